@@ -1,0 +1,124 @@
+"""Canasta Scorekeeper: a Flask app to keep Canasta scores from a phone."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def create_app(
+    test_config: dict[str, Any] | None = None, instance_path: str | None = None
+) -> Flask:
+    """Build the app: configuration, extensions, blueprints, CLI and error handlers."""
+    app = Flask(
+        __name__,
+        instance_path=instance_path,
+        instance_relative_config=True,
+        template_folder=str(ROOT / "templates"),
+        static_folder=str(ROOT / "static"),
+    )
+    _configure(app, test_config)
+    _init_extensions(app)
+    _register_blueprints(app)
+    _register_cli(app)
+    _register_error_handlers(app)
+    return app
+
+
+def _configure(app: Flask, test_config: dict[str, Any] | None) -> None:
+    """Settings from the environment; a test configuration overrides them all."""
+    from . import config
+
+    os.makedirs(app.instance_path, exist_ok=True)
+    overrides = dict(test_config or {})
+    app.config.from_mapping(
+        SQLALCHEMY_DATABASE_URI=config.database_url(app.instance_path),
+        MAX_CONTENT_LENGTH=config.MAX_CONTENT_LENGTH,
+        BABEL_DEFAULT_LOCALE="en",
+        BABEL_TRANSLATION_DIRECTORIES=str(ROOT / "translations"),
+        LANGUAGES=config.LANGUAGES,
+        SESSION_COOKIE_SAMESITE="Lax",
+        SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_SECURE=config.https_only(),
+    )
+    if "SECRET_KEY" not in overrides:
+        # Only touch the instance's key file when the caller did not give a key.
+        app.config["SECRET_KEY"] = config.secret_key(app.instance_path)
+    app.config.update(overrides)
+
+
+def _init_extensions(app: Flask) -> None:
+    """Bind the extensions to the app."""
+    from .extensions import babel, configure_sqlite, csrf, db, htmx, migrate
+    from .web import select_locale
+
+    db.init_app(app)
+    with app.app_context():
+        configure_sqlite(db.engine)
+    migrate.init_app(app, db, render_as_batch=True, compare_type=True)
+    csrf.init_app(app)
+    htmx.init_app(app)
+    babel.init_app(app, locale_selector=select_locale)
+
+    from . import ratelimit
+
+    ratelimit.init_app(app)
+
+    from flask_babel import get_locale
+
+    app.jinja_env.globals["get_locale"] = get_locale
+
+
+def _register_blueprints(app: Flask) -> None:
+    """Mount the blueprints and the security headers hook."""
+    from .api import bp as api_bp
+    from .extensions import csrf
+    from .games import bp as games_bp
+    from .main import bp as main_bp
+    from .quick import bp as quick_bp
+    from .sheets import bp as sheets_bp
+    from .tournaments import bp as tournaments_bp
+    from .web import security_headers
+
+    app.register_blueprint(main_bp)
+    app.register_blueprint(quick_bp)
+    app.register_blueprint(games_bp, url_prefix="/games")
+    app.register_blueprint(sheets_bp, url_prefix="/sheets")
+    app.register_blueprint(tournaments_bp, url_prefix="/tournaments")
+    csrf.exempt(api_bp)
+    app.register_blueprint(api_bp, url_prefix="/api/v1")
+    app.after_request(security_headers)
+
+    from .compression import compress_response
+
+    app.after_request(compress_response)
+
+
+def _register_cli(app: Flask) -> None:
+    """Command-line commands besides Flask-Migrate's ``flask db``: backups (export/import)."""
+    from .cli import export_command, import_command
+
+    app.cli.add_command(export_command)
+    app.cli.add_command(import_command)
+
+
+def _register_error_handlers(app: Flask) -> None:
+    """Error pages for the HTML side (the API blueprint answers its own errors in JSON)."""
+    from flask import Response, render_template, request
+    from werkzeug.exceptions import HTTPException
+
+    from .api.errors import json_error
+
+    def handle_http_error(error: HTTPException) -> Response | tuple[str, int]:
+        code = error.code or 500
+        if request.path.startswith("/api/"):
+            return json_error(error)
+        return render_template("error.html", error=error, code=code), code
+
+    for code in (400, 403, 404, 405, 413, 429, 500):
+        app.register_error_handler(code, handle_http_error)

@@ -1,0 +1,7 @@
+"""The JSON API, mounted at /api/v1 (exempt from CSRF; errors are answered in JSON)."""
+
+from flask import Blueprint
+
+bp = Blueprint("api", __name__)
+
+from . import errors, games, openapi, scoring, tournaments  # noqa: E402,F401  (register routes on bp)

@@ -1,0 +1,101 @@
+"""The count as a service: score a hand, read the rule sets, the opening minimum."""
+
+from __future__ import annotations
+
+from flask import Response, jsonify, request
+
+from ..engine import (
+    N_,
+    PRESETS,
+    EntryErrors,
+    FieldError,
+    RuleSet,
+    ShapeError,
+    UnknownRuleSet,
+    ruleset_to_dict,
+)
+from ..i18n import translate
+from ..services import house_rules
+from ..services.scoring import count_hand, resolve_ruleset, result_to_dict
+from . import bp
+from .common import BadBody, error_response, field_errors, json_body
+
+
+@bp.post("/score")
+def score() -> Response | tuple[Response, int]:
+    """Count one hand under a rule set; nothing is stored.
+
+    Answers 200 with each side's lines and total, 422 with field errors for a hand that cannot
+    be, 400 for a body that is not a JSON object with a list of sides.
+    """
+    try:
+        body = json_body()
+        ruleset = resolve_ruleset(body.get("ruleset", "classic"))
+        _, result = count_hand(ruleset, body)
+    except BadBody as exc:
+        return error_response(400, exc.message)
+    except ShapeError as exc:
+        return error_response(400, str(exc))
+    except (EntryErrors, UnknownRuleSet) as exc:
+        return field_errors(exc)
+    return jsonify({"ruleset": ruleset.id, **result_to_dict(result)})
+
+
+def ruleset_json(rs: RuleSet) -> dict[str, object]:
+    """A rule set as the API shows it, its labels in the request's language."""
+    data = ruleset_to_dict(rs)
+    data["name"] = translate(rs.name)
+    data["description"] = translate(rs.description)
+    data["notes"] = [translate(n) for n in rs.notes]
+    for key in ("formats", "going_out_kinds", "premios", "penalties"):
+        for item in data[key]:
+            item["label"] = translate(item["label"])
+    data["opening_minimums"]["table"] = [
+        {"from": lo, "to": hi, "minimum": m} for lo, hi, m in rs.opening_minimums.rows()
+    ]
+    return data
+
+
+@bp.get("/rulesets")
+def rulesets() -> Response:
+    """List the presets and the stored house rules."""
+    items = [*PRESETS.values(), *house_rules.all_house_rules()]
+    return jsonify({
+        "rulesets": [
+            {"id": rs.id, "name": translate(rs.name), "based_on": rs.based_on,
+             "preset": rs.id in PRESETS}
+            for rs in items
+        ]
+    })
+
+
+@bp.get("/rulesets/<ruleset_id>")
+def ruleset(ruleset_id: str) -> Response | tuple[Response, int]:
+    """One rule set as data; 404 when there is none of that id."""
+    try:
+        rs = resolve_ruleset(ruleset_id)
+    except UnknownRuleSet as exc:
+        return error_response(404, exc.message, "ruleset")
+    return jsonify(ruleset_json(rs))
+
+
+@bp.get("/opening-minimum")
+def opening_minimum() -> Response | tuple[Response, int]:
+    """The first-meld minimum for ``?ruleset=<id>&score=<n>``; 422 for a bad value."""
+    try:
+        rs = resolve_ruleset(request.args.get("ruleset", "classic"))
+    except UnknownRuleSet as exc:
+        return field_errors(exc)
+    raw = request.args.get("score", "").strip()
+    try:
+        score_value = int(raw)
+    except ValueError:
+        return field_errors(FieldError("score", N_("Enter the running total as a whole number.")))
+    if abs(score_value) > 1_000_000:
+        return field_errors(FieldError("score", N_("That total is out of range.")))
+    return jsonify({
+        "ruleset": rs.id,
+        "score": score_value,
+        "minimum": rs.opening_minimum(score_value),
+        "band": rs.opening_minimums.band_index(score_value),
+    })

@@ -1,0 +1,284 @@
+"""Tournaments as JSON: create one, read its rounds and standings, close rounds, record
+abandonments and substitutions.
+
+Reading needs only the tournament's id. The organizer's actions need the admin token as
+``Authorization: Bearer <admin_token>``: 401 without one, 403 with a wrong one. With the
+admin token, reading also lists each table's game edit token (to hand each table its link).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Response, jsonify, make_response, request, url_for
+from sqlalchemy.exc import IntegrityError
+
+from ..engine import EntryErrors, UnknownRuleSet
+from ..extensions import db
+from ..models.tournaments import Tournament
+from ..services import tournaments as service
+from ..services.scoring import resolve_ruleset
+from . import bp
+from .common import BadBody, error_response, fail, field_errors, json_body
+from .games import game_urls
+from .openapi import add_paths, error, ok
+
+
+def _bearer() -> str | None:
+    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        return None
+    return token.strip()
+
+
+def _tournament_or_404(tournament_id: str, *, full: bool = False) -> Tournament:
+    tournament = service.find_tournament(tournament_id, full=full)
+    if tournament is None:
+        fail(404, "There is no tournament with that id.")
+    return tournament
+
+
+def _require_admin(tournament: Tournament) -> None:
+    token = _bearer()
+    if token is None:
+        fail(401, "Send the tournament's admin token as “Authorization: Bearer <token>”.")
+    if not service.is_admin(tournament, token):
+        fail(403, "That admin token does not open this tournament.")
+
+
+def tournament_to_dict(tournament: Tournament, *, admin: bool) -> dict[str, Any]:
+    """The tournament as the API shows it: rounds with their tables, and the standings."""
+    number_of = {p.id: p.number for p in tournament.pairs}
+    rounds = []
+    for rnd in tournament.rounds:
+        tables = []
+        for table in rnd.tables:
+            view = service.table_view(tournament, table)
+            row: dict[str, Any] = {
+                "table": table.number,
+                "pairs": [number_of[table.pair_a_id], number_of[table.pair_b_id]],
+                "game_id": table.view_token,
+                "totals": list(view.totals),
+                "finished": view.finished,
+                "abandoned_by": (None if table.abandoned_by is None
+                                 else number_of[table.pairs[table.abandoned_by].id]),
+                "credits": list(view.credits) if view.credits is not None else None,
+                **game_urls(table.view_token, table.edit_token if admin else None),
+            }
+            if admin:
+                row["edit_token"] = table.edit_token
+            tables.append(row)
+        rounds.append({
+            "number": rnd.number,
+            "started_at": rnd.started_at.isoformat() + "Z",
+            "ends_at": service.deadline(tournament, rnd).isoformat() + "Z",
+            "seconds_left": service.seconds_left(tournament, rnd),
+            "finished": rnd.finished_at is not None,
+            "byes": list(rnd.byes),
+            "tables": tables,
+        })
+    plan = service.plan_of(tournament)
+    return {
+        "id": tournament.id,
+        "name": tournament.name,
+        "ruleset": tournament.ruleset_id,
+        "rounds_planned": tournament.rounds_planned,
+        "minutes": tournament.minutes,
+        "target": tournament.target,
+        "finished": tournament.finished_at is not None,
+        "seating": plan.method,
+        "seating_notes": service.schedule_notes(plan, len(tournament.pairs),
+                                                tournament.rounds_planned),
+        "pairs": [
+            {"number": p.number, "name": p.name, "players": list(p.players),
+             "disqualified": p.disqualified_round is not None, "substituted": p.substituted}
+            for p in tournament.pairs
+        ],
+        "rounds": rounds,
+        "standings": [
+            {"pair": s.number, "name": s.name, "rank": s.rank, "difference": s.difference,
+             "wins": s.wins, "played": s.played, "disqualified": s.disqualified,
+             "substituted": s.substituted}
+            for s in service.standings(tournament)
+        ],
+    }
+
+
+@bp.post("/tournaments")
+def create_tournament() -> Response:
+    """Create a tournament and seat round 1: 201 with its id and admin token (shown once)."""
+    try:
+        body = json_body()
+        ruleset = resolve_ruleset(body.get("ruleset", "torneo"))
+        new = service.create_tournament(
+            ruleset,
+            name=body.get("name"),
+            pairs=body.get("pairs"),
+            rounds=body.get("rounds", 3),
+            minutes=body.get("minutes", 60),
+            target=body.get("target"),
+            values=body.get("values") or {},
+        )
+    except BadBody as exc:
+        return error_response(400, exc.message)
+    except (EntryErrors, UnknownRuleSet) as exc:
+        return field_errors(exc)
+    db.session.commit()
+    response = make_response(
+        jsonify({"id": new.tournament.id, "admin_token": new.admin_token}), 201
+    )
+    response.headers["Location"] = url_for("api.get_tournament",
+                                           tournament_id=new.tournament.id)
+    return response
+
+
+@bp.get("/tournaments/<tournament_id>")
+def get_tournament(tournament_id: str) -> Response:
+    """Rounds, tables and standings; each table's edit token too with the admin token."""
+    tournament = _tournament_or_404(tournament_id)
+    token = _bearer()
+    if token is not None and not service.is_admin(tournament, token):
+        fail(403, "That admin token does not open this tournament.")
+    return jsonify(tournament_to_dict(tournament, admin=token is not None))
+
+
+@bp.post("/tournaments/<tournament_id>/rounds/<int:number>/finish")
+def finish_round(tournament_id: str, number: int) -> Response:
+    """Close a round (unfinished games end on time) and seat the next; 409 if not open."""
+    tournament = _tournament_or_404(tournament_id, full=True)
+    _require_admin(tournament)
+    if service.get_round(tournament, number) is None:
+        fail(404, "The tournament has no round of that number.")
+    try:
+        service.finish_round(tournament, number)
+        db.session.commit()
+    except service.RoundClosed:
+        return error_response(409, "That round is already closed.")
+    except IntegrityError:
+        # Closed at the same moment by another request, or a table saved a hand meanwhile.
+        db.session.rollback()
+        return error_response(409, "The round changed meanwhile: read it again.")
+    tournament = _tournament_or_404(tournament_id)
+    return jsonify(tournament_to_dict(tournament, admin=True))
+
+
+def _pair_or_404(tournament: Tournament, number: int) -> Any:
+    pair = service.find_pair(tournament, number)
+    if pair is None:
+        fail(404, "The tournament has no pair of that number.")
+    return pair
+
+
+@bp.post("/tournaments/<tournament_id>/pairs/<int:number>/abandon")
+def abandon(tournament_id: str, number: int) -> Response:
+    """The pair abandons its game in the round being played: disqualified, the opponent
+    credited the abandonment points; 409 when no round is open or the pair is not seated."""
+    tournament = _tournament_or_404(tournament_id)
+    _require_admin(tournament)
+    pair = _pair_or_404(tournament, number)
+    try:
+        service.record_abandonment(tournament, pair)
+    except EntryErrors as exc:
+        return field_errors(exc, 409)
+    except service.RoundClosed:
+        return error_response(409, "The pair plays no game in an open round.")
+    db.session.commit()
+    tournament = _tournament_or_404(tournament_id)
+    return jsonify(tournament_to_dict(tournament, admin=True))
+
+
+@bp.post("/tournaments/<tournament_id>/pairs/<int:number>/substitute")
+def substitute(tournament_id: str, number: int) -> Response:
+    """A player of the pair was replaced: the pair scores nothing in the tournament."""
+    tournament = _tournament_or_404(tournament_id)
+    _require_admin(tournament)
+    pair = _pair_or_404(tournament, number)
+    service.record_substitution(pair)
+    db.session.commit()
+    tournament = _tournament_or_404(tournament_id)
+    return jsonify(tournament_to_dict(tournament, admin=True))
+
+
+_ID = {"name": "tournament_id", "in": "path", "required": True,
+       "schema": {"type": "string", "maxLength": 24}}
+_ROUND = {"name": "number", "in": "path", "required": True,
+          "schema": {"type": "integer", "minimum": 1}}
+_PAIR = {"name": "number", "in": "path", "required": True,
+         "schema": {"type": "integer", "minimum": 1},
+         "description": "The pair's number (from 1, in the order given)."}
+_AUTH = [{"bearer": []}]
+_ADMIN_ERRORS = {"401": error("No admin token"), "403": error("Wrong admin token"),
+                 "404": error("No such tournament")}
+
+add_paths({
+    "/tournaments": {"post": {
+        "summary": "Create a pairs tournament (002) and seat its first round",
+        "operationId": "createTournament",
+        "requestBody": {"required": True, "content": {"application/json": {"schema": {
+            "$ref": "#/components/schemas/NewTournament"}}}},
+        "responses": {"201": ok("The tournament's id and admin token (shown once)"),
+                      "400": error("Not a JSON object"), "422": error("Field errors")},
+    }},
+    "/tournaments/{tournament_id}": {"get": {
+        "summary": "Rounds, tables and standings",
+        "description": "With the admin token each table also lists its game's edit_token.",
+        "operationId": "getTournament", "parameters": [_ID],
+        "responses": {"200": ok("The tournament", {"$ref": "#/components/schemas/Tournament"}),
+                      "403": error("Wrong admin token"), "404": error("No such tournament")},
+    }},
+    "/tournaments/{tournament_id}/rounds/{number}/finish": {"post": {
+        "summary": "Close a round: unfinished games end on time; the next round is seated",
+        "operationId": "finishRound", "parameters": [_ID, _ROUND], "security": _AUTH,
+        "responses": {"200": ok("The tournament"), **_ADMIN_ERRORS,
+                      "409": error("The round is already closed")},
+    }},
+    "/tournaments/{tournament_id}/pairs/{number}/abandon": {"post": {
+        "summary": "A pair abandons its game: disqualified, its opponent credited 5,000",
+        "operationId": "abandonGame", "parameters": [_ID, _PAIR], "security": _AUTH,
+        "responses": {"200": ok("The tournament"), **_ADMIN_ERRORS,
+                      "409": error("No open round for the pair, or already disqualified")},
+    }},
+    "/tournaments/{tournament_id}/pairs/{number}/substitute": {"post": {
+        "summary": "A player of the pair was replaced: the pair scores nothing",
+        "operationId": "substitutePlayer", "parameters": [_ID, _PAIR], "security": _AUTH,
+        "responses": {"200": ok("The tournament"), **_ADMIN_ERRORS},
+    }},
+}, {
+    "NewTournament": {
+        "type": "object",
+        "required": ["name", "pairs"],
+        "properties": {
+            "name": {"type": "string", "maxLength": 120},
+            "ruleset": {"type": "string", "maxLength": 60, "default": "torneo"},
+            "rounds": {"type": "integer", "minimum": 1, "maximum": 20, "default": 3},
+            "minutes": {"type": "integer", "minimum": 5, "maximum": 600, "default": 60},
+            "target": {"type": "integer", "minimum": 100, "maximum": 100000},
+            "values": {"type": "object", "description": (
+                "The values the rule set names without a number, by path "
+                "(e.g. premios.canastilla); all are required."),
+                "additionalProperties": {"type": "integer", "minimum": 0, "maximum": 10000}},
+            "pairs": {"type": "array", "minItems": 2, "maxItems": 200, "items": {
+                "type": "object", "required": ["players"], "properties": {
+                    "name": {"type": "string", "maxLength": 60},
+                    "players": {"type": "array", "minItems": 2, "maxItems": 2,
+                                "items": {"type": "string", "maxLength": 60}}}}},
+        },
+    },
+    "Tournament": {
+        "type": "object",
+        "properties": {
+            "rounds": {"type": "array", "items": {"type": "object", "properties": {
+                "number": {"type": "integer"},
+                "byes": {"type": "array", "items": {"type": "integer"}},
+                "tables": {"type": "array", "items": {"type": "object", "properties": {
+                    "table": {"type": "integer"},
+                    "pairs": {"type": "array", "items": {"type": "integer"},
+                              "description": "pairs[i] plays side i of the game"},
+                    "game_id": {"type": "string"},
+                    "edit_token": {"type": "string", "description": "admin only"}}}}}}},
+            "standings": {"type": "array", "items": {"type": "object", "properties": {
+                "pair": {"type": "integer"}, "difference": {"type": "integer"},
+                "wins": {"type": "integer"}, "rank": {"type": ["integer", "null"]}}}},
+        },
+    },
+})

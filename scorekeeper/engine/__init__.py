@@ -1,0 +1,45 @@
+"""The rules and the count of Canasta, in pure Python (no Flask, no database).
+
+Rule sets are data (:mod:`.rulesets`, with :func:`find_ruleset`); an entry per side
+(:mod:`.hand`) goes through :func:`score_hand` into an itemised :class:`HandResult`; and
+:mod:`.game` says what a side needs to open and when a game is won.
+"""
+
+from .cards import CardCounts, CardGroup, CardValues
+from .errors import N_, EntryErrors, FieldError, UnknownRuleSet
+from .game import Outcome, decide, opening_minimum, running_totals
+from .hand import (
+    CanastaCounts,
+    HandEntry,
+    ShapeError,
+    SideEntry,
+    entry_from_dict,
+    entry_to_dict,
+    read_entry,
+    side_from_dict,
+)
+from .rulesets import (
+    PRESETS,
+    CanastaKind,
+    GoingOutKind,
+    HandEnd,
+    OpeningMinimums,
+    Penalty,
+    PlayerFormat,
+    Premio,
+    RuleSet,
+    TieRule,
+    find_ruleset,
+    ruleset_from_dict,
+    ruleset_to_dict,
+)
+from .scoring import HandResult, Line, SideResult, count_hand, score_hand
+
+__all__ = [
+    "N_", "PRESETS", "CanastaCounts", "CanastaKind", "CardCounts", "CardGroup", "CardValues",
+    "EntryErrors", "FieldError", "GoingOutKind", "HandEnd", "HandEntry", "HandResult", "Line",
+    "OpeningMinimums", "Outcome", "Penalty", "PlayerFormat", "Premio", "RuleSet", "ShapeError",
+    "SideEntry", "SideResult", "TieRule", "UnknownRuleSet", "decide", "entry_from_dict",
+    "entry_to_dict", "find_ruleset", "opening_minimum", "ruleset_from_dict", "ruleset_to_dict",
+    "running_totals", "score_hand", "count_hand", "read_entry", "side_from_dict",
+]

@@ -1,0 +1,270 @@
+"""What the table tells the count at the end of a hand, and reading it from plain data."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .cards import CARD_GROUP_FIELDS, CardCounts
+from .errors import N_, EntryErrors, FieldError
+from .rulesets import CanastaKind, HandEnd
+
+#: The largest count of anything in one entry (premios, penalties): bounds every input.
+MAX_COUNT = 99
+#: The largest number of points typed for a side's table or hands.
+MAX_POINTS = 10_000
+
+
+@dataclass(frozen=True)
+class CanastaCounts:
+    """How many canastas of each kind a side finished."""
+
+    natural: int = 0
+    mixed: int = 0
+    wild: int = 0
+
+    def of(self, kind: CanastaKind) -> int:
+        """How many of ``kind``."""
+        count: int = getattr(self, kind.value)
+        return count
+
+    @property
+    def total(self) -> int:
+        """All of them."""
+        return self.natural + self.mixed + self.wild
+
+
+@dataclass(frozen=True)
+class SideEntry:
+    """One side's part of a hand.
+
+    Table and hand points are given either as numbers or as card counts (exactly one of each
+    pair is used; counts win when both are given). ``black_threes_in_hand`` left as ``None``
+    follows the black 3s of ``hand_cards``.
+    """
+
+    table_points: int = 0
+    hand_points: int = 0
+    table_cards: CardCounts | None = None
+    hand_cards: CardCounts | None = None
+    canastas: CanastaCounts = CanastaCounts()
+    red_threes: int = 0
+    going_out: str | None = None
+    black_threes_shown: int = 0
+    black_threes_in_hand: int | None = None
+    red_threes_in_hand: int = 0
+    premios: Mapping[str, int] = field(default_factory=dict)
+    penalties: Mapping[str, int] = field(default_factory=dict)
+
+    @property
+    def black_threes_left(self) -> int:
+        """Black 3s left in this side's hands."""
+        if self.black_threes_in_hand is not None:
+            return self.black_threes_in_hand
+        return self.hand_cards.black_threes if self.hand_cards else 0
+
+
+@dataclass(frozen=True)
+class HandEntry:
+    """A whole hand: how it ended, the player format and each side's entry."""
+
+    sides: tuple[SideEntry, ...]
+    end: HandEnd = HandEnd.WENT_OUT
+    players: int | str = 4
+    format: str | None = None
+
+    @property
+    def going_out_side(self) -> int | None:
+        """The index of the side that went out, if one did."""
+        for i, side in enumerate(self.sides):
+            if side.going_out:
+                return i
+        return None
+
+
+# -- reading plain data (JSON bodies, form data) ---------------------------------------------
+
+
+class ShapeError(ValueError):
+    """The data is not an entry at all (not an object, or ``sides`` is not a list of objects)."""
+
+
+_SIDE_FIELDS = frozenset({
+    "table_points", "hand_points", "table_cards", "hand_cards", "canastas", "red_threes",
+    "going_out", "black_threes_shown", "black_threes_in_hand", "red_threes_in_hand", "premios",
+    "penalties", "name",
+})
+
+
+class _Reader:
+    def __init__(self) -> None:
+        self.errors: list[FieldError] = []
+
+    def count(self, data: Mapping[str, Any], key: str, path: str, *, maximum: int = MAX_COUNT,
+              points: bool = False) -> int:
+        value = data.get(key)
+        if value is None or (isinstance(value, str) and not value.strip()):
+            return 0  # a field left empty on a form means none
+        # isdecimal (not isdigit: "²"), one sign at most ("--5"), and short (int()'s digit limit)
+        text = value.strip() if isinstance(value, str) else ""
+        if text.removeprefix("-").isdecimal() and len(text) <= 12:
+            value = int(text)
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.errors.append(FieldError(path, N_("Enter a whole number.")))
+            return 0
+        if value < 0:
+            self.errors.append(FieldError(path, N_("Cannot be negative.")))
+            return 0
+        if value > maximum:
+            self.errors.append(FieldError(path, N_("Cannot be more than %(max)d."), max=maximum))
+            return 0
+        if points and value % 5:
+            self.errors.append(FieldError(path, N_("Points always come in multiples of 5.")))
+        return value
+
+    def cards(self, data: Mapping[str, Any], key: str, path: str) -> CardCounts | None:
+        value = data.get(key)
+        if value is None:
+            return None
+        if not isinstance(value, Mapping):
+            self.errors.append(FieldError(path, N_("Must be an object of card counts.")))
+            return None
+        for unknown in sorted(set(value) - set(CARD_GROUP_FIELDS)):
+            self.errors.append(FieldError(f"{path}.{unknown}", N_("Unknown kind of card.")))
+        return CardCounts(**{g: self.count(value, g, f"{path}.{g}", maximum=200)
+                             for g in CARD_GROUP_FIELDS})
+
+    def counts(self, data: Mapping[str, Any], key: str, path: str) -> dict[str, int]:
+        value = data.get(key)
+        if value is None:
+            return {}
+        if not isinstance(value, Mapping) or len(value) > 50:
+            self.errors.append(FieldError(path, N_("Must be an object of counts.")))
+            return {}
+        out: dict[str, int] = {}
+        for k in value:
+            n = self.count(value, k, f"{path}.{k}")
+            if n:
+                out[str(k)[:60]] = n
+        return out
+
+
+def side_from_dict(data: Mapping[str, Any], path: str, r: _Reader | None = None) -> SideEntry:
+    """One side's entry from plain data; field errors are collected in ``r``."""
+    own = r is None
+    r = r or _Reader()
+    for unknown in sorted(set(data) - _SIDE_FIELDS):
+        r.errors.append(FieldError(f"{path}.{unknown}", N_("Unknown field.")))
+    canastas_raw = data.get("canastas")
+    if canastas_raw is not None and not isinstance(canastas_raw, Mapping):
+        r.errors.append(FieldError(f"{path}.canastas", N_("Must be an object of counts.")))
+        canastas_raw = {}
+    canastas_raw = canastas_raw or {}
+    for unknown in sorted(set(canastas_raw) - {k.value for k in CanastaKind}):
+        r.errors.append(FieldError(f"{path}.canastas.{unknown}", N_("Unknown kind of canasta.")))
+    going_out = data.get("going_out")
+    if going_out in ("", "none", False):
+        going_out = None
+    if going_out is not None and not isinstance(going_out, str):
+        r.errors.append(FieldError(f"{path}.going_out", N_("Unknown way of going out.")))
+        going_out = None
+    side = SideEntry(
+        table_points=r.count(data, "table_points", f"{path}.table_points", maximum=MAX_POINTS,
+                             points=True),
+        hand_points=r.count(data, "hand_points", f"{path}.hand_points", maximum=MAX_POINTS,
+                            points=True),
+        table_cards=r.cards(data, "table_cards", f"{path}.table_cards"),
+        hand_cards=r.cards(data, "hand_cards", f"{path}.hand_cards"),
+        canastas=CanastaCounts(**{
+            k.value: r.count(canastas_raw, k.value, f"{path}.canastas.{k.value}", maximum=30)
+            for k in CanastaKind
+        }),
+        red_threes=r.count(data, "red_threes", f"{path}.red_threes"),
+        going_out=going_out[:60] if going_out else None,
+        black_threes_shown=r.count(data, "black_threes_shown", f"{path}.black_threes_shown"),
+        black_threes_in_hand=(
+            None if data.get("black_threes_in_hand") is None
+            else r.count(data, "black_threes_in_hand", f"{path}.black_threes_in_hand")
+        ),
+        red_threes_in_hand=r.count(data, "red_threes_in_hand", f"{path}.red_threes_in_hand"),
+        premios=r.counts(data, "premios", f"{path}.premios"),
+        penalties=r.counts(data, "penalties", f"{path}.penalties"),
+    )
+    if own and r.errors:
+        raise EntryErrors(r.errors)
+    return side
+
+
+def entry_from_dict(data: Any) -> HandEntry:
+    """A hand entry from plain data shaped like the body of ``POST /api/v1/score``.
+
+    Raises :class:`ShapeError` when ``data`` is not an object with a list of side objects, and
+    :class:`EntryErrors` for values that are not whole numbers or fields that are unknown.
+    Whether the hand can be under a rule set is :func:`scorekeeper.engine.score_hand`'s task.
+    """
+    entry, errors = read_entry(data)
+    if errors:
+        raise EntryErrors(errors)
+    return entry
+
+
+def read_entry(data: Any) -> tuple[HandEntry, list[FieldError]]:
+    """Like :func:`entry_from_dict`, but returns the field errors with an entry in which each
+    bad value reads as 0, so the rest of the hand can still be checked."""
+    if not isinstance(data, Mapping):
+        raise ShapeError("The body must be a JSON object.")
+    sides_raw = data.get("sides")
+    if not isinstance(sides_raw, list) or not all(isinstance(s, Mapping) for s in sides_raw):
+        raise ShapeError("“sides” must be a list of objects.")
+    r = _Reader()
+    if not 2 <= len(sides_raw) <= 3:
+        r.errors.append(FieldError("sides", N_("A hand has two or three sides.")))
+    end_raw = data.get("end", HandEnd.WENT_OUT.value)
+    try:
+        end = HandEnd(end_raw)
+    except ValueError:
+        r.errors.append(FieldError("end", N_("Unknown way for a hand to end.")))
+        end = HandEnd.WENT_OUT
+    players = data.get("players", 4)
+    if isinstance(players, bool) or not isinstance(players, int | str) or (
+        isinstance(players, str) and len(players) > 20
+    ):
+        r.errors.append(FieldError("players", N_("Unknown number of players.")))
+        players = 4
+    fmt = data.get("format")
+    if fmt is not None and (not isinstance(fmt, str) or len(fmt) > 20):
+        r.errors.append(FieldError("format", N_("Unknown player format.")))
+        fmt = None
+    sides = tuple(side_from_dict(s, f"sides[{i}]", r) for i, s in enumerate(sides_raw[:3]))
+    return HandEntry(sides=sides, end=end, players=players, format=fmt), r.errors
+
+
+def entry_to_dict(entry: HandEntry) -> dict[str, Any]:
+    """The entry as plain data that :func:`entry_from_dict` reads back to an equal entry."""
+
+    def cards(c: CardCounts | None) -> dict[str, int] | None:
+        return None if c is None else {g: getattr(c, g) for g in CARD_GROUP_FIELDS}
+
+    return {
+        "players": entry.players,
+        "format": entry.format,
+        "end": entry.end.value,
+        "sides": [
+            {
+                "table_points": s.table_points,
+                "hand_points": s.hand_points,
+                "table_cards": cards(s.table_cards),
+                "hand_cards": cards(s.hand_cards),
+                "canastas": {k.value: s.canastas.of(k) for k in CanastaKind},
+                "red_threes": s.red_threes,
+                "going_out": s.going_out,
+                "black_threes_shown": s.black_threes_shown,
+                "black_threes_in_hand": s.black_threes_in_hand,
+                "red_threes_in_hand": s.red_threes_in_hand,
+                "premios": dict(s.premios),
+                "penalties": dict(s.penalties),
+            }
+            for s in entry.sides
+        ],
+    }

@@ -1,0 +1,975 @@
+"""Rule sets as data: every number the count uses, one preset per family of rule sources.
+
+The presets trace each value to the sources lined up in ``shared/RULES.md``: ``003``/``004`` (the
+classic game), ``000`` ("La Canasta"), ``001`` (with the wild-card canasta) and ``002`` (the
+tournament rules). Where the sources are silent or disagree the value is a setting and its default
+is documented next to it. A value a source names without a number is ``None``: the table (or the
+tournament organizer) must give it before a hand that uses it can be counted; see
+:meth:`RuleSet.missing_values`.
+
+House rules are the same data: :func:`ruleset_from_dict` reads the shape :func:`ruleset_to_dict`
+writes, on top of a preset.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field, replace
+from enum import Enum, StrEnum
+from typing import Any
+
+from .cards import CardValues
+from .errors import N_, EntryErrors, FieldError, UnknownRuleSet
+
+
+class CanastaKind(StrEnum):
+    """The kinds of canasta: natural ("limpia"), mixed ("sucia") and all wild ("de comodines")."""
+
+    NATURAL = "natural"
+    MIXED = "mixed"
+    WILD = "wild"
+
+    @property
+    def label(self) -> str:
+        """The kind's name, marked for translation."""
+        return _CANASTA_LABELS[self]
+
+    @property
+    def minimum_card_points(self) -> int:
+        """The fewest card points a finished canasta of this kind can hold.
+
+        Natural: seven 4s to 7s (7 x 5). Mixed: six 4s to 7s and one 2 (6 x 5 + 20).
+        Wild: seven 2s (7 x 20).
+        """
+        return _CANASTA_MINIMUM_POINTS[self]
+
+
+_CANASTA_LABELS = {
+    CanastaKind.NATURAL: N_("Natural canasta"),
+    CanastaKind.MIXED: N_("Mixed canasta"),
+    CanastaKind.WILD: N_("Wild-card canasta"),
+}
+_CANASTA_MINIMUM_POINTS = {CanastaKind.NATURAL: 35, CanastaKind.MIXED: 50, CanastaKind.WILD: 140}
+
+
+class HandEnd(StrEnum):
+    """How a hand ended."""
+
+    WENT_OUT = "went_out"
+    STOCK_OUT = "stock_out"
+    TIME_UP = "time_up"
+
+    @property
+    def label(self) -> str:
+        """The ending's name, marked for translation."""
+        return _HAND_END_LABELS[self]
+
+
+_HAND_END_LABELS = {
+    HandEnd.WENT_OUT: N_("A player went out"),
+    HandEnd.STOCK_OUT: N_("The stock ran out"),
+    HandEnd.TIME_UP: N_("Time was up"),
+}
+
+
+class RedThreesNegativeWhen(StrEnum):
+    """When a side's red 3s count against it instead of for it."""
+
+    NO_MELD = "no_meld"  # 003, 004: the side has melded nothing
+    NO_CANASTA = "no_canasta"  # 000, 001, 002: the side has no finished canasta
+
+
+class TieRule(StrEnum):
+    """What happens when the leading sides are level once the target is reached."""
+
+    PLAY_ON = "play_on"  # 004: both tied at or above the target, play continues
+    DRAW = "draw"  # 002 at time: the game is drawn, the difference is nil
+
+
+@dataclass(frozen=True)
+class PlayerFormat:
+    """How many play and how: the deal, the packs and the sides (001 gives them all)."""
+
+    id: str
+    label: str
+    players: int
+    sides: int
+    cards_dealt: int
+    packs: int = 2
+    #: Overrides the rule set's canastas needed to go out (003: two with two players).
+    canastas_to_go_out: int | None = None
+
+
+@dataclass(frozen=True)
+class CanastaBonus:
+    """The bonus a finished canasta of one kind earns, on top of its cards."""
+
+    kind: CanastaKind
+    points: int | None
+
+
+@dataclass(frozen=True)
+class GoingOutKind:
+    """One way of going out and what it earns."""
+
+    id: str
+    label: str
+    #: Bonus for going out this way; ``None`` when the source names it without a value.
+    points: int | None
+    #: The whole hand was laid down at once ("concealed", "abatir"): the side needs no meld of
+    #: its own before, so the requirement is checked on the canastas entered only.
+    concealed: bool = False
+    #: The rule set's plain going-out bonus is added to :attr:`points` (000 is silent whether
+    #: "abatir" also earns the 100 for going out: a setting, off by default).
+    plus_going_out_bonus: bool = False
+    #: 002 "cerrar a limpio": the partner's cards in hand count for the side, not against it.
+    hand_cards_positive: bool = False
+
+
+@dataclass(frozen=True)
+class GoingOutRequirement:
+    """The canastas a side must have finished before one of its players may go out."""
+
+    canastas: int = 1
+    natural: int = 0
+    mixed: int = 0
+    #: 001: a wild-card canasta does not by itself allow going out.
+    wild_counts: bool = True
+
+
+@dataclass(frozen=True)
+class Premio:
+    """A named bonus the table awards by hand ("premio"), with its value per occurrence."""
+
+    id: str
+    label: str
+    points: int | None
+
+
+@dataclass(frozen=True)
+class Penalty:
+    """A fault from the rule set's penalty list; its points are taken from the offending side."""
+
+    id: str
+    label: str
+    points: int
+
+
+@dataclass(frozen=True)
+class RedThreeRules:
+    """What red 3s ("honores", "flores") are worth."""
+
+    each: int | None = 100
+    #: A side holding every red 3 of the deck scores this instead of ``each`` times the count.
+    all_of_them: int | None = 800
+    negative_when: RedThreesNegativeWhen = RedThreesNegativeWhen.NO_MELD
+    #: Taken for each red 3 still in a hand at the end (000, 001: 500); ``None``: not a rule.
+    each_in_hand_penalty: int | None = None
+
+
+@dataclass(frozen=True)
+class BlackThreeRules:
+    """Bonuses and penalties for black 3s beyond their card value."""
+
+    #: The side going out shows every black 3 of the deck (000, 001: four, 500; 002: six, 800).
+    all_shown_bonus: int | None = None
+    #: A side holds every black 3 of the deck in hand at the end (000, 001: 500; 002: 800).
+    all_in_hand_penalty: int | None = None
+    #: Taken for each black 3 left in a hand (001: 100).
+    each_in_hand_penalty: int | None = None
+    #: 002 ties its -800 to someone going out ("si ... un jugador cierra el juego"); 000 and 001
+    #: say "al terminar un juego", any ending.
+    all_in_hand_only_when_out: bool = False
+
+
+@dataclass(frozen=True)
+class CanastaCountPremios:
+    """Premios for the number of canastas a side finished in a hand (000, 001)."""
+
+    five: int | None = None  # "canastón" / "canastrón"
+    seven: int | None = None  # "canasta de canastas"
+    #: Whether seven canastas also earn the five-canasta premio. The sources do not say; off.
+    cumulative: bool = False
+
+
+@dataclass(frozen=True)
+class OpeningBand:
+    """From this running total on (inclusive), the first meld needs ``minimum`` card points."""
+
+    from_score: int
+    minimum: int
+
+
+@dataclass(frozen=True)
+class OpeningMinimums:
+    """The first-meld minimum ("salida") by a side's running total before the hand."""
+
+    negative: int = 15
+    bands: tuple[OpeningBand, ...] = (
+        OpeningBand(0, 50),
+        OpeningBand(1500, 90),
+        OpeningBand(3000, 120),
+    )
+
+    def for_score(self, running_total: int) -> int:
+        """The minimum a side with ``running_total`` points needs for its first meld."""
+        if running_total < 0:
+            return self.negative
+        minimum = self.bands[0].minimum if self.bands else self.negative
+        for band in self.bands:
+            if running_total >= band.from_score:
+                minimum = band.minimum
+        return minimum
+
+    def band_index(self, running_total: int) -> int:
+        """Which row of :meth:`rows` applies: 0 is the negative row."""
+        if running_total < 0:
+            return 0
+        index = 1
+        for i, band in enumerate(self.bands, start=1):
+            if running_total >= band.from_score:
+                index = i
+        return index
+
+    def rows(self) -> list[tuple[int | None, int | None, int]]:
+        """The table as rows (from, to, minimum); ``None`` where a row is open-ended."""
+        rows: list[tuple[int | None, int | None, int]] = [(None, -5, self.negative)]
+        for i, band in enumerate(self.bands):
+            upper = self.bands[i + 1].from_score - 5 if i + 1 < len(self.bands) else None
+            rows.append((band.from_score, upper, band.minimum))
+        return rows
+
+
+class HandCards(StrEnum):
+    """How cards left in hand count when the stock runs out."""
+
+    AGAINST = "against"  # 000, 001, 003, 004: subtracted as always
+    IGNORED = "ignored"  # 002: "no tienen ningún valor"
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """Every value the count of a hand and the course of a game need."""
+
+    id: str
+    name: str
+    sources: tuple[str, ...]
+    description: str
+    formats: tuple[PlayerFormat, ...]
+    card_values: CardValues = CardValues()
+    canastas: tuple[CanastaBonus, ...] = (
+        CanastaBonus(CanastaKind.NATURAL, 500),
+        CanastaBonus(CanastaKind.MIXED, 300),
+    )
+    canasta_count_premios: CanastaCountPremios = CanastaCountPremios()
+    red_threes: RedThreeRules = RedThreeRules()
+    black_threes: BlackThreeRules = BlackThreeRules()
+    going_out: tuple[GoingOutKind, ...] = ()
+    going_out_requirement: GoingOutRequirement = GoingOutRequirement()
+    premios: tuple[Premio, ...] = ()
+    penalties: tuple[Penalty, ...] = ()
+    opening_minimums: OpeningMinimums = OpeningMinimums()
+    target: int = 5000
+    tie_rule: TieRule = TieRule.PLAY_ON
+    stock_out_hand_cards: HandCards = HandCards.AGAINST
+    #: Minutes a game lasts on the clock (002: 60); ``None``: no clock.
+    time_limit_minutes: int | None = None
+    #: The preset a house rule set was made from; ``None`` for a preset.
+    based_on: str | None = None
+    notes: tuple[str, ...] = field(default=())
+
+    # -- look-ups ---------------------------------------------------------------------------
+
+    def canasta_points(self, kind: CanastaKind) -> int | None:
+        """The bonus of a canasta of ``kind``; raises KeyError if the kind is not allowed."""
+        for bonus in self.canastas:
+            if bonus.kind is kind:
+                return bonus.points
+        raise KeyError(kind)
+
+    def allows(self, kind: CanastaKind) -> bool:
+        """Whether canastas of ``kind`` exist in this rule set."""
+        return any(b.kind is kind for b in self.canastas)
+
+    def going_out_kind(self, kind_id: str) -> GoingOutKind:
+        """The going-out kind called ``kind_id``; raises KeyError if there is none."""
+        for kind in self.going_out:
+            if kind.id == kind_id:
+                return kind
+        raise KeyError(kind_id)
+
+    @property
+    def plain_going_out(self) -> GoingOutKind:
+        """The ordinary way of going out, the first of :attr:`going_out`."""
+        return self.going_out[0]
+
+    def premio(self, premio_id: str) -> Premio:
+        """The premio called ``premio_id``; raises KeyError if there is none."""
+        for premio in self.premios:
+            if premio.id == premio_id:
+                return premio
+        raise KeyError(premio_id)
+
+    def penalty(self, penalty_id: str) -> Penalty:
+        """The penalty called ``penalty_id``; raises KeyError if there is none."""
+        for penalty in self.penalties:
+            if penalty.id == penalty_id:
+                return penalty
+        raise KeyError(penalty_id)
+
+    def find_format(self, players: int | str, format_id: str | None = None) -> PlayerFormat:
+        """The player format for ``players`` (a count or a format id).
+
+        With six players and no ``format_id`` the first six-player format is taken (two teams
+        of three). Raises KeyError if the rule set has no such format.
+        """
+        wanted = format_id if format_id is not None else players
+        for fmt in self.formats:
+            if str(wanted) == fmt.id:
+                return fmt
+        if format_id is None and str(players).isdecimal():
+            for fmt in self.formats:
+                if fmt.players == int(players):
+                    return fmt
+        raise KeyError(wanted)
+
+    def opening_minimum(self, running_total: int) -> int:
+        """The first-meld minimum for a side with ``running_total`` points."""
+        return self.opening_minimums.for_score(running_total)
+
+    def missing_values(self) -> list[tuple[str, str]]:
+        """Values a source names without a number: ``(path, label)`` pairs to be filled in."""
+        missing: list[tuple[str, str]] = []
+        for bonus in self.canastas:
+            if bonus.points is None:
+                missing.append((f"canastas.{bonus.kind.value}", bonus.kind.label))
+        for kind in self.going_out:
+            if kind.points is None:
+                missing.append((f"going_out.{kind.id}", kind.label))
+        if self.red_threes.each is None:
+            missing.append(("red_threes.each", N_("Each red 3")))
+        for premio in self.premios:
+            if premio.points is None:
+                missing.append((f"premios.{premio.id}", premio.label))
+        return missing
+
+    def with_values(self, values: Mapping[str, int]) -> RuleSet:
+        """A copy with the values of :meth:`missing_values` paths filled in."""
+        data = ruleset_to_dict(self)
+        for path, value in values.items():
+            section, _, key = path.partition(".")
+            if section == "canastas":
+                data["canastas"][key] = value
+            elif section == "going_out":
+                for kind in data["going_out_kinds"]:
+                    if kind["id"] == key:
+                        kind["points"] = value
+            elif section == "red_threes":
+                data["red_threes"][key] = value
+            elif section == "premios":
+                for premio in data["premios"]:
+                    if premio["id"] == key:
+                        premio["points"] = value
+            else:
+                raise EntryErrors([FieldError(path, N_("This value cannot be set here."))])
+        return ruleset_from_dict(data, base=self)
+
+
+# -- the presets ----------------------------------------------------------------------------
+
+_PAIRS_11 = PlayerFormat("4", N_("Four players in two pairs"), players=4, sides=2, cards_dealt=11)
+
+#: The penalty list of 000 and 001, less the two faults the count already takes from the
+#: entry's "red 3s in hand" and "black 3s in hand" (they would otherwise count twice).
+_SPANISH_PENALTIES = (
+    Penalty("pile_before_showing", N_("Taking the pile before showing the matching cards"), 200),
+    Penalty("meld_in_partners_turn", N_("Laying down cards in partner's turn"), 200),
+    Penalty("card_out_of_turn", N_("Taking a card out of turn and mixing it into the hand"), 200),
+    Penalty("stock_out_of_turn", N_("Drawing from the stock out of turn"), 100),
+    Penalty("meld_in_opponents_turn", N_("Laying down cards in an opponent's turn"), 100),
+    Penalty("pile_out_of_turn", N_("Taking the pile out of turn"), 100),
+    Penalty("asked_to_go_out_and_could_not", N_("Asking to go out and not being able to"), 100),
+    Penalty("two_cards_instead_of_one", N_("Taking two cards instead of one"), 50),
+    Penalty("pile_top_without_opening", N_("Taking the top of the pile and not opening"), 50),
+    Penalty("taking_back_a_card", N_("Taking back a drawn card"), 50),
+)
+
+_PLAIN_GOING_OUT = GoingOutKind("normal", N_("Going out"), 100)
+
+CLASSIC = RuleSet(
+    id="classic",
+    name=N_("Classic Canasta"),
+    sources=("003", "004"),
+    description=N_(
+        "The classic partnership game: natural and mixed canastas, red 3s, going out "
+        "and going out concealed, to 5,000."
+    ),
+    formats=(
+        _PAIRS_11,
+        PlayerFormat(
+            "2", N_("Two players"), players=2, sides=2, cards_dealt=15, canastas_to_go_out=2
+        ),
+    ),
+    going_out=(
+        _PLAIN_GOING_OUT,
+        # 003: "Going out concealed 200"; 004: 100 plus 100 more. Both make 200 in all.
+        GoingOutKind("concealed", N_("Going out concealed"), 200, concealed=True),
+    ),
+    # 003's optional "Acaba": a side concedes the hand at a cost of 1,500.
+    penalties=(Penalty("acaba", N_("Conceding the hand (“Acaba”)"), 1500),),
+    # 003 prints "Negative: none"; 004 and the Spanish texts give 15. Default 15, settable.
+    opening_minimums=OpeningMinimums(negative=15),
+    notes=(
+        N_("003 gives no minimum for a negative score; 004 gives 15, the default here."),
+        N_("Uruguay canasta (003) allows a wild-card canasta worth 2,000: add it as a house rule."),
+    ),
+)
+
+LA_CANASTA = RuleSet(
+    id="la-canasta",
+    name=N_("La Canasta (Spanish rules)"),
+    sources=("000",),
+    description=N_(
+        "The Spanish partnership game: canastón and canasta de canastas, red and black 3s "
+        "in hand, the four ways to “abatir”, and the list of penalties."
+    ),
+    formats=(_PAIRS_11,),
+    canasta_count_premios=CanastaCountPremios(five=500, seven=2000),
+    red_threes=RedThreeRules(
+        each=100,
+        all_of_them=800,
+        negative_when=RedThreesNegativeWhen.NO_CANASTA,
+        each_in_hand_penalty=500,
+    ),
+    black_threes=BlackThreeRules(all_shown_bonus=500, all_in_hand_penalty=500),
+    going_out=(
+        GoingOutKind("normal", N_("Going out (“premio por irse”)"), 100),
+        GoingOutKind(
+            "abatir_first_turn_alone",
+            N_("Abatir on the first turn, without partner's melds"),
+            1000,
+            concealed=True,
+        ),
+        GoingOutKind(
+            "abatir_first_turn_with_partner",
+            N_("Abatir on the first turn, using partner's melds"),
+            500,
+            concealed=True,
+        ),
+        GoingOutKind(
+            "abatir_later_alone", N_("Abatir later in play, without partner's melds"), 500,
+            concealed=True,
+        ),
+        GoingOutKind(
+            "abatir_later_with_partner", N_("Abatir later in play, using partner's melds"), 200,
+            concealed=True,
+        ),
+    ),
+    penalties=_SPANISH_PENALTIES,
+    notes=(
+        N_("000 does not say whether “abatir” also earns the 100 for going out: off by default."),
+        N_("000 does not say whether seven canastas also earn the canastón: off by default."),
+    ),
+)
+
+COMODINES = RuleSet(
+    id="comodines",
+    name=N_("Canasta with wild-card canasta"),
+    sources=("001",),
+    description=N_(
+        "The Spanish game for 2, 3, 4 or 6 players with the wild-card canasta (2,000); going "
+        "out needs a natural and a mixed canasta; each black 3 left in hand costs 100."
+    ),
+    formats=(
+        PlayerFormat("2", N_("Two players"), players=2, sides=2, cards_dealt=15),
+        PlayerFormat("3", N_("Three players, each for himself"), players=3, sides=3,
+                     cards_dealt=13),
+        _PAIRS_11,
+        PlayerFormat("6-teams", N_("Six players in two teams of three"), players=6, sides=2,
+                     cards_dealt=11),
+        PlayerFormat("6-pairs", N_("Six players in three pairs (a third pack)"), players=6,
+                     sides=3, cards_dealt=13, packs=3),
+    ),
+    canastas=(
+        CanastaBonus(CanastaKind.NATURAL, 500),
+        CanastaBonus(CanastaKind.MIXED, 300),
+        CanastaBonus(CanastaKind.WILD, 2000),
+    ),
+    canasta_count_premios=CanastaCountPremios(five=500, seven=2000),
+    red_threes=RedThreeRules(
+        each=100,
+        all_of_them=800,
+        negative_when=RedThreesNegativeWhen.NO_CANASTA,
+        each_in_hand_penalty=500,
+    ),
+    # 001 lists both: each black 3 left in a hand -100, and all four in hand -500.
+    black_threes=BlackThreeRules(
+        all_shown_bonus=500, all_in_hand_penalty=500, each_in_hand_penalty=100
+    ),
+    # 001's table gives 100 for going out, its text 200: 100 by default, settable.
+    going_out=(GoingOutKind("normal", N_("Going out (“premio por irse”)"), 100),),
+    going_out_requirement=GoingOutRequirement(canastas=0, natural=1, mixed=1, wild_counts=False),
+    penalties=_SPANISH_PENALTIES,
+    notes=(
+        N_("001 gives 100 for going out in its table and 200 in its text: 100 by default."),
+        N_("001 lists both −100 for each black 3 in hand and −500 for all four: both apply."),
+    ),
+)
+
+TORNEO = RuleSet(
+    id="torneo",
+    name=N_("Tournament (Fundación Pablo Horstmann)"),
+    sources=("002",),
+    description=N_(
+        "Pairs, three packs, fifteen cards each, 60-minute games to 15,000; the organizer sets "
+        "the values of the premios the rules name without a number."
+    ),
+    formats=(
+        PlayerFormat("4", N_("Four players in two pairs (three packs)"), players=4, sides=2,
+                     cards_dealt=15, packs=3),
+    ),
+    canastas=(
+        CanastaBonus(CanastaKind.NATURAL, 500),
+        CanastaBonus(CanastaKind.MIXED, 300),
+        CanastaBonus(CanastaKind.WILD, None),  # "canasta de monos": no value given
+    ),
+    red_threes=RedThreeRules(
+        each=None,  # "flores" count in the base; 002 gives no value
+        all_of_them=None,
+        negative_when=RedThreesNegativeWhen.NO_CANASTA,
+    ),
+    black_threes=BlackThreeRules(
+        all_shown_bonus=800, all_in_hand_penalty=800, all_in_hand_only_when_out=True
+    ),
+    going_out=(
+        GoingOutKind("normal", N_("Closing (“cierre”)"), None),
+        GoingOutKind(
+            "clean", N_("Closing clean (“cerrar a limpio”)"), 0, plus_going_out_bonus=True,
+            hand_cards_positive=True,
+        ),
+    ),
+    premios=(
+        Premio("corte_exacto", N_("Exact cut (“corte exacto”)"), 300),
+        Premio("juego_limpio", N_("Clean game (“juego limpio”)"), None),
+        Premio("canastilla", N_("Canastilla"), None),
+        Premio("canaston", N_("Canastón"), None),
+        Premio("canasta_de_moda", N_("Canasta of the “moda”"), None),
+        Premio("canasta_doble", N_("Double canasta"), None),
+        Premio("canasta_triple", N_("Triple canasta"), None),
+    ),
+    target=15000,
+    tie_rule=TieRule.DRAW,
+    stock_out_hand_cards=HandCards.IGNORED,
+    time_limit_minutes=60,
+    notes=(
+        N_("002 names these without a value: the organizer sets them before play."),
+        N_("002 gives no opening minimums or going-out requirement: the common ones apply."),
+    ),
+)
+
+PRESETS: dict[str, RuleSet] = {rs.id: rs for rs in (CLASSIC, LA_CANASTA, COMODINES, TORNEO)}
+
+
+def find_ruleset(ruleset_id: str) -> RuleSet:
+    """The preset called ``ruleset_id``; raises :class:`UnknownRuleSet`."""
+    try:
+        return PRESETS[ruleset_id]
+    except (KeyError, TypeError):
+        raise UnknownRuleSet(str(ruleset_id)) from None
+
+
+# -- to and from plain data (house rules, the API) ---------------------------------------------
+
+
+def ruleset_to_dict(rs: RuleSet) -> dict[str, Any]:
+    """The rule set as JSON-ready data; :func:`ruleset_from_dict` reads it back."""
+    return {
+        "id": rs.id,
+        "name": rs.name,
+        "based_on": rs.based_on,
+        "sources": list(rs.sources),
+        "description": rs.description,
+        "formats": [
+            {
+                "id": f.id,
+                "label": f.label,
+                "players": f.players,
+                "sides": f.sides,
+                "cards_dealt": f.cards_dealt,
+                "packs": f.packs,
+                "canastas_to_go_out": f.canastas_to_go_out,
+            }
+            for f in rs.formats
+        ],
+        "card_values": {
+            "jokers": rs.card_values.jokers,
+            "twos": rs.card_values.twos,
+            "aces": rs.card_values.aces,
+            "eights_to_kings": rs.card_values.eights_to_kings,
+            "fours_to_sevens": rs.card_values.fours_to_sevens,
+            "black_threes": rs.card_values.black_threes,
+        },
+        "canastas": {b.kind.value: b.points for b in rs.canastas},
+        "canasta_count_premios": {
+            "five": rs.canasta_count_premios.five,
+            "seven": rs.canasta_count_premios.seven,
+            "cumulative": rs.canasta_count_premios.cumulative,
+        },
+        "red_threes": {
+            "each": rs.red_threes.each,
+            "all_of_them": rs.red_threes.all_of_them,
+            "negative_when": rs.red_threes.negative_when.value,
+            "each_in_hand_penalty": rs.red_threes.each_in_hand_penalty,
+        },
+        "black_threes": {
+            "all_shown_bonus": rs.black_threes.all_shown_bonus,
+            "all_in_hand_penalty": rs.black_threes.all_in_hand_penalty,
+            "each_in_hand_penalty": rs.black_threes.each_in_hand_penalty,
+            "all_in_hand_only_when_out": rs.black_threes.all_in_hand_only_when_out,
+        },
+        "going_out": {k.id: k.points for k in rs.going_out},
+        "going_out_kinds": [
+            {
+                "id": k.id,
+                "label": k.label,
+                "points": k.points,
+                "concealed": k.concealed,
+                "plus_going_out_bonus": k.plus_going_out_bonus,
+                "hand_cards_positive": k.hand_cards_positive,
+            }
+            for k in rs.going_out
+        ],
+        "going_out_requirement": {
+            "canastas": rs.going_out_requirement.canastas,
+            "natural": rs.going_out_requirement.natural,
+            "mixed": rs.going_out_requirement.mixed,
+            "wild_counts": rs.going_out_requirement.wild_counts,
+        },
+        "premios": [{"id": p.id, "label": p.label, "points": p.points} for p in rs.premios],
+        "penalties": [{"id": p.id, "label": p.label, "points": p.points} for p in rs.penalties],
+        "opening_minimums": {
+            "negative": rs.opening_minimums.negative,
+            "bands": [
+                {"from": b.from_score, "minimum": b.minimum} for b in rs.opening_minimums.bands
+            ],
+        },
+        "target": rs.target,
+        "tie_rule": rs.tie_rule.value,
+        "stock_out_hand_cards": rs.stock_out_hand_cards.value,
+        "time_limit_minutes": rs.time_limit_minutes,
+        "notes": list(rs.notes),
+    }
+
+
+#: The largest number any rule-set value may hold: bounds every input.
+MAX_POINTS = 100_000
+
+
+class _Reader:
+    """Reads plain data into rule-set values, collecting a field error for each bad value."""
+
+    def __init__(self) -> None:
+        self.errors: list[FieldError] = []
+
+    def section(self, data: Mapping[str, Any], key: str) -> Mapping[str, Any]:
+        value = data.get(key, {})
+        if not isinstance(value, Mapping):
+            self.errors.append(FieldError(key, N_("Must be an object.")))
+            return {}
+        return value
+
+    def points(
+        self, data: Mapping[str, Any], key: str, path: str, default: int | None, *,
+        optional: bool = True, minimum: int = 0,
+    ) -> int | None:
+        if key not in data:
+            return default
+        value = data[key]
+        if value is None and optional:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.errors.append(FieldError(path, N_("Must be a whole number.")))
+            return default
+        if value < minimum or value > MAX_POINTS:
+            self.errors.append(
+                FieldError(path, N_("Must be between %(low)d and %(high)d."),
+                           low=minimum, high=MAX_POINTS)
+            )
+            return default
+        return value
+
+    def required(self, data: Mapping[str, Any], key: str, path: str, default: int,
+                 minimum: int = 0) -> int:
+        value = self.points(data, key, path, default, optional=False, minimum=minimum)
+        return default if value is None else value
+
+    def flag(self, data: Mapping[str, Any], key: str, path: str, default: bool) -> bool:
+        value = data.get(key, default)
+        if not isinstance(value, bool):
+            self.errors.append(FieldError(path, N_("Must be true or false.")))
+            return default
+        return value
+
+    def text(self, data: Mapping[str, Any], key: str, path: str, default: str,
+             max_length: int = 120) -> str:
+        value = data.get(key, default)
+        if not isinstance(value, str) or not value.strip() or len(value) > max_length:
+            self.errors.append(
+                FieldError(path, N_("Must be a text of 1 to %(max)d characters."), max=max_length)
+            )
+            return default
+        return value.strip()
+
+    def choice(self, data: Mapping[str, Any], key: str, path: str, enum: type[Enum],
+               default: Enum) -> Any:
+        value = data.get(key, default.value)
+        try:
+            return enum(value)
+        except ValueError:
+            self.errors.append(
+                FieldError(path, N_("Must be one of: %(choices)s."),
+                           choices=", ".join(str(m.value) for m in enum))
+            )
+            return default
+
+
+def ruleset_from_dict(data: Mapping[str, Any], *, base: RuleSet) -> RuleSet:
+    """A rule set from plain data, any value left out taken from ``base``.
+
+    Ids of premios, penalties and going-out kinds are kept from ``base`` when given as a list of
+    ``{"id", "label", "points"}``; new ids may be added (house premios and penalties). Raises
+    :class:`EntryErrors` with one field error for each value that cannot be.
+    """
+    r = _Reader()
+    if not isinstance(data, Mapping):
+        raise EntryErrors([FieldError("ruleset", N_("Must be an object."))])
+
+    cv = r.section(data, "card_values")
+    card_values = CardValues(
+        **{
+            name: r.required(cv, name, f"card_values.{name}", getattr(base.card_values, name))
+            for name in ("jokers", "twos", "aces", "eights_to_kings", "fours_to_sevens",
+                         "black_threes")
+        }
+    )
+
+    canastas_data = r.section(data, "canastas")
+    canastas: list[CanastaBonus] = []
+    if "canastas" in data:
+        for key in canastas_data:
+            try:
+                kind = CanastaKind(key)
+            except ValueError:
+                r.errors.append(FieldError(f"canastas.{key}", N_("Unknown kind of canasta.")))
+                continue
+            if canastas_data[key] is False:
+                continue  # the kind is not allowed
+            canastas.append(CanastaBonus(kind, r.points(canastas_data, key, f"canastas.{key}",
+                                                        None)))
+        if not any(b.kind is CanastaKind.NATURAL for b in canastas) or not any(
+            b.kind is CanastaKind.MIXED for b in canastas
+        ):
+            r.errors.append(FieldError("canastas", N_("Natural and mixed canastas are needed.")))
+    else:
+        canastas = list(base.canastas)
+
+    ccp = r.section(data, "canasta_count_premios")
+    canasta_count_premios = CanastaCountPremios(
+        five=r.points(ccp, "five", "canasta_count_premios.five", base.canasta_count_premios.five),
+        seven=r.points(ccp, "seven", "canasta_count_premios.seven",
+                       base.canasta_count_premios.seven),
+        cumulative=r.flag(ccp, "cumulative", "canasta_count_premios.cumulative",
+                          base.canasta_count_premios.cumulative),
+    )
+
+    rt = r.section(data, "red_threes")
+    red_threes = RedThreeRules(
+        each=r.points(rt, "each", "red_threes.each", base.red_threes.each),
+        all_of_them=r.points(rt, "all_of_them", "red_threes.all_of_them",
+                             base.red_threes.all_of_them),
+        negative_when=r.choice(rt, "negative_when", "red_threes.negative_when",
+                               RedThreesNegativeWhen, base.red_threes.negative_when),
+        each_in_hand_penalty=r.points(rt, "each_in_hand_penalty",
+                                      "red_threes.each_in_hand_penalty",
+                                      base.red_threes.each_in_hand_penalty),
+    )
+
+    bt = r.section(data, "black_threes")
+    black_threes = BlackThreeRules(
+        **{
+            name: r.points(bt, name, f"black_threes.{name}", getattr(base.black_threes, name))
+            for name in ("all_shown_bonus", "all_in_hand_penalty", "each_in_hand_penalty")
+        },
+        all_in_hand_only_when_out=r.flag(bt, "all_in_hand_only_when_out",
+                                         "black_threes.all_in_hand_only_when_out",
+                                         base.black_threes.all_in_hand_only_when_out),
+    )
+
+    going_out = list(base.going_out)
+    if "going_out_kinds" in data:
+        going_out = _read_going_out_kinds(r, data["going_out_kinds"], base)
+    elif "going_out" in data:
+        values = r.section(data, "going_out")
+        going_out = [
+            replace(k, points=r.points(values, k.id, f"going_out.{k.id}", k.points))
+            for k in base.going_out
+        ]
+
+    req = r.section(data, "going_out_requirement")
+    requirement = GoingOutRequirement(
+        canastas=r.required(req, "canastas", "going_out_requirement.canastas",
+                            base.going_out_requirement.canastas),
+        natural=r.required(req, "natural", "going_out_requirement.natural",
+                           base.going_out_requirement.natural),
+        mixed=r.required(req, "mixed", "going_out_requirement.mixed",
+                         base.going_out_requirement.mixed),
+        wild_counts=r.flag(req, "wild_counts", "going_out_requirement.wild_counts",
+                           base.going_out_requirement.wild_counts),
+    )
+    if requirement.canastas + requirement.natural + requirement.mixed > 15:
+        r.errors.append(FieldError("going_out_requirement.canastas",
+                                   N_("No side can finish that many canastas.")))
+
+    premios = tuple(
+        Premio(pid, label, points)
+        for pid, label, points in _read_catalogue(r, data, "premios", base.premios, True)
+    )
+    penalties = tuple(
+        Penalty(pid, label, points if points is not None else 0)
+        for pid, label, points in _read_catalogue(r, data, "penalties", base.penalties, False)
+    )
+
+    om = r.section(data, "opening_minimums")
+    opening = base.opening_minimums
+    if om:
+        negative = r.required(om, "negative", "opening_minimums.negative", opening.negative)
+        bands = list(opening.bands)
+        if "bands" in om:
+            bands = []
+            raw = om["bands"]
+            if not isinstance(raw, list) or not raw or len(raw) > 10:
+                r.errors.append(FieldError("opening_minimums.bands",
+                                           N_("Give from 1 to 10 rows.")))
+                raw = []
+            for i, row in enumerate(raw):
+                path = f"opening_minimums.bands[{i}]"
+                if not isinstance(row, Mapping):
+                    r.errors.append(FieldError(path, N_("Must be an object.")))
+                    continue
+                bands.append(OpeningBand(
+                    r.required(row, "from", f"{path}.from", 0),
+                    r.required(row, "minimum", f"{path}.minimum", 50),
+                ))
+            if bands and bands[0].from_score != 0:
+                r.errors.append(FieldError("opening_minimums.bands[0].from",
+                                           N_("The first row must start at 0.")))
+            for i in range(1, len(bands)):
+                if bands[i].from_score <= bands[i - 1].from_score:
+                    r.errors.append(FieldError(f"opening_minimums.bands[{i}].from",
+                                               N_("Each row must start above the one before.")))
+                elif bands[i].from_score % 5:
+                    r.errors.append(FieldError(f"opening_minimums.bands[{i}].from",
+                                               N_("Must be a multiple of 5.")))
+        opening = OpeningMinimums(negative=negative, bands=tuple(bands))
+
+    target = r.required(data, "target", "target", base.target, minimum=5)
+    time_limit = r.points(data, "time_limit_minutes", "time_limit_minutes",
+                          base.time_limit_minutes)
+    if time_limit is not None and not 1 <= time_limit <= 600:
+        r.errors.append(FieldError("time_limit_minutes",
+                                   N_("Must be between %(low)d and %(high)d."), low=1, high=600))
+
+    rs = RuleSet(
+        id=r.text(data, "id", "id", base.id, 60),
+        name=r.text(data, "name", "name", base.name),
+        sources=base.sources,
+        description=(str(data.get("description", base.description)) or "")[:500],
+        formats=base.formats,
+        card_values=card_values,
+        canastas=tuple(canastas),
+        canasta_count_premios=canasta_count_premios,
+        red_threes=red_threes,
+        black_threes=black_threes,
+        going_out=tuple(going_out),
+        going_out_requirement=requirement,
+        premios=premios,
+        penalties=penalties,
+        opening_minimums=opening,
+        target=target,
+        tie_rule=r.choice(data, "tie_rule", "tie_rule", TieRule, base.tie_rule),
+        stock_out_hand_cards=r.choice(data, "stock_out_hand_cards", "stock_out_hand_cards",
+                                      HandCards, base.stock_out_hand_cards),
+        time_limit_minutes=time_limit,
+        based_on=data.get("based_on") if isinstance(data.get("based_on"), str)
+        else (base.based_on or (base.id if base.id in PRESETS else None)),
+        notes=base.notes,
+    )
+    if r.errors:
+        raise EntryErrors(r.errors)
+    return rs
+
+
+def _read_going_out_kinds(r: _Reader, raw: Any, base: RuleSet) -> list[GoingOutKind]:
+    if not isinstance(raw, list) or not raw or len(raw) > 10:
+        r.errors.append(FieldError("going_out_kinds", N_("Give from 1 to 10 ways of going out.")))
+        return list(base.going_out)
+    kinds: list[GoingOutKind] = []
+    for i, item in enumerate(raw):
+        path = f"going_out_kinds[{i}]"
+        if not isinstance(item, Mapping):
+            r.errors.append(FieldError(path, N_("Must be an object.")))
+            continue
+        kid = r.text(item, "id", f"{path}.id", f"kind{i}", 60)
+        try:
+            known = base.going_out_kind(kid)
+        except KeyError:
+            known = GoingOutKind(kid, kid, None)
+        kinds.append(GoingOutKind(
+            id=kid,
+            label=r.text(item, "label", f"{path}.label", known.label),
+            points=r.points(item, "points", f"{path}.points", known.points),
+            concealed=r.flag(item, "concealed", f"{path}.concealed", known.concealed),
+            plus_going_out_bonus=r.flag(item, "plus_going_out_bonus",
+                                        f"{path}.plus_going_out_bonus",
+                                        known.plus_going_out_bonus),
+            hand_cards_positive=r.flag(item, "hand_cards_positive",
+                                       f"{path}.hand_cards_positive", known.hand_cards_positive),
+        ))
+    if len({k.id for k in kinds}) != len(kinds):
+        r.errors.append(
+            FieldError("going_out_kinds", N_("Each way of going out needs its own id."))
+        )
+    return kinds
+
+
+def _read_catalogue(
+    r: _Reader, data: Mapping[str, Any], key: str, base: tuple[Premio, ...] | tuple[Penalty, ...],
+    optional: bool,
+) -> Iterator[tuple[str, str, int | None]]:
+    if key not in data:
+        for item in base:
+            yield item.id, item.label, item.points
+        return
+    raw = data[key]
+    if not isinstance(raw, list) or len(raw) > 40:
+        r.errors.append(FieldError(key, N_("Give a list of at most 40.")))
+        return
+    seen: set[str] = set()
+    known = {item.id: item for item in base}
+    for i, item in enumerate(raw):
+        path = f"{key}[{i}]"
+        if not isinstance(item, Mapping):
+            r.errors.append(FieldError(path, N_("Must be an object.")))
+            continue
+        pid = r.text(item, "id", f"{path}.id", f"item{i}", 60)
+        if pid in seen:
+            r.errors.append(FieldError(f"{path}.id", N_("This id is used twice.")))
+            continue
+        seen.add(pid)
+        old = known.get(pid)
+        label = r.text(item, "label", f"{path}.label", old.label if old else pid)
+        points = r.points(item, "points", f"{path}.points", old.points if old else None,
+                          optional=optional)
+        if not optional and points is None:
+            r.errors.append(FieldError(f"{path}.points", N_("Must be a whole number.")))
+        yield pid, label, points

@@ -1,0 +1,387 @@
+"""The forms of the games area: starting a game, and the count form shared with the calculator.
+
+The count form's inputs are named after the engine's field paths (``sides[0].red_threes``,
+``sides[1].table_cards.jokers``), so an engine :class:`FieldError` lands next to its own input
+without a mapping table. :func:`hand_body_from_form` is the one place that turns the posted
+form into the engine's hand body, and :func:`form_values_from_entry` the way back.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from wtforms import IntegerField, RadioField, SelectField, StringField
+from wtforms.validators import InputRequired, Length, NumberRange, Optional
+
+try:
+    from wtforms import SelectChoice
+except ImportError:  # WTForms < 3.3 takes plain (value, label) pairs
+    SelectChoice = None
+
+from ..engine import (
+    CanastaKind,
+    EntryErrors,
+    FieldError,
+    GoingOutKind,
+    HandEnd,
+    HandResult,
+    Penalty,
+    PlayerFormat,
+    Premio,
+    RuleSet,
+)
+from ..engine.cards import CARD_GROUP_FIELDS, CardGroup
+from ..i18n import error_message
+
+#: The most sides and players per side any format has (three pairs; two teams of three).
+MAX_SIDES = 3
+MAX_PER_SIDE = 3
+
+# -- starting a game ------------------------------------------------------------------------------
+
+
+def choices(pairs: Iterable[tuple[Any, Any]]) -> list[Any]:
+    """Select choices from ``(value, label)`` pairs (WTForms 3.3 deprecates the pairs)."""
+    if SelectChoice is None:
+        return list(pairs)
+    return [SelectChoice(value=value, label=label) for value, label in pairs]
+
+
+class NewGameForm(FlaskForm):
+    """Start a game. The choices depend on the rule set and are filled in by the view."""
+
+    ruleset = SelectField(_l("Rules"))
+    players = RadioField(_l("Players"))
+    target = IntegerField(_l("Play to"), validators=[Optional(), NumberRange(100, 100_000)])
+    first_dealer = SelectField(_l("Who deals first"), coerce=int, default=0)
+    language = SelectField(_l("Language of the game"), default="en",
+                           choices=choices([("en", "English"), ("es", "Español")]))
+
+
+for _i in range(MAX_SIDES):
+    setattr(NewGameForm, f"side_{_i}_name",
+            StringField(_l("Name of side %(n)d", n=_i + 1),
+                        validators=[Optional(), Length(max=60)]))
+    for _j in range(MAX_PER_SIDE):
+        setattr(NewGameForm, f"side_{_i}_player_{_j}",
+                StringField(_l("Player %(n)d", n=_j + 1),
+                            validators=[Optional(), Length(max=60)]))
+
+
+def value_field_name(path: str) -> str:
+    """The form field that asks for a value the rule set leaves open (``canastas.wild``)."""
+    return "value_" + re.sub(r"[^A-Za-z0-9]", "_", path)
+
+
+def new_game_form_class(ruleset: RuleSet) -> type[NewGameForm]:
+    """The start form for ``ruleset``: with a required field for each value it leaves open."""
+    missing = ruleset.missing_values()
+    if not missing:
+        return NewGameForm
+    fields = {
+        value_field_name(path): IntegerField(
+            _l(label), validators=[InputRequired(), NumberRange(0, 100_000)]
+        )
+        for path, label in missing
+    }
+    return type("NewGameFormWithValues", (NewGameForm,), fields)
+
+
+def missing_value_fields(form: NewGameForm, ruleset: RuleSet) -> list[tuple[str, Any]]:
+    """``(path, field)`` for each value the rule set leaves open."""
+    return [(path, form[value_field_name(path)]) for path, _ in ruleset.missing_values()]
+
+
+def seat_labels(fmt: PlayerFormat, side_names: Sequence[str] = ()) -> list[tuple[int, str]]:
+    """Seats in playing order (partners sit apart, so seats alternate between the sides)."""
+    per_side = fmt.players // fmt.sides
+    seats = []
+    for seat in range(fmt.players):
+        side = seat % fmt.sides
+        name = side_names[side] if side < len(side_names) and side_names[side] else None
+        side_label = name or str(_l("Side %(n)d", n=side + 1))
+        if per_side == 1:
+            seats.append((seat, side_label))
+        else:
+            seats.append((seat, str(_l("%(side)s, player %(n)d", side=side_label,
+                                       n=seat // fmt.sides + 1))))
+    return seats
+
+
+def sides_from_form(form: NewGameForm, fmt: PlayerFormat) -> list[dict[str, Any]]:
+    """The ``sides`` argument of ``create_game`` from the start form."""
+    per_side = fmt.players // fmt.sides
+    sides = []
+    for i in range(fmt.sides):
+        names = [form[f"side_{i}_player_{j}"].data for j in range(per_side)]
+        # Left empty, the service would store a bare number; "Side 1" reads better.
+        name = (form[f"side_{i}_name"].data or "").strip() or str(_l("Side %(n)d", n=i + 1))
+        sides.append({"name": name, "players": [n for n in names if n and n.strip()]})
+    return sides
+
+
+def new_game_error_field(field: str) -> str:
+    """The start form's field for an error ``create_game`` names (``sides[1].players[0]``)."""
+    m = re.fullmatch(r"sides\[(\d+)\]\.name", field)
+    if m:
+        return f"side_{m.group(1)}_name"
+    m = re.fullmatch(r"sides\[(\d+)\]\.players\[(\d+)\]", field)
+    if m:
+        return f"side_{m.group(1)}_player_{m.group(2)}"
+    if field in ("players", "sides", "format"):
+        return "players"
+    if field in ("target", "first_dealer", "ruleset"):
+        return field
+    return value_field_name(field)
+
+
+# -- the count form -------------------------------------------------------------------------------
+
+#: Card groups in the order players sort them on the table, with their names.
+CARD_GROUPS: tuple[tuple[str, Any], ...] = (
+    (CardGroup.JOKERS.value, _l("Jokers")),
+    (CardGroup.TWOS.value, _l("2s")),
+    (CardGroup.ACES.value, _l("Aces")),
+    (CardGroup.EIGHTS_TO_KINGS.value, _l("8 to K")),
+    (CardGroup.FOURS_TO_SEVENS.value, _l("4 to 7")),
+    (CardGroup.BLACK_THREES.value, _l("Black 3s")),
+)
+assert {g for g, _ in CARD_GROUPS} == set(CARD_GROUP_FIELDS)
+
+_SIMPLE_COUNTS = ("red_threes", "red_threes_in_hand", "black_threes_shown",
+                  "black_threes_in_hand")
+
+
+@dataclass(frozen=True)
+class CountLayout:
+    """What the count form asks for under one rule set and player format."""
+
+    ruleset: RuleSet
+    format: PlayerFormat
+    ends: tuple[tuple[str, str], ...]
+    going_out: tuple[GoingOutKind, ...]
+    canastas: tuple[CanastaKind, ...]
+    red_threes_in_hand: bool
+    black_threes_shown: bool
+    black_threes_in_hand: bool
+    premios: tuple[Premio, ...]
+    penalties: tuple[Penalty, ...]
+
+    @property
+    def sides(self) -> range:
+        """The side indexes."""
+        return range(self.format.sides)
+
+    def names(self, i: int) -> list[str]:
+        """Every input name of side ``i``."""
+        p = f"sides[{i}]."
+        names = [p + "going_out", p + "table_points", p + "hand_points", p + "red_threes"]
+        names += [f"{p}table_cards.{g}" for g, _ in CARD_GROUPS]
+        names += [f"{p}hand_cards.{g}" for g, _ in CARD_GROUPS]
+        names += [f"{p}canastas.{k.value}" for k in self.canastas]
+        if self.red_threes_in_hand:
+            names.append(p + "red_threes_in_hand")
+        if self.black_threes_shown:
+            names.append(p + "black_threes_shown")
+        if self.black_threes_in_hand:
+            names.append(p + "black_threes_in_hand")
+        names += [f"{p}premios.{x.id}" for x in self.premios]
+        names += [f"{p}penalties.{x.id}" for x in self.penalties]
+        return names
+
+    def slots(self) -> list[str]:
+        """Every place an error can be shown: each input, plus the groups of inputs."""
+        out = ["end"]
+        for i in self.sides:
+            out += self.names(i)
+            out += [f"sides[{i}].table_cards", f"sides[{i}].hand_cards"]
+        return out
+
+
+def count_layout(ruleset: RuleSet, fmt: PlayerFormat) -> CountLayout:
+    """The count form's layout: only what the rule set has values or rules for."""
+    ends = [(HandEnd.WENT_OUT.value, HandEnd.WENT_OUT.label),
+            (HandEnd.STOCK_OUT.value, HandEnd.STOCK_OUT.label)]
+    if ruleset.time_limit_minutes is not None:
+        ends.append((HandEnd.TIME_UP.value, HandEnd.TIME_UP.label))
+    bt = ruleset.black_threes
+    return CountLayout(
+        ruleset=ruleset,
+        format=fmt,
+        ends=tuple(ends),
+        going_out=ruleset.going_out,
+        canastas=tuple(k for k in CanastaKind if ruleset.allows(k)),
+        red_threes_in_hand=ruleset.red_threes.each_in_hand_penalty is not None,
+        black_threes_shown=bt.all_shown_bonus is not None,
+        black_threes_in_hand=(bt.all_in_hand_penalty is not None
+                              or bt.each_in_hand_penalty is not None),
+        premios=ruleset.premios,
+        penalties=ruleset.penalties,
+    )
+
+
+def _typed(form: Mapping[str, Any], name: str, limit: int = 20) -> str | None:
+    value = form.get(name)
+    if value is None:
+        return None
+    text = str(value).strip()[:limit]
+    return text or None
+
+
+def _is_zero(text: str) -> bool:
+    return text.lstrip("0") == "" if text.isdecimal() else False
+
+
+def hand_body_from_form(form: Mapping[str, Any], ruleset: RuleSet, fmt: PlayerFormat
+                        ) -> dict[str, Any]:
+    """The engine's hand body from the posted count form.
+
+    Values stay as typed (the engine reads decimal text and blames anything else on the right
+    field); empty inputs are left out. A card-counting helper with only zeros is not used, so
+    typed points are not contradicted by an untouched helper.
+    """
+    layout = count_layout(ruleset, fmt)
+    end = _typed(form, "end", limit=64) or HandEnd.WENT_OUT.value
+    sides = []
+    for i in layout.sides:
+        p = f"sides[{i}]."
+        side: dict[str, Any] = {}
+        # Choice ids run longer than any number ("abatir_first_turn_with_partner"): cut at
+        # 20 they became "unknown".
+        going_out = _typed(form, p + "going_out", limit=64)
+        if going_out:
+            side["going_out"] = going_out
+        for key in ("table_points", "hand_points"):
+            value = _typed(form, p + key)
+            if value is not None:
+                side[key] = value
+        for key in _SIMPLE_COUNTS:
+            value = _typed(form, p + key)
+            # "None" (not 0) lets black 3s in hand follow the hand's counted cards.
+            if value is not None and not (key == "black_threes_in_hand" and _is_zero(value)):
+                side[key] = value
+        for key in ("table_cards", "hand_cards"):
+            cards = {g: v for g, _ in CARD_GROUPS
+                     if (v := _typed(form, f"{p}{key}.{g}")) is not None}
+            if any(not _is_zero(v) for v in cards.values()):
+                side[key] = cards
+        for key, ids in (("canastas", [k.value for k in layout.canastas]),
+                         ("premios", [x.id for x in layout.premios]),
+                         ("penalties", [x.id for x in layout.penalties])):
+            counts = {k: v for k in ids if (v := _typed(form, f"{p}{key}.{k}")) is not None}
+            if counts:
+                side[key] = counts
+        sides.append(side)
+    return {"players": fmt.id, "format": fmt.id, "end": end, "sides": sides}
+
+
+def form_values_from_entry(entry: Mapping[str, Any]) -> dict[str, str]:
+    """The count form's values for a stored entry (the plain data of ``entry_to_dict``)."""
+    values: dict[str, str] = {"end": str(entry.get("end") or HandEnd.WENT_OUT.value)}
+    for i, side in enumerate(entry.get("sides") or []):
+        p = f"sides[{i}]."
+        values[p + "going_out"] = str(side.get("going_out") or "")
+        for key in ("table_points", "hand_points", *_SIMPLE_COUNTS):
+            value = side.get(key)
+            if value:
+                values[p + key] = str(value)
+        for key in ("table_cards", "hand_cards"):
+            cards = side.get(key)
+            if cards:
+                values.pop(p + key.replace("cards", "points"), None)
+                for g, n in cards.items():
+                    if n:
+                        values[f"{p}{key}.{g}"] = str(n)
+        for key in ("canastas", "premios", "penalties"):
+            for k, n in (side.get(key) or {}).items():
+                if n:
+                    values[f"{p}{key}.{k}"] = str(n)
+    return values
+
+
+def field_id(name: str) -> str:
+    """An HTML id for an input name like ``sides[0].table_cards.jokers``."""
+    return "f-" + re.sub(r"[^A-Za-z0-9_-]+", "-", name).strip("-")
+
+
+def error_id(name: str) -> str:
+    """The id of the element that shows the errors of input ``name``."""
+    return "err-" + re.sub(r"[^A-Za-z0-9_-]+", "-", name).strip("-")
+
+
+def errors_by_field(errors: EntryErrors | Iterable[FieldError], slots: Iterable[str]
+                    ) -> tuple[dict[str, list[str]], list[str]]:
+    """Translated messages keyed by the input they belong to, and those that fit no input."""
+    known = set(slots)
+    items = errors.errors if isinstance(errors, EntryErrors) else tuple(errors)
+    by_field: dict[str, list[str]] = {}
+    general: list[str] = []
+    for error in items:
+        message = error_message(error)
+        if error.field in known:
+            by_field.setdefault(error.field, []).append(message)
+        else:
+            general.append(message)
+    return by_field, general
+
+
+def changed_fields(typed: Mapping[str, Any], stored: Mapping[str, str], names: Iterable[str]
+                   ) -> dict[str, str]:
+    """Stored values that differ from what was typed (for the "changed by someone else" view)."""
+    out = {}
+    for name in names:
+        # 64, as the form reads choices: a long "abatir" id cut short never matched its own.
+        text = _typed(typed, name, limit=64)
+        mine = (text or "").lstrip("0") or ("0" if text else "")
+        theirs = (stored.get(name) or "").lstrip("0") or ("0" if stored.get(name) else "")
+        if mine in ("", "0") and theirs in ("", "0"):
+            continue
+        if mine != theirs:
+            out[name] = stored.get(name) or ""
+    return out
+
+
+def count_context(
+    layout: CountLayout,
+    *,
+    side_names: list[str],
+    values: Mapping[str, Any],
+    action: str,
+    preview_url: str,
+    hidden: Mapping[str, Any],
+    result: HandResult | None = None,
+    errors: EntryErrors | None = None,
+    base_totals: list[int] | None = None,
+    stored: Mapping[str, str] | None = None,
+    submit_label: str | None = None,
+) -> dict[str, Any]:
+    """What ``games/_count_form.html`` needs; the calculator builds it the same way."""
+    by_field, general = errors_by_field(errors or (), layout.slots())
+    # A list at the top of the re-drawn page, linking to each message by its field.
+    summary = []
+    for name in layout.slots():
+        m = re.match(r"sides\[(\d+)\]", name)
+        side = side_names[int(m.group(1))] if m and int(m.group(1)) < len(side_names) else None
+        for message in by_field.get(name, []):
+            summary.append((error_id(name), f"{side}: {message}" if side else message))
+    return {
+        "error_summary": summary,
+        "layout": layout,
+        "side_names": side_names,
+        "values": values,
+        "errors": by_field,
+        "general_errors": general,
+        "result": result,
+        "base_totals": base_totals,
+        "action": action,
+        "preview_url": preview_url,
+        "hidden": hidden,
+        "stored": stored or {},
+        "submit_label": submit_label or str(_l("Save this hand")),
+        "card_groups": CARD_GROUPS,
+    }

@@ -1,0 +1,92 @@
+"""History and statistics: the games this browser knows, and figures across every game.
+
+Only token hashes are stored, so a game can be linked only when this browser's session knows its
+read-only token (the game screen remembers it); other games are counted, never listed: their
+names belong to other tables.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Response, current_app, session
+from flask_babel import force_locale
+from flask_babel import gettext as _
+from sqlalchemy import func, select
+from sqlalchemy.orm import selectinload
+
+from ..extensions import db
+from ..models import Game, Side
+from ..services import games as games_service
+from ..services import stats as stats_service
+from ..web import render
+from . import bp
+from . import chart as chart_module  # noqa: F401  (registers games.chart)
+from .forms import MAX_SIDES
+
+#: The most games the history lists (the session remembers about as many).
+MAX_LISTED = 60
+
+
+def known_view_tokens() -> list[str]:
+    """The read-only tokens this browser's session remembers (edit links remember them too)."""
+    tokens: list[str] = []
+    for key in ("view_tokens", "edit_tokens"):
+        remembered = session.get(key)
+        if isinstance(remembered, dict):
+            tokens += [t for t in remembered if isinstance(t, str) and 0 < len(t) <= 100]
+        elif isinstance(remembered, list):
+            tokens += [t for t in remembered if isinstance(t, str) and 0 < len(t) <= 100]
+    return list(dict.fromkeys(tokens))[:MAX_LISTED]
+
+
+def _edit_tokens() -> dict[str, Any]:
+    remembered = session.get("edit_tokens")
+    return remembered if isinstance(remembered, dict) else {}
+
+
+@bp.get("/")
+def history() -> Response:
+    """Past and current games, newest first, with a link to each and its running totals."""
+    tokens = {games_service.hash_token(t): t for t in known_view_tokens()}
+    games: list[Game] = []
+    if tokens:
+        games = list(db.session.execute(
+            select(Game)
+            .where(Game.view_token_hash.in_(list(tokens)))
+            .options(selectinload(Game.sides).selectinload(Side.players),
+                     selectinload(Game.hands))
+            .order_by(Game.created_at.desc(), Game.id.desc())
+        ).scalars())
+    others = db.session.execute(
+        select(func.count(Game.id)).where(Game.view_token_hash.not_in(list(tokens)))
+        if tokens else select(func.count(Game.id))
+    ).scalar_one()
+    edit_tokens = _edit_tokens()
+    rows = []
+    for game in games:
+        token = tokens[game.view_token_hash]
+        state = games_service.game_state(game)
+        rows.append({
+            "game": game,
+            "view_token": token,
+            "editor": games_service.can_edit(game, edit_tokens.get(token)),
+            "state": state,
+            "chart": chart_module.running_total_svg(game) if game.hands else None,
+        })
+    return render("games/history.html", rows=rows, others=others)
+
+
+def default_side_names() -> set[str]:
+    """The names the start form gives sides left unnamed, in every language the app speaks."""
+    names = set()
+    for lang in current_app.config.get("LANGUAGES", ("en", "es")):
+        with force_locale(lang):
+            names |= {_("Side %(n)d", n=n) for n in range(1, MAX_SIDES + 1)}
+    return names
+
+
+@bp.get("/stats")
+def stats() -> Response:
+    """Games played and won, average and best hand, canastas: per side and per player."""
+    return render("games/stats.html", stats=stats_service.collect(default_side_names()))

@@ -1,0 +1,238 @@
+"""House rules: clone a preset, change any of its values, delete it.
+
+The form's inputs are named after the engine's field paths, so each engine error is shown next
+to its own input; nothing is stored until the engine accepts the whole rule set.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from flask import Response, abort, make_response, request
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+
+from ..engine import PRESETS, CanastaKind, EntryErrors, RuleSet
+from ..extensions import db
+from ..i18n import error_message, translate
+from ..models import HouseRules
+from ..services import house_rules as service
+from ..web import render, see_other
+from . import bp
+
+
+@dataclass(frozen=True)
+class Field:
+    """One input of the edit form."""
+
+    name: str
+    label: Any
+    kind: str = "number"  # number | check | select | text
+    hint: Any = None
+    choices: tuple[tuple[str, Any], ...] = ()
+
+
+#: Hints for values that may be left empty, and what empty means.
+NOT_A_RULE = _l("Empty: not a rule at your table.")
+ASKED_AT_START = _l("Empty: asked for when a game starts.")
+
+SECTIONS: tuple[tuple[Any, tuple[Field, ...]], ...] = (
+    (_l("Card values"), (
+        Field("card_values.jokers", _l("Joker")),
+        Field("card_values.twos", _l("2")),
+        Field("card_values.aces", _l("Ace")),
+        Field("card_values.eights_to_kings", _l("8 to K")),
+        Field("card_values.fours_to_sevens", _l("4 to 7")),
+        Field("card_values.black_threes", _l("Black 3")),
+    )),
+    (_l("Canastas"), (
+        Field("canastas.natural", _l("Natural canasta")),
+        Field("canastas.mixed", _l("Mixed canasta")),
+        Field("canastas.wild_allowed", _l("Wild-card canastas are allowed"), "check"),
+        Field("canastas.wild", _l("Wild-card canasta"), hint=ASKED_AT_START),
+        Field("canasta_count_premios.five", _l("Five canastas in a hand (canastón)"),
+              hint=NOT_A_RULE),
+        Field("canasta_count_premios.seven", _l("Seven canastas in a hand"), hint=NOT_A_RULE),
+        Field("canasta_count_premios.cumulative",
+              _l("Seven canastas also earn the five-canasta premio"), "check"),
+    )),
+    (_l("Red 3s"), (
+        Field("red_threes.each", _l("Each red 3"), hint=ASKED_AT_START),
+        Field("red_threes.all_of_them", _l("All red 3s of the deck"),
+              hint=_l("Scored instead of each red 3. Empty: no such bonus.")),
+        Field("red_threes.negative_when", _l("Red 3s count against the side"), "select",
+              choices=(("no_meld", _l("when it has melded nothing")),
+                       ("no_canasta", _l("when it has no canasta")))),
+        Field("red_threes.each_in_hand_penalty", _l("Penalty for each red 3 left in hand"),
+              hint=NOT_A_RULE),
+    )),
+    (_l("Black 3s"), (
+        Field("black_threes.all_shown_bonus",
+              _l("Bonus for showing every black 3 when going out"), hint=NOT_A_RULE),
+        Field("black_threes.all_in_hand_penalty",
+              _l("Penalty for holding every black 3 in hand"), hint=NOT_A_RULE),
+        Field("black_threes.each_in_hand_penalty",
+              _l("Penalty for each black 3 left in hand"), hint=NOT_A_RULE),
+    )),
+    (_l("Canastas needed to go out"), (
+        Field("going_out_requirement.canastas", _l("Canastas of any kind")),
+        Field("going_out_requirement.natural", _l("Natural canastas")),
+        Field("going_out_requirement.mixed", _l("Mixed canastas")),
+        Field("going_out_requirement.wild_counts",
+              _l("A wild-card canasta counts towards it"), "check"),
+    )),
+    (_l("The game"), (
+        Field("target", _l("Play to")),
+        Field("tie_rule", _l("When the leaders are level at the target"), "select",
+              choices=(("play_on", _l("play on")), ("draw", _l("the game is drawn")))),
+        Field("stock_out_hand_cards", _l("When the stock runs out, cards left in hand"),
+              "select",
+              choices=(("against", _l("count against the side")),
+                       ("ignored", _l("count nothing")))),
+        Field("time_limit_minutes", _l("Minutes on the clock"),
+              hint=_l("Empty: no clock.")),
+    )),
+)
+
+GOING_OUT_FLAGS: tuple[tuple[str, Any], ...] = (
+    ("concealed", _l("All in one go (concealed): no meld needed before")),
+    ("plus_going_out_bonus", _l("Also earns the plain going-out bonus")),
+    ("hand_cards_positive", _l("Partner's cards in hand count for the side")),
+)
+
+
+def field_labels(rs: RuleSet, band_rows: list[int]) -> dict[str, str]:
+    """What each input is called, for the list of errors at the top of the form."""
+    labels = {"name": _("Name")}
+    for _title, fields in SECTIONS:
+        labels.update({f.name: str(f.label) for f in fields})
+    for i, kind in enumerate(rs.going_out):
+        p = f"going_out_kinds[{i}]."
+        labels[p + "points"] = f"{translate(kind.label)}: {_('Bonus')}"
+        labels.update({p + flag: f"{translate(kind.label)}: {label}"
+                       for flag, label in GOING_OUT_FLAGS})
+    labels["opening_minimums.negative"] = _("Opening minimum with a negative total")
+    for row in band_rows:
+        p = f"opening_minimums.bands[{row}]."
+        labels[p + "from"] = _("Opening minimum, row %(n)d: from a total of", n=row + 1)
+        labels[p + "minimum"] = _("Opening minimum, row %(n)d: minimum", n=row + 1)
+    for key, title, items in (("premios", _("Premios"), rs.premios),
+                              ("penalties", _("Penalties"), rs.penalties)):
+        rows = [(str(i), translate(item.label)) for i, item in enumerate(items)]
+        for row, name in [*rows, (service.NEW_ROW, _("Add one"))]:
+            labels[f"{key}[{row}].label"] = f"{title}, {name}: {_('Name')}"
+            labels[f"{key}[{row}].points"] = f"{title}, {name}: {_('Points')}"
+    return labels
+
+
+def _error_map(errors: EntryErrors) -> tuple[dict[str, list[str]], list[str]]:
+    """Messages by input name; messages that fit no input go at the top of the form."""
+    by_field: dict[str, list[str]] = {}
+    for error in errors.errors:
+        by_field.setdefault(error.field, []).append(error_message(error))
+    return by_field, []
+
+
+def _edit_context(house: HouseRules, rs: RuleSet, values: Mapping[str, Any],
+                  errors: dict[str, list[str]]) -> dict[str, Any]:
+    bands = len(rs.opening_minimums.bands)
+    rows = [int(m.group(1)) for k in values
+            if (m := re.match(r"opening_minimums\.bands\[(\d{1,2})\]\.", str(k)))]
+    band_rows = list(range(max([bands - 1, *rows]) + 2))[: service.MAX_BANDS]
+    return {
+        "house": house,
+        "ruleset": rs,
+        "base": PRESETS.get(house.based_on),
+        "values": values,
+        "errors": errors,
+        "sections": SECTIONS,
+        "going_out_flags": GOING_OUT_FLAGS,
+        "band_rows": band_rows,
+        "labels": field_labels(rs, band_rows) if errors else {},
+        "catalogues": (
+            ("premios", _("Premios"), rs.premios),
+            ("penalties", _("Penalties"), rs.penalties),
+        ),
+        "new_row": service.NEW_ROW,
+        "asked_at_start": ASKED_AT_START,
+        "wild": CanastaKind.WILD.value,
+    }
+
+
+def _house_or_404(ruleset_id: str) -> HouseRules:
+    house = service.get(ruleset_id)
+    if house is None:
+        abort(404)
+    return house
+
+
+def _list_page(values: Mapping[str, Any], errors: dict[str, list[str]], status: int = 200
+               ) -> Response:
+    response = render(
+        "games/house_rules_list.html",
+        houses=service.all_rows(),
+        presets=list(PRESETS.values()),
+        presets_by_id=PRESETS,
+        values=values,
+        errors=errors,
+    )
+    response.status_code = status
+    return response
+
+
+@bp.get("/house-rules")
+def house_rules_list() -> Response:
+    """The table's house rules, and the form that clones a preset."""
+    preset = request.args.get("preset")
+    return _list_page({"preset": preset if preset in PRESETS else "classic", "name": ""}, {})
+
+
+@bp.route("/house-rules/new", methods=["GET", "POST"])
+def house_rules_new() -> Response:
+    """Clone a preset under a name, then open the copy to change its values."""
+    if request.method == "GET":
+        return see_other("games.house_rules_list")
+    values = {"preset": request.form.get("preset", ""), "name": request.form.get("name", "")}
+    try:
+        house = service.create_from_preset(values["preset"], values["name"])
+    except EntryErrors as exc:
+        errors, _general = _error_map(exc)
+        return _list_page(values, errors, 422)
+    db.session.commit()
+    return see_other("games.house_rules_edit", ruleset_id=house.id)
+
+
+@bp.route("/house-rules/<ruleset_id>", methods=["GET", "POST"])
+def house_rules_edit(ruleset_id: str) -> Response:
+    """Every value of the house rules, in one form; saved only when the engine accepts it."""
+    house = _house_or_404(ruleset_id)
+    rs = service.ruleset_of(house)
+    if request.method == "GET":
+        values = service.form_values(rs, translate)
+        return render("games/house_rules_edit.html", **_edit_context(house, rs, values, {}),
+                      saved=request.args.get("saved") == "1")
+    try:
+        service.update(house, request.form, translate)
+    except EntryErrors as exc:
+        db.session.rollback()
+        errors, _general = _error_map(exc)
+        response = make_response(render(
+            "games/house_rules_edit.html",
+            **_edit_context(house, rs, request.form.to_dict(), errors), saved=False,
+        ))
+        response.status_code = 422
+        return response
+    db.session.commit()
+    return see_other("games.house_rules_edit", ruleset_id=house.id, saved=1)
+
+
+@bp.post("/house-rules/<ruleset_id>/delete")
+def house_rules_delete(ruleset_id: str) -> Response:
+    """Delete house rules (games started with them keep their copy)."""
+    house = _house_or_404(ruleset_id)
+    service.delete(house)
+    db.session.commit()
+    return see_other("games.house_rules_list")

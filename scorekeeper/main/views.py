@@ -1,0 +1,32 @@
+"""Home page and health check."""
+
+from __future__ import annotations
+
+from flask import Response
+
+from ..web import render
+from . import bp
+
+
+@bp.get("/")
+def index() -> Response:
+    """The home page: what the app does and big buttons to everything."""
+    return render("main/index.html")
+
+
+@bp.get("/healthz")
+def healthz() -> tuple[str, int, dict[str, str]]:
+    """Liveness check for load balancers and `make run` smoke tests."""
+    return "ok", 200, {"Content-Type": "text/plain; charset=utf-8"}
+
+
+@bp.get("/sw.js")
+def service_worker() -> Response:
+    """The service worker, from the site root so its scope can be the whole site."""
+    from flask import current_app, send_from_directory
+
+    response = send_from_directory(current_app.static_folder or "static", "sw.js",
+                                   mimetype="application/javascript", max_age=0)
+    response.headers["Service-Worker-Allowed"] = "/"
+    response.headers["Cache-Control"] = "no-cache"
+    return response

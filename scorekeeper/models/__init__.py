@@ -1,0 +1,7 @@
+"""The database models. Each model module is imported here so Alembic sees its tables."""
+
+from .base import Base
+from .games import Game, Hand, HouseRules, Player, Side
+
+__all__ = ["Base", "Game", "Hand", "HouseRules", "Player", "Side"]
+from . import tournaments  # noqa: E402,F401  (the tournament tables, for Alembic)

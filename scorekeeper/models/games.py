@@ -1,0 +1,130 @@
+"""Kept games: house rules, games with their sides and players, and the hands counted."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from .base import Base
+
+
+def utcnow() -> datetime:
+    """Now, in UTC, without tzinfo (stored the same on SQLite and PostgreSQL)."""
+    return datetime.now(UTC).replace(tzinfo=None)
+
+
+class HouseRules(Base):
+    """A table's own rule set: a preset cloned and changed. Games copy it when they start."""
+
+    __tablename__ = "house_rules"
+
+    id: Mapped[str] = mapped_column(String(60), primary_key=True)
+    name: Mapped[str] = mapped_column(String(120))
+    based_on: Mapped[str] = mapped_column(String(60))
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
+
+
+class Game(Base):
+    """A game kept on the app, from the first deal to the winner.
+
+    The public handle is the read-only token (its hash is stored); the edit token, also stored
+    hashed, grants the right to count hands. ``version`` goes up with every change, so stale
+    writes can be refused and a printed sheet can be cached per version.
+    """
+
+    __tablename__ = "game"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    view_token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    edit_token_hash: Mapped[str] = mapped_column(String(64))
+    ruleset_id: Mapped[str] = mapped_column(String(60))
+    ruleset_name: Mapped[str] = mapped_column(String(120))
+    #: The rule set as it was when the game started: editing house rules never rewrites games.
+    ruleset_data: Mapped[dict[str, Any]] = mapped_column(JSON)
+    format_id: Mapped[str] = mapped_column(String(20))
+    target: Mapped[int]
+    #: Seat that deals the first hand (seats alternate between sides, see ``services.games``).
+    first_dealer: Mapped[int] = mapped_column(default=0)
+    language: Mapped[str] = mapped_column(String(5), default="en")
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+    finished_at: Mapped[datetime | None]
+    winner: Mapped[int | None]
+    drawn: Mapped[bool] = mapped_column(default=False)
+    version: Mapped[int] = mapped_column(default=1)
+
+    sides: Mapped[list[Side]] = relationship(
+        back_populates="game", order_by="Side.position", cascade="all, delete-orphan"
+    )
+    hands: Mapped[list[Hand]] = relationship(
+        back_populates="game", order_by="Hand.number", cascade="all, delete-orphan"
+    )
+
+    @property
+    def finished(self) -> bool:
+        """Whether the game is over."""
+        return self.finished_at is not None
+
+
+class Side(Base):
+    """A side of a game: a pair, a team or a single player."""
+
+    __tablename__ = "side"
+    __table_args__ = (UniqueConstraint("game_id", "position"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"))
+    position: Mapped[int]
+    name: Mapped[str] = mapped_column(String(60))
+
+    game: Mapped[Game] = relationship(back_populates="sides")
+    players: Mapped[list[Player]] = relationship(
+        back_populates="side", order_by="Player.position", cascade="all, delete-orphan"
+    )
+
+
+class Player(Base):
+    """A person playing on a side."""
+
+    __tablename__ = "player"
+    __table_args__ = (UniqueConstraint("side_id", "position"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    side_id: Mapped[int] = mapped_column(ForeignKey("side.id", ondelete="CASCADE"))
+    position: Mapped[int]
+    name: Mapped[str] = mapped_column(String(60))
+
+    side: Mapped[Side] = relationship(back_populates="players")
+
+
+class Hand(Base):
+    """One counted hand: the entry as the table gave it and the count it made.
+
+    ``entry`` is the engine's entry as plain data; ``result`` holds each side's lines (label
+    templates and parameters, translated when shown) and ``totals`` each side's points.
+    """
+
+    __tablename__ = "hand"
+    __table_args__ = (
+        UniqueConstraint("game_id", "number"),
+        Index("ix_hand_game_request_key", "game_id", "request_key", unique=True),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"))
+    number: Mapped[int]
+    entry: Mapped[dict[str, Any]] = mapped_column(JSON)
+    result: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+    totals: Mapped[list[int]] = mapped_column(JSON)
+    #: The idempotency key the save came with: a retried save returns this hand again.
+    request_key: Mapped[str | None] = mapped_column(String(64))
+    version: Mapped[int] = mapped_column(default=1)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    game: Mapped[Game] = relationship(back_populates="hands")

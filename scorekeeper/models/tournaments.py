@@ -1,0 +1,124 @@
+"""Pairs tournaments (002): the pairs, the rounds, and the tables each round seats.
+
+A table's game is an ordinary :class:`~scorekeeper.models.games.Game`; the tournament links to
+it through :class:`TournamentTable` and never changes the games' own tables.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from .base import Base
+from .games import Game, utcnow
+
+
+class Tournament(Base):
+    """A tournament: its rule set (values filled in), clock, target and admin token (hashed).
+
+    ``id`` is a random public handle, so tournaments cannot be listed by counting.
+    """
+
+    __tablename__ = "tournament"
+
+    id: Mapped[str] = mapped_column(String(24), primary_key=True)
+    name: Mapped[str] = mapped_column(String(120))
+    admin_token_hash: Mapped[str] = mapped_column(String(64))
+    ruleset_id: Mapped[str] = mapped_column(String(60))
+    ruleset_name: Mapped[str] = mapped_column(String(120))
+    ruleset_data: Mapped[dict[str, Any]] = mapped_column(JSON)
+    rounds_planned: Mapped[int]
+    minutes: Mapped[int]
+    target: Mapped[int]
+    #: Points credited to the opponent of a pair that abandons a game (5,000 in 002).
+    abandon_points: Mapped[int]
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    finished_at: Mapped[datetime | None]
+
+    pairs: Mapped[list[TournamentPair]] = relationship(
+        back_populates="tournament", order_by="TournamentPair.number",
+        cascade="all, delete-orphan",
+    )
+    rounds: Mapped[list[TournamentRound]] = relationship(
+        back_populates="tournament", order_by="TournamentRound.number",
+        cascade="all, delete-orphan",
+    )
+
+
+class TournamentPair(Base):
+    """A pair, numbered from 1 in the order given at set-up (the number seats it)."""
+
+    __tablename__ = "tournament_pair"
+    __table_args__ = (UniqueConstraint("tournament_id", "number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    # The unique (tournament_id, number) constraint doubles as the index on tournament_id.
+    tournament_id: Mapped[str] = mapped_column(ForeignKey("tournament.id", ondelete="CASCADE"))
+    number: Mapped[int]
+    name: Mapped[str] = mapped_column(String(60))
+    players: Mapped[list[str]] = mapped_column(JSON)
+    #: The round in which the pair abandoned a game (it is seated no more after it).
+    disqualified_round: Mapped[int | None]
+    #: A player had to be replaced: the pair scores nothing in the tournament.
+    substituted: Mapped[bool] = mapped_column(default=False)
+
+    tournament: Mapped[Tournament] = relationship(back_populates="pairs")
+
+
+class TournamentRound(Base):
+    """One game of the tournament: when its clock started, and when it was closed."""
+
+    __tablename__ = "tournament_round"
+    __table_args__ = (UniqueConstraint("tournament_id", "number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    # The unique (tournament_id, number) constraint doubles as the index on tournament_id.
+    tournament_id: Mapped[str] = mapped_column(ForeignKey("tournament.id", ondelete="CASCADE"))
+    number: Mapped[int]
+    started_at: Mapped[datetime] = mapped_column(default=utcnow)
+    finished_at: Mapped[datetime | None]
+    #: Numbers of the pairs sitting out this round (credited nothing).
+    byes: Mapped[list[int]] = mapped_column(JSON, default=list)
+
+    tournament: Mapped[Tournament] = relationship(back_populates="rounds")
+    tables: Mapped[list[TournamentTable]] = relationship(
+        back_populates="round", order_by="TournamentTable.number",
+        cascade="all, delete-orphan",
+    )
+
+
+class TournamentTable(Base):
+    """A table of a round: its two pairs (side 0 and side 1 of the game) and the game.
+
+    The game's tokens are kept here: the read-only one is the game's public id, and the edit
+    token is shown only to the tournament's admin, who hands each table its link.
+    """
+
+    __tablename__ = "tournament_table"
+    __table_args__ = (UniqueConstraint("round_id", "number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    round_id: Mapped[int] = mapped_column(
+        ForeignKey("tournament_round.id", ondelete="CASCADE"), index=True
+    )
+    number: Mapped[int]
+    pair_a_id: Mapped[int] = mapped_column(ForeignKey("tournament_pair.id", ondelete="CASCADE"))
+    pair_b_id: Mapped[int] = mapped_column(ForeignKey("tournament_pair.id", ondelete="CASCADE"))
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
+    view_token: Mapped[str] = mapped_column(String(64))
+    edit_token: Mapped[str] = mapped_column(String(64))
+    #: Side (0 or 1) of the pair that abandoned this game, if one did.
+    abandoned_by: Mapped[int | None]
+
+    round: Mapped[TournamentRound] = relationship(back_populates="tables")
+    pair_a: Mapped[TournamentPair] = relationship(foreign_keys=[pair_a_id])
+    pair_b: Mapped[TournamentPair] = relationship(foreign_keys=[pair_b_id])
+    game: Mapped[Game] = relationship()
+
+    @property
+    def pairs(self) -> tuple[TournamentPair, TournamentPair]:
+        """The pairs in side order."""
+        return (self.pair_a, self.pair_b)

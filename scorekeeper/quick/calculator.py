@@ -1,0 +1,66 @@
+"""The one-hand calculator: the count screen of a game, for one hand, nothing stored."""
+
+from __future__ import annotations
+
+from flask import Response, request, url_for
+from flask_babel import gettext as _
+
+from ..engine import PRESETS, EntryErrors, HandResult, ShapeError, UnknownRuleSet
+from ..extensions import htmx
+from ..games.forms import count_context, count_layout, hand_body_from_form
+from ..i18n import error_message
+from ..services import house_rules as house_rules_service
+from ..services.scoring import count_hand, resolve_ruleset
+from ..web import render
+from . import bp
+
+
+@bp.route("/calculator", methods=["GET", "POST"])
+def calculator() -> Response:
+    """Choose the rules and player format, enter one hand, see each side's itemised count."""
+    source = request.values
+    problems: list[str] = []
+    try:
+        rs = resolve_ruleset(source.get("ruleset") or "classic")
+    except UnknownRuleSet as exc:
+        rs = PRESETS["classic"]
+        problems.append(error_message(exc) + " " + _("Showing %(name)s instead.",
+                                                    name=_(rs.name)))
+    fmt_id = source.get("format")
+    fmt = rs.formats[0]
+    if fmt_id:
+        try:
+            fmt = rs.find_format(fmt_id, fmt_id)
+        except KeyError:
+            problems.append(_("These rules have no such player format: showing %(format)s.",
+                              format=_(fmt.label)))
+    layout = count_layout(rs, fmt)
+    counting = request.method == "POST" and not problems
+    result: HandResult | None = None
+    errors: EntryErrors | None = None
+    if counting:
+        try:
+            result = count_hand(rs, hand_body_from_form(request.form, rs, fmt))[1]
+        except EntryErrors as exc:
+            errors = exc
+        except ShapeError:
+            errors = EntryErrors([])
+    ctx = count_context(
+        layout,
+        side_names=[_("Side %(n)d", n=i + 1) for i in layout.sides],
+        values=request.form if counting else {},
+        action=url_for("quick.calculator"),
+        preview_url=url_for("quick.calculator"),
+        hidden={"ruleset": rs.id, "format": fmt.id},
+        result=result,
+        errors=errors,
+        submit_label=_("Count the hand"),
+    )
+    rulesets = [(r.id, _(r.name)) for r in PRESETS.values()]
+    rulesets += [(r.id, r.name) for r in house_rules_service.all_house_rules()
+                 if r.id not in PRESETS]
+    response = render("quick/calculator.html", "games/_count_preview.html", oob=bool(htmx),
+                      ruleset=rs, format=fmt, rulesets=rulesets, problems=problems, **ctx)
+    if errors is not None and not htmx:
+        response.status_code = 422
+    return response

@@ -1,0 +1,154 @@
+"""Quick answers that need no game: the opening minimum and the rules card.
+
+Nothing here is stored: each page reads its question from the URL (so it can be bookmarked and
+works with JavaScript off) and htmx only swaps in the answer as the person types.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from flask import Response, redirect, request, url_for
+from flask_babel import format_number
+from flask_babel import gettext as _
+from werkzeug.routing import BuildError
+
+from ..engine import PRESETS, RuleSet, UnknownRuleSet
+from ..extensions import htmx
+from ..i18n import error_message, translate
+from ..services import house_rules as house_rules_service
+from ..services.scoring import resolve_ruleset
+from ..web import render
+from . import bp
+
+DEFAULT_RULESET = "classic"
+#: The API's bound on a running total: far beyond any real game, small enough to show.
+MAX_TOTAL = 1_000_000
+
+# Engine labels are msgids and house-rules labels are the table's own words: ``translate``
+# shows both safely (no ``%`` formatting without parameters), so the rules card can use it
+# wherever it is rendered, the PDF included.
+bp.add_app_template_global(translate, "translate")
+
+
+def ruleset_choices() -> list[tuple[str, list[tuple[str, str]]]]:
+    """The rule sets a person may pick, grouped: the presets, then the table's house rules."""
+    groups = [(_("Standard rules"), [(rs.id, translate(rs.name)) for rs in PRESETS.values()])]
+    house = [(rs.id, rs.name) for rs in house_rules_service.all_house_rules()
+             if rs.id not in PRESETS]
+    if house:
+        groups.append((_("House rules"), house))
+    return groups
+
+
+# -- the opening minimum ----------------------------------------------------------------------
+
+_GROUPED = re.compile(r"[+-]?\d{1,3}(?:([.,'])\d{3})(?:\1\d{3})*")
+
+
+def parse_total(raw: str) -> int:
+    """A running total as people type it: ``1650``, ``-120``, ``1,650``, ``1.650``, ``−120``.
+
+    Raises :class:`ValueError` when it is not a whole number.
+    """
+    text = raw.strip().replace("\u2212", "-").replace("\u00a0", "").replace(" ", "")
+    if _GROUPED.fullmatch(text):
+        # Thousands separators either way (1,650 in English, 1.650 in Spanish): a total is a
+        # whole number, so "1.650" can only mean one thousand six hundred and fifty.
+        text = re.sub(r"[.,']", "", text)
+    if not re.fullmatch(r"[+-]?\d{1,9}", text):
+        raise ValueError(raw)
+    return int(text)
+
+
+@bp.get("/opening-minimum")
+def opening_minimum() -> Response:
+    """The first-meld minimum for ``?ruleset=<id>&score=<running total>``."""
+    errors: dict[str, str] = {}
+    ruleset_id = request.args.get("ruleset", "").strip() or DEFAULT_RULESET
+    rs: RuleSet | None
+    try:
+        rs = resolve_ruleset(ruleset_id)
+    except UnknownRuleSet as exc:
+        rs = None
+        errors["ruleset"] = error_message(exc) + " " + _("Choose one from the list.")
+    raw = request.args.get("score", "")
+    score: int | None = None
+    if raw.strip():
+        try:
+            score = parse_total(raw)
+        except ValueError:
+            errors["score"] = _("Type the running total as a whole number, like 1650 or -120.")
+        else:
+            if abs(score) > MAX_TOTAL:
+                errors["score"] = _("That total is out of range: type a number between "
+                                    "%(low)s and %(high)s.",
+                                    low=_minus(MAX_TOTAL), high=_number(MAX_TOTAL))
+                score = None
+    shown = rs or PRESETS[DEFAULT_RULESET]
+    answer = None
+    if rs is not None and score is not None and "score" not in errors:
+        answer = {
+            "minimum": rs.opening_minimum(score),
+            "band": rs.opening_minimums.band_index(score),
+        }
+    response = render(
+        "quick/opening_minimum.html", "quick/_opening_result.html",
+        ruleset=shown, ruleset_id=ruleset_id, raw_score=raw, score=score, answer=answer,
+        errors=errors, choices=ruleset_choices(), oob=bool(htmx),
+    )
+    # htmx does not swap 4xx answers: the partial says what is wrong with a 200.
+    if errors and not htmx:
+        response.status_code = 422
+    return response
+
+
+def _number(value: int) -> str:
+    return str(format_number(value))
+
+
+def _minus(value: int) -> str:
+    return "\u2212" + _number(value)
+
+
+# -- the rules card ---------------------------------------------------------------------------
+
+
+def print_url(rs: RuleSet) -> str | None:
+    """The rules card as a PDF, or ``None`` while the sheets have no such route."""
+    try:
+        return url_for("sheets.rules_card_pdf", ruleset_id=rs.id)
+    except BuildError:
+        return None
+
+
+def _rules_context(rs: RuleSet) -> dict[str, Any]:
+    return {"ruleset": rs, "choices": ruleset_choices(), "print_url": print_url(rs)}
+
+
+@bp.get("/rules")
+def rules_index() -> Response:
+    """The selector's answer: ``?ruleset=<id>`` goes to that rule set's card."""
+    ruleset_id = request.args.get("ruleset", "").strip() or DEFAULT_RULESET
+    if htmx:
+        # Swap the card in place and put its own address in the bar (bookmarkable).
+        response = rules_card(ruleset_id)
+        if response.status_code == 200:
+            response.headers["HX-Push-Url"] = url_for("quick.rules_card", ruleset_id=ruleset_id)
+        return response
+    return redirect(url_for("quick.rules_card", ruleset_id=ruleset_id), code=303)
+
+
+@bp.get("/rules/<ruleset_id>")
+def rules_card(ruleset_id: str) -> Response:
+    """Every value of one rule set on one page."""
+    try:
+        rs = resolve_ruleset(ruleset_id)
+    except UnknownRuleSet as exc:
+        response = render("quick/rules_unknown.html", message=error_message(exc),
+                          choices=ruleset_choices())
+        response.status_code = 404
+        return response
+    return render("quick/rules.html", "quick/_rules_main.html", **_rules_context(rs))
+

@@ -1,0 +1,511 @@
+"""Keeping a game: create it, count its hands, fix them, and say where it stands.
+
+Shared by the web forms and the JSON API. Functions change rows and flush; the calling view
+commits once. Every number comes from the game's own copy of its rule set.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import secrets
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import selectinload
+
+from ..engine import (
+    N_,
+    PRESETS,
+    EntryErrors,
+    FieldError,
+    HandEnd,
+    HandResult,
+    Outcome,
+    PlayerFormat,
+    RuleSet,
+    count_hand,
+    decide,
+    entry_to_dict,
+    ruleset_from_dict,
+    ruleset_to_dict,
+)
+from ..extensions import db
+from ..models import Game, Hand, Player, Side
+from ..models.games import utcnow
+
+#: Random bytes in a token: 160 bits, more than the 128 asked for.
+TOKEN_BYTES = 20
+MAX_NAME = 60
+
+
+class GameOver(Exception):
+    """The game has a winner (or was drawn): no more hands can be counted."""
+
+
+class HandNotFound(LookupError):
+    """The game has no hand of that number."""
+
+
+class StaleWrite(Exception):
+    """The hand or game changed since the writer read it."""
+
+    def __init__(self, current_version: int) -> None:
+        super().__init__(current_version)
+        self.current_version = current_version
+
+
+@dataclass(frozen=True)
+class NewGame:
+    """A game just created, with the tokens that are shown once and stored only hashed."""
+
+    game: Game
+    view_token: str
+    edit_token: str
+
+
+def new_token() -> str:
+    """A fresh unguessable token for a link."""
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def hash_token(token: str) -> str:
+    """The stored form of a token (tokens are random, so a plain SHA-256 is enough)."""
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+def token_matches(token: str | None, stored_hash: str) -> bool:
+    """Whether ``token`` is the one whose hash is stored, compared in constant time."""
+    if not token:
+        return False
+    return hmac.compare_digest(hash_token(token), stored_hash)
+
+
+# -- rule sets -----------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=256)
+def _ruleset_from_json(text: str) -> RuleSet:
+    data = json.loads(text)
+    base = PRESETS.get(data.get("based_on") or data.get("id"), PRESETS["classic"])
+    return ruleset_from_dict(data, base=base)
+
+
+def ruleset_of(game: Game) -> RuleSet:
+    """The rule set the game started with (read once per distinct rule set, then cached)."""
+    return _ruleset_from_json(json.dumps(game.ruleset_data, sort_keys=True))
+
+
+def format_of(game: Game) -> PlayerFormat:
+    """The game's player format."""
+    return ruleset_of(game).find_format(game.format_id, game.format_id)
+
+
+# -- creating ------------------------------------------------------------------------------------
+
+
+def _name(value: Any, field: str, errors: list[FieldError], *, required: bool) -> str:
+    if value is None or (isinstance(value, str) and not value.strip()):
+        if required:
+            errors.append(FieldError(field, N_("Give a name.")))
+        return ""
+    if not isinstance(value, str):
+        errors.append(FieldError(field, N_("A name is a text.")))
+        return ""
+    value = " ".join(value.split())
+    if len(value) > MAX_NAME:
+        errors.append(FieldError(field, N_("At most %(max)d characters."), max=MAX_NAME))
+        return ""
+    return value
+
+
+def create_game(
+    ruleset: RuleSet,
+    *,
+    players: int | str = 4,
+    format_id: str | None = None,
+    target: Any = None,
+    sides: Sequence[Mapping[str, Any]] = (),
+    first_dealer: Any = 0,
+    language: str = "en",
+) -> NewGame:
+    """Start a game under ``ruleset``.
+
+    ``sides`` holds ``{"name": ..., "players": [...]}`` per side; missing side names become
+    "Side 1", "Side 2"... Raises :class:`EntryErrors` for a format the rule set lacks, a wrong
+    number of sides, names that are too long, a target or first dealer out of range.
+    """
+    errors: list[FieldError] = []
+    try:
+        fmt = ruleset.find_format(players, format_id)
+    except KeyError:
+        raise EntryErrors([FieldError(
+            "players", N_("This rule set is not played with %(players)s players."),
+            players=players,
+        )]) from None
+    if not isinstance(sides, Sequence) or isinstance(sides, str) or len(sides) > fmt.sides or any(
+        not isinstance(s, Mapping) for s in sides
+    ):
+        raise EntryErrors([FieldError(
+            "sides", N_("%(format)s play as %(sides)d sides."), format=fmt.label, sides=fmt.sides
+        )])
+    per_side = fmt.players // fmt.sides
+    side_rows: list[Side] = []
+    for i in range(fmt.sides):
+        data = sides[i] if i < len(sides) else {}
+        name = _name(data.get("name"), f"sides[{i}].name", errors, required=False)
+        names = data.get("players") or []
+        if not isinstance(names, list) or len(names) > per_side:
+            errors.append(FieldError(
+                f"sides[{i}].players", N_("A side has at most %(count)d players."), count=per_side
+            ))
+            names = []
+        player_rows = []
+        for j, raw in enumerate(names):
+            pname = _name(raw, f"sides[{i}].players[{j}]", errors, required=False)
+            if pname:
+                player_rows.append(Player(position=len(player_rows), name=pname))
+        side_rows.append(Side(position=i, name=name or f"{i + 1}", players=player_rows))
+
+    goal = ruleset.target
+    if target not in (None, ""):
+        if isinstance(target, bool) or not isinstance(target, int) or not 100 <= target <= 100_000:
+            errors.append(FieldError(
+                "target", N_("The target is a whole number from %(low)d to %(high)d."),
+                low=100, high=100_000,
+            ))
+        else:
+            goal = target
+    dealer = 0
+    if first_dealer not in (None, ""):
+        if (isinstance(first_dealer, bool) or not isinstance(first_dealer, int)
+                or not 0 <= first_dealer < fmt.players):
+            errors.append(FieldError("first_dealer", N_("Choose who deals first.")))
+        else:
+            dealer = first_dealer
+    if errors:
+        raise EntryErrors(errors)
+
+    view_token, edit_token = new_token(), new_token()
+    game = Game(
+        view_token_hash=hash_token(view_token),
+        edit_token_hash=hash_token(edit_token),
+        ruleset_id=ruleset.id,
+        ruleset_name=ruleset.name,
+        ruleset_data=ruleset_to_dict(ruleset),
+        format_id=fmt.id,
+        target=goal,
+        first_dealer=dealer,
+        language=language if language in ("en", "es") else "en",
+        sides=side_rows,
+    )
+    db.session.add(game)
+    db.session.flush()
+    return NewGame(game, view_token, edit_token)
+
+
+def replace_edit_token(game: Game) -> str:
+    """Revoke the game's edit link and make a new one; returns the new token."""
+    token = new_token()
+    game.edit_token_hash = hash_token(token)
+    game.version += 1
+    db.session.flush()
+    return token
+
+
+def replace_view_token(game: Game) -> str:
+    """Make a new read-only link (the old one stops working); returns the new token."""
+    token = new_token()
+    game.view_token_hash = hash_token(token)
+    db.session.flush()
+    return token
+
+
+# -- finding -------------------------------------------------------------------------------------
+
+
+def find_game(view_token: str) -> Game | None:
+    """The game whose read-only token is ``view_token``, with its sides, players and hands."""
+    if not view_token or len(view_token) > 100:
+        return None
+    stmt = (
+        select(Game)
+        .where(Game.view_token_hash == hash_token(view_token))
+        .options(
+            selectinload(Game.sides).selectinload(Side.players),
+            selectinload(Game.hands),
+        )
+    )
+    return db.session.execute(stmt).scalar_one_or_none()
+
+
+def can_edit(game: Game, edit_token: str | None) -> bool:
+    """Whether ``edit_token`` is the game's current edit token."""
+    return token_matches(edit_token, game.edit_token_hash)
+
+
+# -- where a game stands -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class HandRow:
+    """One hand as the game screen lists it."""
+
+    number: int
+    totals: tuple[int, ...]
+    running: tuple[int, ...]
+    #: The opening minimum each side needed in this hand (from its total before it).
+    minimums: tuple[int, ...]
+    dealer: str
+    end: str
+
+
+@dataclass(frozen=True)
+class GameState:
+    """Totals, opening minimums for the next hand, whose deal it is, and the outcome."""
+
+    totals: tuple[int, ...]
+    opening_minimums: tuple[int, ...]
+    hands: tuple[HandRow, ...]
+    next_dealer: str
+    outcome: Outcome
+
+
+def seat_names(game: Game) -> list[str]:
+    """The players in seat order: seats alternate between the sides, as partners sit apart."""
+    fmt = format_of(game)
+    per_side = fmt.players // fmt.sides
+    names = []
+    for seat in range(fmt.players):
+        side = game.sides[seat % fmt.sides]
+        k = seat // fmt.sides
+        if k < len(side.players):
+            names.append(side.players[k].name)
+        elif per_side == 1:
+            names.append(side.name)
+        else:
+            names.append(f"{side.name} ({k + 1})")
+    return names
+
+
+def dealer_of_hand(game: Game, number: int, seats: Sequence[str] | None = None) -> str:
+    """Who deals hand ``number`` (from 1): the deal passes one seat on each hand."""
+    seats = seats if seats is not None else seat_names(game)
+    return seats[(game.first_dealer + number - 1) % len(seats)]
+
+
+def game_state(game: Game) -> GameState:
+    """Where the game stands, from the stored totals of its hands (no hand is recounted)."""
+    rs = ruleset_of(game)
+    n = len(game.sides)
+    running = [0] * n
+    seats = seat_names(game)
+    rows: list[HandRow] = []
+    for hand in game.hands:
+        minimums = tuple(rs.opening_minimum(t) for t in running)
+        running = [running[i] + int(hand.totals[i]) for i in range(n)]
+        rows.append(HandRow(
+            number=hand.number,
+            totals=tuple(int(t) for t in hand.totals),
+            running=tuple(running),
+            minimums=minimums,
+            dealer=dealer_of_hand(game, hand.number, seats),
+            end=str(hand.entry.get("end", HandEnd.WENT_OUT.value)),
+        ))
+    return GameState(
+        totals=tuple(running),
+        opening_minimums=tuple(rs.opening_minimum(t) for t in running),
+        hands=tuple(rows),
+        next_dealer=dealer_of_hand(game, len(rows) + 1, seats),
+        outcome=_outcome(game, rs, running),
+    )
+
+
+def _outcome(game: Game, rs: RuleSet, totals: Sequence[int]) -> Outcome:
+    if not game.hands:
+        return Outcome(finished=False)
+    time_up = game.hands[-1].entry.get("end") == HandEnd.TIME_UP.value
+    return decide(rs, totals, target=game.target, time_up=time_up)
+
+
+def _settle(game: Game) -> None:
+    """Bring the game's version, winner and end up to date after its hands changed."""
+    state = game_state(game)
+    game.version += 1
+    game.updated_at = utcnow()
+    if state.outcome.finished:
+        game.finished_at = game.finished_at or utcnow()
+        game.winner = state.outcome.winner
+        game.drawn = state.outcome.drawn
+    else:
+        game.finished_at = None
+        game.winner = None
+        game.drawn = False
+
+
+# -- counting hands ------------------------------------------------------------------------------
+
+
+def count(game: Game, body: Mapping[str, Any]) -> tuple[dict[str, Any], HandResult]:
+    """Count a hand for ``game`` without storing it (the live preview uses this too).
+
+    The player format is the game's, whatever the body says. Raises :class:`EntryErrors` or
+    :class:`~scorekeeper.engine.ShapeError`.
+    """
+    data = {**body, "players": game.format_id, "format": game.format_id}
+    entry, result = count_hand(ruleset_of(game), data)
+    return entry_to_dict(entry), result
+
+
+def result_to_rows(result: HandResult) -> list[dict[str, Any]]:
+    """A count as stored: each side's total and lines (label templates with parameters)."""
+    return [
+        {
+            "total": side.total,
+            "lines": [
+                {"id": line.id, "label": line.label, "params": dict(line.params),
+                 "points": line.points}
+                for line in side.lines
+            ],
+        }
+        for side in result.sides
+    ]
+
+
+def find_by_request_key(game: Game, request_key: str | None) -> Hand | None:
+    """The hand an earlier save with this idempotency key made, if any."""
+    if not request_key:
+        return None
+    for hand in game.hands:
+        if hand.request_key == request_key:
+            return hand
+    return None
+
+
+def add_hand(game: Game, body: Mapping[str, Any], *, request_key: str | None = None) -> Hand:
+    """Count a hand and add it to the game.
+
+    A save repeated with the same ``request_key`` returns the hand the first one made and adds
+    nothing. Raises :class:`GameOver` once the game is won, :class:`EntryErrors` for a hand that
+    cannot be.
+    """
+    request_key = (request_key or "")[:64] or None
+    earlier = find_by_request_key(game, request_key)
+    if earlier is not None:
+        return earlier
+    if game.finished:
+        raise GameOver()
+    entry, result = count(game, body)
+    hand = Hand(
+        number=len(game.hands) + 1,
+        entry=entry,
+        result=result_to_rows(result),
+        totals=list(result.totals),
+        request_key=request_key,
+    )
+    game.hands.append(hand)
+    _settle(game)
+    db.session.flush()
+    return hand
+
+
+def get_hand(game: Game, number: int) -> Hand:
+    """Hand ``number`` (from 1); raises :class:`HandNotFound`."""
+    if 1 <= number <= len(game.hands):
+        return game.hands[number - 1]
+    raise HandNotFound(number)
+
+
+def replace_hand(
+    game: Game, number: int, body: Mapping[str, Any], *, expected_version: int | None = None
+) -> Hand:
+    """Count hand ``number`` again from a corrected entry.
+
+    Raises :class:`HandNotFound`, :class:`StaleWrite` when ``expected_version`` is not the
+    hand's version, :class:`EntryErrors`.
+    """
+    hand = get_hand(game, number)
+    if expected_version is not None and expected_version != hand.version:
+        raise StaleWrite(hand.version)
+    entry, result = count(game, body)
+    hand.entry = entry
+    hand.result = result_to_rows(result)
+    hand.totals = list(result.totals)
+    hand.version += 1
+    hand.updated_at = utcnow()
+    _settle(game)
+    db.session.flush()
+    return hand
+
+
+def delete_hand(game: Game, number: int, *, expected_version: int | None = None) -> None:
+    """Remove hand ``number``; the later hands move up one. Raises :class:`HandNotFound`."""
+    hand = get_hand(game, number)
+    if expected_version is not None and expected_version != hand.version:
+        raise StaleWrite(hand.version)
+    game.hands.remove(hand)
+    db.session.delete(hand)
+    db.session.flush()
+    for later in game.hands[number - 1:]:
+        later.number -= 1
+        db.session.flush()
+    _settle(game)
+    db.session.flush()
+
+
+def undo_last_hand(game: Game) -> None:
+    """Remove the latest hand (the "undo" after a save). Raises :class:`HandNotFound`."""
+    delete_hand(game, len(game.hands))
+
+
+def hand_to_dict(hand: Hand) -> dict[str, Any]:
+    """A stored hand as the API shows it (labels in the request's language)."""
+    from ..i18n import translate
+
+    return {
+        "number": hand.number,
+        "version": hand.version,
+        "entry": hand.entry,
+        "totals": list(hand.totals),
+        "sides": [
+            {
+                "total": side["total"],
+                "lines": [
+                    {"id": line["id"], "label": translate(line["label"], line["params"]),
+                     "points": line["points"]}
+                    for line in side["lines"]
+                ],
+            }
+            for side in hand.result
+        ],
+    }
+
+
+def settle_at_time(game: Game) -> Outcome:
+    """End an unfinished game on its current totals because time is up (002's clock).
+
+    Used when a tournament round is closed and a table entered no ``time_up`` hand: an empty
+    hand ended by time is added (nothing on it counts), so the game's own record says why it
+    ended and the highest total wins, level totals drawing. A rule set without a clock cannot
+    take such a hand; its game is closed on the same outcome without one.
+    """
+    state = game_state(game)
+    if state.outcome.finished:
+        return state.outcome
+    try:
+        add_hand(game, {"end": HandEnd.TIME_UP.value, "sides": [{} for _ in game.sides]})
+        return game_state(game).outcome
+    except EntryErrors:
+        pass
+    outcome = decide(ruleset_of(game), state.totals, target=game.target, time_up=True)
+    game.version += 1
+    game.updated_at = utcnow()
+    game.finished_at = utcnow()
+    game.winner = outcome.winner
+    game.drawn = outcome.drawn
+    db.session.flush()
+    return outcome

@@ -1,0 +1,63 @@
+"""Counting a hand that is not stored: the one-hand calculator and ``POST /api/v1/score``."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..engine import (
+    EntryErrors,
+    FieldError,
+    HandEntry,
+    HandResult,
+    RuleSet,
+    find_ruleset,
+)
+from ..engine import count_hand as engine_count_hand
+from ..i18n import error_message, line_label
+
+
+def resolve_ruleset(ruleset_id: Any) -> RuleSet:
+    """The rule set called ``ruleset_id``: a preset, or a table's house rules when stored.
+
+    Raises :class:`~scorekeeper.engine.UnknownRuleSet` (field ``ruleset``).
+    """
+    if isinstance(ruleset_id, str):
+        from . import house_rules  # the stored house rules, when the database has them
+
+        found = house_rules.find(ruleset_id)
+        if found is not None:
+            return found
+    return find_ruleset(str(ruleset_id)[:60] if ruleset_id is not None else "")
+
+
+def count_hand(ruleset: RuleSet, body: Mapping[str, Any]) -> tuple[HandEntry, HandResult]:
+    """Read a hand from plain data and count it under ``ruleset``.
+
+    Raises :class:`~scorekeeper.engine.ShapeError` or :class:`EntryErrors`.
+    """
+    return engine_count_hand(ruleset, body)
+
+
+def result_to_dict(result: HandResult) -> dict[str, Any]:
+    """A counted hand as the API and the live preview show it, labels translated."""
+    return {
+        "format": result.format.id,
+        "totals": list(result.totals),
+        "sides": [
+            {
+                "total": side.total,
+                "lines": [
+                    {"id": line.id, "label": line_label(line), "points": line.points}
+                    for line in side.lines
+                ],
+            }
+            for side in result.sides
+        ],
+    }
+
+
+def errors_to_list(errors: EntryErrors | FieldError) -> list[dict[str, str]]:
+    """Field errors as the API shows them, messages translated."""
+    items = errors.errors if isinstance(errors, EntryErrors) else (errors,)
+    return [{"field": e.field, "message": error_message(e)} for e in items]

@@ -1,0 +1,130 @@
+"""Statistics across every stored game, per side name and per player name.
+
+Read in four queries whatever the number of games (games, sides, players, hands), from the
+stored hand totals and entries: nothing is recounted. Names are matched without regard to case
+or extra spaces, so "Ana" and "ana " are one player.
+
+- games played: games with at least one counted hand in which the name took part;
+- games won: finished games the name's side won (a drawn game is won by nobody);
+- average and best hand: over every hand of those games, the side's points in that hand;
+- canastas made: the canastas of every kind entered for the side in those hands.
+
+Sides left with the name the app gives when none is typed ("1", "2"..., or the names the caller
+passes, like "Side 1") are not people: they are left out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import selectinload
+
+from ..extensions import db
+from ..models import Game, Hand, Side
+
+
+@dataclass
+class NameStats:
+    """The figures of one side name or one player name."""
+
+    name: str
+    games: set[int] = field(default_factory=set)
+    won: int = 0
+    hands: int = 0
+    points: int = 0
+    best: int | None = None
+    canastas: int = 0
+
+    @property
+    def played(self) -> int:
+        """Games played (with at least one hand)."""
+        return len(self.games)
+
+    @property
+    def average(self) -> float | None:
+        """The average hand, or ``None`` before any hand."""
+        return self.points / self.hands if self.hands else None
+
+
+@dataclass(frozen=True)
+class Stats:
+    """Statistics per side name and per player name, best first."""
+
+    sides: list[NameStats]
+    players: list[NameStats]
+    games: int
+
+
+def _key(name: str) -> str:
+    return " ".join(name.split()).casefold()
+
+
+def canastas_in(entry: Mapping[str, Any], position: int) -> int:
+    """The canastas of every kind a stored entry gives side ``position``."""
+    sides = entry.get("sides") or []
+    if position >= len(sides) or not isinstance(sides[position], Mapping):
+        return 0
+    counts = sides[position].get("canastas") or {}
+    if not isinstance(counts, Mapping):
+        return 0
+    return sum(int(n) for n in counts.values() if isinstance(n, int) and not isinstance(n, bool))
+
+
+def _add(table: dict[str, NameStats], name: str, game_id: int, won: bool,
+         hands: Iterable[tuple[int, int]]) -> None:
+    stats = table.setdefault(_key(name), NameStats(name=" ".join(name.split())))
+    if game_id in stats.games:
+        return  # one name twice in a game (two sides, or a player on both): count it once
+    stats.games.add(game_id)
+    stats.won += int(won)
+    for total, canastas in hands:
+        stats.hands += 1
+        stats.points += total
+        stats.best = total if stats.best is None else max(stats.best, total)
+        stats.canastas += canastas
+
+
+def _ranked(table: dict[str, NameStats]) -> list[NameStats]:
+    return sorted(table.values(), key=lambda s: (-s.won, -s.played, s.name.casefold()))
+
+
+def collect(default_names: Collection[str] = ()) -> Stats:
+    """Statistics over every stored game; sides called one of ``default_names`` are left out."""
+    unnamed = {_key(n) for n in default_names}
+    games = {
+        row.id: row
+        for row in db.session.execute(select(Game.id, Game.winner, Game.drawn, Game.finished_at))
+    }
+    hands_of: dict[int, list[tuple[list[int], dict[str, Any]]]] = {}
+    for game_id, totals, entry in db.session.execute(
+        select(Hand.game_id, Hand.totals, Hand.entry).order_by(Hand.game_id, Hand.number)
+    ):
+        hands_of.setdefault(game_id, []).append((totals, entry))
+    sides: dict[str, NameStats] = {}
+    players: dict[str, NameStats] = {}
+    played = 0
+    seen: set[int] = set()
+    for side in db.session.execute(
+        select(Side).options(selectinload(Side.players)).order_by(Side.game_id, Side.position)
+    ).scalars():
+        game = games.get(side.game_id)
+        hands = hands_of.get(side.game_id)
+        if game is None or not hands:
+            continue
+        if side.game_id not in seen:
+            seen.add(side.game_id)
+            played += 1
+        won = (game.finished_at is not None and not game.drawn
+               and game.winner == side.position)
+        figures = [(int(totals[side.position]), canastas_in(entry, side.position))
+                   for totals, entry in hands if side.position < len(totals)]
+        key = _key(side.name)
+        if key and key != str(side.position + 1) and key not in unnamed:
+            _add(sides, side.name, side.game_id, won, figures)
+        for player in side.players:
+            if player.name.strip():
+                _add(players, player.name, side.game_id, won, figures)
+    return Stats(sides=_ranked(sides), players=_ranked(players), games=played)

@@ -1,0 +1,604 @@
+"""Pairs tournaments by the rules of 002: seating, the tables' games, results and standings.
+
+The seating functions at the top are pure (plain numbers in, plain numbers out). The rest
+changes rows and flushes; the calling view commits once.
+
+Seating (002): game 1 puts pairs 1-2 at table 1, 3-4 at table 2, and so on. After each game
+the even pairs stay and the odd pairs move to the next table; from the last table they go to
+table 1. Two cases need a fallback, and the set-up and seating pages say which one is used:
+
+* **An odd number of pairs**: a "bye" seat is added as the last, even-numbered pair, so it
+  stays at the last table and a different pair sits out each game. The pair sitting out plays
+  no game that round and is credited nothing. No pair sits out twice before all have.
+* **Too few tables for the rounds** (with ``t`` tables the odd pairs are back at their first
+  table after ``t`` games, e.g. 4 pairs at 2 tables meet again in game 3): the whole
+  tournament is seated by the circle method instead (pair 1 stays put, the others turn round
+  it), relabelled so that game 1 is still 1-2, 3-4... It gives every pair a new opponent for up
+  to ``pairs - 1`` games (``pairs`` with a bye). Beyond that a repeat cannot be avoided, the
+  circle starts again, and the page says so.
+
+A pair that abandons is disqualified and seated no more: its planned opponent sits out.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import selectinload
+
+from ..engine import N_, EntryErrors, FieldError, RuleSet, ruleset_to_dict
+from ..extensions import db
+from ..models.games import Game, Hand, Side, utcnow
+from ..models.tournaments import Tournament, TournamentPair, TournamentRound, TournamentTable
+from . import games as games_service
+
+# -- seating (pure) ------------------------------------------------------------------------------
+
+ROTATION = "rotation"
+CIRCLE = "circle"
+
+
+@dataclass(frozen=True)
+class RoundPlan:
+    """One round: tables in order as (side 0 pair, side 1 pair), and the pairs sitting out."""
+
+    tables: tuple[tuple[int, int], ...]
+    byes: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Schedule:
+    """The seating of every round, how it was made, and what the organizer should know."""
+
+    rounds: tuple[RoundPlan, ...]
+    method: str
+    #: Bye seats were added (an odd number of pairs).
+    bye: bool = False
+    #: 002's rotation would have made two pairs meet again, so the circle method is used.
+    rotation_repeats: bool = False
+    #: Even the circle method cannot avoid two pairs meeting again in this many rounds.
+    repeats: bool = False
+    notes: tuple[str, ...] = field(default=())
+
+
+def rotation_round(pairs: int, index: int) -> list[tuple[int, int]]:
+    """002's rotation for an even number of ``pairs``: the tables of game ``index`` (from 0).
+
+    Even pair ``2t`` stays at table ``t``; the odd pairs move one table on per game.
+    """
+    tables = pairs // 2
+    return [(2 * ((t - index) % tables) + 1, 2 * t + 2) for t in range(tables)]
+
+
+def circle_round(pairs: int, index: int) -> list[tuple[int, int]]:
+    """The circle method for an even number of ``pairs``: the tables of game ``index``.
+
+    Positions are labelled so that game 0 seats 1-2, 3-4... at tables 1, 2...; position 0
+    stays put and the rest turn one place per game.
+    """
+    half = pairs // 2
+    labels = [0] * pairs
+    for i in range(half):
+        labels[i] = 2 * i + 1
+        labels[pairs - 1 - i] = 2 * i + 2
+    ring = labels[1:]
+    shift = index % (pairs - 1)
+    ring = ring[-shift:] + ring[:-shift] if shift else ring
+    order = [labels[0], *ring]
+    return [(order[i], order[pairs - 1 - i]) for i in range(half)]
+
+
+def _has_repeat(rounds: Iterable[Sequence[tuple[int, int]]]) -> bool:
+    seen: set[frozenset[int]] = set()
+    for tables in rounds:
+        for a, b in tables:
+            key = frozenset((a, b))
+            if key in seen:
+                return True
+            seen.add(key)
+    return False
+
+
+def schedule(pairs: int, rounds: int) -> Schedule:
+    """Seat ``pairs`` pairs (numbered from 1) for ``rounds`` games; see the module's notes."""
+    if pairs < 2 or rounds < 1:
+        raise ValueError("a tournament needs two pairs and one game")
+    seats = pairs + pairs % 2
+    bye_seat = seats if seats != pairs else None
+    rotation = [rotation_round(seats, r) for r in range(rounds)]
+    method, plan = ROTATION, rotation
+    rotation_repeats = _has_repeat(rotation)
+    if rotation_repeats:
+        method, plan = CIRCLE, [circle_round(seats, r) for r in range(rounds)]
+    repeats = _has_repeat(plan)
+    notes: list[str] = []
+    if bye_seat is not None:
+        notes.append(N_(
+            "The number of pairs is odd: each game one pair sits out (a bye) and is credited "
+            "nothing; no pair sits out twice before all have."
+        ))
+    if rotation_repeats:
+        notes.append(N_(
+            "With %(tables)d tables, moving the odd pairs one table on would make two pairs "
+            "meet again, so the tables are seated by the circle method instead: pair 1 stays "
+            "and the others turn round it."
+        ))
+    if repeats:
+        notes.append(N_(
+            "%(pairs)d pairs cannot play %(rounds)d games without two pairs meeting again: "
+            "some pairs meet twice."
+        ))
+    out: list[RoundPlan] = []
+    for tables in plan:
+        real = tuple(t for t in tables if bye_seat not in t)
+        byes = tuple(a if b == bye_seat else b for a, b in tables if bye_seat in (a, b))
+        out.append(RoundPlan(real, byes))
+    return Schedule(tuple(out), method, bye=bye_seat is not None,
+                    rotation_repeats=rotation_repeats, repeats=repeats, notes=tuple(notes))
+
+
+def schedule_notes(plan: Schedule, pairs: int, rounds: int) -> list[str]:
+    """The schedule's notes as they are shown, in the request's language."""
+    from ..i18n import translate
+
+    tables = (pairs + pairs % 2) // 2
+    params = {"tables": tables, "pairs": pairs, "rounds": rounds}
+    return [translate(note, params) for note in plan.notes]
+
+
+# -- results (pure) ------------------------------------------------------------------------------
+
+
+@dataclass
+class Standing:
+    """A pair's line in the standings."""
+
+    number: int
+    name: str
+    players: list[str]
+    difference: int = 0
+    wins: int = 0
+    played: int = 0
+    disqualified: bool = False
+    substituted: bool = False
+    rank: int | None = None
+
+    @property
+    def eligible(self) -> bool:
+        """Whether the pair is ranked on its results (not disqualified nor substituted)."""
+        return not (self.disqualified or self.substituted)
+
+
+def game_credits(
+    totals: Sequence[int], *, finished: bool, abandoned_by: int | None, abandon_points: int
+) -> tuple[int, int] | None:
+    """What a table's game credits each side: the winner the difference, the loser minus it.
+
+    A pair that abandons is credited nothing and its opponent ``abandon_points``; a game still
+    being played credits nothing yet (``None``); a draw credits 0 each.
+    """
+    if abandoned_by is not None:
+        return (0, abandon_points) if abandoned_by == 0 else (abandon_points, 0)
+    if not finished:
+        return None
+    diff = totals[0] - totals[1]
+    return (diff, -diff)
+
+
+def rank(standings: Iterable[Standing]) -> list[Standing]:
+    """Order by accumulated difference, then games won, then name.
+
+    Disqualified pairs come after the ranked ones and substituted pairs last, both unranked.
+    """
+    rows = list(standings)
+    for row in rows:
+        if row.substituted:
+            row.difference, row.wins = 0, 0
+
+    def key(row: Standing) -> tuple[int, int, int, str, int]:
+        group = 2 if row.substituted else 1 if row.disqualified else 0
+        return (group, -row.difference, -row.wins, row.name.casefold(), row.number)
+
+    rows.sort(key=key)
+    place = 0
+    for row in rows:
+        if row.eligible:
+            place += 1
+            row.rank = place
+    return rows
+
+
+# -- errors --------------------------------------------------------------------------------------
+
+
+class RoundClosed(Exception):
+    """The round is already closed, or is not the round being played."""
+
+
+class TournamentOver(Exception):
+    """Every planned game has been played."""
+
+
+# -- creating ------------------------------------------------------------------------------------
+
+MAX_PAIRS = 200
+MAX_ROUNDS = 20
+ID_BYTES = 9
+
+
+@dataclass(frozen=True)
+class NewTournament:
+    """A tournament just created, with the admin token shown once (stored hashed)."""
+
+    tournament: Tournament
+    admin_token: str
+
+
+def parse_pairs_text(text: str) -> list[dict[str, Any]]:
+    """Read "Pair name: Ana, Luis" lines (one pair a line; the name is optional)."""
+    pairs: list[dict[str, Any]] = []
+    for line in (text or "").splitlines():
+        line = line.strip()
+        if not line:
+            continue
+        name, sep, rest = line.partition(":")
+        if not sep:
+            name, rest = "", line
+        players = [p.strip() for p in rest.replace(";", ",").split(",")]
+        pairs.append({"name": name.strip(), "players": [p for p in players if p]})
+    return pairs
+
+
+def _whole(value: Any, field: str, low: int, high: int, errors: list[FieldError]) -> int:
+    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+        value = int(value.strip())
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        errors.append(FieldError(
+            field, N_("A whole number from %(low)d to %(high)d."), low=low, high=high
+        ))
+        return low
+    return value
+
+
+def _text(value: Any, field: str, limit: int, errors: list[FieldError]) -> str:
+    if not isinstance(value, str) or not value.strip():
+        errors.append(FieldError(field, N_("Give a name.")))
+        return ""
+    value = " ".join(value.split())
+    if len(value) > limit:
+        errors.append(FieldError(field, N_("At most %(max)d characters."), max=limit))
+    return value[:limit]
+
+
+def fill_values(ruleset: RuleSet, values: Any) -> RuleSet:
+    """The rule set with every value 002 names without a number filled in from ``values``.
+
+    Raises :class:`EntryErrors` with one error per missing or bad value (field ``values.<path>``).
+    """
+    missing = ruleset.missing_values()
+    if not missing:
+        return ruleset
+    given = values if isinstance(values, Mapping) else {}
+    errors: list[FieldError] = []
+    filled: dict[str, int] = {}
+    for path, _label in missing:
+        raw = given.get(path)
+        if raw is None or raw == "":
+            errors.append(FieldError(f"values.{path}", N_("Give this value before play starts.")))
+            continue
+        filled[path] = _whole(raw, f"values.{path}", 0, 10_000, errors)
+    if errors:
+        raise EntryErrors(errors)
+    return ruleset.with_values(filled)
+
+
+def create_tournament(
+    ruleset: RuleSet,
+    *,
+    name: Any,
+    pairs: Any,
+    rounds: Any = 3,
+    minutes: Any = 60,
+    target: Any = None,
+    values: Any = None,
+    abandon_points: int = 5000,
+) -> NewTournament:
+    """Create a tournament and seat its first round.
+
+    ``pairs`` holds ``{"name", "players": [two names]}`` in the order that numbers them.
+    Raises :class:`EntryErrors` (fields ``name``, ``pairs``, ``pairs[i].name``,
+    ``pairs[i].players``, ``rounds``, ``minutes``, ``target``, ``values.<path>``).
+    """
+    errors: list[FieldError] = []
+    title = _text(name, "name", 120, errors)
+    n_rounds = _whole(rounds, "rounds", 1, MAX_ROUNDS, errors)
+    n_minutes = _whole(minutes, "minutes", 5, 600, errors)
+    goal = ruleset.target if target in (None, "") else _whole(target, "target", 100, 100_000,
+                                                              errors)
+    pair_rows: list[TournamentPair] = []
+    if not isinstance(pairs, list) or not 2 <= len(pairs) <= MAX_PAIRS:
+        errors.append(FieldError(
+            "pairs", N_("Give from %(low)d to %(high)d pairs."), low=2, high=MAX_PAIRS
+        ))
+        pairs = []
+    for i, data in enumerate(pairs):
+        if not isinstance(data, Mapping):
+            errors.append(FieldError(f"pairs[{i}]", N_("A pair has a name and two players.")))
+            continue
+        players = data.get("players")
+        names: list[str] = []
+        if (not isinstance(players, list) or len(players) != 2
+                or not all(isinstance(p, str) and p.strip() for p in players)):
+            errors.append(FieldError(f"pairs[{i}].players",
+                                     N_("A pair needs two players.")))
+        else:
+            names = [" ".join(p.split())[:60] for p in players]
+            if any(len(" ".join(p.split())) > 60 for p in players):
+                errors.append(FieldError(f"pairs[{i}].players",
+                                         N_("At most %(max)d characters."), max=60))
+        pname = data.get("name")
+        if pname in (None, "") and names:
+            pname = " – ".join(names)
+        pair_name = _text(pname, f"pairs[{i}].name", 60, errors)
+        pair_rows.append(TournamentPair(number=i + 1, name=pair_name, players=names,
+                                        substituted=False))
+    if len(ruleset.formats) and not any(f.players == 4 and f.sides == 2 for f in ruleset.formats):
+        errors.append(FieldError(
+            "ruleset", N_("Tournaments are played by pairs, four at a table.")
+        ))
+    try:
+        ruleset = fill_values(ruleset, values)
+    except EntryErrors as exc:
+        errors.extend(exc.errors)
+    if errors:
+        raise EntryErrors(errors)
+
+    token = games_service.new_token()
+    tournament = Tournament(
+        id=secrets.token_urlsafe(ID_BYTES),
+        name=title,
+        admin_token_hash=games_service.hash_token(token),
+        ruleset_id=ruleset.id,
+        ruleset_name=ruleset.name,
+        ruleset_data=ruleset_to_dict(ruleset),
+        rounds_planned=n_rounds,
+        minutes=n_minutes,
+        target=goal,
+        abandon_points=abandon_points,
+        pairs=pair_rows,
+    )
+    db.session.add(tournament)
+    db.session.flush()
+    seat_round(tournament, 1)
+    return NewTournament(tournament, token)
+
+
+def ruleset_of(tournament: Tournament) -> RuleSet:
+    """The tournament's rule set, values filled in."""
+    return games_service._ruleset_from_json(_json(tournament.ruleset_data))
+
+
+def _json(data: Any) -> str:
+    import json
+
+    return json.dumps(data, sort_keys=True)
+
+
+def plan_of(tournament: Tournament) -> Schedule:
+    """The tournament's seating plan (made again from its pairs and rounds: it is pure)."""
+    return schedule(len(tournament.pairs), tournament.rounds_planned)
+
+
+def seat_round(tournament: Tournament, number: int) -> TournamentRound:
+    """Seat round ``number``: make each table's game and start the round's clock.
+
+    A table whose planned pair is disqualified has no game: the other pair sits out.
+    """
+    plan = plan_of(tournament).rounds[number - 1]
+    by_number = {p.number: p for p in tournament.pairs}
+    rs = ruleset_of(tournament)
+    rnd = TournamentRound(number=number, started_at=utcnow(), byes=list(plan.byes))
+    byes = list(plan.byes)
+    table_no = 0
+    for a, b in plan.tables:
+        pa, pb = by_number[a], by_number[b]
+        out = [p for p in (pa, pb) if p.disqualified_round is not None]
+        if out:
+            byes.extend(p.number for p in (pa, pb) if p.disqualified_round is None)
+            continue
+        table_no += 1
+        new = games_service.create_game(
+            rs, players=4, target=tournament.target,
+            sides=[{"name": p.name, "players": list(p.players)} for p in (pa, pb)],
+        )
+        rnd.tables.append(TournamentTable(
+            number=table_no, pair_a=pa, pair_b=pb, game=new.game,
+            view_token=new.view_token, edit_token=new.edit_token,
+        ))
+    rnd.byes = sorted(byes)
+    tournament.rounds.append(rnd)
+    db.session.flush()
+    return rnd
+
+
+# -- finding -------------------------------------------------------------------------------------
+
+
+def find_tournament(tournament_id: str, *, full: bool = False) -> Tournament | None:
+    """The tournament with its pairs, rounds, tables and the tables' games and hands.
+
+    A fixed number of queries whatever the number of tables (one per relationship level).
+    Reading needs only each hand's totals; ``full`` loads whole hands, as closing a round
+    does (settling a game reads how its last hand ended).
+    """
+    if not tournament_id or len(tournament_id) > 24:
+        return None
+    hands = selectinload(Game.hands)
+    if not full:
+        hands = hands.load_only(Hand.id, Hand.game_id, Hand.number, Hand.totals)
+    stmt = (
+        select(Tournament)
+        .where(Tournament.id == tournament_id)
+        .options(
+            selectinload(Tournament.pairs),
+            selectinload(Tournament.rounds)
+            .selectinload(TournamentRound.tables)
+            .selectinload(TournamentTable.game)
+            .options(
+                hands,
+                selectinload(Game.sides).selectinload(Side.players),
+            ),
+        )
+    )
+    return db.session.execute(stmt).scalar_one_or_none()
+
+
+def is_admin(tournament: Tournament, token: str | None) -> bool:
+    """Whether ``token`` is the tournament's admin token."""
+    return games_service.token_matches(token, tournament.admin_token_hash)
+
+
+def current_round(tournament: Tournament) -> TournamentRound | None:
+    """The round being played (the last one, while it is open)."""
+    if tournament.rounds and tournament.rounds[-1].finished_at is None:
+        return tournament.rounds[-1]
+    return None
+
+
+def get_round(tournament: Tournament, number: int) -> TournamentRound | None:
+    """Round ``number`` if it has been seated."""
+    for rnd in tournament.rounds:
+        if rnd.number == number:
+            return rnd
+    return None
+
+
+def deadline(tournament: Tournament, rnd: TournamentRound) -> datetime:
+    """When the round's time is up."""
+    return rnd.started_at + timedelta(minutes=tournament.minutes)
+
+
+def seconds_left(tournament: Tournament, rnd: TournamentRound, now: datetime | None = None) -> int:
+    """Seconds until time is up (0 once it is, or once the round is closed)."""
+    if rnd.finished_at is not None:
+        return 0
+    left = (deadline(tournament, rnd) - (now or utcnow())).total_seconds()
+    return max(0, int(left))
+
+
+# -- where a table stands ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TableView:
+    """A table as the dashboard shows it."""
+
+    table: TournamentTable
+    totals: tuple[int, int]
+    finished: bool
+    credits: tuple[int, int] | None
+    hands: int
+
+
+def table_totals(table: TournamentTable) -> tuple[int, int]:
+    """The running totals of the table's game, from the stored hand totals."""
+    a = b = 0
+    for hand in table.game.hands:
+        a += int(hand.totals[0])
+        b += int(hand.totals[1])
+    return (a, b)
+
+
+def table_view(tournament: Tournament, table: TournamentTable) -> TableView:
+    """Score, whether it is over, and what it credits each pair."""
+    totals = table_totals(table)
+    finished = table.game.finished or table.abandoned_by is not None
+    credits = game_credits(totals, finished=table.game.finished,
+                           abandoned_by=table.abandoned_by,
+                           abandon_points=tournament.abandon_points)
+    return TableView(table, totals, finished, credits, len(table.game.hands))
+
+
+def standings(tournament: Tournament) -> list[Standing]:
+    """Every pair's accumulated difference and games won, ranked (see :func:`rank`)."""
+    rows = {
+        p.id: Standing(number=p.number, name=p.name, players=list(p.players),
+                       disqualified=p.disqualified_round is not None, substituted=p.substituted)
+        for p in tournament.pairs
+    }
+    for rnd in tournament.rounds:
+        for table in rnd.tables:
+            view = table_view(tournament, table)
+            if view.credits is None:
+                continue
+            for side, pair_id in enumerate((table.pair_a_id, table.pair_b_id)):
+                row = rows[pair_id]
+                row.difference += view.credits[side]
+                row.played += 1
+                if view.credits[side] > view.credits[1 - side]:
+                    row.wins += 1
+    return rank(rows.values())
+
+
+# -- the organizer's actions ---------------------------------------------------------------------
+
+
+def finish_round(tournament: Tournament, number: int) -> TournamentRound | None:
+    """Close round ``number``: settle its unfinished games on time, then seat the next round.
+
+    Returns the next round, or ``None`` when this was the last game (the tournament is over).
+    Raises :class:`RoundClosed` when ``number`` is not the round being played.
+    """
+    rnd = current_round(tournament)
+    if rnd is None or rnd.number != number:
+        raise RoundClosed(number)
+    for table in rnd.tables:
+        if not table.game.finished and table.abandoned_by is None:
+            games_service.settle_at_time(table.game)
+    rnd.finished_at = utcnow()
+    db.session.flush()
+    if number >= tournament.rounds_planned:
+        tournament.finished_at = utcnow()
+        db.session.flush()
+        return None
+    return seat_round(tournament, number + 1)
+
+
+def find_pair(tournament: Tournament, number: int) -> TournamentPair | None:
+    """Pair ``number`` (from 1)."""
+    for pair in tournament.pairs:
+        if pair.number == number:
+            return pair
+    return None
+
+
+def record_abandonment(tournament: Tournament, pair: TournamentPair) -> TournamentTable:
+    """The pair abandons its game in the round being played: the opponent is credited
+    ``abandon_points`` for it and the pair is disqualified (seated no more).
+
+    Raises :class:`RoundClosed` when no round is being played or the pair is not seated in it,
+    and :class:`EntryErrors` when the pair is already disqualified.
+    """
+    if pair.disqualified_round is not None:
+        raise EntryErrors([FieldError("pair", N_("This pair is already disqualified."))])
+    rnd = current_round(tournament)
+    if rnd is None:
+        raise RoundClosed(0)
+    for table in rnd.tables:
+        if pair.id in (table.pair_a_id, table.pair_b_id):
+            table.abandoned_by = 0 if table.pair_a_id == pair.id else 1
+            pair.disqualified_round = rnd.number
+            db.session.flush()
+            return table
+    raise RoundClosed(rnd.number)
+
+
+def record_substitution(pair: TournamentPair) -> None:
+    """A player of the pair was replaced: the pair scores nothing in the tournament."""
+    pair.substituted = True
+    db.session.flush()

@@ -1,0 +1,338 @@
+"""What a score sheet holds, blank or filled in: its columns, rows and the rule set's reminders.
+
+One model serves both sheets, so the blank sheet and a kept game's sheet share one template: a
+blank sheet is a sheet whose cells are empty. Column and reminder labels are msgids (``N_``)
+translated when the sheet is drawn; lines of kept hands are translated here, through the
+``translate`` function the caller passes (the sheet's language, not the request's).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from ..engine import N_, CanastaKind, HandEnd, PlayerFormat, RuleSet
+from ..engine.cards import RED_THREES_PER_PACK, CardGroup
+from ..engine.rulesets import CanastaBonus
+
+#: Hand rows on a blank sheet: room for a typical game, and still one page (three sides need
+#: taller column labels, so two rows fewer).
+BLANK_HANDS = 14
+BLANK_HANDS_THREE_SIDES = 12
+
+Translate = Callable[[str, object], str]
+
+
+@dataclass(frozen=True)
+class Column:
+    """One scoring line of a side's column group."""
+
+    key: str
+    label: str
+
+
+@dataclass(frozen=True)
+class Detail:
+    """One itemised line of a kept hand, its label already translated."""
+
+    label: str
+    points: int
+
+
+@dataclass(frozen=True)
+class Row:
+    """A hand: per side, the points of each column (``None``: nothing to write)."""
+
+    number: int
+    dealer: str = ""
+    cells: tuple[tuple[int | None, ...], ...] = ()
+    details: tuple[tuple[Detail, ...], ...] = ()
+    #: How the hand ended, when it is not the usual "someone went out" (a msgid).
+    end: str = ""
+
+
+@dataclass(frozen=True)
+class SideInfo:
+    """A side as the sheet heads its column group; empty names on a blank sheet."""
+
+    name: str = ""
+    players: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """Everything a sheet shows."""
+
+    ruleset: RuleSet
+    format: PlayerFormat
+    columns: tuple[Column, ...]
+    sides: tuple[SideInfo, ...]
+    rows: tuple[Row, ...]
+    filled: bool = False
+    target: int = 0
+    started: datetime | None = None
+    finished: datetime | None = None
+    #: Each side's points after the last hand (a kept game only).
+    totals: tuple[int, ...] = ()
+    #: The winning side's index (a kept game that is over).
+    winner_index: int | None = None
+    drawn: bool = False
+    notes: tuple[str, ...] = field(default=())
+
+    @property
+    def side_count(self) -> int:
+        return len(self.sides)
+
+    @property
+    def winner(self) -> str | None:
+        """The winning side's name."""
+        if self.winner_index is None or not 0 <= self.winner_index < len(self.sides):
+            return None
+        return self.sides[self.winner_index].name
+
+
+# -- columns -------------------------------------------------------------------------------------
+
+_CANASTA_COLUMN = {
+    CanastaKind.NATURAL: N_("Natural canastas"),
+    CanastaKind.MIXED: N_("Mixed canastas"),
+    CanastaKind.WILD: N_("Wild-card canastas"),
+}
+
+
+def _canastas(rs: RuleSet) -> list[CanastaBonus]:
+    # A rule set read back from stored data lists its kinds in key order: print natural first.
+    order = list(CanastaKind)
+    return sorted(rs.canastas, key=lambda b: order.index(b.kind))
+
+
+def has_premios(rs: RuleSet) -> bool:
+    """Whether the rule set pays bonuses beyond canastas, red 3s and going out."""
+    cc = rs.canasta_count_premios
+    return bool(rs.premios) or cc.five is not None or cc.seven is not None or (
+        rs.black_threes.all_shown_bonus is not None
+    )
+
+
+def has_penalties(rs: RuleSet) -> bool:
+    """Whether the rule set takes points for faults or for 3s kept in hand."""
+    bt = rs.black_threes
+    return bool(rs.penalties) or rs.red_threes.each_in_hand_penalty is not None or (
+        bt.each_in_hand_penalty is not None or bt.all_in_hand_penalty is not None
+    )
+
+
+def columns_for(rs: RuleSet) -> tuple[Column, ...]:
+    """A side's columns under ``rs``, in the order players count (RULES.md): bonuses first."""
+    cols = [Column("minimum", N_("Needed to open"))]
+    cols += [Column(f"canastas.{b.kind.value}", _CANASTA_COLUMN[b.kind]) for b in _canastas(rs)]
+    cols.append(Column("red_threes", N_("Red 3s")))
+    cols.append(Column("going_out", N_("Going out")))
+    if has_premios(rs):
+        cols.append(Column("premios", N_("Premios")))
+    if has_penalties(rs):
+        cols.append(Column("penalties", N_("Penalties")))
+    cols.append(Column("table", N_("Cards on the table")))
+    cols.append(Column("hand", N_("Cards in hand")))
+    cols.append(Column("total", N_("Hand total")))
+    cols.append(Column("running", N_("Running total")))
+    return tuple(cols)
+
+
+def column_of(line_id: str) -> str:
+    """The column a count line is written in (see ``engine.scoring._count_side`` for the ids)."""
+    if line_id.startswith("canastas."):
+        return line_id
+    if line_id == "red_threes":
+        return "red_threes"
+    if line_id.startswith("going_out"):
+        return "going_out"
+    if line_id == "table_cards":
+        return "table"
+    if line_id == "hand_cards":
+        return "hand"
+    if line_id.startswith("penalty.") or line_id.endswith("_in_hand"):
+        return "penalties"
+    # canastón, canasta de canastas, black 3s shown, the rule set's premios
+    return "premios"
+
+
+# -- the sheets ----------------------------------------------------------------------------------
+
+
+def blank_sheet(rs: RuleSet, fmt: PlayerFormat, hands: int | None = None) -> Sheet:
+    """A sheet to fill in by hand."""
+    if hands is None:
+        hands = BLANK_HANDS if fmt.sides < 3 else BLANK_HANDS_THREE_SIDES
+    return Sheet(
+        ruleset=rs,
+        format=fmt,
+        columns=columns_for(rs),
+        sides=tuple(SideInfo() for _ in range(fmt.sides)),
+        rows=tuple(Row(number=n) for n in range(1, hands + 1)),
+        target=rs.target,
+    )
+
+
+@dataclass(frozen=True)
+class KeptHand:
+    """What the sheet needs of a stored hand and of the game state's row for it."""
+
+    number: int
+    result: Sequence[dict[str, object]]
+    totals: Sequence[int]
+    running: Sequence[int]
+    minimums: Sequence[int]
+    dealer: str
+    end: str
+
+
+def filled_sheet(
+    rs: RuleSet,
+    fmt: PlayerFormat,
+    *,
+    sides: Sequence[SideInfo],
+    hands: Sequence[KeptHand],
+    translate: Translate,
+    target: int,
+    started: datetime | None = None,
+    finished: datetime | None = None,
+    winner: int | None = None,
+    drawn: bool = False,
+) -> Sheet:
+    """A kept game's sheet: each hand's lines in their columns, and itemised under the row."""
+    columns = list(columns_for(rs))
+    keys = [c.key for c in columns]
+    # A line whose column the rule set would not print (a house rule changed since): give it
+    # its column rather than lose points off the sheet.
+    for hand in hands:
+        for side in hand.result:
+            for line in side["lines"]:  # type: ignore[attr-defined]
+                key = column_of(str(line["id"]))
+                if key not in keys:
+                    at = keys.index("table")
+                    keys.insert(at, key)
+                    columns.insert(at, Column(key, N_("Premios") if key == "premios"
+                                              else N_("Penalties")))
+    rows = []
+    for hand in hands:
+        cells = []
+        details = []
+        for i, side in enumerate(hand.result):
+            values: dict[str, int | None] = dict.fromkeys(keys)
+            lines = []
+            for line in side["lines"]:  # type: ignore[attr-defined]
+                key = column_of(str(line["id"]))
+                values[key] = (values[key] or 0) + int(line["points"])
+                lines.append(Detail(translate(str(line["label"]), line.get("params")),
+                                    int(line["points"])))
+            values["minimum"] = hand.minimums[i]
+            values["total"] = int(hand.totals[i])
+            values["running"] = int(hand.running[i])
+            cells.append(tuple(values[k] for k in keys))
+            details.append(tuple(lines))
+        rows.append(Row(
+            number=hand.number, dealer=hand.dealer, cells=tuple(cells), details=tuple(details),
+            end="" if hand.end == HandEnd.WENT_OUT.value else _end_label(hand.end),
+        ))
+    totals = tuple(hands[-1].running) if hands else tuple(0 for _ in sides)
+    return Sheet(
+        ruleset=rs,
+        format=fmt,
+        columns=tuple(columns),
+        sides=tuple(sides),
+        rows=tuple(rows),
+        filled=True,
+        target=target,
+        started=started,
+        finished=finished,
+        totals=totals,
+        winner_index=winner,
+        drawn=drawn,
+    )
+
+
+def _end_label(end: str) -> str:
+    try:
+        return HandEnd(end).label
+    except ValueError:
+        return ""
+
+
+# -- the reminder box ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Value:
+    """One value of the rule set as the reminder prints it; ``points`` ``None``: to be set."""
+
+    label: str
+    points: int | None
+    #: Parameters of ``label`` (a msgid with ``%(name)s`` placeholders).
+    params: dict[str, object] = field(default_factory=dict)
+    #: Printed with a minus sign: the points are taken from the side.
+    against: bool = False
+
+
+def bonus_values(rs: RuleSet, fmt: PlayerFormat | None = None) -> list[Value]:
+    """The bonuses of ``rs`` in counting order: canastas, canasta-count premios, 3s, going out."""
+    packs = fmt.packs if fmt is not None else 2
+    out = [Value(b.kind.label, b.points) for b in _canastas(rs)]
+    cc = rs.canasta_count_premios
+    if cc.five is not None:
+        out.append(Value(N_("Canastón (5 canastas)"), cc.five))
+    if cc.seven is not None:
+        out.append(Value(N_("Canasta de canastas (7 canastas)"), cc.seven))
+    rt = rs.red_threes
+    out.append(Value(N_("Each red 3"), rt.each))
+    if rt.all_of_them is not None:
+        out.append(Value(N_("All %(count)d red 3s"), rt.all_of_them,
+                         {"count": RED_THREES_PER_PACK * packs}))
+    bt = rs.black_threes
+    every_black = CardGroup.BLACK_THREES.per_pack() * packs
+    if bt.all_shown_bonus is not None:
+        out.append(Value(N_("All %(count)d black 3s shown going out"), bt.all_shown_bonus,
+                         {"count": every_black}))
+    for kind in rs.going_out:
+        out.append(Value(kind.label, kind.points))
+    for premio in rs.premios:
+        out.append(Value(premio.label, premio.points))
+    return out
+
+
+def penalty_values(rs: RuleSet, fmt: PlayerFormat | None = None) -> list[Value]:
+    """What the rule set takes from a side: 3s kept in hand, then its list of faults."""
+    packs = fmt.packs if fmt is not None else 2
+    out = []
+    rt = rs.red_threes
+    if rt.each_in_hand_penalty is not None:
+        out.append(Value(N_("Each red 3 kept in hand"), rt.each_in_hand_penalty, against=True))
+    bt = rs.black_threes
+    if bt.each_in_hand_penalty is not None:
+        out.append(Value(N_("Each black 3 left in hand"), bt.each_in_hand_penalty, against=True))
+    if bt.all_in_hand_penalty is not None:
+        out.append(Value(N_("All %(count)d black 3s held in hand"), bt.all_in_hand_penalty,
+                         {"count": CardGroup.BLACK_THREES.per_pack() * packs}, against=True))
+    out += [Value(p.label, p.points, against=True) for p in rs.penalties]
+    return out
+
+
+_CARD_LABELS = (
+    ("jokers", N_("Joker")),
+    ("twos", N_("2")),
+    ("aces", N_("Ace")),
+    ("eights_to_kings", N_("8 to K")),
+    ("fours_to_sevens", N_("4 to 7")),
+    ("black_threes", N_("Black 3")),
+)
+
+
+def card_values(rs: RuleSet) -> list[Value]:
+    """What each card is worth at the count."""
+    return [Value(label, getattr(rs.card_values, key)) for key, label in _CARD_LABELS]
+
+
+def opening_rows(rs: RuleSet) -> list[tuple[int | None, int | None, int]]:
+    """The opening-minimum table: (from, to, minimum), ``None`` where a row is open-ended."""
+    return rs.opening_minimums.rows()

@@ -1,0 +1,170 @@
+"""HTML to PDF with WeasyPrint, offline, and a bounded cache of the PDFs made.
+
+WeasyPrint may fetch what a document links to; a sheet links to nothing but the print CSS, so the
+URL fetcher refuses every URL that is not a file under ``static/``: no network while rendering,
+and no way for a name typed into a game to pull in a file from elsewhere on the server. Fonts are
+the system's (DejaVu, from fonts-dejavu-core), found through fontconfig; no web fonts.
+"""
+
+from __future__ import annotations
+
+import mimetypes
+import os
+import threading
+from collections import OrderedDict
+from collections.abc import Hashable
+from pathlib import Path
+from urllib.parse import urlsplit
+from urllib.request import url2pathname
+
+import weasyprint
+from weasyprint.urls import URLFetcher, URLFetcherResponse
+
+from .. import ROOT
+
+STATIC = ROOT / "static"
+PRINT_CSS = STATIC / "css" / "print.css"
+PRINT_UA_CSS = STATIC / "css" / "print-ua.css"
+
+#: Paper sizes the sheets come in; the value is the CSS ``size`` keyword.
+PAPERS = {"a4": "A4", "letter": "letter"}
+
+
+class StaticOnlyFetcher(URLFetcher):
+    """Serves files under one folder; refuses anything else (other paths, http, data...)."""
+
+    def __init__(self, root: Path) -> None:
+        super().__init__(allowed_protocols=("file",))
+        self.root = root.resolve()
+
+    def fetch(self, url: str, headers: object = None) -> URLFetcherResponse:
+        parts = urlsplit(url)
+        if parts.scheme != "file" or parts.netloc not in ("", "localhost"):
+            raise ValueError(f"not a local static file: {url[:200]}")
+        path = Path(url2pathname(parts.path)).resolve()
+        if not path.is_relative_to(self.root) or not path.is_file():
+            raise ValueError(f"not a local static file: {url[:200]}")
+        content_type = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
+        return URLFetcherResponse(path.as_uri(), path.read_bytes(),
+                                  {"Content-Type": content_type})
+
+
+_fetcher = StaticOnlyFetcher(STATIC)
+_base_url = STATIC.as_uri() + "/"
+
+# Parsing the print CSS costs about as much as laying out a small page: parse it once (again
+# only when the file changes) and hand the same object to every render.
+_css_lock = threading.Lock()
+_css: dict[Hashable, weasyprint.CSS] = {}
+
+
+def _print_css() -> weasyprint.CSS:
+    key = ("print", os.stat(PRINT_CSS).st_mtime_ns)
+    with _css_lock:
+        css = _css.get(key)
+        if css is None:
+            for old in [k for k in _css if k[0] == "print"]:  # type: ignore[index]
+                del _css[old]
+            css = _css[key] = weasyprint.CSS(filename=str(PRINT_CSS), base_url=_base_url,
+                                              url_fetcher=_fetcher)
+        return css
+
+
+def _page_css(paper: str, landscape: bool) -> weasyprint.CSS:
+    key = ("page", paper, landscape)
+    with _css_lock:
+        css = _css.get(key)
+        if css is None:
+            size = PAPERS[paper] + (" landscape" if landscape else "")
+            css = _css[key] = weasyprint.CSS(string=f"@page {{ size: {size}; }}",
+                                              url_fetcher=_fetcher)
+        return css
+
+
+def _ua_css() -> weasyprint.CSS:
+    key = ("ua", os.stat(PRINT_UA_CSS).st_mtime_ns)
+    with _css_lock:
+        css = _css.get(key)
+        if css is None:
+            for old in [k for k in _css if k[0] == "ua"]:  # type: ignore[index]
+                del _css[old]
+            css = _css[key] = weasyprint.CSS(filename=str(PRINT_UA_CSS), base_url=_base_url,
+                                              url_fetcher=_fetcher)
+        return css
+
+
+class _SheetHTML(weasyprint.HTML):
+    """An HTML document with the sheets' short user-agent stylesheet instead of WeasyPrint's.
+
+    ``_ua_stylesheets`` is WeasyPrint's own hook (not public API): where it is missing the full
+    stylesheet applies and sheets are only slower. ``tests/sheets`` checks it is in use.
+    """
+
+    def _ua_stylesheets(self, forms: bool = False) -> list[weasyprint.CSS]:
+        return [_ua_css()]
+
+
+#: Whether the short user-agent stylesheet is in use (the WeasyPrint in place has the hook).
+LEAN_UA = hasattr(weasyprint.HTML, "_ua_stylesheets")
+_Document = _SheetHTML if LEAN_UA else weasyprint.HTML
+
+_count_lock = threading.Lock()
+_renders = 0
+
+
+def render_count() -> int:
+    """How many PDFs were rendered since start (tests check the cache with it)."""
+    return _renders
+
+
+def html_to_pdf(html: str, *, paper: str = "a4", landscape: bool = True) -> bytes:
+    """Render ``html`` (a complete document) to PDF bytes on ``paper``."""
+    global _renders
+    document = _Document(string=html, base_url=_base_url, url_fetcher=_fetcher)
+    pdf = document.write_pdf(stylesheets=[_print_css(), _page_css(paper, landscape)])
+    with _count_lock:
+        _renders += 1
+    return bytes(pdf)
+
+
+class PdfCache:
+    """A least-recently-used cache of PDF bytes, bounded by count and by total size."""
+
+    def __init__(self, max_items: int = 128, max_bytes: int = 32 * 1024 * 1024) -> None:
+        self.max_items = max_items
+        self.max_bytes = max_bytes
+        self._items: OrderedDict[Hashable, bytes] = OrderedDict()
+        self._size = 0
+        self._lock = threading.Lock()
+
+    def get(self, key: Hashable) -> bytes | None:
+        with self._lock:
+            found = self._items.get(key)
+            if found is not None:
+                self._items.move_to_end(key)
+            return found
+
+    def put(self, key: Hashable, pdf: bytes) -> None:
+        if len(pdf) > self.max_bytes:
+            return
+        with self._lock:
+            old = self._items.pop(key, None)
+            if old is not None:
+                self._size -= len(old)
+            self._items[key] = pdf
+            self._size += len(pdf)
+            while len(self._items) > self.max_items or self._size > self.max_bytes:
+                _, dropped = self._items.popitem(last=False)
+                self._size -= len(dropped)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()
+            self._size = 0
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+
+#: The process's sheets: kept games by version, blank sheets and rules cards by rule set.
+cache = PdfCache()

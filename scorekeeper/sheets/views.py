@@ -1,0 +1,288 @@
+"""Printed score sheets: the options form, blank sheets, a kept game's sheet and rules cards.
+
+The PDFs are drawn from one template (``sheets/sheet.html`` with the macros of
+``sheets/_sheet.html``) in the sheet's own language, whatever the request's. Each PDF is rendered
+once and served from :data:`render.cache` after: a kept game's per ``Game.version``, paper and
+language; a blank sheet or rules card per rule-set values, format, paper and language.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Hashable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from flask import Response, abort, current_app, render_template, request
+from flask_babel import force_locale, format_date, format_decimal, get_locale
+from flask_babel import gettext as _
+from jinja2 import TemplateNotFound
+
+from ..engine import PlayerFormat, RuleSet, UnknownRuleSet, ruleset_to_dict
+from ..i18n import translate
+from ..models import Game
+from ..services import games as games_service
+from ..services import house_rules
+from ..services.scoring import resolve_ruleset
+from ..web import render
+from . import bp, layout
+from .render import PAPERS, cache, html_to_pdf
+
+#: The quick tools' rules card body (/rules/<id>): the PDF prints it when it is there.
+SHARED_RULES_CARD = "quick/_rules_card.html"
+#: Bump when the sheets' look changes, so browsers do not keep an old PDF on a 304.
+LAYOUT_VERSION = "1"
+DEFAULT_RULESET = "classic"
+DEFAULT_PAPER = "a4"
+MAX_PARAM = 100
+
+
+# -- template helpers (numbers in the sheet's language) -------------------------------------------
+
+
+def number(value: Any) -> str:
+    """A whole number in the current language (1,650 / 1650 / 12.345)."""
+    return str(format_decimal(int(value)))
+
+
+def signed(value: Any) -> str:
+    """Points as the count writes them: a real minus sign for points taken."""
+    n = int(value)
+    return f"\u2212{number(-n)}" if n < 0 else number(n)
+
+
+def day(value: Any) -> str:
+    """A date in the current language."""
+    return str(format_date(value, format="long"))
+
+
+def _helpers() -> dict[str, Any]:
+    return {
+        "number": number, "signed": signed, "tr": translate, "day": day,
+        "bonus_values": layout.bonus_values, "penalty_values": layout.penalty_values,
+        "card_values": layout.card_values, "opening_rows": layout.opening_rows,
+    }
+
+
+# -- reading the options ------------------------------------------------------------------------
+
+
+@dataclass
+class Options:
+    """The sheet options a request asks for, and what was wrong with them."""
+
+    ruleset: RuleSet | None = None
+    format: PlayerFormat | None = None
+    paper: str = DEFAULT_PAPER
+    lang: str = "en"
+    errors: dict[str, str] = field(default_factory=dict)
+
+
+def _languages() -> tuple[str, ...]:
+    return tuple(current_app.config.get("LANGUAGES", ("en", "es")))
+
+
+def _arg(args: Mapping[str, str], name: str) -> str:
+    return (args.get(name) or "").strip()[:MAX_PARAM]
+
+
+def read_paper_lang(args: Mapping[str, str], options: Options, default_lang: str) -> None:
+    """The ``paper`` and ``lang`` arguments into ``options`` (errors under their names)."""
+    paper = _arg(args, "paper").lower() or DEFAULT_PAPER
+    if paper in PAPERS:
+        options.paper = paper
+    else:
+        options.errors["paper"] = _("Choose A4 or Letter paper.")
+    lang = _arg(args, "lang").lower() or default_lang
+    if lang in _languages():
+        options.lang = lang
+    else:
+        options.errors["lang"] = _("Choose English or Spanish.")
+
+
+def read_options(args: Mapping[str, str]) -> Options:
+    """The blank sheet's options from the query string; defaults for what is left out."""
+    options = Options()
+    ruleset_id = _arg(args, "ruleset") or DEFAULT_RULESET
+    try:
+        options.ruleset = resolve_ruleset(ruleset_id)
+    except UnknownRuleSet:
+        options.errors["ruleset"] = _("There is no rule set called “%(id)s”.", id=ruleset_id)
+    players = _arg(args, "players")
+    if options.ruleset is not None:
+        if not players:
+            options.format = options.ruleset.formats[0]
+        else:
+            try:
+                options.format = options.ruleset.find_format(players)
+            except KeyError:
+                options.errors["players"] = _(
+                    "These rules are not played that way: choose one of the formats listed."
+                )
+    read_paper_lang(args, options, str(get_locale() or "en"))
+    return options
+
+
+def ruleset_choices() -> list[RuleSet]:
+    """The presets, then the table's house rules."""
+    from ..engine import PRESETS
+
+    return list(PRESETS.values()) + house_rules.all_house_rules()
+
+
+def _options_page(options: Options, status: int = 200) -> Response:
+    rs = options.ruleset or resolve_ruleset(DEFAULT_RULESET)
+    response = render(
+        "sheets/index.html", "sheets/_options_form.html",
+        options=options, ruleset=rs, choices=ruleset_choices(), papers=PAPERS,
+        languages=_languages(),
+    )
+    response.status_code = status
+    return response
+
+
+# -- serving a PDF ------------------------------------------------------------------------------
+
+
+def _etag(key: Hashable) -> str:
+    return hashlib.sha256(repr((LAYOUT_VERSION, key)).encode()).hexdigest()[:32]
+
+
+def _pdf_response(key: Hashable, make_html: Any, *, paper: str, landscape: bool,
+                  filename: str) -> Response:
+    """The cached PDF for ``key``, rendered first if need be; 304 when the browser has it."""
+    etag = _etag(key)
+    if request.if_none_match.contains(etag):
+        response = Response(status=304)
+    else:
+        pdf = cache.get(key)
+        if pdf is None:
+            pdf = html_to_pdf(make_html(), paper=paper, landscape=landscape)
+            cache.put(key, pdf)
+        response = Response(pdf, mimetype="application/pdf")
+        response.headers["Content-Disposition"] = f'inline; filename="{filename}"'
+    response.set_etag(etag)
+    # The browser keeps the PDF and asks again each time; an unchanged game answers 304.
+    response.headers["Cache-Control"] = "private, no-cache"
+    return response
+
+
+def _ruleset_key(rs: RuleSet) -> str:
+    data = json.dumps(ruleset_to_dict(rs), sort_keys=True, default=str)
+    return hashlib.sha256(data.encode()).hexdigest()
+
+
+def _has_template(name: str) -> bool:
+    try:
+        current_app.jinja_env.get_template(name)
+    except TemplateNotFound:
+        return False
+    return True
+
+
+def _sheet_html(sheet: layout.Sheet, lang: str, paper: str) -> str:
+    with force_locale(lang):
+        return render_template("sheets/sheet.html", sheet=sheet, lang=lang, paper=paper,
+                               **_helpers())
+
+
+# -- the views ----------------------------------------------------------------------------------
+
+
+@bp.get("/")
+def index() -> Response:
+    """The options form that leads to a blank sheet (a GET form: it works without JavaScript)."""
+    options = read_options(request.args)
+    if "players" in options.errors and options.ruleset is not None:
+        # Other rules were just chosen: their formats are shown, the first one picked.
+        del options.errors["players"]
+        options.format = options.ruleset.formats[0]
+    return _options_page(options, 422 if options.errors else 200)
+
+
+@bp.get("/blank.pdf")
+def blank() -> Response:
+    """A blank sheet for ``ruleset``, ``players``, ``paper`` and ``lang``."""
+    options = read_options(request.args)
+    if options.errors or options.ruleset is None or options.format is None:
+        return _options_page(options, 422)
+    rs, fmt = options.ruleset, options.format
+    key = ("blank", _ruleset_key(rs), fmt.id, options.paper, options.lang)
+
+    def make_html() -> str:
+        return _sheet_html(layout.blank_sheet(rs, fmt), options.lang, options.paper)
+
+    return _pdf_response(key, make_html, paper=options.paper, landscape=True,
+                         filename=f"canasta-{rs.id}-{options.paper}.pdf")
+
+
+def _bad_request(options: Options) -> Response:
+    response = render("sheets/bad_request.html", errors=options.errors)
+    response.status_code = 400
+    return response
+
+
+def game_sheet_model(game: Game, lang: str) -> layout.Sheet:
+    """The filled-in sheet of a kept game, its lines in ``lang``."""
+    rs = games_service.ruleset_of(game)
+    fmt = games_service.format_of(game)
+    state = games_service.game_state(game)
+    sides = [layout.SideInfo(s.name, tuple(p.name for p in s.players)) for s in game.sides]
+    hands = [
+        layout.KeptHand(
+            number=row.number, result=hand.result, totals=row.totals, running=row.running,
+            minimums=row.minimums, dealer=row.dealer, end=row.end,
+        )
+        for hand, row in zip(game.hands, state.hands, strict=True)
+    ]
+    with force_locale(lang):
+        return layout.filled_sheet(
+            rs, fmt, sides=sides, hands=hands, translate=translate, target=game.target,
+            started=game.created_at, finished=game.finished_at, winner=game.winner,
+            drawn=game.drawn,
+        )
+
+
+@bp.get("/games/<game_id>.pdf")
+def game_sheet(game_id: str) -> Response:
+    """A kept game's sheet, in the game's language unless ``?lang=`` says otherwise."""
+    game = games_service.find_game(game_id)
+    if game is None:
+        abort(404)
+    options = Options()
+    read_paper_lang(request.args, options, game.language)
+    if options.errors:
+        return _bad_request(options)
+    key = ("game", game.id, game.version, options.paper, options.lang)
+
+    def make_html() -> str:
+        return _sheet_html(game_sheet_model(game, options.lang), options.lang, options.paper)
+
+    stamp = (game.created_at.date().isoformat() if game.created_at else "game")
+    return _pdf_response(key, make_html, paper=options.paper, landscape=True,
+                         filename=f"canasta-{stamp}.pdf")
+
+
+@bp.get("/rules/<ruleset_id>.pdf")
+def rules_card_pdf(ruleset_id: str) -> Response:
+    """A one-page card of a rule set's values."""
+    try:
+        rs = resolve_ruleset(ruleset_id)
+    except UnknownRuleSet:
+        abort(404)
+    options = Options()
+    read_paper_lang(request.args, options, str(get_locale() or "en"))
+    if options.errors:
+        return _bad_request(options)
+    key = ("rules", _ruleset_key(rs), options.paper, options.lang)
+
+    def make_html() -> str:
+        with force_locale(options.lang):
+            return render_template("sheets/rules_card.html", ruleset=rs, lang=options.lang,
+                                   shared_card=SHARED_RULES_CARD if _has_template(SHARED_RULES_CARD)
+                                   else None, **_helpers())
+
+    return _pdf_response(key, make_html, paper=options.paper, landscape=False,
+                         filename=f"canasta-rules-{rs.id}.pdf")
+

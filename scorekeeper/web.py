@@ -1,0 +1,60 @@
+"""View helpers every blueprint shares: htmx-aware rendering, redirects, headers, locale."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import (
+    Response,
+    current_app,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
+
+from .extensions import htmx
+
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+)
+
+
+def render(template_full: str, partial: str | None = None, **ctx: Any) -> Response:
+    """Render the full page, or only ``partial`` when htmx asked for it.
+
+    The answer always carries ``Vary: HX-Request`` so caches keep the two apart.
+    """
+    template = partial if partial is not None and htmx else template_full
+    response = make_response(render_template(template, **ctx))
+    response.vary.add("HX-Request")
+    return response
+
+
+def see_other(endpoint: str, **values: Any) -> Response:
+    """Redirect with 303 after a POST; htmx follows it and swaps in the new page."""
+    return redirect(url_for(endpoint, **values), code=303)
+
+
+def security_headers(response: Response) -> Response:
+    """Set the security headers on every answer (registered as an ``after_request`` hook)."""
+    response.headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
+    response.headers.setdefault("X-Content-Type-Options", "nosniff")
+    response.headers.setdefault("Referrer-Policy", "no-referrer")
+    return response
+
+
+def select_locale() -> str | None:
+    """The request's language: ``?lang=`` (remembered in the session), the session, the browser."""
+    supported = current_app.config.get("LANGUAGES", ("en", "es"))
+    lang = request.args.get("lang")
+    if lang in supported:
+        session["lang"] = lang
+        return lang
+    remembered = session.get("lang")
+    if remembered in supported:
+        return str(remembered)
+    return request.accept_languages.best_match(supported)

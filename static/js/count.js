@@ -1,0 +1,68 @@
+// The count form and the start form: steppers, and marking fields after a live check.
+// Everything here is an extra: with JavaScript off the forms post and re-render as usual.
+(function () {
+  "use strict";
+
+  document.documentElement.classList.add("js");
+
+  function showSteppers(root) {
+    root.querySelectorAll("button.step[hidden]").forEach(function (button) {
+      button.hidden = false;
+    });
+  }
+
+  // A stepper changes its input and says so, so htmx's "input" trigger counts it again.
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest ? event.target.closest("button.step") : null;
+    if (!button) {
+      return;
+    }
+    var input = document.getElementById(button.getAttribute("aria-controls"));
+    if (!input) {
+      return;
+    }
+    var current = parseInt(input.value, 10);
+    if (isNaN(current)) {
+      current = 0;
+    }
+    var max = parseInt(input.getAttribute("data-max"), 10);
+    var next = current + parseInt(button.getAttribute("data-step"), 10);
+    if (next < 0) {
+      next = 0;
+    }
+    if (!isNaN(max) && next > max) {
+      next = max;
+    }
+    input.value = next === 0 ? "" : String(next);
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+  });
+
+  // Errors arrive out of band from the live check: mark their inputs invalid (or not).
+  function markInvalid(root) {
+    root.querySelectorAll("[aria-describedby]").forEach(function (input) {
+      if (!/^(INPUT|SELECT|TEXTAREA)$/.test(input.tagName) || input.type === "radio") {
+        return;
+      }
+      var invalid = input.getAttribute("aria-describedby").split(/\s+/).some(function (id) {
+        var slot = document.getElementById(id);
+        return slot && slot.classList.contains("field-error") && slot.textContent.trim() !== "";
+      });
+      if (invalid) {
+        input.setAttribute("aria-invalid", "true");
+      } else {
+        input.removeAttribute("aria-invalid");
+      }
+    });
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    showSteppers(document);
+  });
+  document.addEventListener("htmx:afterSettle", function () {
+    showSteppers(document);
+    var form = document.getElementById("count-form");
+    if (form) {
+      markInvalid(form);
+    }
+  });
+})();

@@ -1,0 +1,92 @@
+// Service worker: the app shell and static files from the cache, game pages network-first
+// with the last copy seen as the fallback, so a reload without signal still shows the game.
+// Served at /sw.js (scope "/") by main.service_worker.
+"use strict";
+
+var VERSION = "v1";
+var SHELL = "shell-" + VERSION;
+var PAGES = "pages-" + VERSION;
+var MAX_PAGES = 20;
+var SHELL_URLS = [
+  "/",
+  "/static/css/app.css",
+  "/static/css/offline.css",
+  "/static/css/games.css",
+  "/static/js/htmx.min.js",
+  "/static/js/app.js",
+  "/static/js/offline.js",
+  "/static/favicon.svg"
+];
+
+self.addEventListener("install", function (event) {
+  event.waitUntil(caches.open(SHELL).then(function (cache) {
+    // One missing file must not stop the worker from installing.
+    return Promise.all(SHELL_URLS.map(function (url) {
+      return cache.add(url).catch(function () {});
+    }));
+  }).then(function () { return self.skipWaiting(); }));
+});
+
+self.addEventListener("activate", function (event) {
+  event.waitUntil(caches.keys().then(function (keys) {
+    return Promise.all(keys.filter(function (key) {
+      return key !== SHELL && key !== PAGES;
+    }).map(function (key) { return caches.delete(key); }));
+  }).then(function () { return self.clients.claim(); }));
+});
+
+function trim(cache) {
+  return cache.keys().then(function (keys) {
+    if (keys.length > MAX_PAGES) {
+      return cache.delete(keys[0]).then(function () { return trim(cache); });
+    }
+  });
+}
+
+function networkFirst(request) {
+  return fetch(request).then(function (response) {
+    if (response.ok && response.type === "basic" && !response.redirected) {
+      var copy = response.clone();
+      caches.open(PAGES).then(function (cache) {
+        return cache.put(request, copy).then(function () { return trim(cache); });
+      });
+    }
+    return response;
+  }).catch(function () {
+    return caches.match(request, {ignoreVary: true}).then(function (hit) {
+      return hit || caches.match("/", {ignoreVary: true});
+    }).then(function (hit) {
+      return hit || new Response("Offline", {status: 503, headers: {"Content-Type": "text/plain"}});
+    });
+  });
+}
+
+function staleWhileRevalidate(request) {
+  return caches.open(SHELL).then(function (cache) {
+    return cache.match(request).then(function (hit) {
+      var fresh = fetch(request).then(function (response) {
+        if (response.ok) { cache.put(request, response.clone()); }
+        return response;
+      });
+      if (hit) {
+        fresh.catch(function () {});
+        return hit;
+      }
+      return fresh;
+    });
+  });
+}
+
+self.addEventListener("fetch", function (event) {
+  var request = event.request;
+  var url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== self.location.origin) { return; }
+  // htmx partials and API answers are never served stale.
+  if (request.headers.get("HX-Request") || url.pathname.indexOf("/api/") === 0) { return; }
+  if (request.mode === "navigate") {
+    if (url.pathname.indexOf("/join/") !== -1) { return; }  // edit links: never cached
+    event.respondWith(networkFirst(request));
+  } else if (url.pathname.indexOf("/static/") === 0) {
+    event.respondWith(staleWhileRevalidate(request));
+  }
+});

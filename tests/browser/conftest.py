@@ -1,0 +1,117 @@
+"""Browser tests: the real app served on a free local port, driven by the system Chromium.
+
+The whole folder is skipped when ``/usr/bin/chromium`` is missing or Playwright is not
+installed. Screenshots go to ``artifacts/screenshots/`` (gitignored) for a person to look at.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+
+try:
+    from playwright.sync_api import Browser, Page, Playwright, sync_playwright
+except ImportError:  # pragma: no cover - depends on the environment
+    sync_playwright = None
+
+if sync_playwright is None or not os.path.exists(CHROMIUM):
+    pytest.skip(
+        f"browser tests need Playwright and {CHROMIUM}", allow_module_level=True
+    )
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark every test in this folder ``browser``."""
+    here = Path(__file__).parent
+    for item in items:
+        if here in Path(str(item.fspath)).parents:
+            item.add_marker(pytest.mark.browser)
+
+
+def save_screenshot(page: Page, name: str) -> Path:
+    """Save a full-page screenshot as ``artifacts/screenshots/<name>.png``."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
+
+
+@pytest.fixture
+def shot() -> Callable[[Page, str], Path]:
+    """The screenshot helper: ``shot(page, "name")`` saves ``artifacts/screenshots/name.png``."""
+    return save_screenshot
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The real app on 127.0.0.1 and a free port, on a fresh SQLite database; yields its URL."""
+    from werkzeug.serving import make_server
+
+    from scorekeeper import create_app
+    from scorekeeper.extensions import db
+
+    tmp = tmp_path_factory.mktemp("live")
+    config: dict[str, Any] = {
+        "TESTING": True,
+        "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp / 'live.sqlite'}",
+        "SECRET_KEY": "test",
+    }
+    app = create_app(config, instance_path=str(tmp / "instance"))
+    with app.app_context():
+        db.create_all()
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        thread.join(timeout=5)
+        server.server_close()
+        with app.app_context():
+            db.engine.dispose()
+
+
+@pytest.fixture(scope="session")
+def playwright() -> Iterator[Playwright]:
+    assert sync_playwright is not None
+    with sync_playwright() as pw:
+        yield pw
+
+
+@pytest.fixture(scope="session")
+def browser(playwright: Playwright) -> Iterator[Browser]:
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    yield browser
+    browser.close()
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    """A phone-sized page (390x844), with console errors collected in ``page.errors``."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.errors = errors  # type: ignore[attr-defined]
+    yield page
+    context.close()

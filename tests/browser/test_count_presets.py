@@ -1,0 +1,141 @@
+"""The count screen on a phone for the Spanish rule sets: a la-canasta hand with an "abatir" and
+a three-player comodines hand, counted by tapping, with the layout checked at 390 and 360 px."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+
+Shot = Callable[[Page, str], Path]
+
+
+def stepper(page: Page, name: str, times: int = 1) -> None:
+    field_id = "f-" + re.sub(r"[^A-Za-z0-9_-]+", "-", name).strip("-")
+    button = page.locator(f"button.step[data-step='1'][aria-controls='{field_id}']")
+    for _ in range(times):
+        button.click()
+
+
+def field(page: Page, name: str):
+    return page.locator(f"[name='{name}']")
+
+
+def start(page: Page, live_server: str, ruleset: str, players: str) -> str:
+    page.goto(f"{live_server}/games/new?ruleset={ruleset}&players={players}")
+    page.wait_for_function("() => window.htmx !== undefined")
+    page.get_by_role("button", name="Start the game").first.click()
+    page.wait_for_url(re.compile(r"/games/[\w-]{20,}$"))
+    return page.url
+
+
+def check_layout(page: Page) -> None:
+    """No sideways scroll at 390 and at 360 px; every visible control at least 44 px tall."""
+    for width in (390, 360):
+        page.set_viewport_size({"width": width, "height": 844})
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+    small = page.evaluate("""() => [...document.querySelectorAll(
+            '#count-form input:not([type=hidden]), #count-form button, #count-form summary,'
+            + ' #count-form label.choice')]
+        .filter(el => el.offsetParent !== null && !el.closest('details:not([open]) > div'))
+        .map(el => [el.name || el.getAttribute('aria-label') || el.textContent.trim(),
+                    el.type === 'radio' ? el.closest('label').getBoundingClientRect().height
+                                        : el.getBoundingClientRect().height])
+        .filter(([, h]) => h < 44)""")
+    assert small == []
+    page.set_viewport_size({"width": 390, "height": 844})
+
+
+def test_la_canasta_abatir(page: Page, live_server: str, shot: Shot) -> None:
+    game_url = start(page, live_server, "la-canasta", "4")
+    page.get_by_role("link", name="Count this hand").click()
+    page.wait_for_selector("#count-form")
+    # 000: abatir later without partner's melds 500 + natural canasta 500 + all four black 3s
+    # shown 500 + 160 on the table = 1,660. Side 2: a red 3 kept in hand -500, 40 in hand and
+    # 120 on the table with a mixed canasta 300: 300 - 500 + 120 - 40 = -120; then a drawn
+    # card taken back (-50): -170.
+    page.check("input[name='sides[0].going_out'][value='abatir_later_alone']")
+    stepper(page, "sides[0].canastas.natural")
+    stepper(page, "sides[0].black_threes_shown", 4)
+    field(page, "sides[0].table_points").fill("160")
+    stepper(page, "sides[1].canastas.mixed")
+    stepper(page, "sides[1].red_threes_in_hand")
+    field(page, "sides[1].table_points").fill("120")
+    field(page, "sides[1].hand_points").fill("40")
+    summary = page.locator("#count-summary")
+    expect(summary).to_contain_text("+1,660")
+    expect(summary).to_contain_text("\u2212120")
+    expect(page.locator("#breakdown-0")).to_contain_text(
+        "Abatir later in play, without partner's melds")
+    expect(page.locator("#breakdown-1")).to_contain_text("Red 3s kept in hand × 1")
+    # The ten penalties of 000, opened, must fit too.
+    page.locator("#side-1 details.catalogue > summary").click()
+    stepper(page, "sides[1].penalties.taking_back_a_card")
+    expect(summary).to_contain_text("−170")
+    check_layout(page)
+    shot(page, "count-la-canasta-abatir")
+    page.get_by_role("button", name="Save this hand").click()
+    page.wait_for_url(game_url)
+    expect(page.locator(".side-total")).to_have_text(["Score: 1,660", "Score: -170"])
+    # 1,660 needs 90; a negative total needs 15.
+    expect(page.locator(".minimum-value")).to_have_text(["90", "15"])
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_comodines_three_players(page: Page, live_server: str, shot: Shot) -> None:
+    game_url = start(page, live_server, "comodines", "3")
+    expect(page.locator(".side-total")).to_have_count(3)
+    page.get_by_role("link", name="Count this hand").click()
+    page.wait_for_selector("#count-form")
+    expect(page.locator("fieldset.side-count")).to_have_count(3)
+    # 001: wild-card canasta 2,000 + natural 500 + mixed 300 + going out 100 + 300 on the
+    # table = 3,200. Player 2: 90 on the table, 2 black 3s left in hand (-100 each) in 25 of
+    # cards: 90 - 25 - 200 = -135. Player 3, by the card helper: 3 aces 60 on the table,
+    # a joker 50 in hand: 10.
+    page.check("input[name='sides[0].going_out'][value='normal']")
+    for kind in ("wild", "natural", "mixed"):
+        stepper(page, f"sides[0].canastas.{kind}")
+    field(page, "sides[0].table_points").fill("300")
+    field(page, "sides[1].table_points").fill("90")
+    field(page, "sides[1].hand_points").fill("25")
+    stepper(page, "sides[1].black_threes_in_hand", 2)
+    side2 = page.locator("#side-2")
+    side2.get_by_text("Count the cards on the table").click()
+    stepper(page, "sides[2].table_cards.aces", 3)
+    side2.get_by_text("Count the cards left in hand").click()
+    stepper(page, "sides[2].hand_cards.jokers")
+    summary = page.locator("#count-summary")
+    expect(summary.locator(".summary-points")).to_have_text(["+3,200", "\u2212135", "+10"])
+    check_layout(page)
+    shot(page, "count-comodines-3")
+    page.get_by_role("button", name="Save this hand").click()
+    page.wait_for_url(game_url)
+    expect(page.locator(".side-total")).to_have_text(
+        ["Score: 3,200", "Score: -135", "Score: 10"])
+    expect(page.locator(".minimum-value")).to_have_text(["120", "15", "50"])
+    shot(page, "count-comodines-3-board")
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_spanish_count_screen_fits(page: Page, live_server: str, shot: Shot) -> None:
+    """Spanish labels run longer: the six-player, three-pair count screen still fits."""
+    start(page, live_server, "comodines", "6-pairs")
+    page.goto(page.url + "/hands/new?lang=es")
+    page.wait_for_selector("#count-form")
+    expect(page.locator("html")).to_have_attribute("lang", "es")
+    expect(page.locator("fieldset.side-count")).to_have_count(3)
+    for catalogue in page.locator("details.catalogue > summary").all():
+        catalogue.click()
+    check_layout(page)
+    shot(page, "count-comodines-6-pairs-es")
+    # Going out without the clean and the dirty canasta 001 asks for: the message, in
+    # Spanish, sits by the side's "went out" choice.
+    page.check("input[name='sides[0].going_out'][value='normal']")
+    stepper(page, "sides[0].canastas.natural")
+    page.locator("[name='sides[0].table_points']").fill("100")
+    expect(page.locator("#err-sides-0-going_out")).not_to_be_empty()
+    assert page.locator("#err-sides-0-going_out").inner_text() != (
+        "Going out needs at least 1 mixed canastas.")
+    assert page.errors == []  # type: ignore[attr-defined]

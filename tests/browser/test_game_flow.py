@@ -1,0 +1,236 @@
+"""A whole game on a phone (390x844): start, count with the card helper and with typed points,
+fix a hand, reach the target, see the winner; a second phone follows on the read-only link."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+from playwright.sync_api import Browser, Page, expect
+
+Shot = Callable[[Page, str], Path]
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
+
+
+def no_side_scroll(page: Page) -> None:
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def stepper(page: Page, name: str, times: int = 1) -> None:
+    field_id = "f-" + re.sub(r"[^A-Za-z0-9_-]+", "-", name).strip("-")
+    button = page.locator(f"button.step[data-step='1'][aria-controls='{field_id}']")
+    for _ in range(times):
+        button.click()
+
+
+def field(page: Page, name: str):
+    return page.locator(f"[name='{name}']")
+
+
+def summary(page: Page):
+    return page.locator("#count-summary")
+
+
+def test_a_whole_game(page: Page, browser: Browser, live_server: str, shot: Shot) -> None:
+    # -- start: names and a target of 3,000, the rest as it comes
+    page.goto(live_server + "/games/new")
+    page.wait_for_function("() => window.htmx !== undefined")
+    no_side_scroll(page)
+    shot(page, "game-01-new")
+    page.get_by_text("Names of sides and players").click()
+    field(page, "side_0_name").fill("Nosotros")
+    field(page, "side_0_player_0").fill("Ana")
+    field(page, "side_0_player_1").fill("Luis")
+    field(page, "side_1_name").fill("Ellos")
+    page.get_by_text("Target, first dealer and language").click()
+    field(page, "target").fill("3000")
+    shot(page, "game-02-new-filled")
+    page.get_by_role("button", name="Start the game").first.click()
+    page.wait_for_url(re.compile(r"/games/[\w-]{20,}$"))
+    game_url = page.url
+    expect(page.locator(".side-total")).to_have_text(["Score: 0", "Score: 0"])
+    expect(page.locator(".minimum-value")).to_have_text(["50", "50"])
+    expect(page.locator(".game-facts")).to_contain_text("Ana deals")
+    no_side_scroll(page)
+    shot(page, "game-03-screen-start")
+
+    # -- a second phone opens the read-only link from the share panel
+    page.get_by_text("Share this game").click()
+    view_url = page.locator(".share-url a").first.get_attribute("href")
+    assert view_url and "/join/" not in view_url
+    viewer_context = browser.new_context(viewport={"width": 390, "height": 844})
+    viewer = viewer_context.new_page()
+    viewer.goto(view_url)
+    expect(viewer.locator(".side-total").first).to_have_text("Score: 0")
+    assert "/join/" not in viewer.content()
+    assert viewer.get_by_text("Count this hand").count() == 0
+
+    # -- hand 1 with the card-counting helper
+    page.get_by_role("link", name="Count this hand").click()
+    page.wait_for_selector("#count-form")
+    no_side_scroll(page)
+    shot(page, "game-04-count-empty")
+    page.check("input[name='sides[0].going_out'][value='normal']")
+    stepper(page, "sides[0].canastas.mixed", 2)
+    side0 = page.locator("#side-0")
+    side0.get_by_text("Count the cards on the table").click()
+    # 2 jokers 100 + 3 twos 60 + 4 aces 80 + 10 eights to kings 100 + 3 fours to sevens 15
+    stepper(page, "sides[0].table_cards.jokers", 2)
+    stepper(page, "sides[0].table_cards.twos", 3)
+    field(page, "sides[0].table_cards.aces").fill("4")
+    field(page, "sides[0].table_cards.eights_to_kings").fill("10")
+    field(page, "sides[0].table_cards.fours_to_sevens").fill("3")
+    field(page, "sides[0].hand_points").fill("20")
+    field(page, "sides[1].table_points").fill("280")
+    field(page, "sides[1].hand_points").fill("45")
+    stepper(page, "sides[1].red_threes", 3)
+    expect(summary(page)).to_contain_text("+1,035")
+    expect(summary(page)).to_contain_text("+535")
+    expect(page.locator("#breakdown-0")).to_contain_text("Cards on the table")
+    expect(page.locator("#breakdown-0")).to_contain_text("+355")
+    no_side_scroll(page)
+    shot(page, "game-05-count-card-helper")
+    page.get_by_role("button", name="Save this hand").click()
+    page.wait_for_url(game_url)
+    expect(page.locator(".side-total")).to_have_text(["Score: 1,035", "Score: 535"])
+    shot(page, "game-06-screen-hand-1")
+
+    # -- the read-only phone sees the new total by itself
+    expect(viewer.locator(".side-total").first).to_have_text("Score: 1,035", timeout=12_000)
+    shot(viewer, "game-07-read-only-updated")
+
+    # -- hand 2 with typed totals, a slip caught live, and a wrong number saved
+    page.get_by_role("link", name="Count this hand").click()
+    page.wait_for_selector("#count-form")
+    page.check("input[name='sides[0].going_out'][value='normal']")
+    stepper(page, "sides[0].canastas.mixed", 2)
+    field(page, "sides[0].table_points").fill("355")
+    field(page, "sides[0].hand_points").fill("20")
+    field(page, "sides[1].table_points").fill("280")
+    field(page, "sides[1].hand_points").fill("47")
+    expect(page.locator("#err-sides-1-hand_points")).to_have_text(
+        "Points always come in multiples of 5.")
+    expect(field(page, "sides[1].hand_points")).to_have_attribute("aria-invalid", "true")
+    shot(page, "game-08-count-error-live")
+    field(page, "sides[1].hand_points").fill("45")
+    expect(page.locator("#err-sides-1-hand_points")).to_have_text("")
+    expect(summary(page)).to_contain_text("+1,035")
+    expect(summary(page)).to_contain_text("+235")  # red 3s forgotten: 280 - 45
+    expect(summary(page)).to_contain_text("2,070")
+    shot(page, "game-09-count-typed")
+    page.get_by_role("button", name="Save this hand").click()
+    page.wait_for_url(game_url)
+    expect(page.locator(".side-total")).to_have_text(["Score: 2,070", "Score: 770"])
+    expect(page.locator(".minimum-value")).to_have_text(["90", "50"])
+
+    # -- fix hand 2: Ellos had three red 3s
+    page.get_by_role("link", name="Fix hand 2").click()
+    page.wait_for_selector("#count-form")
+    expect(field(page, "sides[0].table_points")).to_have_value("355")
+    stepper(page, "sides[1].red_threes", 3)
+    expect(summary(page)).to_contain_text("+535")
+    shot(page, "game-10-fix-hand")
+    page.get_by_role("button", name="Save the corrected hand").click()
+    page.wait_for_url(game_url)
+    expect(page.locator(".side-total")).to_have_text(["Score: 2,070", "Score: 1,070"])
+    no_side_scroll(page)
+    shot(page, "game-11-screen-fixed")
+    # What a phone shows without scrolling: the picture for the README.
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(SCREENSHOTS / "game-screen.png"))
+
+    # -- hand 3 takes Nosotros past 3,000
+    page.get_by_role("link", name="Count this hand").click()
+    page.wait_for_selector("#count-form")
+    page.check("input[name='sides[0].going_out'][value='normal']")
+    stepper(page, "sides[0].canastas.natural", 1)
+    field(page, "sides[0].table_points").fill("400")
+    field(page, "sides[1].table_points").fill("150")
+    field(page, "sides[1].hand_points").fill("60")
+    expect(summary(page)).to_contain_text("+1,000")  # 500 + 100 + 400
+    page.get_by_role("button", name="Save this hand").click()
+    page.wait_for_url(game_url)
+
+    # -- the winner
+    expect(page.locator("#result-title")).to_have_text("Nosotros")
+    expect(page.locator(".result-line")).to_have_text("Nosotros 3,070 · Ellos 1,160")
+    assert page.get_by_role("link", name="Count this hand").count() == 0
+    expect(page.get_by_role("button", name="Play again with the same sides")).to_be_visible()
+    no_side_scroll(page)
+    shot(page, "game-12-winner")
+    expect(viewer.locator("#result-title")).to_have_text("Nosotros", timeout=12_000)
+    shot(viewer, "game-13-read-only-winner")
+
+    page.get_by_role("button", name="Play again with the same sides").click()
+    page.wait_for_url(re.compile(r"/games/[\w-]{20,}$"))
+    assert page.url != game_url
+    expect(page.locator(".side-name")).to_have_text(["Nosotros", "Ellos"])
+    expect(page.locator(".game-facts")).to_contain_text("Ellos (2) deals")  # three hands dealt
+    viewer_context.close()
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_the_count_form_works_without_javascript(browser: Browser, live_server: str,
+                                                  shot: Shot) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844},
+                                  java_script_enabled=False)
+    page = context.new_page()
+    page.goto(live_server + "/games/new")
+    page.get_by_role("button", name="Start the game").first.click()
+    page.get_by_role("link", name="Count this hand").click()
+    # Steppers are plain number fields without JavaScript.
+    assert page.locator("button.step").first.is_hidden()
+    page.check("input[name='sides[0].going_out'][value='normal']")
+    page.locator("[name='sides[0].table_points']").fill("100")
+    page.get_by_role("button", name="Save this hand").click()
+    expect(page.locator("#err-sides-0-going_out")).to_contain_text("Going out needs 1")
+    expect(page.locator("[name='sides[0].table_points']")).to_have_value("100")
+    shot(page, "game-nojs-count-errors")
+    page.locator("[name='sides[0].canastas.natural']").fill("1")
+    page.get_by_role("button", name="Check the count").click()
+    expect(page.locator("#count-summary")).to_contain_text("+700")  # 500 + 100 + 100
+    page.get_by_role("button", name="Save this hand").click()
+    expect(page.locator(".side-total").first).to_have_text("Score: 700")
+    context.close()
+
+
+def test_the_calculator_counts_one_hand(page: Page, live_server: str, shot: Shot) -> None:
+    page.goto(live_server + "/calculator?ruleset=comodines&format=3")
+    page.wait_for_function("() => window.htmx !== undefined")
+    assert page.locator("#side-2").is_visible()
+    page.check("input[name='sides[1].going_out'][value='normal']")
+    stepper(page, "sides[1].canastas.natural")
+    stepper(page, "sides[1].canastas.mixed")
+    field(page, "sides[1].table_points").fill("150")
+    # Without a wild-card canasta: natural 500 + mixed 300 + going out 100 + 150 on the table.
+    expect(summary(page)).to_contain_text("+1,050")
+    field(page, "sides[2].hand_points").fill("60")
+    expect(summary(page)).to_contain_text("\u221260")
+    no_side_scroll(page)
+    shot(page, "calculator-three-players")
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_long_names_on_a_small_phone(page: Page, live_server: str, shot: Shot) -> None:
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(live_server + "/games/new?ruleset=comodines&players=6-pairs")
+    page.get_by_text("Names of sides and players").click()
+    for i in range(3):
+        field(page, f"side_{i}_name").fill("Supercalifragilistic" * 3)
+        field(page, f"side_{i}_player_0").fill("Maximiliano" * 5)
+    page.get_by_role("button", name="Start the game").first.click()
+    page.wait_for_url(re.compile(r"/games/[\w-]{20,}$"))
+    game_url = page.url
+    page.get_by_role("link", name="Count this hand").click()
+    page.check("input[name='sides[0].going_out'][value='normal']")
+    field(page, "sides[0].canastas.natural").fill("1")
+    field(page, "sides[0].canastas.mixed").fill("1")
+    field(page, "sides[0].table_points").fill("200")
+    expect(page.locator("#breakdown-0 table")).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    page.get_by_role("button", name="Save this hand").click()
+    page.wait_for_url(game_url)
+    expect(page.locator(".side-total")).to_have_text(["Score: 1,100", "Score: 0", "Score: 0"])
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    shot(page, "game-long-names-360")

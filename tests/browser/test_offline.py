@@ -1,0 +1,95 @@
+"""No signal at the table: the last game state still shows (marked offline), and a save that
+cannot reach the server keeps what was typed and offers to retry."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Browser, Page, expect
+
+Shot = Callable[[Page, str], Path]
+HAND = {"end": "went_out", "sides": [
+    {"table_points": 50, "hand_points": 0, "canastas": {"mixed": 1}, "going_out": "normal"},
+    {"table_points": 0, "hand_points": 0}]}
+
+
+def api(base: str, path: str, body: Any, token: str | None = None) -> Any:
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    req = urllib.request.Request(base + path, data=json.dumps(body).encode(), headers=headers)
+    with urllib.request.urlopen(req, timeout=10) as res:
+        return json.loads(res.read())
+
+
+def new_game(base: str) -> dict[str, Any]:
+    game = api(base, "/api/v1/games", {"ruleset": "classic", "players": 4, "sides": [
+        {"name": "Nosotros"}, {"name": "Ellos"}]})
+    api(base, f"/api/v1/games/{game['id']}/hands", HAND, game["edit_token"])
+    return game
+
+
+def test_reload_without_signal_shows_last_state(browser: Browser, live_server: str,
+                                                shot: Shot) -> None:
+    game = new_game(live_server)
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    try:
+        page.goto(game["view_url"])
+        # The first visit installs the worker; the next load goes through it and is cached.
+        page.wait_for_function("() => navigator.serviceWorker.ready.then(() => true)")
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null || "
+                               "location.reload()")
+        page.reload()
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+        expect(page.locator("#main")).to_contain_text("450")
+        expect(page.locator("#offline-banner")).to_have_count(0)
+
+        context.set_offline(True)
+        page.reload()
+        expect(page.locator("#main")).to_contain_text("450")
+        banner = page.locator("#offline-banner")
+        expect(banner).to_be_visible()
+        expect(banner).to_contain_text("Offline")
+        shot(page, "offline-01-game-reloaded-without-signal")
+
+        context.set_offline(False)
+        expect(banner).to_have_count(0)
+    finally:
+        context.close()
+
+
+def test_failed_save_keeps_what_was_typed(page: Page, live_server: str, shot: Shot) -> None:
+    game = new_game(live_server)
+    page.goto(game["edit_url"])
+    page.goto(f"{live_server}/games/{game['id']}/hands/new")
+    page.wait_for_function("() => window.htmx !== undefined")
+    table = page.locator("[name='sides[0].table_points']")
+    if table.count() == 0 or not table.first.is_editable():
+        table = page.locator("[name='sides[0].hand_points']")
+    table.first.fill("85")
+
+    page.context.set_offline(True)
+    # The live count cannot reach the server: the form stays as typed, with a retry.
+    table.first.fill("95")
+    notice = page.locator(".offline-notice")
+    expect(notice).to_be_visible(timeout=5000)
+    expect(notice).to_contain_text("Not saved")
+    expect(table.first).to_have_value("95")
+    # A save (plain form post) while offline is held back too: the page does not go away.
+    page.locator("#count-form button[type=submit]").first.click()
+    expect(table.first).to_have_value("95")
+    expect(notice).to_be_visible()
+    shot(page, "offline-02-save-failed-kept-values")
+
+    page.context.set_offline(False)
+    page.locator(".offline-retry").click()
+    expect(notice).to_have_count(0)
+    expect(table.first).to_have_value("95")
+    # htmx logs the failed send and the browser the refused request; no script error besides.
+    expected = ("htmx:", "Failed to load resource")
+    assert not [e for e in page.errors if not e.startswith(expected)]  # type: ignore[attr-defined]

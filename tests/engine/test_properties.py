@@ -1,0 +1,525 @@
+"""Properties over generated hands: valid ones count, invalid ones are refused field by field.
+
+Valid hands are dealt from a real deck (``CardGroup.per_pack() * packs`` of each group), so every
+deck limit holds by construction; canastas are built from seven cards each (natural: seven of a
+natural group; mixed: one to three wild cards and the rest natural; wild: seven wild cards), so
+the table always holds what its canastas need. A side gives its table and its hand either as
+card counts, as typed points, or both.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scorekeeper.engine import (
+    PRESETS,
+    CanastaKind,
+    CardGroup,
+    EntryErrors,
+    HandEnd,
+    PlayerFormat,
+    RuleSet,
+    ShapeError,
+    entry_from_dict,
+    entry_to_dict,
+    ruleset_from_dict,
+    ruleset_to_dict,
+    score_hand,
+)
+
+#: 200 keeps the suite fast; ENGINE_HYPOTHESIS_EXAMPLES=5000 for a long hunt.
+SETTINGS = settings(max_examples=int(os.environ.get("ENGINE_HYPOTHESIS_EXAMPLES", "200")),
+                    deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow])
+
+TORNEO = PRESETS["torneo"]
+NATURAL = (CardGroup.ACES, CardGroup.EIGHTS_TO_KINGS, CardGroup.FOURS_TO_SEVENS)
+WILD = (CardGroup.JOKERS, CardGroup.TWOS)
+FIVES = st.integers(0, 200).map(lambda n: 5 * n)
+
+
+@st.composite
+def rulesets(draw: st.DrawFn) -> RuleSet:
+    """A preset; the tournament with the values its organizer must set; or a house variant."""
+    rs = draw(st.sampled_from(list(PRESETS.values())))
+    if rs.missing_values():
+        rs = rs.with_values({path: draw(FIVES) for path, _ in rs.missing_values()})
+    if draw(st.integers(0, 4)) == 0:
+        rs = ruleset_from_dict({
+            "time_limit_minutes": draw(st.sampled_from([None, 30, 60])),
+            "canasta_count_premios": {"cumulative": draw(st.booleans())},
+            "going_out_kinds": [
+                {"id": k.id, "plus_going_out_bonus": draw(st.booleans())} for k in rs.going_out
+            ],
+        }, base=rs)
+    return rs
+
+
+@dataclass
+class Dealt:
+    """A valid hand as plain data, and what it was built from."""
+
+    ruleset: RuleSet
+    format: PlayerFormat
+    data: dict[str, Any]
+    out_side: int | None
+
+
+@st.composite
+def valid_hands(draw: st.DrawFn) -> Dealt:
+    rs = draw(rulesets())
+    fmt = draw(st.sampled_from(rs.formats))
+    packs = fmt.packs
+    deck = Counter({g: g.per_pack() * packs for g in CardGroup})
+    ends = [HandEnd.WENT_OUT, HandEnd.STOCK_OUT]
+    if rs.time_limit_minutes is not None:
+        ends.append(HandEnd.TIME_UP)
+    end = draw(st.sampled_from(ends))
+    out_side = draw(st.integers(0, fmt.sides - 1)) if end is HandEnd.WENT_OUT else None
+    order = list(range(fmt.sides))
+    if out_side is not None:
+        order.remove(out_side)
+        order.insert(0, out_side)  # the side going out is dealt its canastas first
+    red_left = 2 * packs
+    sides: list[dict[str, Any]] = [{} for _ in range(fmt.sides)]
+
+    def take(group: CardGroup, n: int, into: Counter[CardGroup]) -> None:
+        assert deck[group] >= n
+        deck[group] -= n
+        into[group] += n
+
+    def take_wild(n: int, into: Counter[CardGroup]) -> bool:
+        if deck[CardGroup.JOKERS] + deck[CardGroup.TWOS] < n:
+            return False
+        jokers = draw(st.integers(max(0, n - deck[CardGroup.TWOS]),
+                                  min(n, deck[CardGroup.JOKERS])))
+        take(CardGroup.JOKERS, jokers, into)
+        take(CardGroup.TWOS, n - jokers, into)
+        return True
+
+    def take_natural(n: int, into: Counter[CardGroup]) -> bool:
+        groups = [g for g in NATURAL if deck[g] >= n]
+        if not groups:
+            return False
+        take(draw(st.sampled_from(groups)), n, into)
+        return True
+
+    for i in order:
+        going = i == out_side
+        wild_ok = rs.allows(CanastaKind.WILD)
+        natural = draw(st.integers(0, 3))
+        mixed = draw(st.integers(0, 3))
+        wild = draw(st.integers(0, 1)) if wild_ok else 0
+        if draw(st.integers(0, 9)) == 0:  # now and then five or seven canastas
+            natural += draw(st.sampled_from([2, 4]))
+        if going:
+            req = rs.going_out_requirement
+            needed = fmt.canastas_to_go_out if fmt.canastas_to_go_out is not None \
+                else req.canastas
+            natural = max(natural, req.natural)
+            mixed = max(mixed, req.mixed)
+            counted = natural + mixed + (wild if req.wild_counts else 0)
+            natural += max(0, needed - counted)
+        table: Counter[CardGroup] = Counter()
+        made = {"natural": 0, "mixed": 0, "wild": 0}
+        for _ in range(natural):
+            if take_natural(7, table):
+                made["natural"] += 1
+        for _ in range(mixed):
+            w = draw(st.integers(1, 3))
+            if deck[CardGroup.JOKERS] + deck[CardGroup.TWOS] >= w and any(
+                deck[g] >= 7 - w for g in NATURAL
+            ):
+                take_wild(w, table)
+                take_natural(7 - w, table)
+                made["mixed"] += 1
+        for _ in range(wild):
+            if take_wild(7, table):
+                made["wild"] += 1
+        if going:
+            req = rs.going_out_requirement
+            needed = fmt.canastas_to_go_out if fmt.canastas_to_go_out is not None \
+                else req.canastas
+            counted = made["natural"] + made["mixed"] + (made["wild"] if req.wild_counts else 0)
+            assert counted >= needed and made["natural"] >= req.natural
+            assert made["mixed"] >= req.mixed
+        # Other melds and cards laid off on the table.
+        for g in (*NATURAL, *WILD):
+            take(g, draw(st.integers(0, min(deck[g], 4))), table)
+        if going and deck[CardGroup.BLACK_THREES]:
+            every = deck[CardGroup.BLACK_THREES]
+            take(CardGroup.BLACK_THREES,
+                 draw(st.sampled_from([0, every, draw(st.integers(0, every))])), table)
+        hand: Counter[CardGroup] = Counter()
+        if not (going and fmt.players == fmt.sides):
+            for g in CardGroup:
+                take(g, draw(st.integers(0, min(deck[g], 5))), hand)
+            if deck[CardGroup.BLACK_THREES] and draw(st.integers(0, 5)) == 0:
+                take(CardGroup.BLACK_THREES, deck[CardGroup.BLACK_THREES], hand)
+
+        side = sides[i]
+        side["canastas"] = dict(made)
+        _cards_or_points(draw, rs, side, "table", table)
+        _cards_or_points(draw, rs, side, "hand", hand)
+        if table[CardGroup.BLACK_THREES] and ("table_points" in side or draw(st.booleans())):
+            side["black_threes_shown"] = table[CardGroup.BLACK_THREES]
+        if "hand_cards" not in side or draw(st.booleans()):
+            side["black_threes_in_hand"] = hand[CardGroup.BLACK_THREES]
+        if rs.red_threes.each is not None or rs.red_threes.all_of_them is not None:
+            red = draw(st.integers(0, red_left))
+            red_left -= red
+            side["red_threes"] = red
+        if rs.red_threes.each_in_hand_penalty is not None and red_left:
+            red = draw(st.integers(0, min(red_left, 2)))
+            red_left -= red
+            side["red_threes_in_hand"] = red
+        if going:
+            side["going_out"] = draw(st.sampled_from([k.id for k in rs.going_out]))
+        if rs.premios:
+            side["premios"] = draw(st.dictionaries(
+                st.sampled_from([p.id for p in rs.premios]), st.integers(0, 2), max_size=3))
+        if rs.penalties:
+            side["penalties"] = draw(st.dictionaries(
+                st.sampled_from([p.id for p in rs.penalties]), st.integers(0, 2), max_size=3))
+    data = {"players": draw(st.sampled_from([fmt.players, fmt.id])) if fmt.id != "6-pairs"
+            else fmt.players,
+            "end": end.value, "sides": sides}
+    if fmt.players == 6 or draw(st.booleans()):
+        data["format"] = fmt.id
+    return Dealt(rs, fmt, data, out_side)
+
+
+def _cards_or_points(draw: st.DrawFn, rs: RuleSet, side: dict[str, Any], where: str,
+                     cards: Counter[CardGroup]) -> None:
+    counts = {g.value: cards[g] for g in CardGroup}
+    points = sum(n * rs.card_values.of(g) for g, n in cards.items())
+    how = draw(st.sampled_from(["cards", "points", "both"]))
+    if how in ("cards", "both"):
+        side[f"{where}_cards"] = counts
+    if how in ("points", "both"):
+        side[f"{where}_points"] = points
+
+
+# -- an independent count, straight from RULES.md --------------------------------------------
+
+
+def expected_total(rs: RuleSet, fmt: PlayerFormat, data: dict[str, Any], i: int) -> int:
+    side = data["sides"][i]
+    end = HandEnd(data["end"])
+    packs = fmt.packs
+    values = rs.card_values
+
+    def points(where: str) -> int:
+        cards = side.get(f"{where}_cards")
+        if cards is not None:
+            return sum(n * values.of(CardGroup(g)) for g, n in cards.items())
+        return int(side.get(f"{where}_points", 0))
+
+    table, hand = points("table"), points("hand")
+    canastas = side.get("canastas", {})
+    total = 0
+    # Honours and premios.
+    for kind in CanastaKind:
+        n = canastas.get(kind.value, 0)
+        if n:
+            total += n * (rs.canasta_points(kind) or 0)
+    count = sum(canastas.values())
+    cc = rs.canasta_count_premios
+    if count >= 7 and cc.seven is not None:
+        total += cc.seven
+        if cc.five is not None and cc.cumulative:
+            total += cc.five
+    elif count >= 5 and cc.five is not None:
+        total += cc.five
+    red = side.get("red_threes", 0)
+    if red:
+        rt = rs.red_threes
+        honours = rt.all_of_them if red == 2 * packs and rt.all_of_them is not None \
+            else red * (rt.each or 0)
+        against = (count == 0) if rt.negative_when.value == "no_canasta" \
+            else (table == 0 and count == 0)
+        total += -honours if against else honours
+    kind_id = side.get("going_out")
+    kind = rs.going_out_kind(kind_id) if kind_id else None
+    if kind is not None:
+        plain = rs.going_out[0]
+        total += kind.points or 0
+        if kind is not plain and kind.plus_going_out_bonus:
+            total += plain.points or 0
+        shown = side.get("black_threes_shown") or (side.get("table_cards") or {}).get(
+            "black_threes", 0)
+        if shown == 2 * packs and rs.black_threes.all_shown_bonus is not None:
+            total += rs.black_threes.all_shown_bonus
+    for pid, n in (side.get("premios") or {}).items():
+        total += n * (rs.premio(pid).points or 0)
+    for pid, n in (side.get("penalties") or {}).items():
+        total -= n * rs.penalty(pid).points
+    # Red 3s kept and black 3s left in hand; at time cards in hand count for nothing (002).
+    if end is HandEnd.TIME_UP:
+        return total
+    total -= side.get("red_threes_in_hand", 0) * (rs.red_threes.each_in_hand_penalty or 0)
+    left = side.get("black_threes_in_hand")
+    if left is None:
+        left = (side.get("hand_cards") or {}).get("black_threes", 0)
+    total -= left * (rs.black_threes.each_in_hand_penalty or 0)
+    # 002 takes its -800 only when someone closed; 000/001 at any end of the hand.
+    if left == 2 * packs and (end is HandEnd.WENT_OUT
+                              or not rs.black_threes.all_in_hand_only_when_out):
+        total -= rs.black_threes.all_in_hand_penalty or 0
+    # Table cards, less hand cards.
+    total += table
+    if end is HandEnd.STOCK_OUT and rs.stock_out_hand_cards.value == "ignored":
+        return total
+    if kind is not None and kind.hand_cards_positive:
+        return total + hand
+    return total - hand
+
+
+# -- valid hands -------------------------------------------------------------------------------
+
+
+@SETTINGS
+@given(valid_hands())
+def test_valid_hands_count(dealt: Dealt) -> None:
+    entry = entry_from_dict(dealt.data)
+    try:
+        result = score_hand(dealt.ruleset, entry)
+    except EntryErrors as exc:  # a valid hand refused: show which rule refused it
+        pytest.fail(f"valid hand refused: {exc}\n{dealt.data}")
+    assert result.format == dealt.format
+    assert len(result.sides) == dealt.format.sides
+    for i, side in enumerate(result.sides):
+        assert side.total == sum(line.points for line in side.lines)
+        assert side.total == expected_total(dealt.ruleset, dealt.format, dealt.data, i)
+        ids = [line.id for line in side.lines]
+        assert ids[-2:] == ["table_cards", "hand_cards"]
+        assert ("going_out" in ids or any(x.startswith("going_out.") for x in ids)) is (
+            i == dealt.out_side)
+        if dealt.data["end"] == "time_up":
+            assert side.points_of("table_cards") == side.points_of("hand_cards") == 0
+    assert result.totals == tuple(s.total for s in result.sides)
+
+
+@SETTINGS
+@given(valid_hands())
+def test_entry_round_trips_through_plain_data(dealt: Dealt) -> None:
+    entry = entry_from_dict(dealt.data)
+    assert entry_from_dict(entry_to_dict(entry)) == entry
+    assert score_hand(dealt.ruleset, entry_from_dict(entry_to_dict(entry))) == score_hand(
+        dealt.ruleset, entry)
+
+
+# -- invalid hands: one mutation of a valid one -----------------------------------------------
+
+ALLOWED_PREFIXES = ("sides[", "end", "players", "sides", "format")
+NUMBER_FIELDS = ["table_points", "hand_points", "red_threes", "black_threes_shown",
+                 "black_threes_in_hand", "red_threes_in_hand"]
+
+
+@st.composite
+def invalid_hands(draw: st.DrawFn) -> tuple[Dealt, str]:
+    """A valid hand with one fault, and the field the fault must be reported on."""
+    dealt = draw(valid_hands())
+    data = dealt.data
+    sides = data["sides"]
+    i = draw(st.integers(0, len(sides) - 1))
+    side = sides[i]
+    packs = dealt.format.packs
+    kind = draw(st.sampled_from(["negative", "not_five", "red_deck", "card_deck", "going_out",
+                                 "premio", "penalty", "two_out", "nonsense"]))
+    if kind == "negative":
+        name = draw(st.sampled_from(NUMBER_FIELDS))
+        side[name] = -draw(st.integers(1, 10_000))
+        return dealt, f"sides[{i}].{name}"
+    if kind == "not_five":
+        name = draw(st.sampled_from(["table_points", "hand_points"]))
+        side[name] = 5 * draw(st.integers(0, 1999)) + draw(st.integers(1, 4))
+        return dealt, f"sides[{i}].{name}"
+    if kind == "red_deck":
+        side["red_threes"] = 2 * packs + draw(st.integers(1, 5))
+        return dealt, f"sides[{i}].red_threes"
+    if kind == "card_deck":
+        group = draw(st.sampled_from(list(CardGroup)))
+        cards = dict(side.get("hand_cards") or {})
+        cards[group.value] = group.per_pack() * packs + draw(st.integers(1, 5))
+        side["hand_cards"] = cards
+        side.pop("hand_points", None)
+        side.pop("black_threes_in_hand", None)
+        return dealt, f"sides[{i}].hand_cards.{group.value}"
+    if kind == "going_out":
+        side["going_out"] = draw(st.sampled_from(["nope", "abatir", "Normal", "x" * 60]))
+        data["end"] = "went_out"
+        for j, other in enumerate(sides):
+            if j != i:
+                other.pop("going_out", None)
+        return dealt, f"sides[{i}].going_out"
+    if kind == "premio":
+        side["premios"] = {**(side.get("premios") or {}), "nope": draw(st.integers(1, 3))}
+        return dealt, f"sides[{i}].premios.nope"
+    if kind == "penalty":
+        side["penalties"] = {**(side.get("penalties") or {}), "nope": draw(st.integers(1, 3))}
+        return dealt, f"sides[{i}].penalties.nope"
+    if kind == "two_out":
+        j = draw(st.integers(0, len(sides) - 1).filter(lambda j: j != i))
+        plain = dealt.ruleset.going_out[0].id
+        sides[i]["going_out"] = sides[i].get("going_out") or plain
+        sides[j]["going_out"] = sides[j].get("going_out") or plain
+        # The later of the two is told only one side can go out (or, if the hand did not end
+        # by going out, both are told nobody goes out).
+        return dealt, f"sides[{max(i, j)}].going_out"
+    name = draw(st.sampled_from(NUMBER_FIELDS))
+    side[name] = draw(st.sampled_from([1.5, "five", True, [], {}, "5.0", "--5", "²"]))
+    return dealt, f"sides[{i}].{name}"
+
+
+@SETTINGS
+@given(invalid_hands())
+def test_invalid_hands_are_refused(case: tuple[Dealt, str]) -> None:
+    dealt, field = case
+    with pytest.raises(EntryErrors) as info:
+        score_hand(dealt.ruleset, entry_from_dict(dealt.data))
+    fields = [e.field for e in info.value.errors]
+    assert fields
+    assert all(f.startswith(ALLOWED_PREFIXES) for f in fields), fields
+    assert field in fields, (field, fields)
+
+
+# -- fuzz: any JSON-like body -------------------------------------------------------------------
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.text(max_size=8)
+    | st.floats(allow_nan=False),
+    lambda children: st.lists(children, max_size=4)
+    | st.dictionaries(st.text(max_size=8), children, max_size=4),
+    max_leaves=12,
+)
+SIDE_KEYS = ["table_points", "hand_points", "table_cards", "hand_cards", "canastas",
+             "red_threes", "going_out", "black_threes_shown", "black_threes_in_hand",
+             "red_threes_in_hand", "premios", "penalties", "name"]
+NUMBERS = st.integers(-5, 300) | st.sampled_from(["10", " 35 ", "x", "", "-5", 2.5, None])
+ID_COUNTS = st.dictionaries(
+    st.sampled_from(["corte_exacto", "juego_limpio", "acaba", "pile_out_of_turn", "nope"]),
+    NUMBERS, max_size=3)
+CARD_COUNTS = st.dictionaries(st.sampled_from([g.value for g in CardGroup] + ["tens"]),
+                              NUMBERS, max_size=6)
+NEAR_SIDE = st.fixed_dictionaries({}, optional={
+    "table_points": NUMBERS.map(lambda n: n * 5 if isinstance(n, int) else n),
+    "hand_points": NUMBERS.map(lambda n: n * 5 if isinstance(n, int) else n),
+    "table_cards": CARD_COUNTS | JSON,
+    "hand_cards": CARD_COUNTS | JSON,
+    "canastas": st.dictionaries(st.sampled_from(["natural", "mixed", "wild", "gold"]),
+                                NUMBERS, max_size=3) | JSON,
+    "red_threes": NUMBERS, "red_threes_in_hand": NUMBERS,
+    "black_threes_shown": NUMBERS, "black_threes_in_hand": NUMBERS,
+    "going_out": st.sampled_from(["normal", "concealed", "clean", "abatir_later_alone", "",
+                                  "none", False, "nope", None]) | JSON,
+    "premios": ID_COUNTS | JSON, "penalties": ID_COUNTS | JSON,
+    "name": JSON,
+})
+NEAR_BODY = st.fixed_dictionaries(
+    {"sides": st.lists(NEAR_SIDE | st.dictionaries(st.sampled_from(SIDE_KEYS), JSON),
+                       min_size=1, max_size=4)},
+    optional={
+        "end": st.sampled_from([e.value for e in HandEnd]) | JSON,
+        "players": st.sampled_from([2, 3, 4, 6, "2", "4", "6-pairs", "6", 5]) | JSON,
+        "format": st.sampled_from(["2", "3", "4", "6-teams", "6-pairs", "7"]) | JSON,
+    },
+)
+SCORING_RULESETS = [*PRESETS.values(),
+                    TORNEO.with_values({p: 100 for p, _ in TORNEO.missing_values()})]
+
+
+def _parse_and_score(data: Any) -> None:
+    try:
+        entry = entry_from_dict(data)
+    except (ShapeError, EntryErrors) as exc:
+        if isinstance(exc, EntryErrors):
+            assert exc.errors
+            assert all(e.field.startswith(ALLOWED_PREFIXES) for e in exc.errors)
+        return
+    for rs in SCORING_RULESETS:
+        try:
+            result = score_hand(rs, entry)
+        except EntryErrors as exc:
+            assert exc.errors
+            continue
+        for side in result.sides:
+            assert side.total == sum(line.points for line in side.lines)
+
+
+@SETTINGS
+@given(JSON)
+def test_fuzz_any_json(data: Any) -> None:
+    _parse_and_score(data)
+
+
+@SETTINGS
+@given(st.dictionaries(st.sampled_from(["sides", "end", "players", "format", "x"]), JSON))
+def test_fuzz_any_json_body(data: Any) -> None:
+    _parse_and_score(data)
+
+
+@SETTINGS
+@given(NEAR_BODY)
+def test_fuzz_near_valid_bodies(data: Any) -> None:
+    _parse_and_score(data)
+
+
+# -- fuzz: house rules from any data -----------------------------------------------------------
+
+RULESET_KEYS = ["id", "name", "description", "based_on", "card_values", "canastas",
+                "canasta_count_premios", "red_threes", "black_threes", "going_out",
+                "going_out_kinds", "going_out_requirement", "premios", "penalties",
+                "opening_minimums", "target", "tie_rule", "stock_out_hand_cards",
+                "time_limit_minutes"]
+
+
+@st.composite
+def near_rulesets(draw: st.DrawFn) -> tuple[RuleSet, dict[str, Any]]:
+    """A preset's data with a few values replaced by anything."""
+    base = draw(st.sampled_from(list(PRESETS.values())))
+    data = ruleset_to_dict(base)
+    for key in draw(st.lists(st.sampled_from(RULESET_KEYS), max_size=3)):
+        value = data.get(key)
+        if isinstance(value, dict) and value and draw(st.booleans()):
+            sub = draw(st.sampled_from(sorted(value)))
+            value[sub] = draw(JSON | NUMBERS)
+        elif isinstance(value, list) and value and draw(st.booleans()):
+            item = draw(st.integers(0, len(value) - 1))
+            if isinstance(value[item], dict) and value[item]:
+                sub = draw(st.sampled_from(sorted(value[item])))
+                value[item][sub] = draw(JSON | NUMBERS)
+        else:
+            data[key] = draw(JSON | NUMBERS)
+    return base, data
+
+
+@SETTINGS
+@given(near_rulesets())
+def test_fuzz_ruleset_from_dict(case: tuple[RuleSet, dict[str, Any]]) -> None:
+    base, data = case
+    try:
+        rs = ruleset_from_dict(data, base=base)
+    except EntryErrors as exc:
+        assert exc.errors
+        return
+    # Whatever was accepted reads back the same, and still works out opening minimums.
+    assert ruleset_from_dict(ruleset_to_dict(rs), base=base) == rs
+    assert rs.opening_minimum(-5) == rs.opening_minimums.negative
+    assert rs.opening_minimum(0) >= 0
+
+
+@SETTINGS
+@given(st.dictionaries(st.sampled_from(RULESET_KEYS), JSON, max_size=4))
+def test_fuzz_ruleset_from_any_json(data: dict[str, Any]) -> None:
+    try:
+        ruleset_from_dict(data, base=PRESETS["classic"])
+    except EntryErrors as exc:
+        assert exc.errors

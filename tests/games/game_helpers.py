@@ -1,0 +1,40 @@
+"""Helpers for the game page tests: start a game through the form, post hands as a phone would."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask.testing import FlaskClient
+
+
+def start_game(client: FlaskClient, **fields: Any) -> str:
+    """Start a game through ``/games/new``; returns its id (the read-only token)."""
+    data = {"ruleset": "classic", "players": "4", "shown_ruleset": fields.get("ruleset",
+                                                                            "classic"),
+            "side_0_name": "Nosotros", "side_1_name": "Ellos",
+            "side_0_player_0": "Ana", "side_0_player_1": "Luis", **fields}
+    res = client.post("/games/new", data=data)
+    assert res.status_code == 303, res.get_data(as_text=True)
+    game_id = res.headers["Location"].rsplit("/", 1)[-1]
+    return game_id
+
+
+def edit_token_of(client: FlaskClient, game_id: str) -> str:
+    with client.session_transaction() as sess:
+        return sess["edit_tokens"][game_id]
+
+
+#: The worked hand: Nosotros go out with two mixed canastas (600 + 100 + 355 - 20 = 1,035);
+#: Ellos lay three red 3s (300 + 280 - 45 = 535).
+WORKED_HAND = {
+    "end": "went_out",
+    "sides[0].going_out": "normal", "sides[0].canastas.mixed": "2",
+    "sides[0].table_points": "355", "sides[0].hand_points": "20",
+    "sides[1].going_out": "", "sides[1].table_points": "280", "sides[1].hand_points": "45",
+    "sides[1].red_threes": "3",
+}
+
+
+def post_hand(client: FlaskClient, game_id: str, hand: dict[str, str] | None = None,
+              **extra: str) -> Any:
+    return client.post(f"/games/{game_id}/hands", data={**(hand or WORKED_HAND), **extra})

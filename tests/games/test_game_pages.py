@@ -1,0 +1,569 @@
+"""The game pages through the test client: start, count, fix, share, finish."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from game_helpers import WORKED_HAND, edit_token_of, post_hand, start_game
+from sqlalchemy import event
+
+from scorekeeper.extensions import db
+from scorekeeper.models import Game
+
+pytestmark = pytest.mark.usefixtures("app_context")
+
+
+def text(res) -> str:
+    return res.get_data(as_text=True)
+
+
+def error_for(html: str, name: str) -> str:
+    """The message shown next to input ``name`` (``sides[0].red_threes``)."""
+    slot = "err-" + re.sub(r"[^A-Za-z0-9_-]+", "-", name).strip("-")
+    m = re.search(rf'<p class="field-error" id="{re.escape(slot)}"[^>]*>(.*?)</p>', html, re.S)
+    assert m, f"no error slot for {name}"
+    return m.group(1).strip()
+
+
+# -- starting a game ---------------------------------------------------------------------------
+
+
+def test_new_game_form_defaults(client):
+    res = client.get("/games/new")
+    assert res.status_code == 200
+    html = text(res)
+    assert re.search(r'<option selected value="classic">', html)
+    assert re.search(r'<input checked [^>]*name="players" type="radio" value="4"', html)
+    assert 'name="target"' in html and 'value="5000"' in html  # the rule set's target
+    assert "Start the game" in html
+
+
+def test_new_game_in_the_language_chosen(client):
+    from flask_babel import refresh
+
+    refresh()  # the tests' shared app context would keep the first request's language
+    html = text(client.get("/games/new?lang=es"))
+    assert re.search(r'<option selected value="es">', html)
+    assert re.search(r'<option selected value="classic">', html)
+
+
+def test_two_taps_start_a_game(client):
+    # The form posted untouched (what "Start the game" sends) starts a classic game.
+    res = client.post("/games/new", data={"ruleset": "classic", "players": "4"})
+    assert res.status_code == 303
+    game_id = res.headers["Location"].rsplit("/", 1)[-1]
+    game = db.session.execute(db.select(Game)).scalar_one()
+    assert (game.ruleset_id, game.format_id, game.target) == ("classic", "4", 5000)
+    assert [s.name for s in game.sides] == ["Side 1", "Side 2"]
+    assert edit_token_of(client, game_id)
+    html = text(client.get(f"/games/{game_id}"))
+    assert "Count this hand" in html
+
+
+def test_new_game_with_names_target_and_dealer(client):
+    game_id = start_game(client, target="3000", first_dealer="1", language="es")
+    html = text(client.get(f"/games/{game_id}"))
+    assert "Nosotros" in html and "Ana · Luis" in html
+    assert "Playing to 3,000" in html
+    # Seat 1 is the first player of the second side, who has no name: the side's.
+    assert "Ellos (1) deals" in html
+
+
+def test_new_game_other_rules_show_their_formats(client):
+    html = text(client.get("/games/new?ruleset=comodines"))
+    for fmt in ("2", "3", "4", "6-teams", "6-pairs"):
+        assert f'value="{fmt}"' in html
+    # Three sides: three name fields; six players in three pairs: two players each.
+    html = text(client.get("/games/new?ruleset=comodines&players=6-pairs"))
+    assert 'name="side_2_name"' in html and 'name="side_2_player_1"' in html
+    assert 'name="side_0_player_2"' not in html
+
+
+@pytest.mark.parametrize("fields, field, message", [
+    ({"target": "lots"}, "target", "Not a valid integer value"),
+    ({"target": "50"}, "target", "between 100 and 100000"),
+    ({"side_0_name": "x" * 61}, "side_0_name", "longer than 60"),
+    ({"players": "5"}, "players", "Choose how many play."),
+    ({"ruleset": "poker"}, "ruleset", "There is no rule set called “poker”."),
+])
+def test_new_game_errors(client, fields, field, message):
+    res = client.post("/games/new", data={"ruleset": "classic", "players": "4",
+                                          "shown_ruleset": fields.get("ruleset", "classic"),
+                                          **fields})
+    assert res.status_code == 422
+    assert message in error_for(text(res), field)
+    assert db.session.execute(db.select(Game)).first() is None
+
+
+def test_torneo_asks_for_the_values_it_leaves_open(client):
+    html = text(client.get("/games/new?ruleset=torneo"))
+    assert 'name="value_red_threes_each"' in html
+    assert 'name="target"' in html and 'value="15000"' in html
+    res = client.post("/games/new", data={"ruleset": "torneo", "players": "4",
+                                          "shown_ruleset": "torneo"})
+    assert res.status_code == 422
+    assert error_for(text(res), "value_red_threes_each")
+    values = {f"value_{k}": "100" for k in (
+        "canastas_wild", "going_out_normal", "red_threes_each", "premios_juego_limpio",
+        "premios_canastilla", "premios_canaston", "premios_canasta_de_moda",
+        "premios_canasta_doble", "premios_canasta_triple")}
+    values["value_red_threes_each"] = "150"
+    game_id = start_game(client, ruleset="torneo", **values)
+    # Red 3s count 150 each in this game: 2 x 150 + 300 table - 0 = 600 (+ closing 100).
+    res = post_hand(client, game_id, {
+        "end": "went_out", "sides[0].going_out": "normal", "sides[0].canastas.natural": "1",
+        "sides[0].table_points": "300", "sides[0].red_threes": "2",
+        "sides[1].table_points": "100"})
+    assert res.status_code == 303
+    game = db.session.execute(db.select(Game)).scalar_one()
+    assert game.hands[0].totals == [500 + 300 + 100 + 300, 100]
+
+
+def test_changing_rules_without_javascript_keeps_the_form(client):
+    res = client.post("/games/new", data={"ruleset": "comodines", "players": "4",
+                                          "shown_ruleset": "classic", "reload": "1",
+                                          "side_0_name": "Nosotros"})
+    assert res.status_code == 200
+    html = text(res)
+    assert 'value="Nosotros"' in html and 'value="6-teams"' in html
+    assert db.session.execute(db.select(Game)).first() is None
+
+
+def test_new_game_partial_for_htmx(client):
+    res = client.get("/games/new?ruleset=comodines&players=2", headers={"HX-Request": "true"})
+    assert "HX-Request" in res.headers["Vary"]
+    html = text(res)
+    assert "<html" not in html and html.lstrip().startswith("<form")
+
+
+# -- the game screen and sharing -----------------------------------------------------------
+
+
+def test_unknown_game_is_404(client):
+    assert client.get("/games/nope").status_code == 404
+    assert client.get("/games/nope/hands/new").status_code == 404
+    assert client.post("/games/nope/hands", data=WORKED_HAND).status_code == 404
+    assert client.get("/games/nope/join/whatever").status_code == 404
+
+
+def test_game_screen_shows_totals_minimums_and_dealer(client, game_id):
+    html = text(client.get(f"/games/{game_id}"))
+    assert html.count('class="minimum-value">50<') == 2  # classic: 0 points, 50 to open
+    assert "Ana deals" in html  # seat 0 deals the first hand
+    assert post_hand(client, game_id).status_code == 303
+    html = text(client.get(f"/games/{game_id}"))
+    assert '<p class="side-total"><span class="visually-hidden">Score: </span>1,035</p>' in html
+    assert "+1,035" in html and "+535" in html
+    assert html.count('class="minimum-value">50<') == 2  # both still below 1,500
+    assert "Ellos (1) deals" in html  # the deal passes to the left
+    assert "Hand 1 saved." in html
+    assert f"/games/{game_id}/hands/1/edit" in html
+
+
+def test_minimum_follows_the_total(client, game_id):
+    # 1,035 + 1,035 = 2,070: from 1,500 the classic minimum is 90.
+    post_hand(client, game_id, request_key="a")
+    post_hand(client, game_id, request_key="b")
+    html = text(client.get(f"/games/{game_id}"))
+    assert 'class="minimum-value">90<' in html  # Nosotros 2,070
+    assert 'class="minimum-value">50<' in html  # Ellos 1,070
+
+
+def test_share_panel_and_read_only_page(client, app, game_id):
+    token = edit_token_of(client, game_id)
+    html = text(client.get(f"/games/{game_id}"))
+    assert f"/games/{game_id}/join/{token}" in html
+    assert html.count('src="data:image/svg+xml') == 2  # a QR code for each link
+    post_hand(client, game_id)
+    other = app.test_client()
+    res = other.get(f"/games/{game_id}")
+    html = text(res)
+    assert res.status_code == 200
+    assert token not in html
+    assert "1,035" in html and "535" in html
+    assert "Count this hand" not in html and "/edit" not in html and "Undo" not in html
+    assert 'hx-trigger="every 5s"' in html
+    assert f'href="/sheets/games/{game_id}.pdf"' in html  # everyone may print the sheet
+    # The polling answer never holds the token either.
+    part = other.get(f"/games/{game_id}?v=0", headers={"HX-Request": "true"})
+    assert token not in text(part) and "1,035" in text(part)
+
+
+def test_read_only_polling_is_cheap(client, app, game_id):
+    other = app.test_client()
+    version = db.session.execute(db.select(Game.version)).scalar_one()
+    res = other.get(f"/games/{game_id}?v={version}", headers={"HX-Request": "true"})
+    assert res.status_code == 204 and res.get_data() == b""
+    assert "HX-Request" in res.headers["Vary"]
+    post_hand(client, game_id)
+    res = other.get(f"/games/{game_id}?v={version}", headers={"HX-Request": "true"})
+    assert res.status_code == 200
+    html = text(res)
+    assert "<html" not in html and html.lstrip().startswith('<div id="board"')
+    assert f"v={version + 1}" in html  # the next poll asks about the new version
+    full = other.get(f"/games/{game_id}")
+    assert "<html" in text(full) and "HX-Request" in full.headers["Vary"]
+
+
+def test_join_link(client, app, game_id):
+    token = edit_token_of(client, game_id)
+    phone = app.test_client()
+    assert phone.get(f"/games/{game_id}/hands/new").status_code == 403
+    res = phone.get(f"/games/{game_id}/join/{token}")
+    assert res.status_code == 303 and res.headers["Location"].endswith(f"/games/{game_id}")
+    assert phone.get(f"/games/{game_id}/hands/new").status_code == 200
+
+
+def test_wrong_join_token_is_403_with_a_message(client, app, game_id):
+    phone = app.test_client()
+    res = phone.get(f"/games/{game_id}/join/not-the-token")
+    assert res.status_code == 403
+    assert "This edit link is wrong or no longer works" in text(res)
+    assert phone.get(f"/games/{game_id}/hands/new").status_code == 403
+
+
+def test_replacing_the_edit_link_revokes_the_old_one(client, app, game_id):
+    old = edit_token_of(client, game_id)
+    res = client.post(f"/games/{game_id}/edit-link")
+    assert res.status_code == 303
+    new = edit_token_of(client, game_id)
+    assert new != old
+    assert app.test_client().get(f"/games/{game_id}/join/{old}").status_code == 403
+    assert app.test_client().get(f"/games/{game_id}/join/{new}").status_code == 303
+    assert client.get(f"/games/{game_id}/hands/new").status_code == 200
+
+
+def test_edit_routes_need_the_edit_token(client, app, game_id):
+    post_hand(client, game_id)
+    phone = app.test_client()
+    for method, path in [
+        ("get", "/hands/new"), ("post", "/hands"), ("post", "/hands/preview"),
+        ("get", "/hands/1/edit"), ("post", "/hands/1"), ("post", "/hands/1/delete"),
+        ("post", "/undo"), ("post", "/edit-link"), ("post", "/again"),
+    ]:
+        res = getattr(phone, method)(f"/games/{game_id}{path}", data=WORKED_HAND)
+        assert res.status_code == 403, path
+        assert "Only the scorekeeper can count or fix hands" in text(res)
+    assert len(db.session.execute(db.select(Game)).scalar_one().hands) == 1
+
+
+def test_query_count_does_not_grow_with_hands(client, app):
+    def queries_for(n_hands: int) -> int:
+        game_id = start_game(client, target="100000")
+        for i in range(n_hands):
+            hand = {**WORKED_HAND, "sides[0].table_points": "60",
+                    "sides[0].canastas.mixed": "1"}
+            assert post_hand(client, game_id, hand, request_key=f"k{i}").status_code == 303
+        db.session.remove()
+        statements: list[str] = []
+
+        def count(conn, cursor, statement, *args):
+            statements.append(statement)
+
+        engine = db.engine
+        event.listen(engine, "before_cursor_execute", count)
+        try:
+            assert client.get(f"/games/{game_id}").status_code == 200
+        finally:
+            event.remove(engine, "before_cursor_execute", count)
+        return len(statements)
+
+    few, many = queries_for(2), queries_for(20)
+    assert few == many
+    assert few <= 6
+
+
+# -- counting a hand -----------------------------------------------------------------------
+
+
+def test_count_form_shows_only_what_the_rules_have(client, app):
+    classic = start_game(client)
+    html = text(client.get(f"/games/{classic}/hands/new"))
+    assert 'name="sides[0].canastas.natural"' in html
+    assert 'name="sides[0].canastas.wild"' not in html
+    assert 'name="sides[0].black_threes_in_hand"' not in html
+    assert 'value="concealed"' in html and 'value="time_up"' not in html
+    assert 'name="sides[1].table_cards.jokers"' in html
+    assert 'name="request_key"' in html
+    assert 'hx-post="/games/' in html and 'hx-trigger="input changed delay:300ms' in html
+    spanish = start_game(client, ruleset="comodines")
+    html = text(client.get(f"/games/{spanish}/hands/new"))
+    assert 'name="sides[0].canastas.wild"' in html
+    assert 'name="sides[0].black_threes_in_hand"' in html
+    assert 'name="sides[0].red_threes_in_hand"' in html
+    assert 'name="sides[0].penalties.taking_back_a_card"' in html
+
+
+def test_save_a_hand_with_typed_points(client, game_id):
+    res = post_hand(client, game_id)
+    assert res.status_code == 303 and res.headers["Location"].endswith(f"/games/{game_id}")
+    game = db.session.execute(db.select(Game)).scalar_one()
+    assert game.hands[0].totals == [1035, 535]
+
+
+def test_save_a_hand_with_the_card_counting_helper(client, game_id):
+    # 2 jokers 100 + 3 twos 60 + 4 aces 80 + 10 eights-to-kings 100 + 3 fours-to-sevens 15 = 355
+    hand = {**WORKED_HAND, "sides[0].table_points": "",
+            "sides[0].table_cards.jokers": "2", "sides[0].table_cards.twos": "3",
+            "sides[0].table_cards.aces": "4", "sides[0].table_cards.eights_to_kings": "10",
+            "sides[0].table_cards.fours_to_sevens": "3", "sides[0].table_cards.black_threes": "",
+            "sides[1].hand_points": "", "sides[1].hand_cards.aces": "1",
+            "sides[1].hand_cards.eights_to_kings": "2", "sides[1].hand_cards.fours_to_sevens": "1"}
+    assert post_hand(client, game_id, hand).status_code == 303
+    game = db.session.execute(db.select(Game)).scalar_one()
+    assert game.hands[0].totals == [1035, 535]  # 20 + 20 + 5 = 45 in Ellos's hands
+    # Fixing it shows the cards as they were counted.
+    html = text(client.get(f"/games/{game_id}/hands/1/edit"))
+    assert re.search(r'name="sides\[0\]\.table_cards\.jokers" value="2"', html)
+
+
+def test_live_preview_is_a_partial_with_the_breakdown(client, game_id):
+    res = client.post(f"/games/{game_id}/hands/preview", data=WORKED_HAND,
+                      headers={"HX-Request": "true"})
+    assert res.status_code == 200 and "HX-Request" in res.headers["Vary"]
+    html = text(res)
+    assert "<html" not in html
+    assert html.lstrip().startswith('<div id="count-summary"')
+    assert 'id="breakdown-0" aria-label="The count for Nosotros" hx-swap-oob="true"' in html
+    assert "Mixed canastas × 2" in html and "+600" in html and "Going out" in html
+    assert "+1,035" in html and "+535" in html and "Red 3s × 3" in html
+    assert db.session.execute(db.select(Game)).scalar_one().hands == []
+
+
+def test_live_preview_errors_go_out_of_band_next_to_their_field(client, game_id):
+    res = client.post(f"/games/{game_id}/hands/preview",
+                      data={**WORKED_HAND, "sides[1].red_threes": "x"},
+                      headers={"HX-Request": "true"})
+    html = text(res)
+    assert ('<p class="field-error" id="err-sides-1-red_threes" hx-swap-oob="true">'
+            "Enter a whole number.</p>") in html
+    # Every other slot is sent empty, so an error fixed meanwhile goes away.
+    assert '<p class="field-error" id="err-sides-0-table_points" hx-swap-oob="true"></p>' in html
+    assert "Not ready to save" in html
+
+
+def test_check_without_javascript_shows_the_count(client, game_id):
+    res = client.post(f"/games/{game_id}/hands/preview", data=WORKED_HAND)
+    assert res.status_code == 200
+    html = text(res)
+    assert "<html" in html and "+1,035" in html and 'value="355"' in html
+    assert db.session.execute(db.select(Game)).scalar_one().hands == []
+
+
+@pytest.mark.parametrize("changes, field, message", [
+    ({"sides[1].red_threes": "abc"}, "sides[1].red_threes", "Enter a whole number."),
+    ({"sides[1].red_threes": "-1"}, "sides[1].red_threes", "Cannot be negative."),
+    ({"sides[0].table_points": "353"}, "sides[0].table_points",
+     "Points always come in multiples of 5."),
+    ({"sides[1].going_out": "normal"}, "sides[1].going_out", "Only one side can go out."),
+    ({"sides[0].going_out": ""}, "end", "Choose the side that went out."),
+    ({"sides[0].canastas.mixed": ""}, "sides[0].going_out",
+     "Going out needs 1 finished canastas; this side has 0."),
+    ({"sides[0].red_threes": "2"}, "sides[1].red_threes", "There are only 4 red 3s in 2 packs."),
+    ({"sides[0].table_points": "", "sides[0].table_cards.jokers": "5"},
+     "sides[0].table_cards.jokers", "There are only 4 of these cards in 2 packs."),
+    ({"sides[0].table_points": "40"}, "sides[0].table_points",
+     "2 canastas hold at least 100 points of cards on the table."),
+    ({"end": "stock_out"}, "sides[0].going_out",
+     "Nobody goes out when the hand ends this way (The stock ran out)."),
+    ({"end": "time_up", "sides[0].going_out": ""}, "end", "This rule set plays without a clock."),
+    ({"end": "sideways"}, "end", "Unknown way for a hand to end."),
+    ({"sides[0].going_out": "flying"}, "sides[0].going_out", "Unknown way of going out."),
+    ({"sides[1].penalties.acaba": "1.5"}, "sides[1].penalties.acaba", "Enter a whole number."),
+])
+def test_count_errors_show_next_to_the_field_and_keep_what_was_typed(
+        client, game_id, changes, field, message):
+    res = post_hand(client, game_id, {**WORKED_HAND, **changes})
+    assert res.status_code == 422
+    html = text(res)
+    assert message in error_for(html, field)
+    assert 'value="280"' in html  # what was typed is kept
+    # Listed at the top too, linking to the message by its field.
+    slot = "err-" + re.sub(r"[^A-Za-z0-9_-]+", "-", field).strip("-")
+    assert "The hand was not saved." in html
+    assert re.search(rf'<li><a href="#{slot}">[^<]*{re.escape(message)}', html)
+    assert db.session.execute(db.select(Game)).scalar_one().hands == []
+
+
+def test_errors_in_spanish(client, game_id):
+    from flask_babel import refresh
+
+    # The tests' shared app context would keep the first request's language.
+    refresh()
+    client.get("/?lang=es")
+    refresh()
+    hand = {**WORKED_HAND, "sides[1].going_out": "normal", "sides[1].canastas.natural": "1",
+            "sides[1].table_points": "280"}
+    res = post_hand(client, game_id, hand)
+    assert res.status_code == 422
+    assert error_for(text(res), "sides[1].going_out") == "Solo un bando puede cerrar."
+
+
+def test_double_submit_adds_one_hand(client, game_id):
+    html = text(client.get(f"/games/{game_id}/hands/new"))
+    key = re.search(r'name="request_key" value="([0-9a-f]{32})"', html).group(1)
+    assert post_hand(client, game_id, request_key=key).status_code == 303
+    assert post_hand(client, game_id, request_key=key).status_code == 303
+    assert len(db.session.execute(db.select(Game)).scalar_one().hands) == 1
+    # A fresh form has a fresh key.
+    html = text(client.get(f"/games/{game_id}/hands/new"))
+    assert key not in html
+
+
+def test_premios_and_penalties_count(client):
+    game_id = start_game(client, ruleset="comodines")
+    html = text(client.get(f"/games/{game_id}/hands/new"))
+    assert "Taking back a drawn card" in html and "\u221250" in html  # the value from the rules
+    # Comodines: going out needs a natural and a mixed canasta. Nosotros 500 + 300 + 100
+    # + 300 on the table = 1,200; Ellos 200 - 50 for taking back a card - 100 for one black 3
+    # left in hand - 5 for it as a card = 45.
+    res = post_hand(client, game_id, {
+        "end": "went_out", "sides[0].going_out": "normal", "sides[0].canastas.natural": "1",
+        "sides[0].canastas.mixed": "1", "sides[0].table_points": "300",
+        "sides[1].table_points": "200", "sides[1].penalties.taking_back_a_card": "1",
+        "sides[1].hand_cards.black_threes": "1"})
+    assert res.status_code == 303, text(res)
+    game = db.session.execute(db.select(Game)).scalar_one()
+    assert game.hands[0].totals == [1200, 45]
+
+
+# -- fixing mistakes -----------------------------------------------------------------------
+
+
+def test_edit_a_hand(client, game_id):
+    post_hand(client, game_id)
+    html = text(client.get(f"/games/{game_id}/hands/1/edit"))
+    assert 'value="355"' in html and 'name="version" value="1"' in html
+    assert "Fix hand 1" in html and "+1,035" not in html
+    res = client.post(f"/games/{game_id}/hands/1",
+                      data={**WORKED_HAND, "sides[1].red_threes": "1", "version": "1"})
+    assert res.status_code == 303
+    game = db.session.execute(db.select(Game)).scalar_one()
+    assert game.hands[0].totals == [1035, 335]
+    assert "335" in text(client.get(f"/games/{game_id}"))
+
+
+def test_edit_with_errors_keeps_typed_values(client, game_id):
+    post_hand(client, game_id)
+    res = client.post(f"/games/{game_id}/hands/1",
+                      data={**WORKED_HAND, "sides[1].hand_points": "47", "version": "1"})
+    assert res.status_code == 422
+    assert "multiples of 5" in error_for(text(res), "sides[1].hand_points")
+    assert 'value="47"' in text(res)
+
+
+def test_stale_edit_shows_both_versions(client, game_id):
+    post_hand(client, game_id)
+    # Someone else corrected the hand first (version 1 -> 2).
+    assert client.post(f"/games/{game_id}/hands/1", data={
+        **WORKED_HAND, "sides[1].red_threes": "1", "version": "1"}).status_code == 303
+    res = client.post(f"/games/{game_id}/hands/1", data={
+        **WORKED_HAND, "sides[1].red_threes": "2", "version": "1"})
+    assert res.status_code == 409
+    html = text(res)
+    assert "Someone else changed this hand" in html
+    assert re.search(r'name="sides\[1\]\.red_threes" value="2"', html)  # what I typed
+    assert "Saved by someone else: 1" in html  # what is stored now
+    assert 'name="version" value="2"' in html  # saving again replaces it on purpose
+    game = db.session.execute(db.select(Game)).scalar_one()
+    assert game.hands[0].totals == [1035, 335]
+    assert client.post(f"/games/{game_id}/hands/1", data={
+        **WORKED_HAND, "sides[1].red_threes": "2", "version": "2"}).status_code == 303
+
+
+def test_unknown_hand_is_404(client, game_id):
+    assert client.get(f"/games/{game_id}/hands/1/edit").status_code == 404
+    assert client.post(f"/games/{game_id}/hands/3", data=WORKED_HAND).status_code == 404
+    assert client.post(f"/games/{game_id}/hands/1/delete").status_code == 404
+
+
+def test_delete_and_undo(client, game_id):
+    post_hand(client, game_id, request_key="1")
+    post_hand(client, game_id, {**WORKED_HAND, "sides[1].red_threes": "1"}, request_key="2")
+    post_hand(client, game_id, {**WORKED_HAND, "sides[1].red_threes": "2"}, request_key="3")
+    assert client.post(f"/games/{game_id}/hands/1/delete").status_code == 303
+    game = db.session.execute(db.select(Game)).scalar_one()
+    assert [h.totals for h in game.hands] == [[1035, 335], [1035, 435]]
+    assert client.post(f"/games/{game_id}/undo").status_code == 303
+    db.session.expire_all()
+    assert [h.totals for h in game.hands] == [[1035, 335]]
+    html = text(client.get(f"/games/{game_id}"))
+    assert "Hand 2 was taken back." in html
+    assert client.post(f"/games/{game_id}/undo").status_code == 303
+    assert "There is no hand to undo." in text(client.post(f"/games/{game_id}/undo",
+                                                           follow_redirects=True))
+
+
+# -- the end -------------------------------------------------------------------------------
+
+
+def test_winner_screen_and_play_again(client):
+    game_id = start_game(client, target="2000", first_dealer="0")
+    post_hand(client, game_id, request_key="1")
+    res = post_hand(client, game_id, request_key="2")  # 2,070 to 1,070: Nosotros win
+    assert res.status_code == 303
+    html = text(client.get(f"/games/{game_id}"))
+    assert '<p class="result-kicker">Winner</p>' in html
+    assert '<h2 id="result-title">Nosotros</h2>' in html
+    assert "Nosotros 2,070 · Ellos 1,070" in html
+    assert "Count this hand" not in html and "Play again with the same sides" in html
+    # No more hands once it is over.
+    res = post_hand(client, game_id, request_key="3")
+    assert res.status_code == 409
+    assert "This game is over" in text(res)
+    assert client.get(f"/games/{game_id}/hands/new").status_code == 303
+    res = client.post(f"/games/{game_id}/again")
+    assert res.status_code == 303
+    new_id = res.headers["Location"].rsplit("/", 1)[-1]
+    assert new_id != game_id
+    new = db.session.execute(db.select(Game).order_by(Game.id.desc())).scalars().first()
+    assert [s.name for s in new.sides] == ["Nosotros", "Ellos"]
+    assert [p.name for p in new.sides[0].players] == ["Ana", "Luis"]
+    assert new.target == 2000 and new.first_dealer == 2  # two hands dealt: seat 2 deals
+    assert "Luis deals" in text(client.get(f"/games/{new_id}"))
+
+
+def test_drawn_game(client):
+    game_id = start_game(client, ruleset="torneo", target="1000", **{
+        f"value_{k}": "100" for k in (
+            "canastas_wild", "going_out_normal", "red_threes_each", "premios_juego_limpio",
+            "premios_canastilla", "premios_canaston", "premios_canasta_de_moda",
+            "premios_canasta_doble", "premios_canasta_triple")})
+    # Time up: cards do not count; 10 red 3s? No: 5 red 3s each side, 500 and 500.
+    res = post_hand(client, game_id, {"end": "time_up", "sides[0].red_threes": "3",
+                                      "sides[0].canastas.natural": "1",
+                                      "sides[0].table_points": "35",
+                                      "sides[1].red_threes": "3",
+                                      "sides[1].canastas.natural": "1",
+                                      "sides[1].table_points": "35"})
+    assert res.status_code == 303, text(res)
+    html = text(client.get(f"/games/{game_id}"))
+    assert "The game is drawn" in html
+
+
+# -- CSRF ----------------------------------------------------------------------------------
+
+
+def test_forms_need_the_csrf_token(make_app, settings):
+    app = make_app({**settings, "WTF_CSRF_ENABLED": True})
+    with app.app_context():
+        db.create_all()
+    client = app.test_client()
+    res = client.post("/games/new", data={"ruleset": "classic", "players": "4"})
+    assert res.status_code == 400
+    html = text(client.get("/games/new"))
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', html).group(1)
+    res = client.post("/games/new", data={"ruleset": "classic", "players": "4",
+                                          "csrf_token": token})
+    assert res.status_code == 303
+    game_id = res.headers["Location"].rsplit("/", 1)[-1]
+    assert client.post(f"/games/{game_id}/hands", data=WORKED_HAND).status_code == 400
+    assert client.post(f"/games/{game_id}/hands/preview", data=WORKED_HAND,
+                       headers={"HX-Request": "true"}).status_code == 400
+    res = client.post(f"/games/{game_id}/hands/preview", data=WORKED_HAND,
+                      headers={"HX-Request": "true", "X-CSRFToken": token})
+    assert res.status_code == 200
+    with app.app_context():
+        db.drop_all()
+        db.engine.dispose()

@@ -1,0 +1,193 @@
+"""History (the games this browser knows) and statistics across every game."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from game_helpers import WORKED_HAND, post_hand, start_game
+from sqlalchemy import event
+
+from scorekeeper.engine import find_ruleset
+from scorekeeper.extensions import db
+from scorekeeper.services import games as games_service
+from scorekeeper.services import stats as stats_service
+
+
+def went_out(table: int, canastas: dict[str, int], other_table: int, other_hand: int,
+             *, first: bool = True) -> dict:
+    """A hand where one side goes out with ``canastas``; the other lays ``other_table``."""
+    out = {"table_points": table, "hand_points": 0, "canastas": canastas, "going_out": "normal"}
+    other = {"table_points": other_table, "hand_points": other_hand}
+    return {"end": "went_out", "sides": [out, other] if first else [other, out]}
+
+
+@pytest.fixture
+def three_games():
+    """Three games with hand totals worked out by hand (classic values).
+
+    Game 1, target 1,000: Nosotros (Ana, Luis) 800 then 550, Ellos (Eva, Tom) 70 then 40;
+    Nosotros reach 1,350 and win. Game 2: Nosotros (Ana, Pepe) 50, Otros (Eva) 1,400.
+    Game 3 has no hand. Games 4 and 5 have sides without names of their own.
+    """
+    classic = find_ruleset("classic")
+    g1 = games_service.create_game(classic, target=1000, sides=[
+        {"name": "Nosotros", "players": ["Ana", "Luis"]},
+        {"name": "Ellos", "players": ["Eva", "Tom"]}])
+    # 500 natural canasta + 100 going out + 200 table = 800; 100 - 30 = 70.
+    games_service.add_hand(g1.game, went_out(200, {"natural": 1}, 100, 30))
+    # 300 mixed canasta + 100 going out + 150 table = 550; 60 - 20 = 40.
+    games_service.add_hand(g1.game, went_out(150, {"mixed": 1}, 60, 20))
+    g2 = games_service.create_game(classic, sides=[
+        {"name": "Nosotros", "players": ["Ana", "Pepe"]}, {"name": "Otros", "players": ["eva "]}])
+    # Otros: 2 x 500 + 100 + 300 = 1,400; Nosotros: 100 - 50 = 50.
+    games_service.add_hand(g2.game, went_out(300, {"natural": 2}, 100, 50, first=False))
+    g3 = games_service.create_game(classic, sides=[{"name": "Nosotros"}, {"name": "Ellos"}])
+    g4 = games_service.create_game(classic)
+    games_service.add_hand(g4.game, went_out(200, {"natural": 1}, 100, 30))
+    # Sides named as the start form names them when left empty ("Side 1").
+    g5 = games_service.create_game(classic, sides=[{"name": "Side 1"}, {"name": "Side 2"}])
+    games_service.add_hand(g5.game, went_out(200, {"natural": 1}, 100, 30))
+    db.session.commit()
+    return g1, g2, g3, g4, g5
+
+
+def by_name(rows):
+    return {r.name: (r.played, r.won, round(r.average, 2), r.best, r.canastas) for r in rows}
+
+
+def test_statistics_worked_by_hand(three_games):
+    g1 = three_games[0]
+    assert g1.game.finished and g1.game.winner == 0
+    stats = stats_service.collect({"Side 1", "Side 2"})
+    assert stats.games == 4  # the game without a hand was not played
+    assert by_name(stats.sides) == {
+        # (800 + 550 + 50) / 3 = 466.67
+        "Nosotros": (2, 1, 466.67, 800, 2),
+        "Ellos": (1, 0, 55.0, 70, 0),
+        "Otros": (1, 0, 1400.0, 1400, 2),
+    }
+    assert by_name(stats.players) == {
+        "Ana": (2, 1, 466.67, 800, 2),
+        "Luis": (1, 1, 675.0, 800, 2),
+        "Pepe": (1, 0, 50.0, 50, 0),
+        # "eva " is Eva: (70 + 40 + 1400) / 3 = 503.33
+        "Eva": (2, 0, 503.33, 1400, 2),
+        "Tom": (1, 0, 55.0, 70, 0),
+    }
+    # Most wins first, then most games.
+    assert [s.name for s in stats.sides][0] == "Nosotros"
+
+
+def count_queries(fn):
+    seen = []
+
+    def before(conn, cursor, statement, *args):
+        if statement.lstrip().upper().startswith("SELECT"):  # not BEGIN, PRAGMA...
+            seen.append(statement)
+
+    engine = db.engine
+    event.listen(engine, "before_cursor_execute", before)
+    try:
+        fn()
+    finally:
+        event.remove(engine, "before_cursor_execute", before)
+    return len(seen)
+
+
+def test_statistics_take_a_fixed_number_of_queries(three_games):
+    few = count_queries(stats_service.collect)
+    classic = find_ruleset("classic")
+    for i in range(5):
+        g = games_service.create_game(classic, sides=[{"name": f"S{i}", "players": ["P"]}])
+        games_service.add_hand(g.game, went_out(200, {"natural": 1}, 100, 30))
+    db.session.commit()
+    assert count_queries(stats_service.collect) == few <= 4
+
+
+def test_stats_page(client, three_games):
+    res = client.get("/games/stats")
+    assert res.status_code == 200
+    html = res.get_data(as_text=True)
+    row = re.search(r'<th scope="row">Nosotros</th>(.*?)</tr>', html, re.S).group(1)
+    assert re.findall(r"<td>([^<]*)</td>", row) == ["2", "1", "467", "800", "2"]
+    row = re.search(r'<th scope="row">Eva</th>(.*?)</tr>', html, re.S).group(1)
+    assert re.findall(r"<td>([^<]*)</td>", row) == ["2", "0", "503", "1,400", "2"]
+    assert "Across 4 games" in html
+    assert "Side 1" not in html
+
+
+def test_stats_page_with_no_games(client):
+    html = client.get("/games/stats").get_data(as_text=True)
+    assert "No named side has played a hand yet." in html
+    assert "No named player has played a hand yet." in html
+
+
+def test_history_without_games(client):
+    res = client.get("/games/")
+    assert res.status_code == 200
+    html = res.get_data(as_text=True)
+    assert "This browser has not kept a game yet." in html
+    assert "other game" not in html
+
+
+def test_history_lists_this_browsers_games_newest_first(client, three_games):
+    first = start_game(client, side_0_name="Rojos", side_1_name="Azules")
+    post_hand(client, first)
+    second = start_game(client, side_0_name="Verdes", side_1_name="Negros")
+    html = client.get("/games/").get_data(as_text=True)
+    assert html.index("Verdes") < html.index("Rojos")
+    assert f'href="/games/{first}"' in html and f'href="/games/{second}"' in html
+    # The worked hand: 1,035 and 535.
+    rojos = next(item for item in html.split('<li class="card history-game">')[1:]
+                 if "Rojos" in item)
+    assert re.findall(r"<dd>([^<]*)</dd>", rojos)[:2] == ["1,035", "535"]
+    assert "1 hand" in rojos and "In play" in rojos and "Resume" in rojos
+    assert 'role="img"' in rojos  # its chart
+    # The five games made elsewhere are counted, never named.
+    assert "5 other games are stored here" in html
+    assert "Otros" not in html
+
+
+def test_history_shows_the_winner(client):
+    game_id = start_game(client, target="1000")
+    post_hand(client, game_id)  # 1,035 reaches 1,000
+    html = client.get("/games/").get_data(as_text=True)
+    assert "Finished" in html and "(winner)" in html
+    sides = re.search(r'<dl class="history-sides">(.*?)</dl>', html, re.S).group(1)
+    assert re.findall(r"<dt>(.*?)</dt>", sides) == [
+        'Nosotros <span class="history-status">(winner)</span>', "Ellos"]
+    assert ">Open<" in html
+
+
+def test_history_reads_remembered_read_only_tokens(client, three_games):
+    g2 = three_games[1]
+    with client.session_transaction() as sess:
+        sess["view_tokens"] = {g2.view_token: True, "not-a-game": True}
+    html = client.get("/games/").get_data(as_text=True)
+    assert f'href="/games/{g2.view_token}"' in html and "Otros" in html
+    assert "Resume" not in html  # no edit token: it can be opened, not changed
+    assert "4 other games are stored here" in html
+
+
+def test_history_takes_a_fixed_number_of_queries(client, app):
+    start_game(client)
+
+    def fetch():
+        assert client.get("/games/").status_code == 200
+
+    one = count_queries(fetch)
+    for _ in range(4):
+        post_hand(client, start_game(client), WORKED_HAND)
+    assert count_queries(fetch) == one
+
+
+@pytest.mark.parametrize("path", ["/games/", "/games/stats", "/games/house-rules"])
+def test_pages_in_spanish(client, three_games, path):
+    from flask_babel import refresh
+
+    start_game(client)
+    refresh()  # the tests' shared app context would keep the first request's language
+    res = client.get(path + "?lang=es")
+    assert res.status_code == 200
+    assert '<html lang="es">' in res.get_data(as_text=True)

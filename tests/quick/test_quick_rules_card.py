@@ -1,0 +1,198 @@
+"""``/rules/<ruleset>``: every value of a rule set on one page, in English and Spanish."""
+
+from __future__ import annotations
+
+import flask
+import pytest
+from flask import render_template
+from flask_babel import force_locale
+from quick_helpers import card_rows, text
+from werkzeug.routing import BuildError
+
+from scorekeeper.engine import PRESETS
+from scorekeeper.extensions import db
+from scorekeeper.quick import views as quick_views
+from scorekeeper.services import house_rules as house_rules_service
+
+HX = {"HX-Request": "true"}
+UNSET = "set by the table or organizer"
+
+
+def card(client, ruleset: str, lang: str = "en") -> str:
+    res = client.get(f"/rules/{ruleset}?lang={lang}")
+    assert res.status_code == 200
+    return res.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("ruleset", list(PRESETS))
+def test_every_preset_shows_the_values_all_agree_on(client, ruleset):
+    page = card(client, ruleset)
+    rows = card_rows(page)
+    # RULES.md, "Card values": the same in all five sources.
+    assert rows["Joker"] == "50" and rows["2 (wild)"] == "20" and rows["Ace"] == "20"
+    assert rows["K, Q, J, 10, 9, 8"] == "10" and rows["7, 6, 5, 4"] == "5"
+    assert rows["Black 3"] == "5"
+    assert rows["Natural canasta"] == "+500" and rows["Mixed canasta"] == "+300"
+    # The opening minimums table, as RULES.md lines it up.
+    table = text(page.split('class="qk-table om-table"', 1)[1].split("</table>", 1)[0])
+    assert table.endswith("Below 0 15 0 to 1,495 50 1,500 to 2,995 90 3,000 and over 120")
+    assert f'<option value="{ruleset}" selected>' in page
+    assert f'href="/sheets/rules/{ruleset}.pdf"' in page
+    assert "style=" not in page and "<script>" not in page
+
+
+def test_classic(client):
+    page = card(client, "classic")
+    rows = card_rows(page)
+    assert rows["Going out"] == "+100"
+    assert rows["Going out concealed"] == "+200"  # 003: 200 in all
+    assert rows["Each red 3"] == "+100"
+    assert rows["All the red 3s of the deck, instead"] == "+800"
+    assert rows["Conceding the hand (“Acaba”)"] == "\u22121,500"
+    assert rows["Play to"] == "5,000" and rows["Clock"] == "none"
+    assert "Wild-card canasta" not in rows and "Premios" not in text(page)
+    words = text(page)
+    assert "They count against a side that has melded nothing." in words
+    assert "To go out a side needs: 1 finished canasta." in words
+    assert "Two players: 2 canastas." in words  # 003's two-player game
+    assert "No bonus or penalty: they count only their card value." in words
+    assert "Play on until one side leads." in words
+    assert "Time is up" not in words  # no clock, no time-up hands
+    assert "Sources: 003, 004" in words
+    assert "004 gives 15, the default here" in words  # the documented default
+
+
+def test_la_canasta(client):
+    rows = card_rows(card(client, "la-canasta"))
+    assert rows["Abatir on the first turn, without partner's melds"] == "+1,000"
+    assert rows["Abatir on the first turn, using partner's melds"] == "+500"
+    assert rows["Abatir later in play, without partner's melds"] == "+500"
+    assert rows["Abatir later in play, using partner's melds"] == "+200"
+    assert rows["Going out (“premio por irse”)"] == "+100"
+    assert rows["Canastón: 5 canastas in a hand"] == "+500"
+    assert rows["Canasta de canastas: 7 canastas in a hand"] == "+2,000"
+    assert rows["Each red 3 still in hand at the end"] == "\u2212500"
+    assert rows["Going out showing all the black 3s of the deck"] == "+500"
+    assert rows["All the black 3s of the deck held in hand at the end"] == "\u2212500"
+    assert rows["Taking the pile before showing the matching cards"] == "\u2212200"
+    assert rows["Taking two cards instead of one"] == "\u221250"
+    assert rows["Play to"] == "5,000"
+
+
+def test_comodines(client):
+    page = card(client, "comodines")
+    rows = card_rows(page)
+    assert rows["Wild-card canasta"] == "+2,000"
+    assert rows["Each black 3 left in hand"] == "\u2212100"
+    assert rows["All the black 3s of the deck held in hand at the end"] == "\u2212500"
+    words = text(page)
+    assert "To go out a side needs: 1 natural canasta and 1 mixed canasta." in words
+    assert "A wild-card canasta does not count towards it." in words
+    assert "Six players in three pairs (a third pack): 13 cards each, 3 packs" in words
+
+
+def test_torneo(client):
+    page = card(client, "torneo")
+    rows = card_rows(page)
+    assert rows["Play to"] == "15,000"
+    assert rows["Clock"] == "60 minutes"
+    assert rows["Exact cut (“corte exacto”)"] == "+300"
+    # 002 names these without a number: the organizer sets them.
+    for label in ("Wild-card canasta", "Each red 3", "Closing (“cierre”)", "Canastilla",
+                  "Canastón", "Clean game (“juego limpio”)"):
+        assert rows[label] == UNSET, label
+    assert rows["Going out showing all the black 3s of the deck"] == "+800"
+    assert rows["All the black 3s of the deck held in hand at the end"] == "\u2212800"
+    words = text(page)
+    assert "only when someone goes out" in words
+    assert "The game is drawn." in words
+    assert "cards left in hand count nothing" in words  # the stock runs out
+    assert "Time is up" in words and "cards on the table and in hand count nothing" in words
+    assert "Penalties" not in words
+
+
+def test_spanish(client):
+    torneo = card(client, "torneo", "es")
+    assert '<html lang="es">' in torneo
+    words = text(torneo)
+    assert "15.000" in words and "15,000" not in words
+    la_canasta = text(card(client, "la-canasta", "es"))
+    assert "+1.000" in la_canasta and "+2.000" in la_canasta
+    assert "1.500" in la_canasta and "2.995" in la_canasta  # the opening minimums
+    comodines = text(card(client, "comodines", "es"))
+    assert "+2.000" in comodines
+
+
+def test_unknown_rule_set_is_a_clear_404(client):
+    res = client.get("/rules/nope?lang=en")
+    assert res.status_code == 404
+    page = res.get_data(as_text=True)
+    assert "There is no rule set called “nope”." in text(page)
+    for preset in PRESETS:
+        assert f'href="/rules/{preset}"' in page
+
+
+@pytest.mark.parametrize("ruleset_id", ["x" * 500, "%C3%B1and%C3%BA", "house-gone-1234"])
+def test_odd_rule_set_ids_never_fail(client, ruleset_id):
+    assert client.get(f"/rules/{ruleset_id}").status_code == 404
+
+
+def test_selector_without_javascript_goes_to_the_card(client):
+    res = client.get("/rules?ruleset=comodines")
+    assert res.status_code == 303
+    assert res.headers["Location"].endswith("/rules/comodines")
+    assert client.get("/rules?ruleset=nope", follow_redirects=True).status_code == 404
+    picker = card(client, "classic").split('class="qk-form rc-picker', 1)[1].split(">", 1)[0]
+    assert 'method="get"' in picker and 'action="/rules"' in picker
+
+
+def test_htmx_swaps_the_card_and_keeps_the_address(client):
+    res = client.get("/rules?ruleset=torneo", headers=HX)
+    assert res.status_code == 200
+    assert res.headers["HX-Push-Url"] == "/rules/torneo"
+    assert "HX-Request" in res.headers["Vary"]
+    page = res.get_data(as_text=True)
+    assert page.lstrip().startswith('<div id="rules-main"') and "<html" not in page
+    assert card_rows(page)["Play to"] == "15,000"
+
+    direct = client.get("/rules/la-canasta", headers=HX)
+    assert "<html" not in direct.get_data(as_text=True) and "HX-Request" in direct.headers["Vary"]
+    assert "<html" in client.get("/rules/la-canasta").get_data(as_text=True)
+
+
+def test_house_rules_card(app, client):
+    with app.app_context():
+        house = house_rules_service.create_from_preset("la-canasta", "Casa Pérez")
+        house.data = {**house.data, "target": 7500,
+                      "premios": [{"id": "cafe", "label": "Café para todos", "points": 150}]}
+        db.session.commit()
+        house_id = house.id
+    page = card(client, house_id)
+    rows = card_rows(page)
+    assert text(page.split('class="rc-title">', 1)[1].split("</h2>", 1)[0]) == "Casa Pérez"
+    assert rows["Play to"] == "7,500"
+    assert rows["Café para todos"] == "+150"
+    assert rows["Abatir on the first turn, without partner's melds"] == "+1,000"  # kept
+    assert f'<option value="{house_id}" selected>Casa Pérez</option>' in page
+
+
+def test_print_link_hidden_while_the_pdf_route_is_missing(client, monkeypatch):
+    real_url_for = flask.url_for
+
+    def url_for(endpoint, **values):
+        if endpoint == "sheets.rules_card_pdf":
+            raise BuildError(endpoint, values, "GET")
+        return real_url_for(endpoint, **values)
+
+    monkeypatch.setattr(quick_views, "url_for", url_for)
+    res = client.get("/rules/classic")
+    assert res.status_code == 200
+    assert ".pdf" not in res.get_data(as_text=True)
+
+
+def test_card_partial_needs_only_the_rule_set(app):
+    # The printed rules card includes the partial with nothing but the rule set.
+    with app.test_request_context(), force_locale("es"):
+        html = render_template("quick/_rules_card.html", ruleset=PRESETS["torneo"])
+    assert card_rows(html)["Play to"] == "15.000"
+    assert "<form" not in html and "button" not in html

@@ -1,0 +1,121 @@
+"""Retried saves add one hand; two editors of one hand: the second, stale one is refused."""
+
+from __future__ import annotations
+
+import threading
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from flask import Flask
+from sqlalchemy import func, select
+
+from scorekeeper.extensions import db
+from scorekeeper.models import Hand
+
+from .helpers import HAND, HAND_POINTS, NEW_GAME, auth
+
+
+@pytest.fixture
+def game(client):  # type: ignore[no-untyped-def]
+    data = client.post("/api/v1/games", json=NEW_GAME).get_json()
+    data["auth"] = auth(data["edit_token"])
+    return data
+
+
+def _hand_count(app: Flask) -> int:
+    with app.app_context():
+        return int(db.session.scalar(select(func.count()).select_from(Hand)))
+
+
+def test_simultaneous_posts_with_one_key_add_one_hand(app: Flask, game) -> None:  # type: ignore[no-untyped-def]
+    start = threading.Barrier(6)
+
+    def post(_: int) -> tuple[int, int]:
+        client = app.test_client()
+        start.wait()
+        res = client.post(f"/api/v1/games/{game['id']}/hands", json=HAND,
+                          headers={**game["auth"], "Idempotency-Key": "tap-once"})
+        return res.status_code, res.get_json()["number"]
+
+    with ThreadPoolExecutor(6) as pool:
+        answers = list(pool.map(post, range(6)))
+    assert answers == [(201, 1)] * 6
+    assert _hand_count(app) == 1
+    state = app.test_client().get(f"/api/v1/games/{game['id']}").get_json()
+    assert state["totals"] == [HAND_POINTS, 0]
+
+
+def test_retry_after_success_returns_first_hand(client, game) -> None:  # type: ignore[no-untyped-def]
+    url = f"/api/v1/games/{game['id']}/hands"
+    headers = {**game["auth"], "Idempotency-Key": "k1"}
+    first = client.post(url, json=HAND, headers=headers)
+    # The retry even carries a different body (the person fixed a digit): still no new hand.
+    other = {**HAND, "sides": [{**HAND["sides"][0], "table_points": 90}, HAND["sides"][1]]}
+    again = client.post(url, json=other, headers=headers)
+    assert first.status_code == again.status_code == 201
+    assert again.get_json() == first.get_json()
+    assert client.get(f"/api/v1/games/{game['id']}").get_json()["totals"] == [HAND_POINTS, 0]
+    # A new key is a new hand.
+    assert client.post(url, json=HAND, headers={**game["auth"], "Idempotency-Key": "k2"}
+                       ).get_json()["number"] == 2
+
+
+def test_integrity_race_answers_the_stored_hand(app: Flask, client, game, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The lookup misses (as when two workers check at once); the unique index catches it."""
+    from scorekeeper.services import games as games_service
+
+    url = f"/api/v1/games/{game['id']}/hands"
+    headers = {**game["auth"], "Idempotency-Key": "race"}
+    assert client.post(url, json=HAND, headers=headers).status_code == 201
+    real = games_service.find_by_request_key
+    calls = {"n": 0}
+
+    def blind_first_two(g, key):  # type: ignore[no-untyped-def]
+        calls["n"] += 1
+        return None if calls["n"] <= 2 else real(g, key)
+
+    monkeypatch.setattr(games_service, "find_by_request_key", blind_first_two)
+    res = client.post(url, json=HAND, headers=headers)
+    assert res.status_code == 201
+    assert res.get_json()["number"] == 1
+    assert _hand_count(app) == 1
+
+
+def test_two_editors_second_stale_save_is_refused(client, game) -> None:  # type: ignore[no-untyped-def]
+    url = f"/api/v1/games/{game['id']}/hands"
+    client.post(url, json=HAND, headers=game["auth"])
+    # Both phones read hand 1 at version 1.
+    etag_a = client.get(f"{url}/1").headers["ETag"]
+    etag_b = client.get(f"{url}/1").headers["ETag"]
+    assert etag_a == etag_b == '"h1"'
+    fixed = {**HAND, "sides": [{**HAND["sides"][0], "table_points": 150}, HAND["sides"][1]]}
+    res_a = client.put(f"{url}/1", json=fixed, headers={**game["auth"], "If-Match": etag_a})
+    assert res_a.status_code == 200 and res_a.headers["ETag"] == '"h2"'
+    other = {**HAND, "sides": [{**HAND["sides"][0], "table_points": 60}, HAND["sides"][1]]}
+    res_b = client.put(f"{url}/1", json=other, headers={**game["auth"], "If-Match": etag_b})
+    assert res_b.status_code == 412
+    assert client.delete(f"{url}/1", headers={**game["auth"], "If-Match": etag_b}
+                         ).status_code == 412
+    # A's fix stands: 150 + 300 + 100.
+    assert client.get(f"/api/v1/games/{game['id']}").get_json()["totals"] == [550, 0]
+
+
+def test_two_editors_at_the_same_moment_one_wins(app: Flask, game) -> None:  # type: ignore[no-untyped-def]
+    url = f"/api/v1/games/{game['id']}/hands"
+    app.test_client().post(url, json=HAND, headers=game["auth"])
+    start = threading.Barrier(2)
+
+    def put(points: int) -> int:
+        body = {**HAND, "sides": [{**HAND["sides"][0], "table_points": points},
+                                  HAND["sides"][1]]}
+        client = app.test_client()
+        start.wait()
+        return client.put(f"{url}/1", json=body,
+                          headers={**game["auth"], "If-Match": '"h1"'}).status_code
+
+    with ThreadPoolExecutor(2) as pool:
+        codes = sorted(pool.map(put, [150, 60]))
+    assert codes == [200, 412]
+    hand = app.test_client().get(f"{url}/1")
+    assert hand.headers["ETag"] == '"h2"'
+    assert hand.get_json()["totals"][0] in (550, 460)

@@ -1,0 +1,79 @@
+"""Several processes, each with its own app, add hands to one SQLite file at the same time.
+
+With WAL, the busy timeout and ``BEGIN IMMEDIATE`` writers queue instead of failing with
+"database is locked"; each hand gets its own number and none is lost or counted twice.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from pathlib import Path
+
+import pytest
+
+from scorekeeper import create_app
+from scorekeeper.extensions import db
+from scorekeeper.models import Hand
+
+from .helpers import HAND, HAND_POINTS, NEW_GAME, auth
+
+pytestmark = pytest.mark.skipif(
+    bool(os.environ.get("TEST_DATABASE_URL")), reason="about SQLite's locking"
+)
+
+WORKERS = 4
+HANDS_EACH = 12
+
+
+def _config(path: Path) -> dict[str, object]:
+    return {"TESTING": True, "SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}"}
+
+
+def add_hands(path: str, instance: str, game_id: str, token: str, worker: int) -> list[str]:
+    """One worker process: add ``HANDS_EACH`` hands; returns what went wrong, if anything."""
+    app = create_app(_config(Path(path)), instance_path=instance)
+    client = app.test_client()
+    problems = []
+    for i in range(HANDS_EACH):
+        res = client.post(f"/api/v1/games/{game_id}/hands", json=HAND,
+                          headers={**auth(token), "Idempotency-Key": f"w{worker}-{i}"})
+        if res.status_code != 201:
+            problems.append(f"worker {worker} hand {i}: {res.status_code} {res.get_data(True)}")
+    with app.app_context():
+        db.engine.dispose()
+    return problems
+
+
+def test_parallel_writers_never_lock_or_lose(tmp_path: Path) -> None:
+    path = tmp_path / "shared.sqlite"
+    instance = str(tmp_path / "instance")
+    app = create_app(_config(path), instance_path=instance)
+    with app.app_context():
+        db.create_all()
+    game = app.test_client().post("/api/v1/games", json=NEW_GAME).get_json()
+
+    ctx = multiprocessing.get_context("spawn")
+    with ctx.Pool(WORKERS) as pool:
+        results = pool.starmap(
+            add_hands,
+            [(str(path), instance, game["id"], game["edit_token"], w) for w in range(WORKERS)],
+        )
+    assert [p for problems in results for p in problems] == []
+
+    with app.app_context():
+        hands = db.session.scalars(select_hands()).all()
+        assert len(hands) == WORKERS * HANDS_EACH
+        assert sorted(h.number for h in hands) == list(range(1, WORKERS * HANDS_EACH + 1))
+        assert sorted(h.request_key for h in hands) == sorted(
+            f"w{w}-{i}" for w in range(WORKERS) for i in range(HANDS_EACH)
+        )
+        db.engine.dispose()
+    state = app.test_client().get(f"/api/v1/games/{game['id']}").get_json()
+    assert state["totals"] == [WORKERS * HANDS_EACH * HAND_POINTS, 0]
+
+
+def select_hands():  # type: ignore[no-untyped-def]
+    from sqlalchemy import select
+
+    return select(Hand).order_by(Hand.number)

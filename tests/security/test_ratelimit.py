@@ -1,0 +1,88 @@
+"""Token guessing is slowed down: 30 failed checks a minute per address, then 429."""
+
+from __future__ import annotations
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from scorekeeper.ratelimit import SlidingWindow, limit_token_failures
+
+HAND = {"end": "went_out", "sides": [
+    {"table_points": 50, "hand_points": 0, "canastas": {"mixed": 1}, "going_out": "normal"},
+    {"table_points": 0, "hand_points": 0}]}
+
+
+def test_window_slides() -> None:
+    now = [1000.0]
+    window = SlidingWindow(3, 60, clock=lambda: now[0])
+    for _ in range(3):
+        assert window.retry_after("a") is None
+        window.hit("a")
+        now[0] += 10
+    # Failures at 1000, 1010, 1020; it is 1030: the first one expires at 1060.
+    assert window.retry_after("a") == 30
+    assert window.retry_after("b") is None  # per address
+    now[0] = 1060.5
+    assert window.retry_after("a") is None
+
+
+def test_api_refuses_guessers_with_429(client: FlaskClient) -> None:
+    game = client.post("/api/v1/games", json={"ruleset": "classic"}).get_json()
+    url = f"/api/v1/games/{game['id']}/hands"
+    for i in range(30):
+        res = client.post(url, json=HAND, headers={"Authorization": f"Bearer guess{i}"})
+        assert res.status_code == 403, i
+    res = client.post(url, json=HAND, headers={"Authorization": "Bearer guess-more"})
+    assert res.status_code == 429
+    assert 1 <= int(res.headers["Retry-After"]) <= 60
+    assert res.get_json()["error"]
+    # Even the right token waits: the guesser cannot tell a hit from a miss.
+    right = {"Authorization": f"Bearer {game['edit_token']}"}
+    assert client.post(url, json=HAND, headers=right).status_code == 429
+    # Another address is not affected.
+    assert client.post(url, json=HAND, headers=right,
+                       environ_base={"REMOTE_ADDR": "10.0.0.2"}).status_code == 201
+    # Reading needs no token and is not limited.
+    assert client.get(f"/api/v1/games/{game['id']}").status_code == 200
+
+
+def test_right_tokens_do_not_count(client: FlaskClient) -> None:
+    game = client.post("/api/v1/games", json={"ruleset": "classic", "target": 100000}
+                       ).get_json()
+    right = {"Authorization": f"Bearer {game['edit_token']}"}
+    for _ in range(35):
+        assert client.post(f"/api/v1/games/{game['id']}/hands", json=HAND,
+                           headers=right).status_code == 201
+
+
+def test_decorator_counts_403_and_404(app: Flask) -> None:
+    app.config["RATELIMIT_FAILURES"] = 2
+    from scorekeeper import ratelimit
+
+    ratelimit.init_app(app)
+
+    @app.get("/probe/<code>")
+    @limit_token_failures
+    def probe(code: str) -> tuple[str, int]:
+        return "x", int(code)
+
+    client = app.test_client()
+    assert client.get("/probe/200").status_code == 200
+    assert client.get("/probe/404").status_code == 404
+    assert client.get("/probe/403").status_code == 403
+    res = client.get("/probe/200")
+    assert res.status_code == 429 and res.headers["Retry-After"]
+    assert res.mimetype == "text/html"
+
+
+def test_join_link_is_limited(client: FlaskClient) -> None:
+    from scorekeeper.games import views
+
+    if not hasattr(views.join, "__wrapped__"):
+        pytest.skip("games.join is not wrapped in ratelimit.limit_token_failures yet")
+    game = client.post("/api/v1/games", json={"ruleset": "classic"}).get_json()
+    for i in range(30):
+        assert client.get(f"/games/{game['id']}/join/guess{i}").status_code == 403
+    res = client.get(f"/games/{game['id']}/join/{game['edit_token']}")
+    assert res.status_code == 429 and res.headers["Retry-After"]

@@ -1,0 +1,209 @@
+"""The app factory, the home page, headers, languages, limits and the secret key."""
+
+from __future__ import annotations
+
+import os
+import stat
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask, request
+from flask.testing import FlaskClient
+from jinja2 import ChoiceLoader, DictLoader
+
+from scorekeeper import config
+from scorekeeper.web import render
+
+MakeApp = Callable[..., Flask]
+
+NAV_LINKS = [
+    "/games/new",
+    "/opening-minimum",
+    "/calculator",
+    "/rules/classic",
+    "/sheets/",
+    "/tournaments/",
+]
+
+
+def test_factory_uses_test_config(app: Flask) -> None:
+    assert app.testing
+    assert app.config["SECRET_KEY"] == "test"
+    assert app.config["MAX_CONTENT_LENGTH"] == 1024 * 1024
+    assert {"main", "games", "sheets", "tournaments", "quick", "api"} <= set(app.blueprints)
+
+
+def test_without_test_config_reads_env(make_app: MakeApp, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SECRET_KEY", "from-env")
+    monkeypatch.setenv("DATABASE_URL", "postgres://u:p@db.example/canasta")
+    app = make_app()
+    assert not app.testing
+    assert app.config["SECRET_KEY"] == "from-env"
+    assert app.config["SQLALCHEMY_DATABASE_URI"] == "postgresql+psycopg://u:p@db.example/canasta"
+
+
+def test_default_database_is_sqlite_in_instance(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    assert config.database_url("/x/instance") == "sqlite:////x/instance/scorekeeper.sqlite"
+
+
+def test_home_page_has_nav_links(client: FlaskClient) -> None:
+    response = client.get("/")
+    assert response.status_code == 200
+    html = response.get_data(as_text=True)
+    assert "Canasta Scorekeeper" in html
+    for href in NAV_LINKS:
+        assert f'href="{href}"' in html
+    for label in ("New game", "Opening minimum", "One-hand calculator", "Rules", "Score sheets",
+                  "Tournaments"):
+        assert label in html
+    assert 'name="csrf-token"' in html
+    assert 'name="viewport"' in html
+    assert "<script>" not in html and "style=" not in html
+
+
+def test_healthz(client: FlaskClient) -> None:
+    response = client.get("/healthz")
+    assert response.status_code == 200
+    assert response.get_data(as_text=True) == "ok"
+
+
+def test_security_headers(client: FlaskClient) -> None:
+    for path in ("/", "/healthz", "/no-such-page"):
+        response = client.get(path)
+        csp = response.headers["Content-Security-Policy"]
+        assert "default-src 'self'" in csp
+        assert "script-src 'self'" in csp
+        assert "frame-ancestors 'none'" in csp
+        assert "unsafe-inline" not in csp
+        assert response.headers["X-Content-Type-Options"] == "nosniff"
+        assert response.headers["Referrer-Policy"] == "no-referrer"
+
+
+def test_render_sends_partial_to_htmx_and_varies(app: Flask) -> None:
+    assert app.jinja_env.loader is not None
+    app.jinja_env.loader = ChoiceLoader(
+        [DictLoader({"_partial.html": "<p>partial {{ n }}</p>"}), app.jinja_env.loader]
+    )
+    with app.test_request_context("/", headers={"HX-Request": "true"}):
+        response = render("main/index.html", "_partial.html", n=7)
+        assert "HX-Request" in response.headers["Vary"]
+        assert response.get_data(as_text=True) == "<p>partial 7</p>"
+        # Without a partial, htmx gets the full page.
+        assert "Main menu" in render("main/index.html").get_data(as_text=True)
+    with app.test_request_context("/"):
+        response = render("main/index.html", "_partial.html", n=7)
+        assert "HX-Request" in response.headers["Vary"]
+        assert "Main menu" in response.get_data(as_text=True)
+
+
+def test_home_page_varies_on_hx_request(client: FlaskClient) -> None:
+    assert "HX-Request" in client.get("/").headers["Vary"]
+
+
+def test_language_switch_to_spanish(client: FlaskClient) -> None:
+    html = client.get("/?lang=es").get_data(as_text=True)
+    assert '<html lang="es">' in html
+    assert "Nueva partida" in html
+    assert "Mínimo de salida" in html
+    # The choice is remembered in the session.
+    html = client.get("/").get_data(as_text=True)
+    assert "Nueva partida" in html
+    html = client.get("/?lang=en").get_data(as_text=True)
+    assert "New game" in html and '<html lang="en">' in html
+
+
+def test_language_from_browser(client: FlaskClient) -> None:
+    html = client.get("/", headers={"Accept-Language": "es-ES,es;q=0.9"}).get_data(as_text=True)
+    assert "Nueva partida" in html
+
+
+def test_unknown_language_is_ignored(client: FlaskClient) -> None:
+    html = client.get("/?lang=xx").get_data(as_text=True)
+    assert "New game" in html
+
+
+def test_body_over_one_mib_is_refused(app: Flask) -> None:
+    def echo() -> str:
+        return str(len(request.get_data()) + len(request.form))
+
+    app.add_url_rule("/echo", "echo", echo, methods=["POST"])
+    client = app.test_client()
+    assert client.post("/echo", data=b"x" * 1000).status_code == 200
+    body = b"x" * (1024 * 1024 + 1)
+    response = client.post("/echo", data=body, content_type="application/octet-stream")
+    assert response.status_code == 413
+    response = client.post("/echo", data={"field": "x" * (1024 * 1024 + 1)})
+    assert response.status_code == 413
+    assert "too much data" in response.get_data(as_text=True)
+
+
+def test_api_errors_are_json(client: FlaskClient) -> None:
+    response = client.get("/api/v1/no-such-thing")
+    assert response.status_code == 404
+    assert response.is_json
+    assert response.get_json()["error"]
+
+
+def test_secret_key_generated_once_in_instance(
+    make_app: MakeApp, settings: dict[str, Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("SECRET_KEY", raising=False)
+    del settings["SECRET_KEY"]
+    app = make_app(settings)
+    key_file = tmp_path / "instance" / "secret_key"
+    assert key_file.exists()
+    assert stat.S_IMODE(os.stat(key_file).st_mode) == 0o600
+    key = app.config["SECRET_KEY"]
+    assert len(key) == 64 and key == key_file.read_text().strip()
+    # A second app reuses the stored key.
+    again = make_app(settings)
+    assert again.config["SECRET_KEY"] == key
+
+
+def test_secret_key_from_env_writes_no_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SECRET_KEY", "s3cret")
+    assert config.secret_key(str(tmp_path)) == "s3cret"
+    assert not (tmp_path / "secret_key").exists()
+
+
+def test_sqlite_pragmas(app: Flask) -> None:
+    from sqlalchemy import text
+
+    from scorekeeper.extensions import db
+
+    with app.app_context():
+        if db.engine.dialect.name != "sqlite":
+            pytest.skip("SQLite only")
+        with db.engine.connect() as conn:
+            assert conn.execute(text("PRAGMA foreign_keys")).scalar() == 1
+            assert conn.execute(text("PRAGMA busy_timeout")).scalar() == 5000
+            assert conn.execute(text("PRAGMA journal_mode")).scalar() == "wal"
+
+
+def test_db_upgrade_and_downgrade_on_empty_database(
+    make_app: MakeApp, settings: dict[str, Any]
+) -> None:
+    from sqlalchemy import inspect, text
+
+    from scorekeeper.extensions import db
+
+    app = make_app(settings)
+    runner = app.test_cli_runner()
+    try:
+        result = runner.invoke(args=["db", "upgrade"])
+        assert result.exit_code == 0, result.output
+        with app.app_context():
+            assert "alembic_version" in inspect(db.engine).get_table_names()
+        result = runner.invoke(args=["db", "downgrade", "base"])
+        assert result.exit_code == 0, result.output
+    finally:
+        with app.app_context():
+            db.drop_all()
+            with db.engine.begin() as conn:
+                conn.execute(text("DROP TABLE IF EXISTS alembic_version"))
+            db.engine.dispose()

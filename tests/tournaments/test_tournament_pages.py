@@ -1,0 +1,224 @@
+"""The tournament pages: set-up form, the organizer's access, the dashboard, printouts."""
+
+from __future__ import annotations
+
+import io
+import re
+import shutil
+import subprocess
+import time
+
+import pytest
+from pypdf import PdfReader
+from sqlalchemy import event
+from tournament_helpers import VALUES, admin, create, play, read
+
+from scorekeeper.extensions import db
+
+
+def form(**extra):
+    data = {"name": "Club night", "pairs": "Owls: Ana, Luis\nBees: Eva, Juan\n"
+            "Cats: Rosa, Pablo\nDogs: Marta, Diego", "rounds": "3", "minutes": "60",
+            "target": "15000", "ruleset": "torneo"}
+    data.update({f"value-{p}": str(v) for p, v in VALUES.items()})
+    data.update(extra)
+    return data
+
+
+def errors(html):
+    return re.findall(r'class="field-error"[^>]*>([^<]*)<', html)
+
+
+def test_set_up_asks_for_every_missing_value(client):
+    html = client.get("/tournaments/new").get_data(as_text=True)
+    for path in VALUES:
+        assert f'name="value-{path}"' in html
+    assert 'value="3"' in html and 'value="60"' in html and 'value="15000"' in html
+
+
+def test_set_up_errors_are_shown_next_to_the_fields_and_nothing_is_stored(client):
+    from scorekeeper.models.tournaments import Tournament
+
+    response = client.post("/tournaments/new", data=form(
+        name="", pairs="Owls: Ana\nBees: Eva, Juan", **{"value-premios.canaston": ""}))
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    found = errors(html)
+    assert "Give a name." in found
+    assert "Line 1: A pair needs two players." in found
+    assert "Give this value before play starts." in found
+    assert 'id="name" name="name" maxlength="120" value="" aria-invalid="true"' in html
+    assert db.session.query(Tournament).count() == 0
+
+
+def test_creating_shows_the_admin_link_once_and_remembers_it(client):
+    response = client.post("/tournaments/new", data=form())
+    assert response.status_code == 303
+    page = client.get(response.headers["Location"]).get_data(as_text=True)
+    assert "shown only once" in page
+    link = re.search(r'href="(http://localhost/tournaments/[^"?]+\?token=[^"]+)"', page).group(1)
+    again = client.get(response.headers["Location"]).get_data(as_text=True)
+    assert "shown only once" not in again and "Control table" in again
+    # Another browser opens it with the link, then without.
+    other = client.application.test_client()
+    tid = link.split("/tournaments/")[1].split("?")[0]
+    assert other.get(f"/tournaments/{tid}").status_code == 303  # to the public standings
+    assert other.get(f"/tournaments/{tid}/dashboard").status_code == 403
+    assert other.get(f"/tournaments/{tid}?token=wrong").status_code == 403
+    assert other.get(link.replace("http://localhost", "")).status_code == 303
+    assert other.get(f"/tournaments/{tid}/dashboard").status_code == 200
+
+
+def test_four_pairs_three_games_say_the_circle_method_is_used(client):
+    html = client.post("/tournaments/new", data=form(name=""),
+                       ).get_data(as_text=True)
+    assert "circle method" in html
+
+
+def login(client, tid, token):
+    assert client.get(f"/tournaments/{tid}?token={token}").status_code == 303
+
+
+def test_round_page_gives_each_table_its_edit_link_qr_and_clock(client):
+    tid, token = create(client, 4)
+    login(client, tid, token)
+    tables = read(client, tid, token)["rounds"][0]["tables"]
+    html = client.get(f"/tournaments/{tid}/rounds/1").get_data(as_text=True)
+    for t in tables:
+        assert f"/games/{t['game_id']}/join/{t['edit_token']}" in html
+    assert html.count('src="data:image/svg+xml') == 2
+    assert re.search(r'class="clock" data-deadline="[0-9T:-]+Z" role="timer">(59:59|1:00:00)<',
+                     html)
+    assert "style=" not in html and "<script>" not in html
+
+
+def test_dashboard_shows_scores_and_polls(client):
+    tid, token = create(client, 4)
+    login(client, tid, token)
+    t1 = read(client, tid, token)["rounds"][0]["tables"][0]
+    play(client, t1, (1200, 450))
+    html = client.get(f"/tournaments/{tid}/dashboard",
+                      headers={"HX-Request": "true"}).get_data(as_text=True)
+    assert html.lstrip().startswith('<div id="dashboard"')
+    assert 'hx-trigger="every 10s"' in html
+    assert "1,200" in html and "450" in html
+
+
+def test_finish_round_abandon_and_substitute_forms(client):
+    tid, token = create(client, 4)
+    login(client, tid, token)
+    assert client.post(f"/tournaments/{tid}/abandon", data={"pair": ""}).status_code == 422
+    assert client.post(f"/tournaments/{tid}/abandon", data={"pair": "2"}).status_code == 303
+    assert client.post(f"/tournaments/{tid}/substitute", data={"pair": "3"}).status_code == 303
+    assert client.post(f"/tournaments/{tid}/rounds/1/finish").status_code == 303
+    data = read(client, tid, token)
+    assert len(data["rounds"]) == 2
+    marks = {s["pair"]: (s["disqualified"], s["substituted"]) for s in data["standings"]}
+    assert marks == {1: (False, False), 2: (True, False), 3: (False, True), 4: (False, False)}
+    html = client.get(f"/tournaments/{tid}/standings").get_data(as_text=True)
+    assert "Disqualified" in html and "scores nothing" in html
+
+
+def test_strangers_cannot_act(client):
+    tid, _token = create(client, 4)
+    for path in ("rounds/1/finish", "abandon", "substitute"):
+        assert client.post(f"/tournaments/{tid}/{path}", data={"pair": "1"}).status_code == 403
+    assert client.get(f"/tournaments/{tid}/rounds/1").status_code == 403
+    assert client.get(f"/tournaments/{tid}/standings").status_code == 200
+    assert client.get("/tournaments/nope/standings").status_code == 404
+
+
+def count_queries(client, url):
+    statements = []
+
+    def listener(conn, cursor, statement, *args):
+        statements.append(statement)
+
+    event.listen(db.engine, "before_cursor_execute", listener)
+    try:
+        response = client.get(url)
+    finally:
+        event.remove(db.engine, "before_cursor_execute", listener)
+    assert response.status_code == 200
+    return len(statements)
+
+
+def test_dashboard_query_count_does_not_grow_with_the_tables(client):
+    counts = {}
+    for tables in (4, 40):
+        tid, token = create(client, tables * 2)
+        login(client, tid, token)
+        for t in read(client, tid, token)["rounds"][0]["tables"][:3]:
+            play(client, t, (500, 300))
+        counts[tables] = (count_queries(client, f"/tournaments/{tid}/dashboard"),
+                          count_queries(client, f"/tournaments/{tid}"),
+                          count_queries(client, f"/api/v1/tournaments/{tid}"))
+    assert counts[4] == counts[40]
+    assert counts[4][0] <= 10
+
+
+def test_a_hundred_pairs_dashboard_is_quick(client):
+    tid, token = create(client, 100)
+    login(client, tid, token)
+    client.post(f"/api/v1/tournaments/{tid}/rounds/1/finish", headers=admin(token))
+    start = time.perf_counter()
+    response = client.get(f"/tournaments/{tid}/dashboard")
+    elapsed = time.perf_counter() - start
+    assert response.status_code == 200
+    assert response.get_data(as_text=True).count('<tr class="playing">') == 50
+    # Generous bound for slow CI machines; it takes a few tens of milliseconds here.
+    assert elapsed < 2.0
+
+
+@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="needs pdftotext")
+def test_printouts_are_pdfs_with_the_seating_and_standings(client, tmp_path):
+    tid, token = create(client, 4)
+    t1 = read(client, tid, token)["rounds"][0]["tables"][0]
+    play(client, t1, (1500, 400))
+    client.post(f"/api/v1/tournaments/{tid}/rounds/1/finish", headers=admin(token))
+
+    def text(url):
+        response = client.get(url)
+        assert response.status_code == 200 and response.mimetype == "application/pdf"
+        path = tmp_path / "out.pdf"
+        path.write_bytes(response.data)
+        return subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True,
+                              text=True, check=True).stdout
+
+    seating = text(f"/tournaments/{tid}/seating/2.pdf")
+    assert "seating plan, game 2 of 3" in seating.lower()
+    assert re.search(r"1\s+1\. Pair 1 \(P1a, P1b\)\s+4\. Pair 4", seating)
+    standings = text(f"/tournaments/{tid}/standings.pdf")
+    assert re.search(r"1\s+1\. Pair 1\s+P1a, P1b\s+\+1,100\s+1", standings)
+    assert re.search(r"4\s+2\. Pair 2\s+P2a, P2b\s+-1,100\s+0", standings)
+    # The standings end with each table's game sheets, one per game played at it, linked.
+    assert re.search(r"Table 1\s+• Game 1: Pair 1 vs Pair 2\s+• Game 2: Pair 1 vs Pair 4",
+                     standings)
+    reader = PdfReader(io.BytesIO(client.get(f"/tournaments/{tid}/standings.pdf").data))
+    links = [a.get_object()["/A"]["/URI"] for p in reader.pages for a in p.get("/Annots", [])]
+    assert f"http://localhost/sheets/games/{t1['game_id']}.pdf" in links
+    assert len(links) == 4  # two tables, two games each
+    assert client.get(f"/tournaments/{tid}/seating/9.pdf").status_code == 404
+
+
+def test_odd_pairs_show_the_bye_and_the_fallback_on_the_control_table(client):
+    tid, token = create(client, 5)
+    login(client, tid, token)
+    html = client.get(f"/tournaments/{tid}").get_data(as_text=True)
+    assert "Sitting out (bye): 5. Pair 5" in html
+    assert "The number of pairs is odd" in html
+
+
+def test_the_clock_reads_zero_once_time_is_up(client):
+    from datetime import timedelta
+
+    from scorekeeper.models.tournaments import TournamentRound
+
+    tid, token = create(client, 4)
+    login(client, tid, token)
+    rnd = db.session.query(TournamentRound).one()
+    rnd.started_at -= timedelta(minutes=61)
+    db.session.commit()
+    html = client.get(f"/tournaments/{tid}/dashboard").get_data(as_text=True)
+    assert re.search(r'class="clock" data-deadline="[^"]+" role="timer">0:00<', html)
+    assert read(client, tid)["rounds"][0]["seconds_left"] == 0

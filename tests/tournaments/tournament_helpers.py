@@ -1,0 +1,81 @@
+"""Helpers for the tournament tests: a tournament made through the API, hands for its games."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask.testing import FlaskClient
+
+from scorekeeper.engine import find_ruleset
+
+#: Every value 002 names without a number, given a distinct figure so sums show which counted.
+VALUES = {
+    "canastas.wild": 1000,
+    "going_out.normal": 100,
+    "red_threes.each": 100,
+    "premios.juego_limpio": 200,
+    "premios.canastilla": 150,
+    "premios.canaston": 2000,
+    "premios.canasta_de_moda": 400,
+    "premios.canasta_doble": 2500,
+    "premios.canasta_triple": 3000,
+}
+
+
+def pairs(n: int) -> list[dict[str, Any]]:
+    return [{"name": f"Pair {i + 1}", "players": [f"P{i + 1}a", f"P{i + 1}b"]} for i in range(n)]
+
+
+def create(client: FlaskClient, n: int = 4, rounds: int = 3, **extra: Any) -> tuple[str, str]:
+    """A torneo tournament of ``n`` pairs; returns (id, admin token)."""
+    assert set(VALUES) == {p for p, _ in find_ruleset("torneo").missing_values()}
+    body = {"name": "Club", "ruleset": "torneo", "rounds": rounds, "minutes": 60,
+            "target": 15000, "values": VALUES, "pairs": pairs(n), **extra}
+    response = client.post("/api/v1/tournaments", json=body)
+    assert response.status_code == 201, response.get_json()
+    data = response.get_json()
+    return data["id"], data["admin_token"]
+
+
+def admin(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def read(client: FlaskClient, tid: str, token: str | None = None) -> dict[str, Any]:
+    response = client.get(f"/api/v1/tournaments/{tid}", headers=admin(token) if token else {})
+    assert response.status_code == 200, response.get_json()
+    return response.get_json()
+
+
+def stock_out(points: tuple[int, int]) -> dict[str, Any]:
+    """A hand that ends with the stock run out, each side scoring only table points.
+
+    Torneo's canasta bonuses need canastas; plain table points keep the arithmetic obvious.
+    """
+    return {"end": "stock_out", "sides": [
+        {"table_points": points[0], "hand_points": 0},
+        {"table_points": points[1], "hand_points": 0},
+    ]}
+
+
+def post_hand(client: FlaskClient, table: dict[str, Any], body: dict[str, Any],
+              key: str | None = None) -> Any:
+    headers = {"Authorization": f"Bearer {table['edit_token']}"}
+    if key:
+        headers["Idempotency-Key"] = key
+    return client.post(f"/api/v1/games/{table['game_id']}/hands", json=body, headers=headers)
+
+
+def play(client: FlaskClient, table: dict[str, Any], totals: tuple[int, int]) -> None:
+    """Bring a table's game to ``totals`` with stock-out hands of at most 850 a side.
+
+    All the cards of 3 packs are worth 1,770, so a hand cannot hold much more between two sides.
+    """
+    left = list(totals)
+    while True:
+        chunk = (min(850, left[0]), min(850, left[1]))
+        response = post_hand(client, table, stock_out(chunk))
+        assert response.status_code == 201, response.get_json()
+        left = [left[0] - chunk[0], left[1] - chunk[1]]
+        if left == [0, 0]:
+            return
