@@ -120,5 +120,26 @@ def _register_error_handlers(app: Flask) -> None:
             return json_error(error)
         return render_template("error.html", error=error, code=code), code
 
-    for code in (400, 403, 404, 405, 413, 429, 500):
+    for code in (400, 403, 404, 405, 413, 429, 500, 503):
         app.register_error_handler(code, handle_http_error)
+
+    from sqlalchemy.exc import OperationalError
+    from werkzeug.exceptions import ServiceUnavailable
+
+    from .extensions import db
+
+    def handle_busy_database(error: OperationalError) -> Response | tuple[str, int]:
+        # Only a database that stayed locked past the busy timeout lands here; the transaction
+        # was rolled back, so nothing is half-saved and the phone may simply try again.
+        if "locked" not in str(error.orig).lower() and "busy" not in str(error.orig).lower():
+            raise error
+        db.session.rollback()
+        app.logger.warning("database busy: %s", error.orig)
+        from flask_babel import gettext
+
+        response = app.make_response(handle_http_error(ServiceUnavailable(
+            gettext("The score book is busy; nothing was saved. Try again in a moment."))))
+        response.headers["Retry-After"] = "2"
+        return response
+
+    app.register_error_handler(OperationalError, handle_busy_database)

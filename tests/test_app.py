@@ -20,10 +20,12 @@ MakeApp = Callable[..., Flask]
 
 NAV_LINKS = [
     "/games/new",
+    "/games/",
     "/opening-minimum",
     "/calculator",
     "/rules/classic",
     "/sheets/",
+    "/games/house-rules",
     "/tournaments/",
 ]
 
@@ -56,6 +58,8 @@ def test_home_page_has_nav_links(client: FlaskClient) -> None:
     assert "Canasta Scorekeeper" in html
     for href in NAV_LINKS:
         assert f'href="{href}"' in html
+        # Every menu entry opens a page, none is a dead end.
+        assert client.get(href).status_code == 200, href
     for label in ("New game", "Opening minimum", "One-hand calculator", "Rules", "Score sheets",
                   "Tournaments"):
         assert label in html
@@ -181,7 +185,7 @@ def test_sqlite_pragmas(app: Flask) -> None:
             pytest.skip("SQLite only")
         with db.engine.connect() as conn:
             assert conn.execute(text("PRAGMA foreign_keys")).scalar() == 1
-            assert conn.execute(text("PRAGMA busy_timeout")).scalar() == 5000
+            assert conn.execute(text("PRAGMA busy_timeout")).scalar() == 20000
             assert conn.execute(text("PRAGMA journal_mode")).scalar() == "wal"
 
 

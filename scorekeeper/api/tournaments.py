@@ -16,6 +16,7 @@ from sqlalchemy.exc import IntegrityError
 from ..engine import EntryErrors, UnknownRuleSet
 from ..extensions import db
 from ..models.tournaments import Tournament
+from ..ratelimit import guard_token_check, note_token_failure
 from ..services import tournaments as service
 from ..services.scoring import resolve_ruleset
 from . import bp
@@ -42,7 +43,9 @@ def _require_admin(tournament: Tournament) -> None:
     token = _bearer()
     if token is None:
         fail(401, "Send the tournament's admin token as “Authorization: Bearer <token>”.")
+    guard_token_check()
     if not service.is_admin(tournament, token):
+        note_token_failure()
         fail(403, "That admin token does not open this tournament.")
 
 
@@ -137,7 +140,10 @@ def get_tournament(tournament_id: str) -> Response:
     """Rounds, tables and standings; each table's edit token too with the admin token."""
     tournament = _tournament_or_404(tournament_id)
     token = _bearer()
+    if token is not None:
+        guard_token_check()
     if token is not None and not service.is_admin(tournament, token):
+        note_token_failure()
         fail(403, "That admin token does not open this tournament.")
     return jsonify(tournament_to_dict(tournament, admin=token is not None))
 

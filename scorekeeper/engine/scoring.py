@@ -247,17 +247,20 @@ def _check_hand(
             elif ruleset.canasta_points(ck) is None:
                 errors.append(_not_set(f"{p}.canastas.{ck.value}", ck.label))
         least = sum(k.minimum_card_points * e.canastas.of(k) for k in CanastaKind)
-        if s.table_points < least:
+        # 002 does not count the table at time, so a time-up hand may leave it at 0.
+        if s.table_points < least and entry.end is not HandEnd.TIME_UP:
             errors.append(FieldError(
                 f"{p}.table_points",
-                N_("%(count)d canastas hold at least %(least)d points of cards on the table."),
+                N_("Canastas made: %(count)d. Their cards alone are worth at least %(least)d "
+                   "on the table."),
                 count=e.canastas.total, least=least,
             ))
         if e.table_cards is not None:
             if e.table_cards.total_cards < 7 * e.canastas.total:
                 errors.append(FieldError(
                     f"{p}.table_cards",
-                    N_("%(count)d canastas need at least %(cards)d cards on the table."),
+                    N_("Canastas made: %(count)d. They need at least %(cards)d cards on the "
+                       "table."),
                     count=e.canastas.total, cards=7 * e.canastas.total,
                 ))
             if e.table_cards.wild_cards < e.canastas.mixed + 7 * e.canastas.wild:

@@ -13,10 +13,11 @@ import math
 from collections.abc import Sequence
 
 from flask import Response, abort, make_response, request
-from flask_babel import format_decimal, get_locale, ngettext
+from flask_babel import get_locale, ngettext
 from flask_babel import gettext as _
 from markupsafe import Markup, escape
 
+from ..i18n import number
 from ..models import Game
 from ..services import games as games_service
 from . import bp
@@ -38,7 +39,7 @@ STYLES: tuple[tuple[str, str, str], ...] = (
 
 
 def _num(value: float) -> str:
-    return str(format_decimal(int(value)))
+    return number(value)
 
 
 def _fmt(value: float) -> str:

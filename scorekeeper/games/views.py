@@ -22,7 +22,7 @@ from flask import (
     session,
     url_for,
 )
-from flask_babel import format_decimal, get_locale
+from flask_babel import get_locale
 from flask_babel import gettext as _
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
@@ -37,8 +37,9 @@ from ..engine import (
     UnknownRuleSet,
 )
 from ..extensions import db, htmx
-from ..i18n import error_message, line_label
+from ..i18n import error_message, line_label, number, signed
 from ..models import Game
+from ..ratelimit import limit_token_failures
 from ..services import games as games_service
 from ..services import house_rules as house_rules_service
 from ..services.scoring import resolve_ruleset
@@ -73,18 +74,6 @@ MAX_REMEMBERED = 30
 
 
 # -- template helpers (the calculator's templates use them too) --------------------------------
-
-
-def number(value: Any) -> str:
-    """A whole number in the request's language (1,650 / 1650)."""
-    return str(format_decimal(int(value)))
-
-
-def signed(value: Any) -> str:
-    """A hand's points with their sign; a real minus sign reads better than a hyphen."""
-    n = int(value)
-    text = number(abs(n))
-    return f"+{text}" if n > 0 else (f"\u2212{text}" if n < 0 else text)
 
 
 bp.add_app_template_filter(field_id, "field_id")
@@ -298,6 +287,7 @@ def show(game_id: str) -> Response:
 
 
 @bp.get("/<game_id>/join/<edit_token>")
+@limit_token_failures
 def join(game_id: str, edit_token: str) -> Response:
     """The edit link: remember its token in this browser and open the game screen."""
     game = _game_or_404(game_id)

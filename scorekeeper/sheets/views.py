@@ -15,12 +15,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from flask import Response, abort, current_app, render_template, request
-from flask_babel import force_locale, format_date, format_decimal, get_locale
+from flask_babel import force_locale, format_date, get_locale
 from flask_babel import gettext as _
 from jinja2 import TemplateNotFound
 
 from ..engine import PlayerFormat, RuleSet, UnknownRuleSet, ruleset_to_dict
-from ..i18n import translate
+from ..i18n import number, translate
 from ..models import Game
 from ..services import games as games_service
 from ..services import house_rules
@@ -41,25 +41,15 @@ MAX_PARAM = 100
 # -- template helpers (numbers in the sheet's language) -------------------------------------------
 
 
-def number(value: Any) -> str:
-    """A whole number in the current language (1,650 / 1650 / 12.345)."""
-    return str(format_decimal(int(value)))
-
-
-def signed(value: Any) -> str:
-    """Points as the count writes them: a real minus sign for points taken."""
-    n = int(value)
-    return f"\u2212{number(-n)}" if n < 0 else number(n)
-
-
 def day(value: Any) -> str:
     """A date in the current language."""
     return str(format_date(value, format="long"))
 
 
 def _helpers() -> dict[str, Any]:
+    # A paper sheet writes points as counted: a minus sign for points taken, no plus sign.
     return {
-        "number": number, "signed": signed, "tr": translate, "day": day,
+        "number": number, "signed": number, "tr": translate, "day": day,
         "bonus_values": layout.bonus_values, "penalty_values": layout.penalty_values,
         "card_values": layout.card_values, "opening_rows": layout.opening_rows,
     }

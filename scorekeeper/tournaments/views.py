@@ -19,6 +19,7 @@ from ..engine import PRESETS, EntryErrors, HandEnd, RuleSet, UnknownRuleSet
 from ..extensions import db
 from ..i18n import error_message, translate
 from ..models.tournaments import Tournament, TournamentRound
+from ..ratelimit import guard_token_check, note_token_failure
 from ..services import house_rules
 from ..services import tournaments as service
 from ..services.scoring import resolve_ruleset
@@ -102,6 +103,19 @@ def _errors_by_field(exc: EntryErrors) -> dict[str, str]:
             continue
         out.setdefault(key, error_message(err))
     return out
+
+
+@bp.get("/")
+def index() -> Response:
+    """The tournaments this browser organizes (newest first) and the way to set up a new one."""
+    tokens = session.get(SESSION_KEY)
+    ids = list(tokens) if isinstance(tokens, dict) else []
+    rows = []
+    for tournament_id in reversed(ids):
+        tournament = service.find_tournament(tournament_id)
+        if tournament is not None and _is_admin(tournament):
+            rows.append(tournament)
+    return render("tournaments/index.html", "tournaments/index.html", tournaments=rows)
 
 
 @bp.route("/new", methods=["GET", "POST"])
@@ -198,7 +212,9 @@ def show(tournament_id: str) -> Response:
     tournament = _tournament_or_404(tournament_id)
     token = request.args.get("token")
     if token is not None:
+        guard_token_check()
         if not service.is_admin(tournament, token):
+            note_token_failure()
             abort(403)
         _remember(tournament.id, token)
         return see_other("tournaments.show", tournament_id=tournament.id)

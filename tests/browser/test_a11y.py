@@ -32,7 +32,7 @@ def serious_violations(page: Page) -> list[dict[str, Any]]:
 
 def start_game(page: Page, live_server: str) -> str:
     page.goto(live_server + "/games/new")
-    page.get_by_role("button", name="Start the game").first.click()
+    page.get_by_role("button", name=re.compile("Start the game|Empezar la partida")).first.click()
     page.wait_for_url(re.compile(r"/games/[\w-]{20,}$"))
     return page.url
 

@@ -78,7 +78,7 @@ def test_la_canasta_abatir(page: Page, live_server: str, shot: Shot) -> None:
     shot(page, "count-la-canasta-abatir")
     page.get_by_role("button", name="Save this hand").click()
     page.wait_for_url(game_url)
-    expect(page.locator(".side-total")).to_have_text(["Score: 1,660", "Score: -170"])
+    expect(page.locator(".side-total")).to_have_text(["Score: 1,660", "Score: \u2212170"])
     # 1,660 needs 90; a negative total needs 15.
     expect(page.locator(".minimum-value")).to_have_text(["90", "15"])
     assert page.errors == []  # type: ignore[attr-defined]
@@ -113,7 +113,7 @@ def test_comodines_three_players(page: Page, live_server: str, shot: Shot) -> No
     page.get_by_role("button", name="Save this hand").click()
     page.wait_for_url(game_url)
     expect(page.locator(".side-total")).to_have_text(
-        ["Score: 3,200", "Score: -135", "Score: 10"])
+        ["Score: 3,200", "Score: \u2212135", "Score: 10"])
     expect(page.locator(".minimum-value")).to_have_text(["120", "15", "50"])
     shot(page, "count-comodines-3-board")
     assert page.errors == []  # type: ignore[attr-defined]

@@ -98,7 +98,7 @@ def test_a_small_tournament(page: Page, live_server: str, shot: Shot, tmp_path: 
     assert "Club de los jueves" in text and "final" in text.lower()
     # Owls won game 1 by 550 and drew game 2 (nothing counted); Bees lost by 550.
     assert re.search(r"1\s+1\. Owls\s+Ana, Luis\s+\+550\s+1", text)
-    assert re.search(r"4\s+2\. Bees\s+Eva, Juan\s+-550\s+0", text)
+    assert re.search(r"4\s+2\. Bees\s+Eva, Juan\s+\u2212550\s+0", text)
     # The only console message is the set-up form's expected 422 (values not given yet).
     errors = [e for e in page.errors if "422" not in e]  # type: ignore[attr-defined]
     assert errors == []

@@ -611,6 +611,16 @@ def test_torneo_time_up_ignores_black_threes_in_hand() -> None:
     assert result.totals == (500, 0)
 
 
+def test_torneo_time_up_needs_no_table_points() -> None:
+    # At time the table is not counted (002), so the scorekeeper need not type it: two
+    # canastas with the table left at 0 are a valid hand worth natural 500 + mixed 300.
+    result = score(TORNEO_SET, {"canastas": {"natural": 1, "mixed": 1}}, EMPTY, end="time_up")
+    assert result.totals == (800, 0)
+    # The same canastas when the stock runs out still need their cards on the table.
+    errs = errors(TORNEO_SET, {"canastas": {"natural": 1, "mixed": 1}}, EMPTY, end="stock_out")
+    assert "sides[0].table_points" in errs
+
+
 def test_house_clock_ignores_threes_in_hand_at_time() -> None:
     # A comodines table playing on a clock: at time neither red 3s kept in hand (-500 each) nor
     # black 3s left in hand (-100 each, -500 for all four) count. Side 0: natural 500 + mixed

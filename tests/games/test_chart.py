@@ -31,7 +31,7 @@ def test_points_are_scaled_by_hand(request_ctx):
     assert polylines(svg) == ["58,125.3 202,68.7 346,12", "58,125.3 202,97 346,153.7"]
     # Grid values -100, 0, 100, 200; the target is far off, so it is not drawn.
     assert re.findall(r'text-anchor="end" fill="#333333">([^<]+)<', svg) == [
-        "-100", "0", "100", "200"]
+        "\u2212100", "0", "100", "200"]
     assert "Target" not in svg
 
 

@@ -194,5 +194,5 @@ def test_card_partial_needs_only_the_rule_set(app):
     # The printed rules card includes the partial with nothing but the rule set.
     with app.test_request_context(), force_locale("es"):
         html = render_template("quick/_rules_card.html", ruleset=PRESETS["torneo"])
-    assert card_rows(html)["Play to"] == "15.000"
+    assert card_rows(html)["Jugar a"] == "15.000"
     assert "<form" not in html and "button" not in html

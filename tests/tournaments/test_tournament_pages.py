@@ -190,7 +190,7 @@ def test_printouts_are_pdfs_with_the_seating_and_standings(client, tmp_path):
     assert re.search(r"1\s+1\. Pair 1 \(P1a, P1b\)\s+4\. Pair 4", seating)
     standings = text(f"/tournaments/{tid}/standings.pdf")
     assert re.search(r"1\s+1\. Pair 1\s+P1a, P1b\s+\+1,100\s+1", standings)
-    assert re.search(r"4\s+2\. Pair 2\s+P2a, P2b\s+-1,100\s+0", standings)
+    assert re.search(r"4\s+2\. Pair 2\s+P2a, P2b\s+\u22121,100\s+0", standings)
     # The standings end with each table's game sheets, one per game played at it, linked.
     assert re.search(r"Table 1\s+• Game 1: Pair 1 vs Pair 2\s+• Game 2: Pair 1 vs Pair 4",
                      standings)
@@ -222,3 +222,15 @@ def test_the_clock_reads_zero_once_time_is_up(client):
     html = client.get(f"/tournaments/{tid}/dashboard").get_data(as_text=True)
     assert re.search(r'class="clock" data-deadline="[^"]+" role="timer">0:00<', html)
     assert read(client, tid)["rounds"][0]["seconds_left"] == 0
+
+
+def test_the_tournaments_page_lists_what_this_browser_organizes(client, app):
+    html = client.get("/tournaments/").get_data(as_text=True)
+    assert 'href="/tournaments/new"' in html
+    assert "organizes no tournament yet" in html
+    client.post("/tournaments/new", data=form(name="Club de los jueves"))
+    html = client.get("/tournaments/").get_data(as_text=True)
+    assert "Club de los jueves" in html and "4 pairs" in html and "Game 1 of 3" in html
+    # Another browser (no admin token remembered) sees none of it.
+    other = app.test_client()
+    assert "Club de los jueves" not in other.get("/tournaments/").get_data(as_text=True)
