@@ -211,3 +211,29 @@ def test_db_upgrade_and_downgrade_on_empty_database(
             with db.engine.begin() as conn:
                 conn.execute(text("DROP TABLE IF EXISTS alembic_version"))
             db.engine.dispose()
+
+
+def test_a_database_locked_past_the_timeout_answers_503_not_500(app: Flask) -> None:
+    import sqlite3
+
+    from sqlalchemy.exc import OperationalError
+
+    def busy() -> str:
+        raise OperationalError("INSERT ...", {}, sqlite3.OperationalError("database is locked"))
+
+    def broken() -> str:
+        raise OperationalError("SELECT ...", {}, sqlite3.OperationalError("no such table: x"))
+
+    app.add_url_rule("/busy", "busy", busy)
+    app.add_url_rule("/api/v1/busy", "api_busy", busy)
+    app.add_url_rule("/broken", "broken", broken)
+    client = app.test_client()
+    page = client.get("/busy")
+    assert page.status_code == 503 and page.headers["Retry-After"] == "2"
+    assert "nothing was saved" in page.get_data(as_text=True)
+    api = client.get("/api/v1/busy")
+    assert api.status_code == 503 and "nothing was saved" in api.get_json()["error"]
+    # Any other database failure is a real bug: not dressed up as "busy".
+    app.testing = False
+    app.config["PROPAGATE_EXCEPTIONS"] = False
+    assert client.get("/broken").status_code == 500
