@@ -99,6 +99,12 @@ def test_a_small_tournament(page: Page, live_server: str, shot: Shot, tmp_path: 
     # Owls won game 1 by 550 and drew game 2 (nothing counted); Bees lost by 550.
     assert re.search(r"1\s+1\. Owls\s+Ana, Luis\s+\+550\s+1", text)
     assert re.search(r"4\s+2\. Bees\s+Eva, Juan\s+\u2212550\s+0", text)
+    # -- the organizer finds it again from the home page's menu
+    page.goto(live_server + "/")
+    page.get_by_role("link", name="Tournaments").click()
+    expect(page.locator(".history-list")).to_contain_text("Club de los jueves")
+    no_side_scroll(page)
+    shot(page, "tournament-09-index")
     # The only console message is the set-up form's expected 422 (values not given yet).
     errors = [e for e in page.errors if "422" not in e]  # type: ignore[attr-defined]
     assert errors == []
