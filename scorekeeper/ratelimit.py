@@ -24,6 +24,7 @@ from functools import wraps
 from typing import Any, TypeVar, cast
 
 from flask import Flask, Response, abort, current_app, make_response, render_template, request
+from flask_babel import gettext as _
 
 DEFAULT_FAILURES = 30
 DEFAULT_WINDOW = 60.0
@@ -107,7 +108,7 @@ def too_many_response(retry_after: int) -> Response:
     if request.path.startswith("/api/"):
         from .api.common import error_response
 
-        response = error_response(429, "Too many wrong tokens from your address: wait a minute.")
+        response = error_response(429, _("Too many wrong tokens from your address: wait a minute."))
     else:
         response = make_response(render_template("error.html", error=None, code=429), 429)
     response.headers["Retry-After"] = str(retry_after)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, NoReturn
 
 from flask import Response, abort, jsonify, make_response, request
+from flask_babel import gettext as _
 
 from ..engine import EntryErrors, FieldError
 from ..services.scoring import errors_to_list
@@ -22,7 +23,7 @@ def json_body() -> dict[str, Any]:
     """The request's JSON object; raises :class:`BadBody` when it is not one."""
     data = request.get_json(silent=True, force=True)
     if not isinstance(data, dict):
-        raise BadBody("The body must be a JSON object.")
+        raise BadBody(_("The body must be a JSON object."))
     return data
 
 

@@ -14,7 +14,7 @@ from ..engine import (
     UnknownRuleSet,
     ruleset_to_dict,
 )
-from ..i18n import translate
+from ..i18n import error_message, translate
 from ..services import house_rules
 from ..services.scoring import count_hand, resolve_ruleset, result_to_dict
 from . import bp
@@ -35,7 +35,7 @@ def score() -> Response | tuple[Response, int]:
     except BadBody as exc:
         return error_response(400, exc.message)
     except ShapeError as exc:
-        return error_response(400, str(exc))
+        return error_response(400, translate(str(exc)))
     except (EntryErrors, UnknownRuleSet) as exc:
         return field_errors(exc)
     return jsonify({"ruleset": ruleset.id, **result_to_dict(result)})
@@ -75,7 +75,7 @@ def ruleset(ruleset_id: str) -> Response | tuple[Response, int]:
     try:
         rs = resolve_ruleset(ruleset_id)
     except UnknownRuleSet as exc:
-        return error_response(404, exc.message, "ruleset")
+        return error_response(404, error_message(exc), "ruleset")
     return jsonify(ruleset_json(rs))
 
 

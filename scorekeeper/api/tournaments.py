@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Response, jsonify, make_response, request, url_for
+from flask_babel import gettext as _
 from sqlalchemy.exc import IntegrityError
 
 from ..engine import EntryErrors, UnknownRuleSet
@@ -35,18 +36,18 @@ def _bearer() -> str | None:
 def _tournament_or_404(tournament_id: str, *, full: bool = False) -> Tournament:
     tournament = service.find_tournament(tournament_id, full=full)
     if tournament is None:
-        fail(404, "There is no tournament with that id.")
+        fail(404, _("There is no tournament with that id."))
     return tournament
 
 
 def _require_admin(tournament: Tournament) -> None:
     token = _bearer()
     if token is None:
-        fail(401, "Send the tournament's admin token as “Authorization: Bearer <token>”.")
+        fail(401, _("Send the tournament's admin token as “Authorization: Bearer <token>”."))
     guard_token_check()
     if not service.is_admin(tournament, token):
         note_token_failure()
-        fail(403, "That admin token does not open this tournament.")
+        fail(403, _("That admin token does not open this tournament."))
 
 
 def tournament_to_dict(tournament: Tournament, *, admin: bool) -> dict[str, Any]:
@@ -144,7 +145,7 @@ def get_tournament(tournament_id: str) -> Response:
         guard_token_check()
     if token is not None and not service.is_admin(tournament, token):
         note_token_failure()
-        fail(403, "That admin token does not open this tournament.")
+        fail(403, _("That admin token does not open this tournament."))
     return jsonify(tournament_to_dict(tournament, admin=token is not None))
 
 
@@ -154,16 +155,16 @@ def finish_round(tournament_id: str, number: int) -> Response:
     tournament = _tournament_or_404(tournament_id, full=True)
     _require_admin(tournament)
     if service.get_round(tournament, number) is None:
-        fail(404, "The tournament has no round of that number.")
+        fail(404, _("The tournament has no round of that number."))
     try:
         service.finish_round(tournament, number)
         db.session.commit()
     except service.RoundClosed:
-        return error_response(409, "That round is already closed.")
+        return error_response(409, _("That round is already closed."))
     except IntegrityError:
         # Closed at the same moment by another request, or a table saved a hand meanwhile.
         db.session.rollback()
-        return error_response(409, "The round changed meanwhile: read it again.")
+        return error_response(409, _("The round changed meanwhile: read it again."))
     tournament = _tournament_or_404(tournament_id)
     return jsonify(tournament_to_dict(tournament, admin=True))
 
@@ -171,7 +172,7 @@ def finish_round(tournament_id: str, number: int) -> Response:
 def _pair_or_404(tournament: Tournament, number: int) -> Any:
     pair = service.find_pair(tournament, number)
     if pair is None:
-        fail(404, "The tournament has no pair of that number.")
+        fail(404, _("The tournament has no pair of that number."))
     return pair
 
 
@@ -187,7 +188,7 @@ def abandon(tournament_id: str, number: int) -> Response:
     except EntryErrors as exc:
         return field_errors(exc, 409)
     except service.RoundClosed:
-        return error_response(409, "The pair plays no game in an open round.")
+        return error_response(409, _("The pair plays no game in an open round."))
     db.session.commit()
     tournament = _tournament_or_404(tournament_id)
     return jsonify(tournament_to_dict(tournament, admin=True))

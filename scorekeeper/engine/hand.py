@@ -213,10 +213,10 @@ def read_entry(data: Any) -> tuple[HandEntry, list[FieldError]]:
     """Like :func:`entry_from_dict`, but returns the field errors with an entry in which each
     bad value reads as 0, so the rest of the hand can still be checked."""
     if not isinstance(data, Mapping):
-        raise ShapeError("The body must be a JSON object.")
+        raise ShapeError(N_("The body must be a JSON object."))
     sides_raw = data.get("sides")
     if not isinstance(sides_raw, list) or not all(isinstance(s, Mapping) for s in sides_raw):
-        raise ShapeError("“sides” must be a list of objects.")
+        raise ShapeError(N_("“sides” must be a list of objects."))
     r = _Reader()
     if not 2 <= len(sides_raw) <= 3:
         r.errors.append(FieldError("sides", N_("A hand has two or three sides.")))

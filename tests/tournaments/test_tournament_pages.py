@@ -86,6 +86,8 @@ def test_round_page_gives_each_table_its_edit_link_qr_and_clock(client):
     html = client.get(f"/tournaments/{tid}/rounds/1").get_data(as_text=True)
     for t in tables:
         assert f"/games/{t['game_id']}/join/{t['edit_token']}" in html
+        # Each table's score sheet, for tables that also keep paper (002: sheets per table).
+        assert f'href="/sheets/games/{t["game_id"]}.pdf"' in html
     assert html.count('src="data:image/svg+xml') == 2
     assert re.search(r'class="clock" data-deadline="[0-9T:-]+Z" role="timer">(59:59|1:00:00)<',
                      html)
