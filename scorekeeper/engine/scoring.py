@@ -303,7 +303,7 @@ def _check_hand(
         if e.hand_cards is None and s.hand_points < value * e.black_threes_left:
             errors.append(FieldError(
                 f"{p}.hand_points",
-                N_("%(count)d black 3s in hand are worth %(points)d points at least."),
+                N_("Black 3s in hand: %(count)d. They are worth at least %(points)d points."),
                 count=e.black_threes_left, points=value * e.black_threes_left,
             ))
         # -- premios and penalties from the rule set's lists
@@ -353,25 +353,25 @@ def _check_going_out_requirement(
         if not req.wild_counts and e.canastas.wild:
             errors.append(FieldError(
                 f"{p}.going_out",
-                N_("Going out needs %(needed)d finished canastas; a wild-card canasta does not "
-                   "count."),
+                N_("Going out needs finished canastas: %(needed)d (a wild-card canasta does not "
+                   "count)."),
                 needed=needed,
             ))
         else:
             errors.append(FieldError(
                 f"{p}.going_out",
-                N_("Going out needs %(needed)d finished canastas; this side has %(have)d."),
+                N_("Going out needs finished canastas: %(needed)d; this side has %(have)d."),
                 needed=needed, have=counted,
             ))
     if e.canastas.natural < req.natural:
         errors.append(FieldError(
             f"{p}.going_out",
-            N_("Going out needs at least %(count)d natural canastas."), count=req.natural,
+            N_("Going out needs natural canastas: at least %(count)d."), count=req.natural,
         ))
     if e.canastas.mixed < req.mixed:
         errors.append(FieldError(
             f"{p}.going_out",
-            N_("Going out needs at least %(count)d mixed canastas."), count=req.mixed,
+            N_("Going out needs mixed canastas: at least %(count)d."), count=req.mixed,
         ))
 
 

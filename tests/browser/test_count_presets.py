@@ -137,5 +137,5 @@ def test_spanish_count_screen_fits(page: Page, live_server: str, shot: Shot) -> 
     page.locator("[name='sides[0].table_points']").fill("100")
     expect(page.locator("#err-sides-0-going_out")).not_to_be_empty()
     assert page.locator("#err-sides-0-going_out").inner_text() != (
-        "Going out needs at least 1 mixed canastas.")
+        "Going out needs mixed canastas: at least 1.")
     assert page.errors == []  # type: ignore[attr-defined]

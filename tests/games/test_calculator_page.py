@@ -66,7 +66,7 @@ def test_errors_next_to_the_field(client):
     html = res.get_data(as_text=True)
     assert re.search(r'id="err-sides-1-hand_points">Enter a whole number.</p>', html)
     res = client.post("/calculator", data={**HAND, "sides[0].canastas.natural": ""})
-    assert "Going out needs 1 finished canastas; this side has 0." in res.get_data(as_text=True)
+    assert "Going out needs finished canastas: 1; this side has 0." in res.get_data(as_text=True)
 
 
 @pytest.mark.parametrize("query", ["ruleset=poker", "ruleset=" + "x" * 500,

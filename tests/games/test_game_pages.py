@@ -359,7 +359,7 @@ def test_check_without_javascript_shows_the_count(client, game_id):
     ({"sides[1].going_out": "normal"}, "sides[1].going_out", "Only one side can go out."),
     ({"sides[0].going_out": ""}, "end", "Choose the side that went out."),
     ({"sides[0].canastas.mixed": ""}, "sides[0].going_out",
-     "Going out needs 1 finished canastas; this side has 0."),
+     "Going out needs finished canastas: 1; this side has 0."),
     ({"sides[0].red_threes": "2"}, "sides[1].red_threes", "There are only 4 red 3s in 2 packs."),
     ({"sides[0].table_points": "", "sides[0].table_cards.jokers": "5"},
      "sides[0].table_cards.jokers", "There are only 4 of these cards in 2 packs."),
