@@ -415,8 +415,15 @@ CLASSIC = RuleSet(
         # 003: "Going out concealed 200"; 004: 100 plus 100 more. Both make 200 in all.
         GoingOutKind("concealed", N_("Going out concealed"), 200, concealed=True),
     ),
-    # 003's optional "Acaba": a side concedes the hand at a cost of 1,500.
-    penalties=(Penalty("acaba", N_("Conceding the hand (“Acaba”)"), 1500),),
+    # 003's optional "Acaba": a side concedes the hand at a cost of 1,500. 003 also charges a
+    # canasta still held in hand at the end "according to this same scale": "a player holding
+    # a mixed canasta in the hope of going out concealed will attract a penalty of 300 points
+    # in addition to the card count" (a natural one, by the same scale, 500).
+    penalties=(
+        Penalty("acaba", N_("Conceding the hand (“Acaba”)"), 1500),
+        Penalty("mixed_canasta_in_hand", N_("Mixed canasta held in hand"), 300),
+        Penalty("natural_canasta_in_hand", N_("Natural canasta held in hand"), 500),
+    ),
     # 003 prints "Negative: none"; 004 and the Spanish texts give 15. Default 15, settable.
     opening_minimums=OpeningMinimums(negative=15),
     notes=(

@@ -212,6 +212,9 @@ def _check_hand(
             errors.append(FieldError(f"sides[{i}].going_out", N_("Only one side can go out.")))
 
     red_total = black_total = 0
+    # A wild-card canasta holds 7 jokers or 2s and a mixed one at least 1, out of 6 per pack.
+    wild_in_canastas = 0
+    wild_in_deck = (CardGroup.JOKERS.per_pack() + CardGroup.TWOS.per_pack()) * packs
     card_totals = dict.fromkeys(CardGroup, 0)
     points_total = 0
     deck_points = sum(g.per_pack() * packs * ruleset.card_values.of(g) for g in CardGroup)
@@ -230,9 +233,23 @@ def _check_hand(
                 if kind.plus_going_out_bonus and ruleset.plain_going_out.points is None:
                     errors.append(_not_set(f"{p}.going_out", ruleset.plain_going_out.label))
                 _check_going_out_requirement(ruleset, fmt, e, p, errors)
+                # 002: "si se pide la 'ida' a limpio y el compañero tiene un mono en la mano,
+                # la 'ida' NO vale, hay que seguir jugando".
+                if (kind.hand_cards_positive and e.hand_cards is not None
+                        and e.hand_cards.wild_cards):
+                    errors.append(FieldError(
+                        f"{p}.going_out",
+                        N_("Going out clean does not count while the partner holds a joker "
+                           "or a 2: play on."),
+                    ))
             if fmt.players == fmt.sides and s.hand_points:
                 errors.append(FieldError(
                     f"{p}.hand_points",
+                    N_("The player who went out has no cards left in hand."),
+                ))
+            if fmt.players == fmt.sides and e.red_threes_in_hand:
+                errors.append(FieldError(
+                    f"{p}.red_threes_in_hand",
                     N_("The player who went out has no cards left in hand."),
                 ))
         # -- canastas
@@ -246,14 +263,15 @@ def _check_hand(
                 ))
             elif ruleset.canasta_points(ck) is None:
                 errors.append(_not_set(f"{p}.canastas.{ck.value}", ck.label))
-        least = sum(k.minimum_card_points * e.canastas.of(k) for k in CanastaKind)
+        # Black 3s shown to go out lie on the table too (000: they are counted).
+        least = (sum(k.minimum_card_points * e.canastas.of(k) for k in CanastaKind)
+                 + ruleset.card_values.black_threes * s.black_threes_shown)
         # 002 does not count the table at time, so a time-up hand may leave it at 0.
         if s.table_points < least and entry.end is not HandEnd.TIME_UP:
             errors.append(FieldError(
                 f"{p}.table_points",
-                N_("Canastas made: %(count)d. Their cards alone are worth at least %(least)d "
-                   "on the table."),
-                count=e.canastas.total, least=least,
+                N_("The canastas and black 3s on the table are worth at least %(least)d."),
+                least=least,
             ))
         if e.table_cards is not None:
             if e.table_cards.total_cards < 7 * e.canastas.total:
@@ -268,6 +286,14 @@ def _check_hand(
                     f"{p}.table_cards",
                     N_("Mixed and wild-card canastas need more wild cards on the table."),
                 ))
+        wild_in_canastas += 7 * e.canastas.wild + e.canastas.mixed
+        if wild_in_canastas > wild_in_deck:
+            errors.append(FieldError(
+                f"{p}.canastas.wild" if e.canastas.wild else f"{p}.canastas.mixed",
+                N_("The canastas need more jokers and 2s than %(packs)d packs hold (%(count)d)."),
+                packs=packs, count=wild_in_deck,
+            ))
+            wild_in_canastas = -10_000
         # -- red 3s
         if e.red_threes and ruleset.red_threes.each is None:
             errors.append(_not_set(f"{p}.red_threes", N_("Each red 3")))
@@ -290,6 +316,12 @@ def _check_hand(
             errors.append(FieldError(
                 f"{p}.black_threes_shown",
                 N_("Black 3s are laid down only by the side that goes out."),
+            ))
+        elif 0 < s.black_threes_shown < 3:
+            # 003/004: black 3s are melded only when going out, three or four together.
+            errors.append(FieldError(
+                f"{p}.black_threes_shown",
+                N_("Black 3s are laid down three or more together, never one or two."),
             ))
         black_total += s.black_threes_shown + e.black_threes_left
         if black_total > CardGroup.BLACK_THREES.per_pack() * packs:

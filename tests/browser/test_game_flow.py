@@ -184,7 +184,8 @@ def test_the_count_form_works_without_javascript(browser: Browser, live_server: 
     page.check("input[name='sides[0].going_out'][value='normal']")
     page.locator("[name='sides[0].table_points']").fill("100")
     page.get_by_role("button", name="Save this hand").click()
-    expect(page.locator("#err-sides-0-going_out")).to_contain_text("Going out needs finished canastas: 1")
+    expect(page.locator("#err-sides-0-going_out")).to_contain_text(
+        "Going out needs finished canastas: 1")
     expect(page.locator("[name='sides[0].table_points']")).to_have_value("100")
     shot(page, "game-nojs-count-errors")
     page.locator("[name='sides[0].canastas.natural']").fill("1")

@@ -541,6 +541,20 @@ def test_classic_acaba_1500() -> None:
     assert result.sides[1].total == -1460
 
 
+def test_classic_canasta_held_in_hand_costs_its_bonus_too() -> None:
+    # 003: "a player holding a mixed canasta in the hope of going out concealed will attract a
+    # penalty of 300 points in addition to the card count". The mixed canasta in hand is
+    # 7 7 7 7 7 2 2 (5 x 5 + 2 x 20 = 65); melds on the table 90: 90 - 65 - 300 = -275.
+    result = score(CLASSIC, OUT_NATURAL, {"table_points": 90, "hand_points": 65,
+                                          "penalties": {"mixed_canasta_in_hand": 1}})
+    assert result.sides[1].points_of("penalty.mixed_canasta_in_hand") == -300
+    assert result.sides[1].total == -275
+    # By the same scale, a natural canasta held in hand costs 500.
+    result = score(CLASSIC, OUT_NATURAL, {"table_points": 90, "hand_points": 70,
+                                          "penalties": {"natural_canasta_in_hand": 1}})
+    assert result.sides[1].total == 90 - 70 - 500
+
+
 def test_classic_has_no_spanish_penalties() -> None:
     errs = errors(CLASSIC, OUT_NATURAL, {"penalties": {"pile_out_of_turn": 1}})
     assert "sides[1].penalties.pile_out_of_turn" in errs

@@ -156,7 +156,8 @@ def valid_hands(draw: st.DrawFn) -> Dealt:
         if going and deck[CardGroup.BLACK_THREES]:
             every = deck[CardGroup.BLACK_THREES]
             take(CardGroup.BLACK_THREES,
-                 draw(st.sampled_from([0, every, draw(st.integers(0, every))])), table)
+                 # Black 3s are melded three or more together (003/004).
+                 draw(st.sampled_from([0, every, draw(st.integers(3, every))])), table)
         hand: Counter[CardGroup] = Counter()
         if not (going and fmt.players == fmt.sides):
             for g in CardGroup:
@@ -176,12 +177,17 @@ def valid_hands(draw: st.DrawFn) -> Dealt:
             red = draw(st.integers(0, red_left))
             red_left -= red
             side["red_threes"] = red
-        if rs.red_threes.each_in_hand_penalty is not None and red_left:
+        lone_out = going and fmt.players == fmt.sides
+        if rs.red_threes.each_in_hand_penalty is not None and red_left and not lone_out:
             red = draw(st.integers(0, min(red_left, 2)))
             red_left -= red
             side["red_threes_in_hand"] = red
         if going:
-            side["going_out"] = draw(st.sampled_from([k.id for k in rs.going_out]))
+            # 002: going out clean does not count while the partner holds a wild card.
+            kinds = [k.id for k in rs.going_out
+                     if not (k.hand_cards_positive and "hand_cards" in side
+                             and (hand[CardGroup.JOKERS] or hand[CardGroup.TWOS]))]
+            side["going_out"] = draw(st.sampled_from(kinds))
         if rs.premios:
             side["premios"] = draw(st.dictionaries(
                 st.sampled_from([p.id for p in rs.premios]), st.integers(0, 2), max_size=3))

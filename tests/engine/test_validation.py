@@ -551,3 +551,55 @@ def test_empty_text_reads_as_none(name: str) -> None:
     entry = entry_from_dict(body)
     side = entry.sides[0]
     assert getattr(side, name) in (0, None)
+
+
+# -- hands that cannot happen, found by reading the sources again ------------------------------
+
+
+def test_going_out_clean_needs_a_partner_without_wild_cards() -> None:
+    # 002: "si se pide la 'ida' a limpio y el compañero tiene un mono en la mano, la 'ida' NO
+    # vale, hay que seguir jugando".
+    clean = {"table_points": 400, "canastas": {"natural": 1}, "going_out": "clean"}
+    assert score_errors(TORNEO_SET, body({**clean, "hand_cards": {"jokers": 1}},
+                                         {"table_points": 100})) == {"sides[0].going_out"}
+    assert score_errors(TORNEO_SET, body({**clean, "hand_cards": {"twos": 2, "aces": 1}},
+                                         {"table_points": 100})) == {"sides[0].going_out"}
+    assert_valid(TORNEO_SET, body({**clean, "hand_cards": {"aces": 1}}, {"table_points": 100}))
+
+
+def test_a_lone_player_who_went_out_holds_no_red_three() -> None:
+    out = {**OUT_COM, "table_points": 400, "red_threes_in_hand": 1}
+    assert score_errors(COM, body(out, {"table_points": 100}, players=2)) == {
+        "sides[0].red_threes_in_hand"}
+    # With a partner, the partner may still hold one (000/001: -500).
+    assert_valid(COM, body(out, {"table_points": 100}, players=4))
+
+
+def test_black_threes_shown_lie_on_the_table_too() -> None:
+    # A natural canasta (35 at least) and all four black 3s shown (4 x 5): at least 55.
+    shown = {"canastas": {"natural": 1}, "going_out": "normal", "black_threes_shown": 4}
+    assert score_errors(LA, body({**shown, "table_points": 35}, {})) == {"sides[0].table_points"}
+    assert_valid(LA, body({**shown, "table_points": 55}, {}))
+
+
+@pytest.mark.parametrize("shown", [1, 2])
+def test_black_threes_are_shown_three_or_more_together(shown: int) -> None:
+    side = {**OUT, "table_points": 100, "black_threes_shown": shown}
+    assert score_errors(CLASSIC, body(side, {})) == {"sides[0].black_threes_shown"}
+    assert_valid(CLASSIC, body({**side, "black_threes_shown": 3}, {}))
+
+
+def test_wild_card_canastas_cannot_need_more_wild_cards_than_the_deck_holds() -> None:
+    # Two packs hold 12 jokers and 2s: a wild-card canasta takes 7, a mixed one at least 1.
+    two = {"table_points": 700, "canastas": {"natural": 1, "mixed": 1, "wild": 2},
+           "going_out": "normal"}
+    assert score_errors(COM, body(two, {})) == {"sides[0].canastas.wild"}
+    one_each = {"table_points": 400, "canastas": {"wild": 1}}
+    assert score_errors(COM, body(OUT_COM, one_each, {**one_each, "table_points": 400},
+                                  players=3)) == {"sides[2].canastas.wild"}
+    assert score_errors(COM, body({**OUT_COM, "table_points": 700,
+                                   "canastas": {"natural": 1, "mixed": 13}}, {})) == {
+        "sides[0].canastas.mixed"}
+    assert_valid(COM, body({**OUT_COM, "table_points": 700,
+                            "canastas": {"natural": 1, "mixed": 5, "wild": 0}},
+                           {"table_points": 400, "canastas": {"wild": 1}}))

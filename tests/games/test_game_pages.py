@@ -364,7 +364,7 @@ def test_check_without_javascript_shows_the_count(client, game_id):
     ({"sides[0].table_points": "", "sides[0].table_cards.jokers": "5"},
      "sides[0].table_cards.jokers", "There are only 4 of these cards in 2 packs."),
     ({"sides[0].table_points": "40"}, "sides[0].table_points",
-     "Canastas made: 2. Their cards alone are worth at least 100 on the table."),
+     "The canastas and black 3s on the table are worth at least 100."),
     ({"end": "stock_out"}, "sides[0].going_out",
      "Nobody goes out when the hand ends this way (The stock ran out)."),
     ({"end": "time_up", "sides[0].going_out": ""}, "end", "This rule set plays without a clock."),
