@@ -150,6 +150,9 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--connections", type=int, default=8)
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--synchronous", choices=["NORMAL", "FULL"],
+                        help="SQLite's PRAGMA synchronous for the app (default: the app's own, "
+                             "SQLITE_SYNCHRONOUS or NORMAL)")
     args = parser.parse_args()
     if shutil.which("wrk") is None:
         print("wrk is not installed (Debian: apt-get install wrk); skipping HTTP figures")
@@ -165,6 +168,9 @@ def main() -> int:
         f'{{"{p}", "{t}"}}' for p, t in data["saves"]) + "}\n")  # type: ignore[attr-defined]
 
     env = {"DATABASE_URL": f"sqlite:///{database}", "SECRET_KEY": "bench"}
+    if args.synchronous:
+        env["SQLITE_SYNCHRONOUS"] = args.synchronous
+    synchronous = env.get("SQLITE_SYNCHRONOUS") or os.environ.get("SQLITE_SYNCHRONOUS") or "NORMAL"
     app = Gunicorn(f"scorekeeper:create_app(instance_path={str(instance)!r})",
                    args.workers, env)
     hello = Gunicorn("bench.hello:app", args.workers, {})
@@ -201,7 +207,8 @@ def main() -> int:
                 Path("/proc/cpuinfo").read_text().splitlines()
                 if line.startswith("model name")), "?")
     print(f"HTTP throughput: gunicorn -w {args.workers}, wrk -t2 -c{args.connections}, "
-          f"median of {args.rounds} rounds of {max(2, args.seconds // args.rounds)} s, SQLite; "
+          f"median of {args.rounds} rounds of {max(2, args.seconds // args.rounds)} s, "
+          f"SQLite synchronous={synchronous.upper()}; "
           f"{os.cpu_count()} CPUs ({cpu}), load average {os.getloadavg()[0]:.1f}")
     base = results[0][1]
     print(f"{'':24} {'req/s':>9} {'p50':>9} {'ratio':>6} {'goal':>6}")

@@ -5,6 +5,8 @@
 ``SCOREKEEPER_HTTPS``  ``1`` when the site is served over HTTPS (production): the session
                   cookie is then sent only over HTTPS (``Secure``), besides ``HttpOnly`` and
                   ``SameSite=Lax`` which are always on
+``SQLITE_SYNCHRONOUS``  ``NORMAL`` (default) or ``FULL``: how hard SQLite (WAL mode) pushes a
+                  commit to disk; see :func:`sqlite_synchronous`. Ignored on PostgreSQL.
 """
 
 from __future__ import annotations
@@ -50,3 +52,28 @@ def secret_key(instance_path: str) -> str:
 def https_only() -> bool:
     """Whether ``SCOREKEEPER_HTTPS`` says the site is served over HTTPS (cookies get ``Secure``)."""
     return os.environ.get("SCOREKEEPER_HTTPS", "").strip().lower() in {"1", "true", "yes", "on"}
+
+
+#: The values ``SQLITE_SYNCHRONOUS`` takes, and the default.
+SQLITE_SYNCHRONOUS_VALUES = ("NORMAL", "FULL")
+DEFAULT_SQLITE_SYNCHRONOUS = "NORMAL"
+
+
+def sqlite_synchronous(value: str | None = None) -> str:
+    """SQLite's ``PRAGMA synchronous`` from ``value`` or ``SQLITE_SYNCHRONOUS``: NORMAL or FULL.
+
+    The database runs in WAL mode. With ``NORMAL`` a commit writes the WAL (the operating
+    system holds it) and fsyncs only at checkpoints: a hand the server acknowledged survives a
+    crash or ``kill -9`` of the server, as the issue asks (``tests/reliability/test_kill9.py``),
+    but the last commits before a power cut or kernel crash may be lost (the database itself
+    stays consistent). With ``FULL`` every commit waits for an fsync of the WAL, which also
+    survives a power cut, at the price of one fsync per save (about 11 ms on the benchmark's
+    disk, most of a save; bench/README.md). ``NORMAL`` is the default: a phone whose save was
+    lost to a power cut at the server shows "not saved" and retries with its idempotency key.
+    Anything else raises ``ValueError`` (a typo should stop the server, not weaken it).
+    """
+    raw = value if value is not None else os.environ.get("SQLITE_SYNCHRONOUS", "")
+    mode = raw.strip().upper() or DEFAULT_SQLITE_SYNCHRONOUS
+    if mode not in SQLITE_SYNCHRONOUS_VALUES:
+        raise ValueError(f"SQLITE_SYNCHRONOUS must be NORMAL or FULL, not {raw!r}")
+    return mode

@@ -6,6 +6,7 @@ Reading needs only the game's id (its read-only token). Changing it needs the ed
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
 from flask import Response, jsonify, make_response, request, url_for
@@ -13,7 +14,7 @@ from sqlalchemy.exc import IntegrityError
 
 from .. import ratelimit
 from ..engine import EntryErrors, ShapeError, UnknownRuleSet
-from ..extensions import db
+from ..extensions import db, read_only_transaction
 from ..models import Game
 from ..services import games as games_service
 from ..services.scoring import resolve_ruleset
@@ -38,13 +39,7 @@ def _bearer() -> str | None:
 
 
 def _require_edit(game: Game) -> None:
-    ratelimit.guard_token_check()
-    token = _bearer()
-    if token is None:
-        fail(401, "Send the game's edit token as “Authorization: Bearer <token>”.")
-    if not games_service.can_edit(game, token):
-        ratelimit.note_token_failure()
-        fail(403, "That edit token does not open this game.")
+    _check_edit_token(game.edit_token_hash)
     if db.engine.dialect.name != "sqlite":
         # Writes to one game take turns (SELECT ... FOR UPDATE), as SQLite's BEGIN IMMEDIATE
         # makes them: stale-edit checks and hand numbers then see the latest commit.
@@ -151,20 +146,56 @@ def _hand_response(hand: Any, status: int = 200) -> Response:
     return response
 
 
+def _check_edit_token(edit_token_hash: str) -> None:
+    """401 without a bearer token, 403 (counted by the rate limit) with a wrong one."""
+    ratelimit.guard_token_check()
+    token = _bearer()
+    if token is None:
+        fail(401, "Send the game's edit token as “Authorization: Bearer <token>”.")
+    if not games_service.token_matches(token, edit_token_hash):
+        ratelimit.note_token_failure()
+        fail(403, "That edit token does not open this game.")
+
+
 @bp.post("/games/<game_id>/hands")
 def add_hand(game_id: str) -> Response:
     """Count a hand and add it: 201; 422 for a hand that cannot be; 409 once the game is over.
 
     An ``Idempotency-Key`` header makes retries safe: the same key returns the first hand.
     """
-    game = _game_or_404(game_id)
-    _require_edit(game)
+    # First, without the write lock (on SQLite writers take turns from BEGIN IMMEDIATE to
+    # COMMIT): find the game, check the token, read and count the hand. A game's rule set and
+    # format never change, so the count still holds once the lock is taken.
+    counted: tuple[dict[str, Any], Any] | None = None
+    problem: Exception | None = None
+    with read_only_transaction():
+        head = games_service.find_head(game_id)
+        if head is None:
+            fail(404, "There is no game with that id.")
+        _check_edit_token(head.edit_token_hash)
+        try:
+            body = _hand_body()
+            counted = games_service.count_with(head.ruleset, head.format_id, body)
+        except (BadBody, ShapeError, EntryErrors) as exc:
+            problem = exc  # answered below, unless this is a retry of a saved hand
+
+    # Then the write: only what adding needs (hand numbers, totals and keys).
+    game = games_service.find_game_light(game_id)
+    if game is None:
+        fail(404, "There is no game with that id.")
+    _require_edit(game)  # again: the edit link may have been replaced meanwhile
     key = (request.headers.get("Idempotency-Key") or "")[:64] or None  # as the column stores it
     earlier = games_service.find_by_request_key(game, key)
     if earlier is not None:
         return _hand_response(earlier, 201)
     try:
-        hand = games_service.add_hand(game, _hand_body(), request_key=key)
+        if problem is not None:
+            raise problem
+        hand = games_service.add_hand(game, body, request_key=key, counted=counted)
+        # What the answer shows, copied before the commit expires the loaded objects (reading
+        # them after it would load the hand again, inside no lock but at a query's cost).
+        saved = SimpleNamespace(number=hand.number, version=hand.version, entry=hand.entry,
+                                totals=hand.totals, result=hand.result)
         db.session.commit()
     except IntegrityError:
         # Two saves raced (same Idempotency-Key or same hand number, e.g. on PostgreSQL):
@@ -182,8 +213,8 @@ def add_hand(game_id: str) -> Response:
         return field_errors(exc)
     except games_service.GameOver:
         return error_response(409, "The game is over: no more hands can be counted.")
-    response = _hand_response(hand, 201)
-    response.headers["Location"] = url_for("api.get_hand", game_id=game_id, number=hand.number)
+    response = _hand_response(saved, 201)
+    response.headers["Location"] = url_for("api.get_hand", game_id=game_id, number=saved.number)
     return response
 
 

@@ -7,24 +7,30 @@ page, which never holds the edit token.
 
 from __future__ import annotations
 
+import secrets
+import threading
 import uuid
+from collections import OrderedDict
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NamedTuple, cast
 
 import segno
 from flask import (
     Response,
     abort,
+    current_app,
     flash,
     get_flashed_messages,
     make_response,
+    render_template,
     request,
     session,
     url_for,
 )
 from flask_babel import get_locale
 from flask_babel import gettext as _
-from sqlalchemy import select
+from flask_wtf.csrf import generate_csrf
+from sqlalchemy import bindparam, select
 from sqlalchemy.exc import IntegrityError
 
 from ..engine import (
@@ -245,44 +251,148 @@ def _board_context(game: Game, game_id: str, editor: bool) -> dict[str, Any]:
     }
 
 
-def _version_of(game_id: str) -> int | None:
-    """The game's version, in one small query (the read-only page asks every few seconds)."""
+_HEAD_QUERY = select(Game.version, Game.edit_token_hash).where(
+    Game.view_token_hash == bindparam("hash"))
+
+
+class _Head(NamedTuple):
+    version: int
+    edit_token_hash: str
+
+
+def _head_of(game_id: str) -> _Head | None:
+    """The game's version and edit-token hash, in one small query (no sides, no hands).
+
+    Enough to answer the read-only page's poll, to tell the scorekeeper from everyone else and
+    to find the page in :data:`PAGE_CACHE`.
+    """
     if not game_id or len(game_id) > 100:
         return None
-    return db.session.execute(
-        select(Game.version).where(Game.view_token_hash == games_service.hash_token(game_id))
-    ).scalar_one_or_none()
+    # Core, not ORM: no objects to build, and the statement is compiled once per process.
+    row = db.session.connection().execute(
+        _HEAD_QUERY, {"hash": games_service.hash_token(game_id)}
+    ).one_or_none()
+    return None if row is None else _Head(row.version, row.edit_token_hash)
+
+
+class PageCache:
+    """The read-only game page as rendered, per (game id, version, language, htmx partial).
+
+    Only pages with nothing of one session in them are kept: never the scorekeeper's (edit
+    links, CSRF tokens in forms), never one showing flashed messages. The one per-session value
+    a read-only page holds, the CSRF token in ``base.html``'s ``<meta>``, is rendered as
+    :data:`CSRF_PLACEHOLDER` and filled in for each request. A new version (every saved,
+    fixed or removed hand, a new edit link) is a new key; old versions fall out as the least
+    recently used. Bounded, thread-safe, one per app (per gunicorn worker).
+    """
+
+    def __init__(self, size: int = 128) -> None:
+        self.size = size
+        self._pages: OrderedDict[tuple[str, int, str, bool], str] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple[str, int, str, bool]) -> str | None:
+        with self._lock:
+            body = self._pages.get(key)
+            if body is not None:
+                self._pages.move_to_end(key)
+            return body
+
+    def put(self, key: tuple[str, int, str, bool], body: str) -> None:
+        with self._lock:
+            self._pages[key] = body
+            self._pages.move_to_end(key)
+            while len(self._pages) > self.size:
+                self._pages.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._pages.clear()
+
+    def __len__(self) -> int:
+        return len(self._pages)
+
+
+#: What a cached read-only page holds where the request's CSRF token goes (random per process,
+#: so no text a player types can forge it).
+CSRF_PLACEHOLDER = f"csrf-placeholder-{secrets.token_hex(16)}"
+
+
+def page_cache() -> PageCache:
+    """This app's cache of read-only game pages (``GAME_PAGE_CACHE_SIZE``, default 128)."""
+    cache = current_app.extensions.get("games.page_cache")
+    if cache is None:
+        size = int(current_app.config.get("GAME_PAGE_CACHE_SIZE", 128))
+        cache = current_app.extensions.setdefault("games.page_cache", PageCache(size))
+    return cast(PageCache, cache)
+
+
+def _page_response(body: str) -> Response:
+    """A game page as ``render`` answers it (``Vary: HX-Request``), with this request's token."""
+    if CSRF_PLACEHOLDER in body:
+        body = body.replace(CSRF_PLACEHOLDER, generate_csrf())
+    response = make_response(body)
+    response.vary.add("HX-Request")
+    return response
+
+
+def _read_only_page(game_id: str, version: int) -> Response:
+    """The read-only page (or its htmx board), from the cache when nothing per-session is shown."""
+    partial = bool(htmx)
+    messages = [] if partial else get_flashed_messages()
+    key = (game_id, version, str(get_locale() or "en"), partial)
+    cache = page_cache() if current_app.config.get("GAME_PAGE_CACHE", True) else None
+    if not partial:
+        _remember_view(game_id)
+    if cache is not None and not messages:
+        body = cache.get(key)
+        if body is not None:
+            return _page_response(body)
+    game = _game_or_404(game_id)
+    ctx = _board_context(game, game_id, False)
+    if not partial:
+        ctx["chart"] = _chart(game)
+        ctx["messages"] = messages
+    if messages or cache is None:
+        return render("games/show.html", "games/_board.html", **ctx)
+    body = render_template("games/_board.html" if partial else "games/show.html",
+                           csrf_token=lambda: CSRF_PLACEHOLDER, **ctx)
+    # Keyed by the version just loaded: it is the one the page shows.
+    cache.put((game_id, game.version, key[2], partial), body)
+    return _page_response(body)
 
 
 @bp.get("/<game_id>")
 def show(game_id: str) -> Response:
     """The game screen for the scorekeeper; the read-only page for everyone else."""
+    head = _head_of(game_id)
+    if head is None:
+        abort(404)
     seen = request.args.get("v")
-    if htmx and seen:
-        version = _version_of(game_id)
-        if version is None:
-            abort(404)
-        if seen == str(version):
-            # Nothing changed: htmx keeps what it shows when the answer is 204.
-            response = make_response("", 204)
-            response.vary.add("HX-Request")
-            response.headers["Cache-Control"] = "no-cache"
-            return response
+    if htmx and seen and seen == str(head.version):
+        # Nothing changed: htmx keeps what it shows when the answer is 204.
+        response = make_response("", 204)
+        response.vary.add("HX-Request")
+        response.headers["Cache-Control"] = "no-cache"
+        return response
+    editor = games_service.token_matches(_edit_token(game_id), head.edit_token_hash)
+    if not editor:
+        response = _read_only_page(game_id, head.version)
+        response.headers["Cache-Control"] = "no-cache"
+        return response
     game = _game_or_404(game_id)
-    editor = _is_editor(game, game_id)
-    ctx = _board_context(game, game_id, editor)
+    ctx = _board_context(game, game_id, True)
     if not htmx:
         _remember_view(game_id)
         ctx["chart"] = _chart(game)
         ctx["messages"] = get_flashed_messages()
-        if editor:
-            token = _edit_token(game_id) or ""
-            view_url = url_for("games.show", game_id=game_id, _external=True)
-            edit_url = url_for("games.join", game_id=game_id, edit_token=token, _external=True)
-            ctx["share"] = {"view_url": view_url, "edit_url": edit_url,
-                            "view_qr": _qr(view_url), "edit_qr": _qr(edit_url)}
+        token = _edit_token(game_id) or ""
+        view_url = url_for("games.show", game_id=game_id, _external=True)
+        edit_url = url_for("games.join", game_id=game_id, edit_token=token, _external=True)
+        ctx["share"] = {"view_url": view_url, "edit_url": edit_url,
+                        "view_qr": _qr(view_url), "edit_qr": _qr(edit_url)}
     response = render("games/show.html", "games/_board.html", **ctx)
-    response.headers["Cache-Control"] = "private, no-store" if editor else "no-cache"
+    response.headers["Cache-Control"] = "private, no-store"
     return response
 
 
@@ -360,8 +470,10 @@ def _count_page(game: Game, game_id: str, number_: int | None, *, values: Mappin
                 errors: EntryErrors | None = None, stored: Mapping[str, str] | None = None,
                 **extra: Any) -> Response:
     rs, fmt = games_service.ruleset_of(game), games_service.format_of(game)
-    state = games_service.game_state(game)
-    base = list(state.totals)
+    # htmx gets the live count alone (``_count_preview.html``): it shows the totals after the
+    # hand, not the list of hands, the dealer or the title, so the hands' rows are not built.
+    state = None if htmx else games_service.game_state(game)
+    base = list(state.totals) if state is not None else games_service.totals_of(game)
     if number_ is not None:
         base = [t - h for t, h in zip(base, game.hands[number_ - 1].totals, strict=True)]
     action = (url_for("games.update_hand", game_id=game_id, number=number_) if number_
@@ -375,8 +487,8 @@ def _count_page(game: Game, game_id: str, number_: int | None, *, values: Mappin
     )
     response = render("games/count.html", "games/_count_preview.html", game=game,
                       game_id=game_id, state=state, ruleset=rs, editing=number_,
-                      dealer=(state.hands[number_ - 1].dealer if number_
-                              else state.next_dealer), oob=bool(htmx), **extra, **ctx)
+                      dealer=(None if state is None else state.hands[number_ - 1].dealer
+                              if number_ else state.next_dealer), oob=bool(htmx), **extra, **ctx)
     response.status_code = status
     response.headers["Cache-Control"] = "private, no-store"
     return response
@@ -406,9 +518,13 @@ def new_hand(game_id: str) -> Response:
 @bp.post("/<game_id>/hands/preview")
 def preview_hand(game_id: str) -> Response:
     """Count what the form holds so far, store nothing (the live breakdown; "Check" without JS)."""
-    game, denied = _editor_game(game_id)
-    if denied:
-        return denied
+    # As someone types, htmx asks for the count alone: the hands' entries and counts are not
+    # needed for it (only their totals), so they are not loaded. "Check" shows the whole page.
+    game = games_service.find_game_light(game_id) if htmx else games_service.find_game(game_id)
+    if game is None:
+        abort(404)
+    if not _is_editor(game, game_id):
+        return _forbidden(game_id)
     editing = request.form.get("editing", type=int)
     if editing is not None and not 1 <= editing <= len(game.hands):
         editing = None

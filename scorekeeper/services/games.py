@@ -13,10 +13,10 @@ import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 from sqlalchemy import select
-from sqlalchemy.orm import selectinload
+from sqlalchemy.orm import defer, selectinload
 
 from ..engine import (
     N_,
@@ -95,9 +95,26 @@ def _ruleset_from_json(text: str) -> RuleSet:
     return ruleset_from_dict(data, base=base)
 
 
+def ruleset_from_data(data: Mapping[str, Any]) -> RuleSet:
+    """The rule set a game stored as ``ruleset_data`` (cached per distinct rule set)."""
+    return _ruleset_from_json(json.dumps(data, sort_keys=True))
+
+
 def ruleset_of(game: Game) -> RuleSet:
-    """The rule set the game started with (read once per distinct rule set, then cached)."""
-    return _ruleset_from_json(json.dumps(game.ruleset_data, sort_keys=True))
+    """The rule set the game started with (read once per distinct rule set, then cached).
+
+    A request asks for it several times (count, totals, format, template): the answer is also
+    kept on the loaded game, for as long as its ``ruleset_data`` is the same object, so the
+    JSON is serialised once per loaded game rather than on every call.
+    """
+    data = game.ruleset_data
+    kept = game.__dict__.get("_ruleset_memo")
+    if kept is not None and kept[0] is data:
+        return cast(RuleSet, kept[1])
+    rs = ruleset_from_data(data)
+    # A plain attribute, not a mapped one: SQLAlchemy neither stores nor tracks it.
+    game.__dict__["_ruleset_memo"] = (data, rs)
+    return rs
 
 
 def format_of(game: Game) -> PlayerFormat:
@@ -243,6 +260,24 @@ def find_game(view_token: str) -> Game | None:
     return db.session.execute(stmt).scalar_one_or_none()
 
 
+def find_game_light(view_token: str) -> Game | None:
+    """The game whose read-only token is ``view_token``, with only what counting needs.
+
+    Its hands come with their numbers, totals and idempotency keys (what numbering, the
+    totals, the outcome, retries and the live preview need) but not their entries and counts,
+    which load one by one only if something reads them (so use :func:`find_game` for pages
+    that list hands); sides and players load only if something reads them too.
+    """
+    if not view_token or len(view_token) > 100:
+        return None
+    stmt = (
+        select(Game)
+        .where(Game.view_token_hash == hash_token(view_token))
+        .options(selectinload(Game.hands).options(defer(Hand.entry), defer(Hand.result)))
+    )
+    return db.session.execute(stmt).scalar_one_or_none()
+
+
 def can_edit(game: Game, edit_token: str | None) -> bool:
     """Whether ``edit_token`` is the game's current edit token."""
     return token_matches(edit_token, game.edit_token_hash)
@@ -332,15 +367,24 @@ def _outcome(game: Game, rs: RuleSet, totals: Sequence[int]) -> Outcome:
     return decide(rs, totals, target=game.target, time_up=time_up)
 
 
+def totals_of(game: Game) -> list[int]:
+    """Each side's total from the stored hand totals (no names, dealers or minimums)."""
+    totals = [0] * format_of(game).sides
+    for hand in game.hands:
+        for i, points in enumerate(hand.totals):
+            totals[i] += int(points)
+    return totals
+
+
 def _settle(game: Game) -> None:
     """Bring the game's version, winner and end up to date after its hands changed."""
-    state = game_state(game)
+    outcome = _outcome(game, ruleset_of(game), totals_of(game))
     game.version += 1
     game.updated_at = utcnow()
-    if state.outcome.finished:
+    if outcome.finished:
         game.finished_at = game.finished_at or utcnow()
-        game.winner = state.outcome.winner
-        game.drawn = state.outcome.drawn
+        game.winner = outcome.winner
+        game.drawn = outcome.drawn
     else:
         game.finished_at = None
         game.winner = None
@@ -356,9 +400,41 @@ def count(game: Game, body: Mapping[str, Any]) -> tuple[dict[str, Any], HandResu
     The player format is the game's, whatever the body says. Raises :class:`EntryErrors` or
     :class:`~scorekeeper.engine.ShapeError`.
     """
-    data = {**body, "players": game.format_id, "format": game.format_id}
-    entry, result = count_hand(ruleset_of(game), data)
+    return count_with(ruleset_of(game), game.format_id, body)
+
+
+def count_with(rs: RuleSet, format_id: str, body: Mapping[str, Any]
+               ) -> tuple[dict[str, Any], HandResult]:
+    """Count a hand for a game played under ``rs`` with player format ``format_id``."""
+    data = {**body, "players": format_id, "format": format_id}
+    entry, result = count_hand(rs, data)
     return entry_to_dict(entry), result
+
+
+@dataclass(frozen=True)
+class GameHead:
+    """A game's own row without its sides and hands: enough to check a token and count."""
+
+    id: int
+    version: int
+    edit_token_hash: str
+    ruleset_data: dict[str, Any]
+    format_id: str
+
+    @property
+    def ruleset(self) -> RuleSet:
+        return ruleset_from_data(self.ruleset_data)
+
+
+def find_head(view_token: str) -> GameHead | None:
+    """The row of the game whose read-only token is ``view_token`` (one small query)."""
+    if not view_token or len(view_token) > 100:
+        return None
+    row = db.session.execute(
+        select(Game.id, Game.version, Game.edit_token_hash, Game.ruleset_data, Game.format_id)
+        .where(Game.view_token_hash == hash_token(view_token))
+    ).one_or_none()
+    return None if row is None else GameHead(*row)
 
 
 def result_to_rows(result: HandResult) -> list[dict[str, Any]]:
@@ -386,12 +462,14 @@ def find_by_request_key(game: Game, request_key: str | None) -> Hand | None:
     return None
 
 
-def add_hand(game: Game, body: Mapping[str, Any], *, request_key: str | None = None) -> Hand:
+def add_hand(game: Game, body: Mapping[str, Any], *, request_key: str | None = None,
+             counted: tuple[dict[str, Any], HandResult] | None = None) -> Hand:
     """Count a hand and add it to the game.
 
     A save repeated with the same ``request_key`` returns the hand the first one made and adds
     nothing. Raises :class:`GameOver` once the game is won, :class:`EntryErrors` for a hand that
-    cannot be.
+    cannot be. ``counted``: what :func:`count_with` made of ``body`` for this game already (a
+    game's rule set and format never change, so a count made before the write lock holds).
     """
     request_key = (request_key or "")[:64] or None
     earlier = find_by_request_key(game, request_key)
@@ -399,7 +477,7 @@ def add_hand(game: Game, body: Mapping[str, Any], *, request_key: str | None = N
         return earlier
     if game.finished:
         raise GameOver()
-    entry, result = count(game, body)
+    entry, result = counted if counted is not None else count(game, body)
     hand = Hand(
         number=len(game.hands) + 1,
         entry=entry,

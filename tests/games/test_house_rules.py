@@ -134,7 +134,7 @@ def test_change_every_kind_of_value(client):
         "target": "3000", "tie_rule": "draw", "stock_out_hand_cards": "ignored",
         "time_limit_minutes": "45",
         "premios[new].label": "Juego limpio", "premios[new].points": "250",
-        "penalties[0].remove": "on",
+        "penalties[0].remove": "on", "penalties[1].remove": "on", "penalties[2].remove": "on",
         "penalties[new].label": "Mirar el pozo", "penalties[new].points": "50",
     })
     res = client.post(f"/games/house-rules/{house_id}", data=form)

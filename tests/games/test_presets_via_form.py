@@ -77,11 +77,13 @@ def test_classic_four_players_concealed_and_acaba(client):
     gid = start_game(client, ruleset="classic", players="4")
     names = form_names(client, gid)
     assert "sides[0].canastas.natural" in names and "sides[0].canastas.mixed" in names
-    # 003/004: no wild-card canasta, no red 3 kept in hand, no premios; only "Acaba" (003).
+    # 003/004: no wild-card canasta, no red 3 kept in hand, no premios; the penalties are
+    # "Acaba" and a canasta held in hand (003).
     assert not {n for n in names if re.search(r"wild|red_threes_in_hand|black_threes|premios",
                                               n) and "_cards." not in n}
-    assert {n for n in names if ".penalties." in n} == {"sides[0].penalties.acaba",
-                                                        "sides[1].penalties.acaba"}
+    assert {n for n in names if ".penalties." in n} == {
+        f"sides[{i}].penalties.{p}" for i in (0, 1)
+        for p in ("acaba", "mixed_canasta_in_hand", "natural_canasta_in_hand")}
     page = client.get(f"/games/{gid}/hands/new").get_data(as_text=True)
     assert 'value="concealed"' in page and 'value="time_up"' not in page
 

@@ -1,7 +1,8 @@
 """``kill -9`` the server in the middle of saves: every hand it acknowledged is still there.
 
-SQLite runs in WAL mode with ``synchronous=FULL``: a commit returns only once the WAL is on
-disk, and the 201 is sent after the commit, so an acknowledged hand survives the kill.
+SQLite runs in WAL mode with ``synchronous=NORMAL`` (the default): a commit returns once the WAL
+is written to the operating system, and the 201 is sent after the commit, so an acknowledged hand
+survives the death of the server process (only a power cut could lose it; ``FULL`` covers that).
 """
 
 from __future__ import annotations

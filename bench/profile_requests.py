@@ -1,0 +1,126 @@
+"""Where a request's time goes: the HTTP benchmark's requests run in-process under cProfile.
+
+Seeds a throwaway SQLite file the way ``bench/http.py`` does (a 20-hand game, games to save
+into), then runs each request ``-n`` times through Flask's test client and prints the mean time
+per request and the functions with the most cumulative time.
+
+Run: ``.venv/bin/python bench/profile_requests.py [-n 300] [--only page|preview|save|hello]
+[--top 25] [--sort cumulative|tottime] [--synchronous NORMAL|FULL]``. For reading, not a gate.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import os
+import pstats
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from urllib.parse import urlsplit
+
+# Run as a script, this file's folder comes first on sys.path and bench/http.py would hide the
+# standard library's ``http``: drop the folder.
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+HAND = {"end": "went_out", "sides": [
+    {"table_points": 50, "hand_points": 0, "canastas": {"mixed": 1}, "going_out": "normal"},
+    {"table_points": 0, "hand_points": 0}]}
+PREVIEW_FORM = {"end": "went_out", "sides[0].going_out": "normal",
+                "sides[0].canastas.mixed": "1", "sides[0].table_points": "50",
+                "sides[0].hand_points": "0", "sides[1].table_points": "85",
+                "sides[1].hand_points": "20"}
+BODY = {"ruleset": "classic", "players": 4, "target": 100000,
+        "sides": [{"name": "Nosotros", "players": ["Ana", "Luis"]},
+                  {"name": "Ellos", "players": ["Eva", "Juan"]}]}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("-n", type=int, default=300)
+    parser.add_argument("--only", choices=["page", "preview", "save", "hello"], action="append")
+    parser.add_argument("--top", type=int, default=25)
+    parser.add_argument("--synchronous", choices=["NORMAL", "FULL"])
+    parser.add_argument("--no-profile", action="store_true", help="time only")
+    parser.add_argument("--sort", default="cumulative", choices=["cumulative", "tottime"])
+    args = parser.parse_args()
+    if args.synchronous:
+        os.environ["SQLITE_SYNCHRONOUS"] = args.synchronous
+
+    from flask import Flask
+
+    from scorekeeper import create_app
+    from scorekeeper.extensions import db
+
+    tmp = Path(tempfile.mkdtemp(prefix="bench-prof-"))
+    app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp / 'bench.sqlite'}",
+                      "SECRET_KEY": "bench", "WTF_CSRF_ENABLED": False},
+                     instance_path=str(tmp / "instance"))
+    with app.app_context():
+        db.create_all()
+    client = app.test_client()
+    game = client.post("/api/v1/games", json=BODY).get_json()
+    auth = {"Authorization": f"Bearer {game['edit_token']}"}
+    for _ in range(20):
+        assert client.post(f"/api/v1/games/{game['id']}/hands", json=HAND,
+                           headers=auth).status_code == 201
+    saves = []
+    for _ in range(200):
+        g = client.post("/api/v1/games", json=BODY).get_json()
+        saves.append((f"/api/v1/games/{g['id']}/hands", g["edit_token"]))
+    editor = app.test_client()
+    assert editor.get(urlsplit(game["edit_url"]).path).status_code == 303
+    hello = Flask("hello")
+    hello.get("/")(lambda: "hello")
+    hello_client = hello.test_client()
+
+    counter = iter(range(10**9))
+
+    def save() -> None:
+        path, token = saves[next(counter) % len(saves)]
+        res = client.post(path, json=HAND, headers={"Authorization": f"Bearer {token}"})
+        assert res.status_code == 201, res.get_data(as_text=True)
+
+    def page() -> None:
+        # A fresh client each time: no cookie, as wrk sends it.
+        res = app.test_client().get(f"/games/{game['id']}")
+        assert res.status_code == 200
+
+    def preview() -> None:
+        res = editor.post(f"/games/{game['id']}/hands/preview", data=PREVIEW_FORM,
+                          headers={"HX-Request": "true"})
+        assert res.status_code == 200, res.status_code
+
+    def bare() -> None:
+        assert hello_client.get("/").status_code == 200
+
+    cases: dict[str, Callable[[], None]] = {
+        "hello": bare, "page": page, "preview": preview, "save": save}
+    for name, fn in cases.items():
+        if args.only and name not in args.only:
+            continue
+        for _ in range(5):
+            fn()  # warm caches, as a worker that has served a few requests
+        start = time.perf_counter()
+        for _ in range(args.n):
+            fn()
+        took = (time.perf_counter() - start) / args.n * 1000
+        print(f"== {name}: {took:.2f} ms per request (mean of {args.n}, no profiler)")
+        if args.no_profile:
+            continue
+        prof = cProfile.Profile()
+        prof.enable()
+        for _ in range(args.n):
+            fn()
+        prof.disable()
+        stats = pstats.Stats(prof)
+        stats.sort_stats(args.sort).print_stats(args.top)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
