@@ -10,11 +10,13 @@ from types import SimpleNamespace
 from typing import Any
 
 from flask import Response, jsonify, make_response, request, url_for
+from flask_babel import gettext as _
 from sqlalchemy.exc import IntegrityError
 
 from .. import ratelimit
 from ..engine import EntryErrors, ShapeError, UnknownRuleSet
 from ..extensions import db, read_only_transaction
+from ..i18n import translate
 from ..models import Game
 from ..services import games as games_service
 from ..services.scoring import resolve_ruleset
@@ -26,7 +28,7 @@ from .openapi import add_paths, error, ok
 def _game_or_404(game_id: str) -> Game:
     game = games_service.find_game(game_id)
     if game is None:
-        fail(404, "There is no game with that id.")
+        fail(404, _("There is no game with that id."))
     return game
 
 
@@ -151,10 +153,10 @@ def _check_edit_token(edit_token_hash: str) -> None:
     ratelimit.guard_token_check()
     token = _bearer()
     if token is None:
-        fail(401, "Send the game's edit token as “Authorization: Bearer <token>”.")
+        fail(401, _("Send the game's edit token as “Authorization: Bearer <token>”."))
     if not games_service.token_matches(token, edit_token_hash):
         ratelimit.note_token_failure()
-        fail(403, "That edit token does not open this game.")
+        fail(403, _("That edit token does not open this game."))
 
 
 @bp.post("/games/<game_id>/hands")
@@ -171,7 +173,7 @@ def add_hand(game_id: str) -> Response:
     with read_only_transaction():
         head = games_service.find_head(game_id)
         if head is None:
-            fail(404, "There is no game with that id.")
+            fail(404, _("There is no game with that id."))
         _check_edit_token(head.edit_token_hash)
         try:
             body = _hand_body()
@@ -182,7 +184,7 @@ def add_hand(game_id: str) -> Response:
     # Then the write: only what adding needs (hand numbers, totals and keys).
     game = games_service.find_game_light(game_id)
     if game is None:
-        fail(404, "There is no game with that id.")
+        fail(404, _("There is no game with that id."))
     _require_edit(game)  # again: the edit link may have been replaced meanwhile
     key = (request.headers.get("Idempotency-Key") or "")[:64] or None  # as the column stores it
     earlier = games_service.find_by_request_key(game, key)
@@ -204,15 +206,15 @@ def add_hand(game_id: str) -> Response:
         earlier = games_service.find_by_request_key(_game_or_404(game_id), key)
         if earlier is not None:
             return _hand_response(earlier, 201)
-        return error_response(409, "Another hand was saved at the same moment: try again.")
+        return error_response(409, _("Another hand was saved at the same moment: try again."))
     except BadBody as exc:
         return error_response(400, exc.message)
     except ShapeError as exc:
-        return error_response(400, str(exc))
+        return error_response(400, translate(str(exc)))
     except EntryErrors as exc:
         return field_errors(exc)
     except games_service.GameOver:
-        return error_response(409, "The game is over: no more hands can be counted.")
+        return error_response(409, _("The game is over: no more hands can be counted."))
     response = _hand_response(saved, 201)
     response.headers["Location"] = url_for("api.get_hand", game_id=game_id, number=saved.number)
     return response
@@ -225,7 +227,7 @@ def get_hand(game_id: str, number: int) -> Response:
     try:
         hand = games_service.get_hand(game, number)
     except games_service.HandNotFound:
-        fail(404, "The game has no hand of that number.")
+        fail(404, _("The game has no hand of that number."))
     return _hand_response(hand)
 
 
@@ -238,13 +240,13 @@ def replace_hand(game_id: str, number: int) -> Response:
         hand = games_service.replace_hand(game, number, _hand_body(),
                                           expected_version=_if_match())
     except games_service.HandNotFound:
-        fail(404, "The game has no hand of that number.")
+        fail(404, _("The game has no hand of that number."))
     except games_service.StaleWrite:
-        return error_response(412, "The hand was changed by someone else: read it again.")
+        return error_response(412, _("The hand was changed by someone else: read it again."))
     except BadBody as exc:
         return error_response(400, exc.message)
     except ShapeError as exc:
-        return error_response(400, str(exc))
+        return error_response(400, translate(str(exc)))
     except EntryErrors as exc:
         return field_errors(exc)
     db.session.commit()
@@ -259,9 +261,9 @@ def delete_hand(game_id: str, number: int) -> Response:
     try:
         games_service.delete_hand(game, number, expected_version=_if_match())
     except games_service.HandNotFound:
-        fail(404, "The game has no hand of that number.")
+        fail(404, _("The game has no hand of that number."))
     except games_service.StaleWrite:
-        return error_response(412, "The hand was changed by someone else: read it again.")
+        return error_response(412, _("The hand was changed by someone else: read it again."))
     db.session.commit()
     return make_response("", 204)
 

@@ -153,3 +153,13 @@ def test_games_of_other_rulesets(client):
     assert res.status_code == 201
     data = client.get(f"/api/v1/games/{res.get_json()['id']}").get_json()
     assert len(data["sides"]) == 3 and data["totals"] == [0, 0, 0]
+
+
+def test_api_messages_follow_the_language_asked_for(client):
+    es = {"Accept-Language": "es"}
+    assert client.get("/api/v1/games/nope", headers=es).get_json()["error"] == (
+        "No hay ninguna partida con ese identificador.")
+    assert client.get("/api/v1/games/nope").get_json()["error"] == "There is no game with that id."
+    res = client.post("/api/v1/score", data="[]", content_type="application/json", headers=es)
+    assert res.status_code == 400
+    assert res.get_json()["error"] == "El cuerpo debe ser un objeto JSON."
