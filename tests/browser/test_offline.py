@@ -42,9 +42,12 @@ def test_reload_without_signal_shows_last_state(browser: Browser, live_server: s
         page.goto(game["view_url"])
         # The first visit installs the worker; the next load goes through it and is cached.
         page.wait_for_function("() => navigator.serviceWorker.ready.then(() => true)")
-        page.wait_for_function("() => navigator.serviceWorker.controller !== null || "
-                               "location.reload()")
-        page.reload()
+        # Reload from here only (a reload started inside the page would race this one) until
+        # the worker controls the page.
+        for _ in range(5):
+            page.reload()
+            if page.evaluate("() => navigator.serviceWorker.controller !== null"):
+                break
         page.wait_for_function("() => navigator.serviceWorker.controller !== null")
         expect(page.locator("#main")).to_contain_text("450")
         expect(page.locator("#offline-banner")).to_have_count(0)
