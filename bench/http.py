@@ -42,15 +42,9 @@ BENCH = ROOT / "bench"
 BIN = Path(sys.executable).parent
 sys.path.insert(0, str(ROOT))
 
+from bench.workload import HAND, PREVIEW_FORM  # noqa: E402
+
 GOALS = {"game page (20 hands)": 0.30, "live count preview": 0.50, "save a hand (API)": 0.20}
-#: 50 on the table + a mixed canasta (300) + going out (100): 450 a hand, 0 for the others.
-HAND = {"end": "went_out", "sides": [
-    {"table_points": 50, "hand_points": 0, "canastas": {"mixed": 1}, "going_out": "normal"},
-    {"table_points": 0, "hand_points": 0}]}
-PREVIEW_FORM = {"end": "went_out", "sides[0].going_out": "normal",
-                "sides[0].canastas.mixed": "1", "sides[0].table_points": "50",
-                "sides[0].hand_points": "0", "sides[1].table_points": "85",
-                "sides[1].hand_points": "20"}
 SAVE_GAMES = 200
 
 

@@ -27,13 +27,8 @@ sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__)
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-HAND = {"end": "went_out", "sides": [
-    {"table_points": 50, "hand_points": 0, "canastas": {"mixed": 1}, "going_out": "normal"},
-    {"table_points": 0, "hand_points": 0}]}
-PREVIEW_FORM = {"end": "went_out", "sides[0].going_out": "normal",
-                "sides[0].canastas.mixed": "1", "sides[0].table_points": "50",
-                "sides[0].hand_points": "0", "sides[1].table_points": "85",
-                "sides[1].hand_points": "20"}
+from bench.workload import HAND, PREVIEW_FORM  # noqa: E402
+
 BODY = {"ruleset": "classic", "players": 4, "target": 100000,
         "sides": [{"name": "Nosotros", "players": ["Ana", "Luis"]},
                   {"name": "Ellos", "players": ["Eva", "Juan"]}]}
