@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -77,12 +76,24 @@ def test_decorator_counts_403_and_404(app: Flask) -> None:
 
 
 def test_join_link_is_limited(client: FlaskClient) -> None:
-    from scorekeeper.games import views
-
-    if not hasattr(views.join, "__wrapped__"):
-        pytest.skip("games.join is not wrapped in ratelimit.limit_token_failures yet")
     game = client.post("/api/v1/games", json={"ruleset": "classic"}).get_json()
     for i in range(30):
         assert client.get(f"/games/{game['id']}/join/guess{i}").status_code == 403
     res = client.get(f"/games/{game['id']}/join/{game['edit_token']}")
     assert res.status_code == 429 and res.headers["Retry-After"]
+
+
+def test_tournament_admin_link_is_limited(client: FlaskClient) -> None:
+    from scorekeeper.engine import find_ruleset
+
+    values = {path: 100 for path, _ in find_ruleset("torneo").missing_values()}
+    created = client.post("/api/v1/tournaments", json={
+        "name": "Club", "values": values,
+        "pairs": [{"name": f"P{i}", "players": ["A", "B"]} for i in range(4)],
+    })
+    tid = created.get_json()["id"]
+    for i in range(30):
+        assert client.get(f"/tournaments/{tid}?token=guess{i}").status_code == 403
+    res = client.get(f"/api/v1/tournaments/{tid}", headers={"Authorization": "Bearer guess"})
+    assert res.status_code == 429 and res.headers["Retry-After"]
+    assert "wait a minute" in res.get_json()["error"]
