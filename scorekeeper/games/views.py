@@ -448,9 +448,13 @@ def undo(game_id: str) -> Response:
         return _forbidden(game_id)
     number_ = len(game.hands)
     try:
-        games_service.undo_last_hand(game)
+        games_service.undo_last_hand(game, expected_version=request.form.get("version", type=int))
     except games_service.HandNotFound:
         flash(_("There is no hand to undo."))
+        return see_other("games.show", game_id=game_id)
+    except games_service.StaleWrite:
+        flash(_("The hands changed on another phone meanwhile, so nothing was taken back. "
+                "Check the list below."))
         return see_other("games.show", game_id=game_id)
     db.session.commit()
     flash(_("Hand %(n)d was taken back.", n=number_))
@@ -586,13 +590,22 @@ def update_hand(game_id: str, number: int) -> Response:
     game, denied = _editor_game(game_id)
     if denied:
         return denied
+    expected = request.form.get("version", type=int)
+    # A hand removed on another phone moves the later ones up: the version names the hand the
+    # form was opened on, wherever it stands now.
+    moved = games_service.find_hand_by_version(game, expected)
+    if moved is not None:
+        number = moved.number
     try:
         hand = games_service.get_hand(game, number)
     except games_service.HandNotFound:
-        abort(404)
+        if expected is None:
+            abort(404)
+        flash(_("That hand was changed or removed on another phone, so nothing was saved. "
+                "Check the list below."))
+        return see_other("games.show", game_id=game_id)
     rs, fmt = games_service.ruleset_of(game), games_service.format_of(game)
     body = hand_body_from_form(request.form, rs, fmt)
-    expected = request.form.get("version", type=int)
     try:
         games_service.replace_hand(game, number, body, expected_version=expected)
     except games_service.StaleWrite:
@@ -616,10 +629,18 @@ def delete_hand(game_id: str, number: int) -> Response:
     game, denied = _editor_game(game_id)
     if denied:
         return denied
+    expected = request.form.get("version", type=int)
+    moved = games_service.find_hand_by_version(game, expected)
+    if moved is not None:
+        number = moved.number
     try:
-        games_service.delete_hand(game, number)
+        games_service.delete_hand(game, number, expected_version=expected)
     except games_service.HandNotFound:
         abort(404)
+    except games_service.StaleWrite:
+        flash(_("That hand was changed or removed on another phone, so nothing was removed. "
+                "Check the list below."))
+        return see_other("games.show", game_id=game_id)
     db.session.commit()
     flash(_("Hand %(n)d was removed.", n=number))
     return see_other("games.show", game_id=game_id)

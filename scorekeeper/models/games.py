@@ -123,6 +123,8 @@ class Hand(Base):
     totals: Mapped[list[int]] = mapped_column(JSON)
     #: The idempotency key the save came with: a retried save returns this hand again.
     request_key: Mapped[str | None] = mapped_column(String(64))
+    #: The game's version when this hand was last written: no two hands of a game share one,
+    #: so a version sent back by a form or an ``If-Match`` names one hand in one state.
     version: Mapped[int] = mapped_column(default=1)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)

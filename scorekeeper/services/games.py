@@ -487,6 +487,7 @@ def add_hand(game: Game, body: Mapping[str, Any], *, request_key: str | None = N
     )
     game.hands.append(hand)
     _settle(game)
+    hand.version = game.version
     db.session.flush()
     return hand
 
@@ -513,11 +514,23 @@ def replace_hand(
     hand.entry = entry
     hand.result = result_to_rows(result)
     hand.totals = list(result.totals)
-    hand.version += 1
     hand.updated_at = utcnow()
     _settle(game)
+    hand.version = game.version
     db.session.flush()
     return hand
+
+
+def find_hand_by_version(game: Game, version: int | None) -> Hand | None:
+    """The hand whose version is ``version``, wherever it stands now.
+
+    A hand takes the game's version each time it is written, so no two hands of a game share
+    one: a version sent back by a form names one hand in one state, even after a hand before it
+    was removed and the later ones moved up.
+    """
+    if version is None:
+        return None
+    return next((hand for hand in game.hands if hand.version == version), None)
 
 
 def delete_hand(game: Game, number: int, *, expected_version: int | None = None) -> None:
@@ -535,9 +548,10 @@ def delete_hand(game: Game, number: int, *, expected_version: int | None = None)
     db.session.flush()
 
 
-def undo_last_hand(game: Game) -> None:
-    """Remove the latest hand (the "undo" after a save). Raises :class:`HandNotFound`."""
-    delete_hand(game, len(game.hands))
+def undo_last_hand(game: Game, *, expected_version: int | None = None) -> None:
+    """Remove the latest hand (the "undo" after a save). Raises :class:`HandNotFound`, and
+    :class:`StaleWrite` when the latest hand is no longer the one of ``expected_version``."""
+    delete_hand(game, len(game.hands), expected_version=expected_version)
 
 
 def hand_to_dict(hand: Hand) -> dict[str, Any]:

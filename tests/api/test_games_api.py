@@ -63,7 +63,7 @@ def test_count_hands_to_the_winner(client, game):
     res = client.post(url, json=hand(), headers=game["auth"])
     assert res.status_code == 201, res.get_json()
     assert res.get_json()["totals"] == [1035, 535]
-    assert res.headers["ETag"] == '"h1"'
+    assert res.headers["ETag"] == f'"h{res.get_json()["version"]}"'
     state = client.get(f"/api/v1/games/{game['id']}").get_json()
     assert state["totals"] == [1035, 535]
     assert state["opening_minimums"] == [50, 50]
@@ -114,16 +114,18 @@ def test_read_replace_delete_hand(client, game):
     res = client.get(f"{url}/2")
     assert res.status_code == 200
     assert res.get_json()["totals"] == [1080, 535]
-    assert res.headers["ETag"] == '"h1"'
+    etag_2 = res.headers["ETag"]
+    etag_1 = client.get(f"{url}/1").headers["ETag"]
+    assert etag_2 == f'"h{res.get_json()["version"]}"' and etag_1 != etag_2
     assert client.get(f"{url}/3").status_code == 404
 
     res = client.put(f"{url}/1", json=hand(b_red=4), headers=game["auth"])
     assert res.status_code == 200
     # East-West: 280 - 45 + 800 (all four red 3s)
     assert res.get_json()["totals"] == [1035, 1035]
-    assert res.headers["ETag"] == '"h2"'
+    assert res.headers["ETag"] not in (etag_1, etag_2)
     # A stale If-Match is refused and changes nothing.
-    res = client.put(f"{url}/1", json=hand(), headers={**game["auth"], "If-Match": '"h1"'})
+    res = client.put(f"{url}/1", json=hand(), headers={**game["auth"], "If-Match": etag_1})
     assert res.status_code == 412
     assert client.get(f"{url}/1").get_json()["totals"] == [1035, 1035]
     bad = hand()

@@ -431,13 +431,20 @@ def test_premios_and_penalties_count(client):
 # -- fixing mistakes -----------------------------------------------------------------------
 
 
+def version_on_fix_page(client, game_id, number):
+    """The hand's version as its fix form sends it back."""
+    html = text(client.get(f"/games/{game_id}/hands/{number}/edit"))
+    return re.search(r'name="version" value="(\d+)"', html).group(1)
+
+
 def test_edit_a_hand(client, game_id):
     post_hand(client, game_id)
     html = text(client.get(f"/games/{game_id}/hands/1/edit"))
-    assert 'value="355"' in html and 'name="version" value="1"' in html
+    version = version_on_fix_page(client, game_id, 1)
+    assert 'value="355"' in html and f'name="version" value="{version}"' in html
     assert "Fix hand 1" in html and "+1,035" not in html
     res = client.post(f"/games/{game_id}/hands/1",
-                      data={**WORKED_HAND, "sides[1].red_threes": "1", "version": "1"})
+                      data={**WORKED_HAND, "sides[1].red_threes": "1", "version": version})
     assert res.status_code == 303
     game = db.session.execute(db.select(Game)).scalar_one()
     assert game.hands[0].totals == [1035, 335]
@@ -447,7 +454,8 @@ def test_edit_a_hand(client, game_id):
 def test_edit_with_errors_keeps_typed_values(client, game_id):
     post_hand(client, game_id)
     res = client.post(f"/games/{game_id}/hands/1",
-                      data={**WORKED_HAND, "sides[1].hand_points": "47", "version": "1"})
+                      data={**WORKED_HAND, "sides[1].hand_points": "47",
+                            "version": version_on_fix_page(client, game_id, 1)})
     assert res.status_code == 422
     assert "multiples of 5" in error_for(text(res), "sides[1].hand_points")
     assert 'value="47"' in text(res)
@@ -455,21 +463,24 @@ def test_edit_with_errors_keeps_typed_values(client, game_id):
 
 def test_stale_edit_shows_both_versions(client, game_id):
     post_hand(client, game_id)
-    # Someone else corrected the hand first (version 1 -> 2).
+    seen = version_on_fix_page(client, game_id, 1)
+    # Someone else corrected the hand first.
     assert client.post(f"/games/{game_id}/hands/1", data={
-        **WORKED_HAND, "sides[1].red_threes": "1", "version": "1"}).status_code == 303
+        **WORKED_HAND, "sides[1].red_threes": "1", "version": seen}).status_code == 303
+    now = version_on_fix_page(client, game_id, 1)
+    assert now != seen
     res = client.post(f"/games/{game_id}/hands/1", data={
-        **WORKED_HAND, "sides[1].red_threes": "2", "version": "1"})
+        **WORKED_HAND, "sides[1].red_threes": "2", "version": seen})
     assert res.status_code == 409
     html = text(res)
     assert "Someone else changed this hand" in html
     assert re.search(r'name="sides\[1\]\.red_threes" value="2"', html)  # what I typed
     assert "Saved by someone else: 1" in html  # what is stored now
-    assert 'name="version" value="2"' in html  # saving again replaces it on purpose
+    assert f'name="version" value="{now}"' in html  # saving again replaces it on purpose
     game = db.session.execute(db.select(Game)).scalar_one()
     assert game.hands[0].totals == [1035, 335]
     assert client.post(f"/games/{game_id}/hands/1", data={
-        **WORKED_HAND, "sides[1].red_threes": "2", "version": "2"}).status_code == 303
+        **WORKED_HAND, "sides[1].red_threes": "2", "version": now}).status_code == 303
 
 
 def test_unknown_hand_is_404(client, game_id):
@@ -493,6 +504,49 @@ def test_delete_and_undo(client, game_id):
     assert client.post(f"/games/{game_id}/undo").status_code == 303
     assert "There is no hand to undo." in text(client.post(f"/games/{game_id}/undo",
                                                            follow_redirects=True))
+
+
+def test_a_fix_follows_its_hand_when_another_phone_removed_one_before_it(client, game_id):
+    # Three hands: Ellos 335, 435, 535. Phone A opens "Fix hand 2" (the 435 one) ...
+    for red in ("1", "2", "3"):
+        post_hand(client, game_id, {**WORKED_HAND, "sides[1].red_threes": red}, request_key=red)
+    seen = version_on_fix_page(client, game_id, 2)
+    # ... phone B removes hand 1, so the 435 hand is now hand 1 and the 535 one hand 2 ...
+    assert client.post(f"/games/{game_id}/hands/1/delete",
+                       data={"version": version_on_fix_page(client, game_id, 1)}
+                       ).status_code == 303
+    # ... and A saves its fix (hand points 50 instead of 45) to the URL of hand 2.
+    res = client.post(f"/games/{game_id}/hands/2", data={
+        **WORKED_HAND, "sides[1].red_threes": "2", "sides[1].hand_points": "50",
+        "version": seen})
+    assert res.status_code == 303
+    assert "Hand 1 corrected." in text(client.get(f"/games/{game_id}"))
+    game = db.session.execute(db.select(Game)).scalar_one()
+    db.session.refresh(game)
+    assert [h.totals for h in game.hands] == [[1035, 430], [1035, 535]]
+
+
+def test_delete_and_undo_refuse_what_another_phone_changed(client, game_id):
+    post_hand(client, game_id, request_key="1")
+    post_hand(client, game_id, {**WORKED_HAND, "sides[1].red_threes": "1"}, request_key="2")
+    fix_2 = version_on_fix_page(client, game_id, 2)
+    undo_seen = re.search(r'action="/games/[^"]+/undo">\s*<input[^>]*>\s*<input type="hidden" '
+                          r'name="version" value="(\d+)"', text(client.get(f"/games/{game_id}")))
+    assert undo_seen and undo_seen.group(1) == fix_2
+    # Another phone corrects hand 2, then saves hand 3.
+    assert client.post(f"/games/{game_id}/hands/2", data={
+        **WORKED_HAND, "sides[1].red_threes": "2", "version": fix_2}).status_code == 303
+    post_hand(client, game_id, request_key="3")
+    # This phone's "Delete hand 2" and "Undo last hand" were for what it saw: nothing happens.
+    page = text(client.post(f"/games/{game_id}/hands/2/delete", data={"version": fix_2},
+                            follow_redirects=True))
+    assert "changed or removed on another phone, so nothing was removed" in page
+    page = text(client.post(f"/games/{game_id}/undo", data={"version": fix_2},
+                            follow_redirects=True))
+    assert "nothing was taken back" in page
+    game = db.session.execute(db.select(Game)).scalar_one()
+    db.session.refresh(game)
+    assert [h.totals for h in game.hands] == [[1035, 535], [1035, 435], [1035, 535]]
 
 
 # -- the end -------------------------------------------------------------------------------

@@ -81,3 +81,35 @@ def test_upgrade_downgrade_upgrade(fresh_url: str, tmp_path: Path) -> None:
         db.session.remove()
         db.engine.dispose()
     assert current == script.get_current_head()
+
+
+def test_old_hands_get_versions_unique_in_their_game(fresh_url: str, tmp_path: Path) -> None:
+    """Hands written before versions came from the game shared them (1, 1, 2...): the
+    migration gives each a distinct one, above anything its game used."""
+    app = _app(fresh_url, tmp_path)
+    runner = app.test_cli_runner()
+    assert runner.invoke(args=["db", "upgrade"]).exit_code == 0
+    client = app.test_client()
+    game = client.post("/api/v1/games", json={"ruleset": "classic"}).get_json()
+    hand = {"end": "went_out", "sides": [
+        {"table_points": 50, "canastas": {"mixed": 1}, "going_out": "normal"}, {}]}
+    for _ in range(3):
+        assert client.post(f"/api/v1/games/{game['id']}/hands", json=hand,
+                           headers={"Authorization": f"Bearer {game['edit_token']}"}
+                           ).status_code == 201
+    with app.app_context():
+        # As the older code left them: each hand counted its own writes.
+        db.session.execute(text("UPDATE hand SET version = CASE number WHEN 3 THEN 2 ELSE 1 END"))
+        db.session.execute(text("UPDATE game SET version = 4"))
+        db.session.commit()
+        db.session.remove()
+        db.engine.dispose()
+    assert runner.invoke(args=["db", "downgrade"]).exit_code == 0
+    assert runner.invoke(args=["db", "upgrade"]).exit_code == 0
+    with app.app_context():
+        versions = [v for (v,) in db.session.execute(
+            text("SELECT version FROM hand ORDER BY number"))]
+        game_version = db.session.execute(text("SELECT version FROM game")).scalar_one()
+        db.session.remove()
+        db.engine.dispose()
+    assert len(set(versions)) == 3 and game_version > max(versions)

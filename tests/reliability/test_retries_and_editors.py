@@ -84,13 +84,13 @@ def test_integrity_race_answers_the_stored_hand(app: Flask, client, game, monkey
 def test_two_editors_second_stale_save_is_refused(client, game) -> None:  # type: ignore[no-untyped-def]
     url = f"/api/v1/games/{game['id']}/hands"
     client.post(url, json=HAND, headers=game["auth"])
-    # Both phones read hand 1 at version 1.
+    # Both phones read hand 1 in the same state.
     etag_a = client.get(f"{url}/1").headers["ETag"]
     etag_b = client.get(f"{url}/1").headers["ETag"]
-    assert etag_a == etag_b == '"h1"'
+    assert etag_a == etag_b
     fixed = {**HAND, "sides": [{**HAND["sides"][0], "table_points": 150}, HAND["sides"][1]]}
     res_a = client.put(f"{url}/1", json=fixed, headers={**game["auth"], "If-Match": etag_a})
-    assert res_a.status_code == 200 and res_a.headers["ETag"] == '"h2"'
+    assert res_a.status_code == 200 and res_a.headers["ETag"] != etag_a
     other = {**HAND, "sides": [{**HAND["sides"][0], "table_points": 60}, HAND["sides"][1]]}
     res_b = client.put(f"{url}/1", json=other, headers={**game["auth"], "If-Match": etag_b})
     assert res_b.status_code == 412
@@ -103,6 +103,7 @@ def test_two_editors_second_stale_save_is_refused(client, game) -> None:  # type
 def test_two_editors_at_the_same_moment_one_wins(app: Flask, game) -> None:  # type: ignore[no-untyped-def]
     url = f"/api/v1/games/{game['id']}/hands"
     app.test_client().post(url, json=HAND, headers=game["auth"])
+    read = app.test_client().get(f"{url}/1").headers["ETag"]
     start = threading.Barrier(2)
 
     def put(points: int) -> int:
@@ -111,11 +112,28 @@ def test_two_editors_at_the_same_moment_one_wins(app: Flask, game) -> None:  # t
         client = app.test_client()
         start.wait()
         return client.put(f"{url}/1", json=body,
-                          headers={**game["auth"], "If-Match": '"h1"'}).status_code
+                          headers={**game["auth"], "If-Match": read}).status_code
 
     with ThreadPoolExecutor(2) as pool:
         codes = sorted(pool.map(put, [150, 60]))
     assert codes == [200, 412]
     hand = app.test_client().get(f"{url}/1")
-    assert hand.headers["ETag"] == '"h2"'
+    assert hand.headers["ETag"] != read
     assert hand.get_json()["totals"][0] in (550, 460)
+
+
+def test_a_hand_removed_meanwhile_makes_an_old_etag_stale(client, game) -> None:  # type: ignore[no-untyped-def]
+    """Hands move up when one before them is removed: an ETag names a hand, not a number."""
+    url = f"/api/v1/games/{game['id']}/hands"
+    for _ in range(3):
+        assert client.post(url, json=HAND, headers=game["auth"]).status_code == 201
+    tags = [client.get(f"{url}/{n}").headers["ETag"] for n in (1, 2, 3)]
+    assert len(set(tags)) == 3  # three hands never written since: still three versions
+    assert client.delete(f"{url}/1", headers={**game["auth"], "If-Match": tags[0]}
+                         ).status_code == 204
+    # Hand 2 is now what was hand 3: the ETag read for hand 2 no longer matches it.
+    fixed = {**HAND, "sides": [{**HAND["sides"][0], "table_points": 150}, HAND["sides"][1]]}
+    assert client.put(f"{url}/2", json=fixed, headers={**game["auth"], "If-Match": tags[1]}
+                      ).status_code == 412
+    assert client.put(f"{url}/1", json=fixed, headers={**game["auth"], "If-Match": tags[1]}
+                      ).status_code == 200
