@@ -191,18 +191,20 @@ def game_credits(
 
 
 def rank(standings: Iterable[Standing]) -> list[Standing]:
-    """Order by accumulated difference, then games won, then name.
+    """Order by accumulated difference, then games won (002), then pair number.
 
-    Disqualified pairs come after the ranked ones and substituted pairs last, both unranked.
+    002 breaks ties on games won and says no more; the pair number keeps the order the
+    organizer typed (before the first game everyone is level). Disqualified pairs come after
+    the ranked ones and substituted pairs last, both unranked.
     """
     rows = list(standings)
     for row in rows:
         if row.substituted:
             row.difference, row.wins = 0, 0
 
-    def key(row: Standing) -> tuple[int, int, int, str, int]:
+    def key(row: Standing) -> tuple[int, int, int, int]:
         group = 2 if row.substituted else 1 if row.disqualified else 0
-        return (group, -row.difference, -row.wins, row.name.casefold(), row.number)
+        return (group, -row.difference, -row.wins, row.number)
 
     rows.sort(key=key)
     place = 0

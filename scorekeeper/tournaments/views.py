@@ -16,7 +16,7 @@ from flask_babel import gettext as _
 from sqlalchemy.exc import IntegrityError
 
 from ..engine import PRESETS, EntryErrors, HandEnd, RuleSet, UnknownRuleSet
-from ..extensions import db
+from ..extensions import db, htmx
 from ..i18n import error_message, translate
 from ..models.tournaments import Tournament, TournamentRound
 from ..ratelimit import guard_token_check, note_token_failure
@@ -229,8 +229,10 @@ def show(tournament_id: str) -> Response:
 
 @bp.get("/<tournament_id>/dashboard")
 def dashboard(tournament_id: str) -> Response:
-    """The live part of the control table (htmx polls it)."""
+    """The live part of the control table (htmx polls it); opened directly, the control table."""
     tournament = _admin_or_403(tournament_id)
+    if not htmx:
+        return see_other("tournaments.show", tournament_id=tournament.id)
     return render("tournaments/_dashboard.html", "tournaments/_dashboard.html",
                   **_page_context(tournament))
 

@@ -22,7 +22,7 @@ def test_credits_are_the_difference_for_the_winner_and_minus_it_for_the_loser():
                         abandon_points=5000) == (0, 5000)
 
 
-def test_rank_by_difference_then_games_won_then_name():
+def test_rank_by_difference_then_games_won_then_pair_number():
     rows = [
         Standing(1, "Owls", [], difference=500, wins=1),
         Standing(2, "Bees", [], difference=500, wins=2),
@@ -32,7 +32,7 @@ def test_rank_by_difference_then_games_won_then_name():
         Standing(6, "Eels", [], difference=7000, wins=3, disqualified=True),
     ]
     ranked = rank(rows)
-    assert [r.number for r in ranked] == [3, 2, 4, 1, 6, 5]
+    assert [r.number for r in ranked] == [3, 2, 1, 4, 6, 5]
     assert [r.rank for r in ranked] == [1, 2, 3, 4, None, None]
     assert ranked[-1].difference == 0 and ranked[-1].wins == 0
 
