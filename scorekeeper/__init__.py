@@ -45,11 +45,17 @@ def _configure(app: Flask, test_config: dict[str, Any] | None) -> None:
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SECURE=config.https_only(),
+        PROXIES=config.proxies(),
     )
     if "SECRET_KEY" not in overrides:
         # Only touch the instance's key file when the caller did not give a key.
         app.config["SECRET_KEY"] = config.secret_key(app.instance_path)
     app.config.update(overrides)
+    if app.config["PROXIES"]:
+        from werkzeug.middleware.proxy_fix import ProxyFix
+
+        n = int(app.config["PROXIES"])
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=n, x_proto=n, x_host=n)  # type: ignore[method-assign]
 
 
 def _init_extensions(app: Flask) -> None:

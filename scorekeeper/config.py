@@ -7,6 +7,11 @@
                   ``SameSite=Lax`` which are always on
 ``SQLITE_SYNCHRONOUS``  ``NORMAL`` (default) or ``FULL``: how hard SQLite (WAL mode) pushes a
                   commit to disk; see :func:`sqlite_synchronous`. Ignored on PostgreSQL.
+``SCOREKEEPER_PROXIES``  how many reverse proxies stand in front of the app (default 0). Behind
+                  nginx or Caddy set it to 1, so the client's address (the rate limit's key)
+                  and scheme come from ``X-Forwarded-For``/``-Proto``; left at 0 behind a
+                  proxy, every phone would share the proxy's address and one wrong link would
+                  lock them all out for a minute.
 """
 
 from __future__ import annotations
@@ -77,3 +82,11 @@ def sqlite_synchronous(value: str | None = None) -> str:
     if mode not in SQLITE_SYNCHRONOUS_VALUES:
         raise ValueError(f"SQLITE_SYNCHRONOUS must be NORMAL or FULL, not {raw!r}")
     return mode
+
+
+def proxies() -> int:
+    """``SCOREKEEPER_PROXIES``: the number of trusted reverse proxies (0 to 5)."""
+    raw = os.environ.get("SCOREKEEPER_PROXIES", "").strip() or "0"
+    if not raw.isdigit() or int(raw) > 5:
+        raise ValueError(f"SCOREKEEPER_PROXIES must be a number from 0 to 5, not {raw!r}")
+    return int(raw)

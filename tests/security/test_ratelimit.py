@@ -97,3 +97,47 @@ def test_tournament_admin_link_is_limited(client: FlaskClient) -> None:
     res = client.get(f"/api/v1/tournaments/{tid}", headers={"Authorization": "Bearer guess"})
     assert res.status_code == 429 and res.headers["Retry-After"]
     assert "wait a minute" in res.get_json()["error"]
+
+
+def test_behind_a_proxy_each_phone_has_its_own_allowance(make_app, settings) -> None:  # type: ignore[no-untyped-def]
+    """With ``SCOREKEEPER_PROXIES=1`` the address comes from ``X-Forwarded-For``: one phone's
+    wrong links do not lock out another phone behind the same proxy."""
+    from scorekeeper.extensions import db
+
+    app = make_app({**settings, "PROXIES": 1, "RATELIMIT_FAILURES": 3})
+    with app.app_context():
+        db.create_all()
+    try:
+        _proxied_phones(app.test_client())
+    finally:
+        with app.app_context():
+            db.session.remove()
+            db.drop_all()
+            db.engine.dispose()
+
+
+def _proxied_phones(client: FlaskClient) -> None:
+    game = client.post("/api/v1/games", json={"ruleset": "classic"}).get_json()
+    guesser = {"X-Forwarded-For": "10.0.0.7"}
+    for i in range(3):
+        assert client.get(f"/games/{game['id']}/join/guess{i}", headers=guesser
+                          ).status_code == 403
+    assert client.get(f"/games/{game['id']}/join/guess", headers=guesser).status_code == 429
+    other = {"X-Forwarded-For": "10.0.0.8"}
+    assert client.get(f"/games/{game['id']}/join/{game['edit_token']}", headers=other
+                      ).status_code == 303
+
+
+def test_proxies_setting_is_a_small_number(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import pytest
+
+    from scorekeeper import config
+
+    monkeypatch.setenv("SCOREKEEPER_PROXIES", "1")
+    assert config.proxies() == 1
+    monkeypatch.delenv("SCOREKEEPER_PROXIES")
+    assert config.proxies() == 0
+    for bad in ("yes", "-1", "9"):
+        monkeypatch.setenv("SCOREKEEPER_PROXIES", bad)
+        with pytest.raises(ValueError, match="SCOREKEEPER_PROXIES"):
+            config.proxies()
