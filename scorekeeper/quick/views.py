@@ -57,6 +57,9 @@ def parse_total(raw: str) -> int:
         # Thousands separators either way (1,650 in English, 1.650 in Spanish): a total is a
         # whole number, so "1.650" can only mean one thousand six hundred and fifty.
         text = re.sub(r"[.,']", "", text)
+    if re.fullmatch(r"[+-]?\d{10,}", text):
+        # Far too big for a Canasta total, but a number: the caller says it is out of range.
+        return -(10**9) if text.startswith("-") else 10**9
     if not re.fullmatch(r"[+-]?\d{1,9}", text):
         raise ValueError(raw)
     return int(text)

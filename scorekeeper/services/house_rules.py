@@ -227,6 +227,9 @@ def _number(raw: Any) -> Any:
         return None
     if re.fullmatch(r"[+-]?\d{1,9}", text):
         return int(text)
+    if re.fullmatch(r"[+-]?\d{10,}", text):
+        # Too long to be a real value: say it is out of range, not that it is no number.
+        return -(10**9) if text.startswith("-") else 10**9
     return text
 
 

@@ -185,6 +185,7 @@ def test_remove_a_band_and_the_wild_canasta(client):
     ({"card_values.jokers": "lots"}, "card_values.jokers", "Must be a whole number."),
     ({"card_values.aces": ""}, "card_values.aces", "Must be a whole number."),
     ({"canastas.mixed": "-300"}, "canastas.mixed", "Must be between 0 and 100000."),
+    ({"canastas.mixed": "99999999999999"}, "canastas.mixed", "Must be between 0 and 100000."),
     ({"red_threes.negative_when": "sometimes"}, "red_threes.negative_when",
      "Must be one of: no_meld, no_canasta."),
     ({"target": "1"}, "target", "Must be between 5 and 100000."),

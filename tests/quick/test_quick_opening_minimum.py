@@ -114,8 +114,11 @@ def test_total_out_of_range(client):
     assert message == (
         "That total is out of range: type a number between \u22121,000,000 and 1,000,000."
     )
-    huge = client.get("/opening-minimum", query_string={"score": "9" * 5000})
+    huge = client.get("/opening-minimum", query_string={"score": "9" * 5000, "lang": "en"})
     assert huge.status_code == 422
+    # A long number is still a number: it is out of range, not "not a whole number".
+    assert field_error(huge.get_data(as_text=True), "om-score-error").startswith(
+        "That total is out of range")
 
 
 def test_unknown_rule_set(client):
