@@ -59,7 +59,8 @@ class NewGameForm(FlaskForm):
     players = RadioField(_l("Players"))
     target = IntegerField(_l("Play to"), validators=[Optional(), NumberRange(100, 100_000)])
     first_dealer = SelectField(_l("Who deals first"), coerce=int, default=0)
-    language = SelectField(_l("Language of the game"), default="en",
+    # Only the printed sheet uses it: each phone shows the pages in its own language.
+    language = SelectField(_l("Language of the printed score sheet"), default="en",
                            choices=choices([("en", "English"), ("es", "Español")]))
 
 
