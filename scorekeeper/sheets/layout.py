@@ -17,9 +17,12 @@ from ..engine.cards import RED_THREES_PER_PACK, CardGroup
 from ..engine.rulesets import CanastaBonus
 
 #: Hand rows on a blank sheet: room for a typical game, and still one page (three sides need
-#: taller column labels, so two rows fewer).
+#: taller column labels, and a long reminder box more room at the foot: two rows fewer).
 BLANK_HANDS = 14
 BLANK_HANDS_THREE_SIDES = 12
+BLANK_HANDS_LONG_REMINDERS = 12
+#: Lines of bonuses or penalties beyond which the reminder box is "long" (the Spanish lists).
+LONG_REMINDERS = 8
 
 Translate = Callable[[str, object], str]
 
@@ -164,7 +167,9 @@ def column_of(line_id: str) -> str:
 def blank_sheet(rs: RuleSet, fmt: PlayerFormat, hands: int | None = None) -> Sheet:
     """A sheet to fill in by hand."""
     if hands is None:
-        hands = BLANK_HANDS if fmt.sides < 3 else BLANK_HANDS_THREE_SIDES
+        long_box = max(len(bonus_values(rs, fmt)), len(penalty_values(rs, fmt))) > LONG_REMINDERS
+        hands = (BLANK_HANDS_THREE_SIDES if fmt.sides >= 3
+                 else BLANK_HANDS_LONG_REMINDERS if long_box else BLANK_HANDS)
     return Sheet(
         ruleset=rs,
         format=fmt,

@@ -8,7 +8,7 @@ from datetime import timedelta
 import pytest
 from sheet_helpers import page_count, page_sizes, pdf_text
 
-from scorekeeper.engine import ruleset_to_dict
+from scorekeeper.engine import PRESETS, ruleset_to_dict
 from scorekeeper.extensions import db
 from scorekeeper.services import house_rules
 
@@ -76,6 +76,18 @@ def test_three_sides_fit_one_page_with_a_wild_card_column(client):
     assert re.search(r"Wild-card canasta\s+2,000\b", text)
     # Twelve hand rows at least.
     assert "12" in re.findall(r"^\s*(\d+)\s*$", text, re.M)
+
+
+@pytest.mark.parametrize("ruleset, players, paper", [
+    (rs.id, fmt.id, paper)
+    for rs in PRESETS.values() for fmt in rs.formats for paper in ("a4", "letter")
+])
+def test_every_blank_sheet_is_one_page_with_at_least_twelve_hands(client, ruleset, players,
+                                                                   paper):
+    # Spanish labels are the longer ones; the Spanish reminder boxes are the tall ones.
+    pdf = get_pdf(client, f"ruleset={ruleset}&players={players}&paper={paper}&lang=es")
+    assert page_count(pdf) == 1
+    assert "12" in re.findall(r"^\s*(\d+)\s*$", text_of(pdf), re.M)
 
 
 def test_house_rules_print_their_own_values(client):
