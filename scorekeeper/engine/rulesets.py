@@ -879,7 +879,8 @@ def ruleset_from_dict(data: Mapping[str, Any], *, base: RuleSet) -> RuleSet:
                                                N_("Must be a multiple of 5.")))
         opening = OpeningMinimums(negative=negative, bands=tuple(bands))
 
-    target = r.required(data, "target", "target", base.target, minimum=5)
+    # The same floor as a game's own target (a house target below it could not start a game).
+    target = r.required(data, "target", "target", base.target, minimum=100)
     time_limit = r.points(data, "time_limit_minutes", "time_limit_minutes",
                           base.time_limit_minutes)
     if time_limit is not None and not 1 <= time_limit <= 600:
