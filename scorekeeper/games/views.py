@@ -8,9 +8,7 @@ page, which never holds the edit token.
 from __future__ import annotations
 
 import secrets
-import threading
 import uuid
-from collections import OrderedDict
 from collections.abc import Mapping
 from typing import Any, NamedTuple, cast
 
@@ -33,6 +31,7 @@ from flask_wtf.csrf import generate_csrf
 from sqlalchemy import bindparam, select
 from sqlalchemy.exc import IntegrityError
 
+from ..cache import BoundedCache
 from ..engine import (
     PRESETS,
     EntryErrors,
@@ -264,7 +263,7 @@ def _head_of(game_id: str) -> _Head | None:
     """The game's version and edit-token hash, in one small query (no sides, no hands).
 
     Enough to answer the read-only page's poll, to tell the scorekeeper from everyone else and
-    to find the page in :data:`PAGE_CACHE`.
+    to find the page in :func:`page_cache`.
     """
     if not game_id or len(game_id) > 100:
         return None
@@ -275,56 +274,26 @@ def _head_of(game_id: str) -> _Head | None:
     return None if row is None else _Head(row.version, row.edit_token_hash)
 
 
-class PageCache:
-    """The read-only game page as rendered, per (game id, version, language, htmx partial).
-
-    Only pages with nothing of one session in them are kept: never the scorekeeper's (edit
-    links, CSRF tokens in forms), never one showing flashed messages. The one per-session value
-    a read-only page holds, the CSRF token in ``base.html``'s ``<meta>``, is rendered as
-    :data:`CSRF_PLACEHOLDER` and filled in for each request. A new version (every saved,
-    fixed or removed hand, a new edit link) is a new key; old versions fall out as the least
-    recently used. Bounded, thread-safe, one per app (per gunicorn worker).
-    """
-
-    def __init__(self, size: int = 128) -> None:
-        self.size = size
-        self._pages: OrderedDict[tuple[str, int, str, bool], str] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, key: tuple[str, int, str, bool]) -> str | None:
-        with self._lock:
-            body = self._pages.get(key)
-            if body is not None:
-                self._pages.move_to_end(key)
-            return body
-
-    def put(self, key: tuple[str, int, str, bool], body: str) -> None:
-        with self._lock:
-            self._pages[key] = body
-            self._pages.move_to_end(key)
-            while len(self._pages) > self.size:
-                self._pages.popitem(last=False)
-
-    def clear(self) -> None:
-        with self._lock:
-            self._pages.clear()
-
-    def __len__(self) -> int:
-        return len(self._pages)
-
-
 #: What a cached read-only page holds where the request's CSRF token goes (random per process,
 #: so no text a player types can forge it).
 CSRF_PLACEHOLDER = f"csrf-placeholder-{secrets.token_hex(16)}"
 
 
-def page_cache() -> PageCache:
-    """This app's cache of read-only game pages (``GAME_PAGE_CACHE_SIZE``, default 128)."""
+def page_cache() -> BoundedCache[str]:
+    """This app's cache of read-only game pages, per (game id, version, language, htmx board).
+
+    Only pages with nothing of one session in them are kept: never the scorekeeper's (edit
+    links, CSRF tokens in forms), never one showing flashed messages. The one per-session value
+    a read-only page holds, the CSRF token in ``base.html``'s ``<meta>``, is rendered as
+    :data:`CSRF_PLACEHOLDER` and filled in for each request. A new version (every saved, fixed
+    or removed hand, a new edit link) is a new key; old versions fall out as the least recently
+    used (``GAME_PAGE_CACHE_SIZE`` pages, default 128).
+    """
     cache = current_app.extensions.get("games.page_cache")
     if cache is None:
         size = int(current_app.config.get("GAME_PAGE_CACHE_SIZE", 128))
-        cache = current_app.extensions.setdefault("games.page_cache", PageCache(size))
-    return cast(PageCache, cache)
+        cache = current_app.extensions.setdefault("games.page_cache", BoundedCache[str](size))
+    return cast(BoundedCache[str], cache)
 
 
 def _page_response(body: str) -> Response:

@@ -11,7 +11,6 @@ from __future__ import annotations
 import mimetypes
 import os
 import threading
-from collections import OrderedDict
 from collections.abc import Hashable
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -21,6 +20,7 @@ import weasyprint
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
 from .. import ROOT
+from ..cache import BoundedCache
 
 STATIC = ROOT / "static"
 PRINT_CSS = STATIC / "css" / "print.css"
@@ -127,44 +127,9 @@ def html_to_pdf(html: str, *, paper: str = "a4", landscape: bool = True) -> byte
     return bytes(pdf)
 
 
-class PdfCache:
-    """A least-recently-used cache of PDF bytes, bounded by count and by total size."""
-
-    def __init__(self, max_items: int = 128, max_bytes: int = 32 * 1024 * 1024) -> None:
-        self.max_items = max_items
-        self.max_bytes = max_bytes
-        self._items: OrderedDict[Hashable, bytes] = OrderedDict()
-        self._size = 0
-        self._lock = threading.Lock()
-
-    def get(self, key: Hashable) -> bytes | None:
-        with self._lock:
-            found = self._items.get(key)
-            if found is not None:
-                self._items.move_to_end(key)
-            return found
-
-    def put(self, key: Hashable, pdf: bytes) -> None:
-        if len(pdf) > self.max_bytes:
-            return
-        with self._lock:
-            old = self._items.pop(key, None)
-            if old is not None:
-                self._size -= len(old)
-            self._items[key] = pdf
-            self._size += len(pdf)
-            while len(self._items) > self.max_items or self._size > self.max_bytes:
-                _, dropped = self._items.popitem(last=False)
-                self._size -= len(dropped)
-
-    def clear(self) -> None:
-        with self._lock:
-            self._items.clear()
-            self._size = 0
-
-    def __len__(self) -> int:
-        return len(self._items)
+#: A cache of PDF bytes (the name the sheets' code and tests use).
+PdfCache = BoundedCache[bytes]
 
 
 #: The process's sheets: kept games by version, blank sheets and rules cards by rule set.
-cache = PdfCache()
+cache: BoundedCache[bytes] = BoundedCache()
