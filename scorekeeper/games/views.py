@@ -553,6 +553,17 @@ def edit_hand(game_id: str, number: int) -> Response:
                        hidden={"version": hand.version})
 
 
+def _number_now(game: Game, number: int, version: int | None) -> int:
+    """Where the hand a form was opened on stands now.
+
+    A hand removed on another phone moves the later ones up; the version the form sends back
+    names one hand (no two hands of a game share one), wherever it stands now. Unknown
+    versions keep the number, and the service then refuses the stale write.
+    """
+    moved = games_service.find_hand_by_version(game, version)
+    return moved.number if moved is not None else number
+
+
 @bp.post("/<game_id>/hands/<int:number>")
 def update_hand(game_id: str, number: int) -> Response:
     """Replace a hand with its corrected count; refuse when someone changed it meanwhile."""
@@ -560,11 +571,7 @@ def update_hand(game_id: str, number: int) -> Response:
     if denied:
         return denied
     expected = request.form.get("version", type=int)
-    # A hand removed on another phone moves the later ones up: the version names the hand the
-    # form was opened on, wherever it stands now.
-    moved = games_service.find_hand_by_version(game, expected)
-    if moved is not None:
-        number = moved.number
+    number = _number_now(game, number, expected)
     try:
         hand = games_service.get_hand(game, number)
     except games_service.HandNotFound:
@@ -599,9 +606,7 @@ def delete_hand(game_id: str, number: int) -> Response:
     if denied:
         return denied
     expected = request.form.get("version", type=int)
-    moved = games_service.find_hand_by_version(game, expected)
-    if moved is not None:
-        number = moved.number
+    number = _number_now(game, number, expected)
     try:
         games_service.delete_hand(game, number, expected_version=expected)
     except games_service.HandNotFound:
