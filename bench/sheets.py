@@ -29,7 +29,7 @@ import weasyprint  # noqa: E402
 from scorekeeper import create_app  # noqa: E402
 from scorekeeper.engine import find_ruleset  # noqa: E402
 from scorekeeper.extensions import db  # noqa: E402
-from scorekeeper.services import games  # noqa: E402
+from scorekeeper.services import games, record  # noqa: E402
 from scorekeeper.sheets import render, views  # noqa: E402
 
 GOAL = 2.0
@@ -86,7 +86,7 @@ def main() -> int:
                    {"name": "Ellos", "players": ["Marta", "Pablo"]}],
         )
         for i in range(args.hands):
-            games.add_hand(new.game, HANDS[i % 2])
+            record.add_hand(new.game, HANDS[i % 2], by="scorekeeper")
         db.session.commit()
         token = new.view_token
 

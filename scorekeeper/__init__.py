@@ -27,6 +27,7 @@ def create_app(
     _register_blueprints(app)
     _register_cli(app)
     _register_error_handlers(app)
+    _register_transactions(app)
     return app
 
 
@@ -126,7 +127,7 @@ def _register_error_handlers(app: Flask) -> None:
             return json_error(error)
         return render_template("error.html", error=error, code=code), code
 
-    for code in (400, 403, 404, 405, 413, 429, 500, 503):
+    for code in (400, 403, 404, 405, 409, 413, 429, 500, 503):
         app.register_error_handler(code, handle_http_error)
 
     from sqlalchemy.exc import OperationalError
@@ -149,3 +150,47 @@ def _register_error_handlers(app: Flask) -> None:
         return response
 
     app.register_error_handler(OperationalError, handle_busy_database)
+
+
+def _register_transactions(app: Flask) -> None:
+    """One commit per request, in one place: after the view, if it answered without an error.
+
+    Services flush and never commit, views never commit either: a request whose answer is an
+    error (4xx, 5xx) rolls back whatever it flushed, so nothing is half-saved.
+    """
+    from flask import Response, session
+    from flask_babel import gettext
+    from sqlalchemy.exc import IntegrityError, OperationalError
+
+    from .extensions import db
+
+    def commit_or_roll_back(response: Response) -> Response:
+        from flask import request
+
+        # ``scorekeeper.roll_back``: a refused change that still answers with a redirect (303).
+        if response.status_code >= 400 or request.environ.get("scorekeeper.roll_back"):
+            db.session.rollback()
+            return response
+        try:
+            db.session.commit()
+        except (IntegrityError, OperationalError) as exc:
+            # Writers take turns (row lock, BEGIN IMMEDIATE), so this is a database that stayed
+            # busy past its timeout, or a constraint a race slipped past: nothing was saved,
+            # and the answer must not say it was.
+            db.session.rollback()
+            app.logger.warning("commit failed: %s", exc)
+            session.pop("_flashes", None)
+            busy = isinstance(exc, OperationalError)
+            message = (gettext("The score book is busy; nothing was saved. Try again in a moment.")
+                       if busy else gettext("Another change was saved at the same moment; "
+                                            "nothing was saved. Try again."))
+            from werkzeug.exceptions import Conflict, ServiceUnavailable
+
+            error = ServiceUnavailable(message) if busy else Conflict(message)
+            failed = app.make_response(app.handle_http_exception(error))
+            if busy:
+                failed.headers["Retry-After"] = "2"
+            return failed
+        return response
+
+    app.after_request(commit_or_roll_back)

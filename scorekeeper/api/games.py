@@ -6,19 +6,19 @@ Reading needs only the game's id (its read-only token). Changing it needs the ed
 
 from __future__ import annotations
 
-from types import SimpleNamespace
+from collections.abc import Callable
+from functools import wraps
 from typing import Any
 
-from flask import Response, jsonify, make_response, request, url_for
+from flask import Response, g, jsonify, make_response, request, url_for
 from flask_babel import gettext as _
-from sqlalchemy.exc import IntegrityError
 
 from .. import ratelimit
-from ..engine import EntryErrors, ShapeError, UnknownRuleSet
-from ..extensions import db, read_only_transaction
-from ..i18n import translate
+from ..engine import EntryErrors, UnknownRuleSet
+from ..extensions import read_only_transaction
 from ..models import Game
 from ..services import games as games_service
+from ..services import record
 from ..services.scoring import resolve_ruleset
 from . import bp
 from .common import BadBody, error_response, fail, field_errors, json_body
@@ -38,14 +38,6 @@ def _bearer() -> str | None:
     if scheme.lower() != "bearer" or not token.strip():
         return None
     return token.strip()
-
-
-def _require_edit(game: Game) -> None:
-    _check_edit_token(game.edit_token_hash)
-    if db.engine.dialect.name != "sqlite":
-        # Writes to one game take turns (SELECT ... FOR UPDATE), as SQLite's BEGIN IMMEDIATE
-        # makes them: stale-edit checks and hand numbers then see the latest commit.
-        db.session.refresh(game, with_for_update=True)
 
 
 def game_urls(view_token: str, edit_token: str | None) -> dict[str, str | None]:
@@ -105,7 +97,6 @@ def create_game() -> Response:
         return error_response(400, exc.message)
     except (EntryErrors, UnknownRuleSet) as exc:
         return field_errors(exc)
-    db.session.commit()
     data = {"id": new.view_token, "edit_token": new.edit_token,
             **game_urls(new.view_token, new.edit_token)}
     response = make_response(jsonify(data), 201)
@@ -130,12 +121,18 @@ def _hand_body() -> dict[str, Any]:
     return body
 
 
-def _if_match() -> int | None:
-    """The hand version an ``If-Match`` header names, if any (``"h3"`` or ``3``)."""
+def _if_match(prefix: str) -> int | None:
+    """The version an ``If-Match`` header names, if any: ``"h3"`` names a hand's version,
+    ``"g7"`` the game's (the ``ETag`` of ``GET`` on a hand or on the game); a bare number is
+    taken as is. An unreadable one names no version there is (-1), so the write is refused."""
     raw = request.headers.get("If-Match", "").strip()
     if not raw or raw == "*":
         return None
-    raw = raw.removeprefix("W/").strip('"').lstrip("h")
+    raw = raw.removeprefix("W/").strip('"')
+    if raw[:1].isalpha():
+        if raw[0] != prefix:
+            return -1
+        raw = raw[1:]
     try:
         return int(raw)
     except ValueError:
@@ -148,75 +145,57 @@ def _hand_response(hand: Any, status: int = 200) -> Response:
     return response
 
 
-def _check_edit_token(edit_token_hash: str) -> None:
-    """401 without a bearer token, 403 (counted by the rate limit) with a wrong one."""
+def _check_edit_token(edit_token_hash: str, desk_token_hash: str | None = None) -> str:
+    """Who the bearer token is: the game's edit token (``api``) or its tournament's admin
+    token (``desk``). 401 without a token, 403 (counted by the rate limit) with a wrong one."""
     ratelimit.guard_token_check()
     token = _bearer()
     if token is None:
         fail(401, _("Send the game's edit token as “Authorization: Bearer <token>”."))
-    if not games_service.token_matches(token, edit_token_hash):
-        ratelimit.note_token_failure()
-        fail(403, _("That edit token does not open this game."))
+    if games_service.token_matches(token, edit_token_hash):
+        return record.BY_API
+    if desk_token_hash and games_service.token_matches(token, desk_token_hash):
+        return record.BY_DESK
+    ratelimit.note_token_failure()
+    fail(403, _("That edit token does not open this game."))
+
+
+def edit_access(view: Callable[..., Response]) -> Callable[..., Response]:
+    """Let the view run only with the game's edit token (or its tournament desk's) as the
+    bearer; sets ``g.by``. Checked on the game's own row before the operation locks it."""
+
+    @wraps(view)
+    def wrapped(game_id: str, **kwargs: Any) -> Response:
+        # Outside the write transaction: a wrong token never queues for the write lock.
+        with read_only_transaction():
+            head = games_service.find_head(game_id)
+            desk = None if head is None else record.desk_token_hash(head.id)
+        if head is None:
+            fail(404, _("There is no game with that id."))
+        g.by = _check_edit_token(head.edit_token_hash, desk)
+        return view(game_id, **kwargs)
+
+    return wrapped
+
+
+def _request_key() -> str | None:
+    return request.headers.get("Idempotency-Key") or None
 
 
 @bp.post("/games/<game_id>/hands")
+@edit_access
 def add_hand(game_id: str) -> Response:
-    """Count a hand and add it: 201; 422 for a hand that cannot be; 409 once the game is over.
+    """Count a hand and add it: 201; 422 for a hand that cannot be; 409 once the game is over;
+    412 when ``If-Match`` names an older version of the game.
 
     An ``Idempotency-Key`` header makes retries safe: the same key returns the first hand.
     """
-    # First, without the write lock (on SQLite writers take turns from BEGIN IMMEDIATE to
-    # COMMIT): find the game, check the token, read and count the hand. A game's rule set and
-    # format never change, so the count still holds once the lock is taken.
-    counted: tuple[dict[str, Any], Any] | None = None
-    problem: Exception | None = None
-    with read_only_transaction():
-        head = games_service.find_head(game_id)
-        if head is None:
-            fail(404, _("There is no game with that id."))
-        _check_edit_token(head.edit_token_hash)
-        try:
-            body = _hand_body()
-            counted = games_service.count_with(head.ruleset, head.format_id, body)
-        except (BadBody, ShapeError, EntryErrors) as exc:
-            problem = exc  # answered below, unless this is a retry of a saved hand
-
-    # Then the write: only what adding needs (hand numbers, totals and keys).
-    game = games_service.find_game_light(game_id)
-    if game is None:
-        fail(404, _("There is no game with that id."))
-    _require_edit(game)  # again: the edit link may have been replaced meanwhile
-    key = (request.headers.get("Idempotency-Key") or "")[:64] or None  # as the column stores it
-    earlier = games_service.find_by_request_key(game, key)
-    if earlier is not None:
-        return _hand_response(earlier, 201)
-    try:
-        if problem is not None:
-            raise problem
-        hand = games_service.add_hand(game, body, request_key=key, counted=counted)
-        # What the answer shows, copied before the commit expires the loaded objects (reading
-        # them after it would load the hand again, inside no lock but at a query's cost).
-        saved = SimpleNamespace(number=hand.number, version=hand.version, entry=hand.entry,
-                                totals=hand.totals, result=hand.result)
-        db.session.commit()
-    except IntegrityError:
-        # Two saves raced (same Idempotency-Key or same hand number, e.g. on PostgreSQL):
-        # the unique indexes let one through; answer with what it stored.
-        db.session.rollback()
-        earlier = games_service.find_by_request_key(_game_or_404(game_id), key)
-        if earlier is not None:
-            return _hand_response(earlier, 201)
-        return error_response(409, _("Another hand was saved at the same moment: try again."))
-    except BadBody as exc:
-        return error_response(400, exc.message)
-    except ShapeError as exc:
-        return error_response(400, translate(str(exc)))
-    except EntryErrors as exc:
-        return field_errors(exc)
-    except games_service.GameOver:
-        return error_response(409, _("The game is over: no more hands can be counted."))
-    response = _hand_response(saved, 201)
-    response.headers["Location"] = url_for("api.get_hand", game_id=game_id, number=saved.number)
+    done = record.add_hand(game_id, _hand_body(), by=g.by, request_key=_request_key(),
+                           seen_version=_if_match("g"))
+    assert done.hand is not None
+    response = _hand_response(done.hand, 201)
+    response.headers["Location"] = url_for("api.get_hand", game_id=game_id,
+                                           number=done.hand.number)
     return response
 
 
@@ -226,46 +205,78 @@ def get_hand(game_id: str, number: int) -> Response:
     game = _game_or_404(game_id)
     try:
         hand = games_service.get_hand(game, number)
-    except games_service.HandNotFound:
+    except record.HandNotFound:
         fail(404, _("The game has no hand of that number."))
     return _hand_response(hand)
 
 
 @bp.put("/games/<game_id>/hands/<int:number>")
+@edit_access
 def replace_hand(game_id: str, number: int) -> Response:
     """Replace a hand with a corrected entry; 412 when ``If-Match`` names an older version."""
-    game = _game_or_404(game_id)
-    _require_edit(game)
-    try:
-        hand = games_service.replace_hand(game, number, _hand_body(),
-                                          expected_version=_if_match())
-    except games_service.HandNotFound:
-        fail(404, _("The game has no hand of that number."))
-    except games_service.StaleWrite:
-        return error_response(412, _("The hand was changed by someone else: read it again."))
-    except BadBody as exc:
-        return error_response(400, exc.message)
-    except ShapeError as exc:
-        return error_response(400, translate(str(exc)))
-    except EntryErrors as exc:
-        return field_errors(exc)
-    db.session.commit()
-    return _hand_response(hand)
+    done = record.fix_hand(game_id, number, _hand_body(), by=g.by,
+                           expected_version=_if_match("h"), request_key=_request_key())
+    return _hand_response(done.hand)
 
 
 @bp.delete("/games/<game_id>/hands/<int:number>")
+@edit_access
 def delete_hand(game_id: str, number: int) -> Response:
-    """Remove a hand (the later ones move up); 204."""
-    game = _game_or_404(game_id)
-    _require_edit(game)
-    try:
-        games_service.delete_hand(game, number, expected_version=_if_match())
-    except games_service.HandNotFound:
-        fail(404, _("The game has no hand of that number."))
-    except games_service.StaleWrite:
-        return error_response(412, _("The hand was changed by someone else: read it again."))
-    db.session.commit()
+    """Remove a hand (the later ones move up); 204. ``POST …/undo`` puts it back."""
+    record.delete_hand(game_id, number, by=g.by, expected_version=_if_match("h"),
+                       request_key=_request_key())
     return make_response("", 204)
+
+
+def change_to_dict(change: record.ChangeView) -> dict[str, Any]:
+    """A logged change as the API shows it."""
+    return {
+        "seq": change.seq,
+        "kind": change.kind,
+        "hand": change.hand,
+        "at": change.at.isoformat() + "Z",
+        "by": change.by,
+        "totals_before": list(change.totals_before),
+        "totals_after": list(change.totals_after),
+        "undone": change.undone,
+        "target": change.target,
+        "version": change.version,
+    }
+
+
+def _undo_answer(done: record.Written) -> Response:
+    body = {"change": change_to_dict(done.change), "version": done.version,
+            "hand": None if done.hand is None else games_service.hand_to_dict(done.hand)}
+    response = jsonify(body)
+    response.headers["ETag"] = f'"g{done.version}"'
+    return response
+
+
+@bp.post("/games/<game_id>/undo")
+@edit_access
+def undo(game_id: str) -> Response:
+    """Take back the latest add, fix or delete: 200 with the change made; 409 when there is
+    nothing to undo; 412 when ``If-Match`` names an older version of the game."""
+    return _undo_answer(record.undo(game_id, by=g.by, seen_version=_if_match("g"),
+                                    request_key=_request_key()))
+
+
+@bp.post("/games/<game_id>/redo")
+@edit_access
+def redo(game_id: str) -> Response:
+    """Apply again the change the last undo took back: 200; 409 when there is nothing to redo."""
+    return _undo_answer(record.redo(game_id, by=g.by, seen_version=_if_match("g"),
+                                    request_key=_request_key()))
+
+
+@bp.get("/games/<game_id>/changes")
+def changes(game_id: str) -> Response:
+    """Every change of the game, oldest first (readable with the game's public id)."""
+    game = _game_or_404(game_id)
+    response = jsonify({"changes": [change_to_dict(c) for c in record.changes_of(game)],
+                        "version": game.version})
+    response.headers["ETag"] = f'"g{game.version}"'
+    return response
 
 
 _GAME_ID = {"name": "game_id", "in": "path", "required": True,
@@ -275,6 +286,28 @@ _NUMBER = {"name": "number", "in": "path", "required": True,
 _HAND_BODY = {"required": True, "content": {"application/json": {
     "schema": {"$ref": "#/components/schemas/Hand"}}}}
 _AUTH = [{"bearer": []}]
+_KEY = {"name": "Idempotency-Key", "in": "header",
+        "schema": {"type": "string", "maxLength": 128}}
+_IF_MATCH_GAME = {"name": "If-Match", "in": "header", "schema": {"type": "string"},
+                  "description": "The game's ETag, e.g. \"g7\""}
+_CHANGE = {"type": "object", "required": ["seq", "kind", "hand", "at", "by"], "properties": {
+    "seq": {"type": "integer"},
+    "kind": {"type": "string",
+             "enum": ["add", "fix", "delete", "undo", "redo", "settle", "abandon"]},
+    "hand": {"type": ["integer", "null"]},
+    "at": {"type": "string", "format": "date-time"},
+    "by": {"type": "string", "enum": ["scorekeeper", "editor", "api", "desk"]},
+    "totals_before": {"type": "array", "items": {"type": "integer"}},
+    "totals_after": {"type": "array", "items": {"type": "integer"}},
+    "undone": {"type": "boolean"},
+    "target": {"type": ["integer", "null"]},
+    "version": {"type": "integer"},
+}}
+_CHANGES = {"type": "object", "properties": {
+    "changes": {"type": "array", "items": _CHANGE}, "version": {"type": "integer"}}}
+_UNDONE = {"type": "object", "properties": {
+    "change": _CHANGE, "version": {"type": "integer"},
+    "hand": {"oneOf": [{"type": "object"}, {"type": "null"}]}}}
 
 add_paths({
     "/games": {"post": {
@@ -303,13 +336,40 @@ add_paths({
     }},
     "/games/{game_id}/hands": {"post": {
         "summary": "Count a hand and add it", "operationId": "addHand",
-        "parameters": [_GAME_ID, {"name": "Idempotency-Key", "in": "header",
-                                  "schema": {"type": "string", "maxLength": 64}}],
+        "description": "With `If-Match: \"g<version>\"` (the game's ETag), a game changed "
+                       "since is 412 and the answer lists the changes made meanwhile.",
+        "parameters": [_GAME_ID, _KEY, _IF_MATCH_GAME],
         "security": _AUTH, "requestBody": _HAND_BODY,
         "responses": {"201": ok("The hand"), "400": error("Not a hand"),
                       "401": error("No edit token"), "403": error("Wrong edit token"),
-                      "404": error("No such game"), "409": error("The game is over"),
-                      "422": error("Field errors")},
+                      "404": error("No such game"),
+                      "409": error("The game is over, its tournament round is closed, or the "
+                                   "Idempotency-Key was used for another request"),
+                      "412": error("The game changed since the If-Match version"),
+                      "422": error("Field errors, or an Idempotency-Key over 128 characters")},
+    }},
+    "/games/{game_id}/changes": {"get": {
+        "summary": "The change log of a game, oldest first", "operationId": "getChanges",
+        "parameters": [_GAME_ID],
+        "responses": {"200": ok("The changes", _CHANGES), "404": error("No such game")},
+    }},
+    "/games/{game_id}/undo": {"post": {
+        "summary": "Undo the latest add, fix or delete", "operationId": "undo",
+        "parameters": [_GAME_ID, _KEY, _IF_MATCH_GAME], "security": _AUTH,
+        "responses": {"200": ok("The change made", _UNDONE), "401": error("No edit token"),
+                      "403": error("Wrong edit token"), "404": error("No such game"),
+                      "409": error("Nothing to undo, or the tournament round is closed"),
+                      "412": error("The game changed since the If-Match version"),
+                      "422": error("An Idempotency-Key over 128 characters")},
+    }},
+    "/games/{game_id}/redo": {"post": {
+        "summary": "Redo the change the last undo took back", "operationId": "redo",
+        "parameters": [_GAME_ID, _KEY, _IF_MATCH_GAME], "security": _AUTH,
+        "responses": {"200": ok("The change made", _UNDONE), "401": error("No edit token"),
+                      "403": error("Wrong edit token"), "404": error("No such game"),
+                      "409": error("Nothing to redo, or the tournament round is closed"),
+                      "412": error("The game changed since the If-Match version"),
+                      "422": error("An Idempotency-Key over 128 characters")},
     }},
     "/games/{game_id}/hands/{number}": {
         "get": {"summary": "One hand", "operationId": "getHand",

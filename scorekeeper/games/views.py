@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import secrets
 import uuid
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from functools import wraps
 from typing import Any, NamedTuple, cast
 
 import segno
@@ -18,6 +19,7 @@ from flask import (
     abort,
     current_app,
     flash,
+    g,
     get_flashed_messages,
     make_response,
     render_template,
@@ -29,7 +31,6 @@ from flask_babel import get_locale
 from flask_babel import gettext as _
 from flask_wtf.csrf import generate_csrf
 from sqlalchemy import bindparam, select
-from sqlalchemy.exc import IntegrityError
 
 from ..cache import BoundedCache
 from ..engine import (
@@ -41,12 +42,15 @@ from ..engine import (
     ShapeError,
     UnknownRuleSet,
 )
-from ..extensions import db, htmx
+from ..extensions import db, htmx, read_only_transaction
 from ..i18n import error_message, line_label, number, signed
+from ..i18n import number as format_number
 from ..models import Game
 from ..ratelimit import limit_token_failures
 from ..services import games as games_service
 from ..services import house_rules as house_rules_service
+from ..services import record
+from ..services.errors import WriteRefused
 from ..services.scoring import resolve_ruleset
 from ..web import render, see_other
 from . import bp
@@ -86,6 +90,15 @@ bp.add_app_template_filter(error_id, "error_id")
 bp.add_app_template_filter(number, "number")
 bp.add_app_template_filter(signed, "signed")
 bp.add_app_template_filter(line_label, "line_label")
+
+
+@bp.context_processor
+def change_words() -> dict[str, Any]:
+    """The games templates' words for logged changes."""
+    from .changes import by_label, change_sentence, points_text
+
+    return {"change_sentence": change_sentence, "change_by": by_label,
+            "change_points": points_text}
 
 
 # -- who may edit ----------------------------------------------------------------------------
@@ -133,6 +146,31 @@ def _forbidden(game_id: str, *, bad_link: bool = False) -> Response:
     response = make_response(render("games/forbidden.html", game_id=game_id, bad_link=bad_link))
     response.status_code = 403
     return response
+
+
+def editor_only(view: Callable[..., Response]) -> Callable[..., Response]:
+    """Let the view run only for a browser holding the game's edit token (403 page otherwise).
+
+    Checked on the game's own row, before the view's operation locks and loads the game; the
+    operation loads it again under the lock. Sets ``g.by``: the phone that started the game,
+    or another scorekeeper who came by the edit link.
+    """
+
+    @wraps(view)
+    def wrapped(game_id: str, **kwargs: Any) -> Response:
+        # Outside the write transaction: a browser without the right never queues for the lock.
+        with read_only_transaction():
+            head = games_service.find_head(game_id)
+        if head is None:
+            abort(404)
+        if not games_service.token_matches(_edit_token(game_id), head.edit_token_hash):
+            return _forbidden(game_id)
+        joined = session.get("joined")
+        g.by = (record.BY_EDITOR if isinstance(joined, list) and game_id in joined
+                else record.BY_SCOREKEEPER)
+        return view(game_id, **kwargs)
+
+    return wrapped
 
 
 # -- starting a game -------------------------------------------------------------------------
@@ -352,6 +390,7 @@ def show(game_id: str) -> Response:
     game = _game_or_404(game_id)
     ctx = _board_context(game, game_id, True)
     if not htmx:
+        ctx["undo_label"], ctx["redo_label"] = undo_redo_labels(game)
         _remember_view(game_id)
         ctx["chart"] = _chart(game)
         ctx["messages"] = get_flashed_messages()
@@ -373,6 +412,10 @@ def join(game_id: str, edit_token: str) -> Response:
     if not games_service.can_edit(game, edit_token):
         return _forbidden(game_id, bad_link=True)
     _remember(game_id, edit_token)
+    joined = session.get("joined")
+    joined = [j for j in joined if isinstance(j, str)] if isinstance(joined, list) else []
+    if game_id not in joined:
+        session["joined"] = [*joined, game_id][-MAX_REMEMBERED:]
     return see_other("games.show", game_id=game_id)
 
 
@@ -409,33 +452,7 @@ def play_again(game_id: str) -> Response:
     return see_other("games.show", game_id=new.view_token)
 
 
-@bp.post("/<game_id>/undo")
-def undo(game_id: str) -> Response:
-    """Take back the last hand saved."""
-    game = _game_or_404(game_id)
-    if not _is_editor(game, game_id):
-        return _forbidden(game_id)
-    number_ = len(game.hands)
-    try:
-        games_service.undo_last_hand(game, expected_version=request.form.get("version", type=int))
-    except games_service.HandNotFound:
-        flash(_("There is no hand to undo."))
-        return see_other("games.show", game_id=game_id)
-    except games_service.StaleWrite:
-        flash(_("The hands changed on another phone meanwhile, so nothing was taken back. "
-                "Check the list below."))
-        return see_other("games.show", game_id=game_id)
-    db.session.commit()
-    flash(_("Hand %(n)d was taken back.", n=number_))
-    return see_other("games.show", game_id=game_id)
-
-
 # -- counting a hand -------------------------------------------------------------------------
-
-
-def _editor_game(game_id: str) -> tuple[Game, Response | None]:
-    game = _game_or_404(game_id)
-    return game, (None if _is_editor(game, game_id) else _forbidden(game_id))
 
 
 def _count_page(game: Game, game_id: str, number_: int | None, *, values: Mapping[str, Any],
@@ -477,15 +494,14 @@ def _count(game: Game, body: dict[str, Any]) -> tuple[HandResult | None, EntryEr
 
 
 @bp.get("/<game_id>/hands/new")
+@editor_only
 def new_hand(game_id: str) -> Response:
-    """The count form for the next hand."""
-    game, denied = _editor_game(game_id)
-    if denied:
-        return denied
+    """The count form for the next hand, carrying the game's version it was opened on."""
+    game = _game_or_404(game_id)
     if game.finished:
         return see_other("games.show", game_id=game_id)
     return _count_page(game, game_id, None, values={},
-                       hidden={"request_key": uuid.uuid4().hex})
+                       hidden={"request_key": uuid.uuid4().hex, "seen": game.version})
 
 
 @bp.post("/<game_id>/hands/preview")
@@ -504,117 +520,225 @@ def preview_hand(game_id: str) -> Response:
     body = hand_body_from_form(request.form, games_service.ruleset_of(game),
                                games_service.format_of(game))
     result, errors = _count(game, body)
-    hidden = {k: request.form.get(k, "")[:64] for k in ("request_key", "version")
+    hidden = {k: request.form.get(k, "") for k in ("request_key", "seen", "version")
               if request.form.get(k)}
     return _count_page(game, game_id, editing, values=request.form, hidden=hidden,
                        result=result, errors=errors, status=200 if result or htmx else 422)
 
 
-@bp.post("/<game_id>/hands")
-def add_hand(game_id: str) -> Response:
-    """Save a counted hand; a retry with the same request key adds nothing."""
-    game, denied = _editor_game(game_id)
-    if denied:
-        return denied
-    key = (request.form.get("request_key") or "")[:64] or None
-    body = hand_body_from_form(request.form, games_service.ruleset_of(game),
+@bp.get("/<game_id>/hands/<int:number>/edit")
+@editor_only
+def edit_hand(game_id: str, number: int) -> Response:
+    """The count form filled in with a stored hand, to correct it."""
+    game = _game_or_404(game_id)
+    try:
+        hand = games_service.get_hand(game, number)
+    except record.HandNotFound:
+        abort(404)
+    return _count_page(game, game_id, number, values=form_values_from_entry(hand.entry),
+                       hidden={"version": hand.version, "request_key": uuid.uuid4().hex})
+
+
+# -- changing a game: every change goes through ``services.record`` --------------------------
+
+
+def _seen(name: str) -> int | None:
+    """A version the form sent back (``None`` when absent or not a number)."""
+    return request.form.get(name, type=int)
+
+
+def _hand_body(game: Game) -> dict[str, Any]:
+    return hand_body_from_form(request.form, games_service.ruleset_of(game),
                                games_service.format_of(game))
-    hidden = {"request_key": key or uuid.uuid4().hex}
-    try:
-        hand = games_service.add_hand(game, body, request_key=key)
-    except EntryErrors as exc:
-        return _count_page(game, game_id, None, values=request.form, hidden=hidden,
-                           errors=exc, status=422)
-    except games_service.GameOver:
-        return _count_page(game, game_id, None, values=request.form, hidden=hidden,
-                           status=409, over=True)
-    number_ = hand.number
-    try:
-        db.session.commit()
-    except IntegrityError:
-        # The same save arrived twice at once: the other request stored the hand.
-        db.session.rollback()
-        return see_other("games.show", game_id=game_id)
-    flash(_("Hand %(n)d saved.", n=number_))
+
+
+def _request_key() -> str | None:
+    return request.form.get("request_key") or None
+
+
+@bp.post("/<game_id>/hands")
+@editor_only
+def add_hand(game_id: str) -> Response:
+    """Save a counted hand. A retry with the same request key adds nothing; a form opened
+    before another phone changed the game asks first (see :func:`refused`)."""
+    game = record.lock(game_id)
+    # "Save mine as the next hand" sends the version the choice was shown on.
+    seen = _seen("confirm_seen") or _seen("seen")
+    done = record.add_hand(game, _hand_body(game), by=g.by, request_key=_request_key(),
+                           seen_version=seen)
+    if not done.repeated:
+        flash(_("Hand %(n)s saved.", n=format_number(done.change.hand or 0)))
     return see_other("games.show", game_id=game_id)
 
 
-@bp.get("/<game_id>/hands/<int:number>/edit")
-def edit_hand(game_id: str, number: int) -> Response:
-    """The count form filled in with a stored hand, to correct it."""
-    game, denied = _editor_game(game_id)
-    if denied:
-        return denied
-    try:
-        hand = games_service.get_hand(game, number)
-    except games_service.HandNotFound:
-        abort(404)
-    return _count_page(game, game_id, number, values=form_values_from_entry(hand.entry),
-                       hidden={"version": hand.version})
-
-
-def _number_now(game: Game, number: int, version: int | None) -> int:
-    """Where the hand a form was opened on stands now.
-
-    A hand removed on another phone moves the later ones up; the version the form sends back
-    names one hand (no two hands of a game share one), wherever it stands now. Unknown
-    versions keep the number, and the service then refuses the stale write.
-    """
-    moved = games_service.find_hand_by_version(game, version)
-    return moved.number if moved is not None else number
-
-
 @bp.post("/<game_id>/hands/<int:number>")
+@editor_only
 def update_hand(game_id: str, number: int) -> Response:
     """Replace a hand with its corrected count; refuse when someone changed it meanwhile."""
-    game, denied = _editor_game(game_id)
-    if denied:
-        return denied
-    expected = request.form.get("version", type=int)
-    number = _number_now(game, number, expected)
-    try:
-        hand = games_service.get_hand(game, number)
-    except games_service.HandNotFound:
-        if expected is None:
-            abort(404)
-        flash(_("That hand was changed or removed on another phone, so nothing was saved. "
-                "Check the list below."))
-        return see_other("games.show", game_id=game_id)
-    rs, fmt = games_service.ruleset_of(game), games_service.format_of(game)
-    body = hand_body_from_form(request.form, rs, fmt)
-    try:
-        games_service.replace_hand(game, number, body, expected_version=expected)
-    except games_service.StaleWrite:
-        stored = form_values_from_entry(hand.entry)
-        names = ["end", *(n for i in range(fmt.sides) for n in count_layout(rs, fmt).names(i))]
-        return _count_page(game, game_id, number, values=request.form,
-                           hidden={"version": hand.version}, status=409, stale=True,
-                           stored=changed_fields(request.form, stored, names))
-    except EntryErrors as exc:
-        return _count_page(game, game_id, number, values=request.form,
-                           hidden={"version": request.form.get("version", "")[:12]},
-                           errors=exc, status=422)
-    db.session.commit()
-    flash(_("Hand %(n)d corrected.", n=number))
+    game = record.lock(game_id)
+    done = record.fix_hand(game, number, _hand_body(game), by=g.by,
+                           expected_version=_seen("version"), request_key=_request_key(),
+                           follow=True)
+    flash(_("Hand %(n)s corrected.", n=format_number(done.change.hand or 0)))
     return see_other("games.show", game_id=game_id)
 
 
 @bp.post("/<game_id>/hands/<int:number>/delete")
+@editor_only
 def delete_hand(game_id: str, number: int) -> Response:
-    """Remove a hand; the later ones move up one."""
-    game, denied = _editor_game(game_id)
-    if denied:
-        return denied
-    expected = request.form.get("version", type=int)
-    number = _number_now(game, number, expected)
-    try:
-        games_service.delete_hand(game, number, expected_version=expected)
-    except games_service.HandNotFound:
-        abort(404)
-    except games_service.StaleWrite:
-        flash(_("That hand was changed or removed on another phone, so nothing was removed. "
-                "Check the list below."))
-        return see_other("games.show", game_id=game_id)
-    db.session.commit()
-    flash(_("Hand %(n)d was removed.", n=number))
+    """Remove a hand (the later ones move up one); Undo puts it back."""
+    done = record.delete_hand(game_id, number, by=g.by, expected_version=_seen("version"),
+                              request_key=_request_key(), follow=True)
+    flash(_("Hand %(n)s was removed.", n=format_number(done.change.hand or 0)))
     return see_other("games.show", game_id=game_id)
+
+
+@bp.post("/<game_id>/undo")
+@editor_only
+def undo(game_id: str) -> Response:
+    """Take back the latest change (a hand added, fixed or removed)."""
+    done = record.undo(game_id, by=g.by, seen_version=_seen("version"),
+                       request_key=_request_key())
+    flash(describe_undo(done.change, undo=True))
+    return see_other("games.show", game_id=game_id)
+
+
+@bp.post("/<game_id>/redo")
+@editor_only
+def redo(game_id: str) -> Response:
+    """Apply again the change the last undo took back."""
+    done = record.redo(game_id, by=g.by, seen_version=_seen("version"),
+                       request_key=_request_key())
+    flash(describe_undo(done.change, undo=False))
+    return see_other("games.show", game_id=game_id)
+
+
+@bp.get("/<game_id>/changes")
+def changes(game_id: str) -> Response:
+    """Every change of the game, newest first: what, which hand, when, by which link."""
+    game = _game_or_404(game_id)
+    return render("games/changes.html", game=game, game_id=game_id,
+                  changes=list(reversed(record.changes_of(game))),
+                  editor=_is_editor(game, game_id))
+
+
+def _back_to_game(game_id: str, message: str) -> Response:
+    flash(message)
+    return see_other("games.show", game_id=game_id)
+
+
+def _count_again(game_id: str, status: int, **extra: Any) -> Response:
+    """The count form again, with what was typed, after a save was refused."""
+    game = _game_or_404(game_id)
+    editing = request.view_args.get("number") if request.view_args else None
+    hidden = {k: request.form.get(k, "") for k in ("request_key", "seen", "version")
+              if request.form.get(k)}
+    return _count_page(game, game_id, editing, values=request.form, hidden=hidden,
+                       status=status, **extra)
+
+
+@bp.errorhandler(WriteRefused)
+def refused(error: WriteRefused) -> Response:
+    """What a refused change says on the page; nothing was saved (the request rolls back)."""
+    game_id = (request.view_args or {}).get("game_id", "")
+    counting = request.endpoint in ("games.add_hand", "games.update_hand")
+    request.environ["scorekeeper.roll_back"] = True
+    if isinstance(error, record.GameNotFound | record.HandNotFound):
+        # Our forms name hands by their version (a removed one is StaleWrite): a number
+        # that is not there is a URL made up or long gone.
+        return _not_found()
+    if isinstance(error, record.ChangedMeanwhile) and counting:
+        return _count_again(game_id, 409, meanwhile=error.changes, current_version=error.version)
+    if isinstance(error, record.GameOver) and counting:
+        return _count_again(game_id, 409, over=True)
+    if isinstance(error, record.KeyTooLong) and counting:
+        return _count_again(game_id, 422, key_error=True)
+    if isinstance(error, record.StaleWrite) and request.endpoint == "games.update_hand":
+        game = _game_or_404(game_id)
+        hand = next((h for h in game.hands if h.version == error.current_version), None)
+        if hand is not None:
+            rs, fmt = games_service.ruleset_of(game), games_service.format_of(game)
+            names = ["end", *(n for i in range(fmt.sides) for n in count_layout(rs, fmt).names(i))]
+            return _count_page(game, game_id, hand.number, values=request.form,
+                               hidden={"version": hand.version}, status=409, stale=True,
+                               stored=changed_fields(request.form,
+                                                     form_values_from_entry(hand.entry), names))
+    messages = {
+        record.StaleWrite: _("The game changed on another phone meanwhile, so nothing was "
+                             "changed. Check the list below."),
+        record.NothingToUndo: _("There is nothing to undo."),
+        record.NothingToRedo: _("There is nothing to redo."),
+        record.GameOver: _("This game is over: no more hands can be counted."),
+        record.GameClosed: _("This game's tournament round is closed: only the tournament "
+                             "desk can change it now."),
+        record.KeyReused: _("This form was already used for another change, so nothing was "
+                            "saved. Check the list below."),
+        record.KeyTooLong: _("This form cannot be saved (its key is too long)."),
+        record.ChangedMeanwhile: _("The game changed on another phone meanwhile, so nothing "
+                                   "was changed. Check the list below."),
+    }
+    message = next(m for kind, m in messages.items() if isinstance(error, kind))
+    return _back_to_game(game_id, message)
+
+
+def _not_found() -> Response:
+    from werkzeug.exceptions import NotFound
+
+    response = make_response(render_template("error.html", error=NotFound(), code=404))
+    response.status_code = 404
+    return response
+
+
+@bp.errorhandler(EntryErrors)
+def entry_errors(error: EntryErrors) -> Response:
+    """A hand that cannot be: the count form again, each message by its field."""
+    game_id = (request.view_args or {}).get("game_id", "")
+    return _count_again(game_id, 422, errors=error)
+
+
+@bp.errorhandler(ShapeError)
+def not_a_hand(error: ShapeError) -> Response:
+    """A form that is not a hand at all (tampered): the count form again."""
+    game_id = (request.view_args or {}).get("game_id", "")
+    return _count_again(game_id, 422, errors=EntryErrors([]))
+
+
+def describe_undo(change: record.ChangeView, *, undo: bool) -> str:
+    """What an undo or a redo did, in the players' words."""
+    target_kind = _target_kind(change)
+    n = format_number(change.hand or 0)
+    if undo:
+        texts = {"add": _("Undone: hand %(n)s is no longer counted.", n=n),
+                 "fix": _("Undone: hand %(n)s is back as it was before the fix.", n=n),
+                 "delete": _("Undone: hand %(n)s is back in its place.", n=n)}
+    else:
+        texts = {"add": _("Redone: hand %(n)s is counted again.", n=n),
+                 "fix": _("Redone: hand %(n)s has the fix again.", n=n),
+                 "delete": _("Redone: hand %(n)s is removed again.", n=n)}
+    return texts.get(target_kind, _("Done."))
+
+
+def _target_kind(change: record.ChangeView) -> str:
+    """For an undo or a redo: the kind of change it acted on (from what it did to the hand)."""
+    if change.before is None and change.after is not None:
+        return "add" if change.kind == "redo" else "delete"
+    if change.before is not None and change.after is None:
+        return "add" if change.kind == "undo" else "delete"
+    return "fix"
+
+
+def undo_redo_labels(game: Game) -> tuple[str | None, str | None]:
+    """What the Undo and Redo buttons would do now (``None`` where there is nothing to do)."""
+    undo_change, redo_change = record.undo_target(game), record.redo_target(game)
+    undo_label = redo_label = None
+    if undo_change is not None:
+        n = format_number(undo_change.hand or 0)
+        undo_label = {"add": _("Undo: take back hand %(n)s", n=n),
+                      "fix": _("Undo the fix of hand %(n)s", n=n),
+                      "delete": _("Undo: put hand %(n)s back", n=n)}[undo_change.kind]
+    if redo_change is not None:
+        n = format_number(redo_change.hand or 0)
+        redo_label = {"add": _("Redo: count hand %(n)s again", n=n),
+                      "fix": _("Redo the fix of hand %(n)s", n=n),
+                      "delete": _("Redo: remove hand %(n)s again", n=n)}[redo_change.kind]
+    return undo_label, redo_label

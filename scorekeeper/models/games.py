@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint
+from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .base import Base
@@ -112,7 +112,6 @@ class Hand(Base):
     __tablename__ = "hand"
     __table_args__ = (
         UniqueConstraint("game_id", "number"),
-        Index("ix_hand_game_request_key", "game_id", "request_key", unique=True),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -121,8 +120,6 @@ class Hand(Base):
     entry: Mapped[dict[str, Any]] = mapped_column(JSON)
     result: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
     totals: Mapped[list[int]] = mapped_column(JSON)
-    #: The idempotency key the save came with: a retried save returns this hand again.
-    request_key: Mapped[str | None] = mapped_column(String(64))
     #: The game's version when this hand was last written: no two hands of a game share one,
     #: so a version sent back by a form or an ``If-Match`` names one hand in one state.
     version: Mapped[int] = mapped_column(default=1)

@@ -37,26 +37,11 @@ from ..engine import (
 from ..extensions import db
 from ..models import Game, Hand, Player, Side
 from ..models.games import utcnow
+from .errors import GameOver, HandNotFound, StaleWrite  # noqa: F401  (callers catch them here)
 
 #: Random bytes in a token: 160 bits, more than the 128 asked for.
 TOKEN_BYTES = 20
 MAX_NAME = 60
-
-
-class GameOver(Exception):
-    """The game has a winner (or was drawn): no more hands can be counted."""
-
-
-class HandNotFound(LookupError):
-    """The game has no hand of that number."""
-
-
-class StaleWrite(Exception):
-    """The hand or game changed since the writer read it."""
-
-    def __init__(self, current_version: int) -> None:
-        super().__init__(current_version)
-        self.current_version = current_version
 
 
 @dataclass(frozen=True)
@@ -376,7 +361,7 @@ def totals_of(game: Game) -> list[int]:
     return totals
 
 
-def _settle(game: Game) -> None:
+def settle(game: Game) -> None:
     """Bring the game's version, winner and end up to date after its hands changed."""
     outcome = _outcome(game, ruleset_of(game), totals_of(game))
     game.version += 1
@@ -452,106 +437,11 @@ def result_to_rows(result: HandResult) -> list[dict[str, Any]]:
     ]
 
 
-def find_by_request_key(game: Game, request_key: str | None) -> Hand | None:
-    """The hand an earlier save with this idempotency key made, if any."""
-    if not request_key:
-        return None
-    for hand in game.hands:
-        if hand.request_key == request_key:
-            return hand
-    return None
-
-
-def add_hand(game: Game, body: Mapping[str, Any], *, request_key: str | None = None,
-             counted: tuple[dict[str, Any], HandResult] | None = None) -> Hand:
-    """Count a hand and add it to the game.
-
-    A save repeated with the same ``request_key`` returns the hand the first one made and adds
-    nothing. Raises :class:`GameOver` once the game is won, :class:`EntryErrors` for a hand that
-    cannot be. ``counted``: what :func:`count_with` made of ``body`` for this game already (a
-    game's rule set and format never change, so a count made before the write lock holds).
-    """
-    request_key = (request_key or "")[:64] or None
-    earlier = find_by_request_key(game, request_key)
-    if earlier is not None:
-        return earlier
-    if game.finished:
-        raise GameOver()
-    entry, result = counted if counted is not None else count(game, body)
-    hand = Hand(
-        number=len(game.hands) + 1,
-        entry=entry,
-        result=result_to_rows(result),
-        totals=list(result.totals),
-        request_key=request_key,
-    )
-    game.hands.append(hand)
-    _settle(game)
-    hand.version = game.version
-    db.session.flush()
-    return hand
-
-
 def get_hand(game: Game, number: int) -> Hand:
     """Hand ``number`` (from 1); raises :class:`HandNotFound`."""
     if 1 <= number <= len(game.hands):
         return game.hands[number - 1]
     raise HandNotFound(number)
-
-
-def replace_hand(
-    game: Game, number: int, body: Mapping[str, Any], *, expected_version: int | None = None
-) -> Hand:
-    """Count hand ``number`` again from a corrected entry.
-
-    Raises :class:`HandNotFound`, :class:`StaleWrite` when ``expected_version`` is not the
-    hand's version, :class:`EntryErrors`.
-    """
-    hand = get_hand(game, number)
-    if expected_version is not None and expected_version != hand.version:
-        raise StaleWrite(hand.version)
-    entry, result = count(game, body)
-    hand.entry = entry
-    hand.result = result_to_rows(result)
-    hand.totals = list(result.totals)
-    hand.updated_at = utcnow()
-    _settle(game)
-    hand.version = game.version
-    db.session.flush()
-    return hand
-
-
-def find_hand_by_version(game: Game, version: int | None) -> Hand | None:
-    """The hand whose version is ``version``, wherever it stands now.
-
-    A hand takes the game's version each time it is written, so no two hands of a game share
-    one: a version sent back by a form names one hand in one state, even after a hand before it
-    was removed and the later ones moved up.
-    """
-    if version is None:
-        return None
-    return next((hand for hand in game.hands if hand.version == version), None)
-
-
-def delete_hand(game: Game, number: int, *, expected_version: int | None = None) -> None:
-    """Remove hand ``number``; the later hands move up one. Raises :class:`HandNotFound`."""
-    hand = get_hand(game, number)
-    if expected_version is not None and expected_version != hand.version:
-        raise StaleWrite(hand.version)
-    game.hands.remove(hand)
-    db.session.delete(hand)
-    db.session.flush()
-    for later in game.hands[number - 1:]:
-        later.number -= 1
-        db.session.flush()
-    _settle(game)
-    db.session.flush()
-
-
-def undo_last_hand(game: Game, *, expected_version: int | None = None) -> None:
-    """Remove the latest hand (the "undo" after a save). Raises :class:`HandNotFound`, and
-    :class:`StaleWrite` when the latest hand is no longer the one of ``expected_version``."""
-    delete_hand(game, len(game.hands), expected_version=expected_version)
 
 
 def hand_to_dict(hand: Hand) -> dict[str, Any]:
@@ -575,29 +465,3 @@ def hand_to_dict(hand: Hand) -> dict[str, Any]:
             for side in hand.result
         ],
     }
-
-
-def settle_at_time(game: Game) -> Outcome:
-    """End an unfinished game on its current totals because time is up (002's clock).
-
-    Used when a tournament round is closed and a table entered no ``time_up`` hand: an empty
-    hand ended by time is added (nothing on it counts), so the game's own record says why it
-    ended and the highest total wins, level totals drawing. A rule set without a clock cannot
-    take such a hand; its game is closed on the same outcome without one.
-    """
-    state = game_state(game)
-    if state.outcome.finished:
-        return state.outcome
-    try:
-        add_hand(game, {"end": HandEnd.TIME_UP.value, "sides": [{} for _ in game.sides]})
-        return game_state(game).outcome
-    except EntryErrors:
-        pass
-    outcome = decide(ruleset_of(game), state.totals, target=game.target, time_up=True)
-    game.version += 1
-    game.updated_at = utcnow()
-    game.finished_at = utcnow()
-    game.winner = outcome.winner
-    game.drawn = outcome.drawn
-    db.session.flush()
-    return outcome

@@ -36,6 +36,7 @@ from ..extensions import db
 from ..models.games import Game, Hand, Side, utcnow
 from ..models.tournaments import Tournament, TournamentPair, TournamentRound, TournamentTable
 from . import games as games_service
+from . import record
 
 # -- seating (pure) ------------------------------------------------------------------------------
 
@@ -561,7 +562,7 @@ def finish_round(tournament: Tournament, number: int) -> TournamentRound | None:
         raise RoundClosed(number)
     for table in rnd.tables:
         if not table.game.finished and table.abandoned_by is None:
-            games_service.settle_at_time(table.game)
+            record.settle_at_time(table.game, by=record.BY_DESK)
     rnd.finished_at = utcnow()
     db.session.flush()
     if number >= tournament.rounds_planned:
@@ -595,6 +596,7 @@ def record_abandonment(tournament: Tournament, pair: TournamentPair) -> Tourname
         if pair.id in (table.pair_a_id, table.pair_b_id):
             table.abandoned_by = 0 if table.pair_a_id == pair.id else 1
             pair.disqualified_round = rnd.number
+            record.note_abandonment(table.game, by=record.BY_DESK)
             db.session.flush()
             return table
     raise RoundClosed(rnd.number)

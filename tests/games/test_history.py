@@ -11,6 +11,7 @@ from sqlalchemy import event
 from scorekeeper.engine import find_ruleset
 from scorekeeper.extensions import db
 from scorekeeper.services import games as games_service
+from scorekeeper.services import record
 from scorekeeper.services import stats as stats_service
 
 
@@ -35,19 +36,19 @@ def three_games():
         {"name": "Nosotros", "players": ["Ana", "Luis"]},
         {"name": "Ellos", "players": ["Eva", "Tom"]}])
     # 500 natural canasta + 100 going out + 200 table = 800; 100 - 30 = 70.
-    games_service.add_hand(g1.game, went_out(200, {"natural": 1}, 100, 30))
+    record.add_hand(g1.game, went_out(200, {"natural": 1}, 100, 30), by="scorekeeper")
     # 300 mixed canasta + 100 going out + 150 table = 550; 60 - 20 = 40.
-    games_service.add_hand(g1.game, went_out(150, {"mixed": 1}, 60, 20))
+    record.add_hand(g1.game, went_out(150, {"mixed": 1}, 60, 20), by="scorekeeper")
     g2 = games_service.create_game(classic, sides=[
         {"name": "Nosotros", "players": ["Ana", "Pepe"]}, {"name": "Otros", "players": ["eva "]}])
     # Otros: 2 x 500 + 100 + 300 = 1,400; Nosotros: 100 - 50 = 50.
-    games_service.add_hand(g2.game, went_out(300, {"natural": 2}, 100, 50, first=False))
+    record.add_hand(g2.game, went_out(300, {"natural": 2}, 100, 50, first=False), by="scorekeeper")
     g3 = games_service.create_game(classic, sides=[{"name": "Nosotros"}, {"name": "Ellos"}])
     g4 = games_service.create_game(classic)
-    games_service.add_hand(g4.game, went_out(200, {"natural": 1}, 100, 30))
+    record.add_hand(g4.game, went_out(200, {"natural": 1}, 100, 30), by="scorekeeper")
     # Sides named as the start form names them when left empty ("Side 1").
     g5 = games_service.create_game(classic, sides=[{"name": "Side 1"}, {"name": "Side 2"}])
-    games_service.add_hand(g5.game, went_out(200, {"natural": 1}, 100, 30))
+    record.add_hand(g5.game, went_out(200, {"natural": 1}, 100, 30), by="scorekeeper")
     db.session.commit()
     return g1, g2, g3, g4, g5
 
@@ -100,7 +101,7 @@ def test_statistics_take_a_fixed_number_of_queries(three_games):
     classic = find_ruleset("classic")
     for i in range(5):
         g = games_service.create_game(classic, sides=[{"name": f"S{i}", "players": ["P"]}])
-        games_service.add_hand(g.game, went_out(200, {"natural": 1}, 100, 30))
+        record.add_hand(g.game, went_out(200, {"natural": 1}, 100, 30), by="scorekeeper")
     db.session.commit()
     assert count_queries(stats_service.collect) == few <= 4
 

@@ -12,6 +12,7 @@ from scorekeeper.extensions import db
 from scorekeeper.models import HouseRules
 from scorekeeper.services import games as games_service
 from scorekeeper.services import house_rules as service
+from scorekeeper.services import record
 
 
 def make_house(client, preset="classic", name="Casa Pérez") -> str:
@@ -286,7 +287,7 @@ def test_a_game_keeps_the_rules_it_started_with(client):
     house_id = make_house(client)
     new = games_service.create_game(service.find(house_id),
                                     sides=[{"name": "Nosotros"}, {"name": "Ellos"}])
-    games_service.add_hand(new.game, HAND)
+    record.add_hand(new.game, HAND, by="scorekeeper")
     db.session.commit()
     # 500 natural canasta + 100 going out + 200 table; 100 table - 30 in hand.
     assert games_service.game_state(new.game).totals == (800, 70)

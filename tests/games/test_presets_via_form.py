@@ -470,8 +470,9 @@ def test_stale_fix_marks_only_what_differs(client):
             "sides[0].canastas.natural": "1", "sides[0].table_points": "100"}
     assert client.post(f"/games/{gid}/hands", data=hand).status_code == 303
     mine = posted_values(client.get(f"/games/{gid}/hands/1/edit").get_data(as_text=True))
+    # The other phone opened its own form: its own request key.
     theirs = dict(mine, **{"sides[1].table_points": "40", "end": "stock_out",
-                           "sides[0].going_out": ""})
+                           "sides[0].going_out": "", "request_key": "other-phone"})
     assert client.post(f"/games/{gid}/hands/1", data=theirs).status_code == 303
     res = client.post(f"/games/{gid}/hands/1", data=dict(mine, **{"sides[0].table_points": "110"}))
     assert res.status_code == 409

@@ -87,6 +87,7 @@ def test_kill_9_loses_no_acknowledged_hand(tmp_path: Path) -> None:
         server.stop()
 
     with sqlite3.connect(database) as conn:
-        stored = dict(conn.execute("SELECT request_key, number FROM hand").fetchall())
+        stored = dict(conn.execute(
+            "SELECT request_key, hand FROM game_change WHERE kind = 'add'").fetchall())
     for key, number in acknowledged.items():
         assert stored.get(key) == number, key

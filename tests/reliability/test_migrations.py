@@ -104,7 +104,7 @@ def test_old_hands_get_versions_unique_in_their_game(fresh_url: str, tmp_path: P
         db.session.commit()
         db.session.remove()
         db.engine.dispose()
-    assert runner.invoke(args=["db", "downgrade"]).exit_code == 0
+    assert runner.invoke(args=["db", "downgrade", "99512d0bb739"]).exit_code == 0
     assert runner.invoke(args=["db", "upgrade"]).exit_code == 0
     with app.app_context():
         versions = [v for (v,) in db.session.execute(
@@ -113,3 +113,48 @@ def test_old_hands_get_versions_unique_in_their_game(fresh_url: str, tmp_path: P
         db.session.remove()
         db.engine.dispose()
     assert len(set(versions)) == 3 and game_version > max(versions)
+
+
+def test_games_kept_before_the_change_log_get_one(fresh_url: str, tmp_path: Path) -> None:
+    """Hands stored before the change log are recorded as adds, in order, with their request
+    keys: undo then takes back the last hand, and a retried save still answers its hand."""
+    app = _app(fresh_url, tmp_path)
+    runner = app.test_cli_runner()
+    assert runner.invoke(args=["db", "upgrade"]).exit_code == 0
+    client = app.test_client()
+    game = client.post("/api/v1/games", json={"ruleset": "classic"}).get_json()
+    auth = {"Authorization": f"Bearer {game['edit_token']}"}
+    url = f"/api/v1/games/{game['id']}/hands"
+    for points in (50, 60, 70):
+        hand = {"end": "went_out", "sides": [
+            {"table_points": points, "canastas": {"mixed": 1}, "going_out": "normal"}, {}]}
+        assert client.post(url, json=hand, headers=auth).status_code == 201
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()
+    assert runner.invoke(args=["db", "downgrade", "5c1e7a2b9d40"]).exit_code == 0
+    with app.app_context():
+        # As the older code kept them: the key on the hand, no change log.
+        db.session.execute(text("UPDATE hand SET request_key = 'key-' || CAST(number AS TEXT)"))
+        db.session.commit()
+        db.session.remove()
+        db.engine.dispose()
+    assert runner.invoke(args=["db", "upgrade"]).exit_code == 0
+
+    changes = client.get(f"/api/v1/games/{game['id']}/changes").get_json()["changes"]
+    assert [(c["seq"], c["kind"], c["hand"]) for c in changes] == [
+        (1, "add", 1), (2, "add", 2), (3, "add", 3)]
+    assert [c["totals_after"] for c in changes] == [[450, 0], [910, 0], [1380, 0]]
+    # A retry of hand 2's save, carried over with its key, answers hand 2 and adds nothing.
+    retry = client.post(url, json={"end": "went_out", "sides": [
+        {"table_points": 60, "canastas": {"mixed": 1}, "going_out": "normal"}, {}]},
+        headers={**auth, "Idempotency-Key": "key-2"})
+    assert retry.status_code == 201 and retry.get_json()["number"] == 2
+    assert len(client.get(f"/api/v1/games/{game['id']}").get_json()["hands"]) == 3
+    undone = client.post(f"/api/v1/games/{game['id']}/undo", headers=auth)
+    assert undone.status_code == 200
+    assert undone.get_json()["change"]["hand"] == 3
+    assert client.get(f"/api/v1/games/{game['id']}").get_json()["totals"] == [910, 0]
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()

@@ -11,10 +11,11 @@ import os
 from pathlib import Path
 
 import pytest
+from sqlalchemy import select
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
-from scorekeeper.models import Hand
+from scorekeeper.models import GameChange, Hand
 
 from .helpers import HAND, HAND_POINTS, NEW_GAME, auth
 
@@ -65,7 +66,8 @@ def test_parallel_writers_never_lock_or_lose(tmp_path: Path) -> None:
         hands = db.session.scalars(select_hands()).all()
         assert len(hands) == WORKERS * HANDS_EACH
         assert sorted(h.number for h in hands) == list(range(1, WORKERS * HANDS_EACH + 1))
-        assert sorted(h.request_key for h in hands) == sorted(
+        keys = db.session.scalars(select(GameChange.request_key)).all()
+        assert sorted(keys) == sorted(
             f"w{w}-{i}" for w in range(WORKERS) for i in range(HANDS_EACH)
         )
         db.engine.dispose()

@@ -9,7 +9,7 @@ from typing import Any
 
 from scorekeeper.engine import find_ruleset
 from scorekeeper.extensions import db
-from scorekeeper.services import games
+from scorekeeper.services import games, record
 
 #: Side 0 goes out with a natural canasta: 500 + 100 + 200 − 0 = 800. Side 1 lays a red 3 and
 #: 90 in melds, holds 30: 100 + 90 − 30 = 160.
@@ -44,7 +44,7 @@ def make_game(hands: int, *, language: str = "en", target: int | None = None,
                {"name": names[1], "players": ["Marta", "Pablo"]}],
     )
     for i in range(hands):
-        games.add_hand(new.game, HAND_A if i % 2 == 0 else HAND_B)
+        record.add_hand(new.game, HAND_A if i % 2 == 0 else HAND_B, by="scorekeeper")
     db.session.commit()
     return new.game, new.view_token
 

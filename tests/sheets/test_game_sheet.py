@@ -6,7 +6,7 @@ import re
 
 from sheet_helpers import HAND_A, make_game, page_count, page_sizes, pdf_text
 
-from scorekeeper.services import games
+from scorekeeper.services import record
 from scorekeeper.sheets import render
 
 
@@ -118,7 +118,7 @@ def test_rendered_once_per_version_then_served_from_the_cache(client):
     assert render.render_count() == before + 2
 
     # A new hand makes a new version: rendered again, and the old ETag no longer matches.
-    games.add_hand(game, HAND_A)
+    record.add_hand(game, HAND_A, by="scorekeeper")
     from scorekeeper.extensions import db
     db.session.commit()
     changed = sheet(client, token, **{"If-None-Match": etag})

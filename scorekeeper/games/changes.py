@@ -1,0 +1,47 @@
+"""How a logged change reads to players: the "Changes" page, the two-phones notice, the sheet."""
+
+from __future__ import annotations
+
+from flask_babel import gettext as _
+
+from ..i18n import number, signed
+from ..services.record import ChangeView
+
+
+def points_text(change: ChangeView) -> str:
+    """What the change did to each side's total, e.g. ``+1,035 / +535``."""
+    return " / ".join(signed(p) for p in change.points)
+
+
+def change_sentence(change: ChangeView, *, other_phone: bool = False) -> str:
+    """One sentence for a change: "Hand 3 was saved from another phone: +1,035 / +535"."""
+    n, points = number(change.hand or 0), points_text(change)
+    if other_phone:
+        sentences = {
+            "add": _("Hand %(n)s was saved from another phone: %(points)s", n=n, points=points),
+            "fix": _("Hand %(n)s was corrected from another phone: %(points)s",
+                     n=n, points=points),
+            "delete": _("Hand %(n)s was removed from another phone: %(points)s",
+                        n=n, points=points),
+        }
+        if change.kind in sentences:
+            return sentences[change.kind]
+    return {
+        "add": lambda: _("Hand %(n)s saved: %(points)s", n=n, points=points),
+        "fix": lambda: _("Hand %(n)s corrected: %(points)s", n=n, points=points),
+        "delete": lambda: _("Hand %(n)s removed: %(points)s", n=n, points=points),
+        "undo": lambda: _("Undo (hand %(n)s): %(points)s", n=n, points=points),
+        "redo": lambda: _("Redo (hand %(n)s): %(points)s", n=n, points=points),
+        "settle": lambda: _("Settled when time was up: %(points)s", points=points),
+        "abandon": lambda: _("The desk recorded an abandonment."),
+    }.get(change.kind, lambda: change.kind)()
+
+
+def by_label(change: ChangeView) -> str:
+    """Which link made the change."""
+    return {
+        "scorekeeper": _("the scorekeeper"),
+        "editor": _("another scorekeeper"),
+        "api": _("an app (edit token)"),
+        "desk": _("the tournament desk"),
+    }.get(change.by, change.by)

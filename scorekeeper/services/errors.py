@@ -1,0 +1,74 @@
+"""What a change to a game can run into: domain errors, translated by the views and the API.
+
+Each is raised before anything is changed (or the change is rolled back with the request).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .record import ChangeView
+
+
+class WriteRefused(Exception):
+    """A change the game cannot take; nothing was changed."""
+
+
+class GameNotFound(WriteRefused, LookupError):
+    """There is no game with that id."""
+
+
+class GameOver(WriteRefused):
+    """The game has a winner (or was drawn): no more hands can be counted."""
+
+
+class HandNotFound(WriteRefused, LookupError):
+    """The game has no hand of that number."""
+
+    def __init__(self, number: int) -> None:
+        super().__init__(number)
+        self.number = number
+
+
+class StaleWrite(WriteRefused):
+    """The hand or the game changed since the writer read it."""
+
+    def __init__(self, current_version: int) -> None:
+        super().__init__(current_version)
+        self.current_version = current_version
+
+
+class ChangedMeanwhile(WriteRefused):
+    """A new hand was about to be saved, but the game changed since the form was opened.
+
+    ``changes`` are what happened meanwhile (another phone saved the same hand, perhaps);
+    the player chooses: drop theirs, or save it after them (sending ``version`` back as seen).
+    """
+
+    def __init__(self, version: int, changes: list[ChangeView]) -> None:
+        super().__init__(version)
+        self.version = version
+        self.changes = changes
+
+
+class NothingToUndo(WriteRefused):
+    """No change of the game can be undone."""
+
+
+class NothingToRedo(WriteRefused):
+    """No undone change can be redone (or a new change came after the undo)."""
+
+
+class GameClosed(WriteRefused):
+    """The game belongs to a tournament round that is closed: only the desk may change it."""
+
+
+class KeyTooLong(WriteRefused, ValueError):
+    """The request key is longer than what is kept (never cut: it is refused)."""
+
+    field = "request_key"
+
+
+class KeyReused(WriteRefused):
+    """The request key was used before for another request."""

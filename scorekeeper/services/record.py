@@ -1,0 +1,576 @@
+"""Every change to a game goes through here: one operation per change, each one locked,
+checked, logged and undoable.
+
+An operation (:func:`add_hand`, :func:`fix_hand`, :func:`delete_hand`, :func:`undo`,
+:func:`redo`, :func:`settle_at_time`, :func:`note_abandonment`) does the same steps in the same
+order:
+
+1. take the game's row lock (``SELECT … FOR UPDATE`` on PostgreSQL; on SQLite a writing
+   request's transaction starts with ``BEGIN IMMEDIATE``, see ``extensions``), loading the game
+   after the lock so hand numbers and versions are the latest committed;
+2. recognise a repeated request key: the same key with the same request answers the change it
+   made, with another request :class:`KeyReused`;
+3. refuse a game closed by its tournament round (:class:`GameClosed`), except to the desk;
+4. check the version the client saw (:class:`StaleWrite`, :class:`ChangedMeanwhile`);
+5. make the change, settle the game (version, winner) and log a :class:`GameChange` with the
+   hand and totals before and after.
+
+Operations flush and never commit: the request commits once, at its end (``create_app``).
+Errors are domain errors; the views and the API translate them, each in one place.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import selectinload
+
+from ..engine import EntryErrors as EntryErrors  # re-exported: an operation raises it
+from ..engine import HandEnd, HandResult, decide
+from ..extensions import db
+from ..models import Game, GameChange, Hand, Side
+from ..models.games import utcnow
+from ..models.tournaments import Tournament, TournamentRound, TournamentTable
+from . import games as games_service
+from .errors import (
+    ChangedMeanwhile,
+    GameClosed,
+    GameNotFound,
+    GameOver,
+    HandNotFound,
+    KeyReused,
+    KeyTooLong,
+    NothingToRedo,
+    NothingToUndo,
+    StaleWrite,
+    WriteRefused,
+)
+from .games import get_hand
+
+__all__ = ["ChangedMeanwhile", "EntryErrors", "GameClosed", "GameNotFound", "GameOver",
+           "HandNotFound", "KeyReused", "KeyTooLong", "NothingToRedo", "NothingToUndo",
+           "StaleWrite", "WriteRefused"]
+
+#: Longest request key kept. A longer one is refused, never cut: two keys that differ only
+#: past the cut would otherwise name the same save.
+MAX_REQUEST_KEY = 128
+
+#: Changes that act on hands and can be undone (and then redone).
+UNDOABLE = ("add", "fix", "delete")
+
+#: Who made a change (``GameChange.by``).
+BY_SCOREKEEPER, BY_EDITOR, BY_API, BY_DESK = "scorekeeper", "editor", "api", "desk"
+
+
+# -- what an operation answers -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class HandView:
+    """A hand as an answer shows it (plain data, read before the request commits)."""
+
+    number: int
+    version: int
+    entry: dict[str, Any]
+    result: list[dict[str, Any]]
+    totals: list[int]
+
+
+@dataclass(frozen=True)
+class ChangeView:
+    """One logged change, as the "Changes" page and the API list it."""
+
+    seq: int
+    kind: str
+    hand: int | None
+    at: datetime
+    by: str
+    totals_before: tuple[int, ...]
+    totals_after: tuple[int, ...]
+    undone: bool
+    target: int | None
+    version: int
+    before: dict[str, Any] | None
+    after: dict[str, Any] | None
+
+    @property
+    def points(self) -> tuple[int, ...]:
+        """What the change did to each side's total."""
+        return tuple(a - b for a, b in zip(self.totals_after, self.totals_before, strict=True))
+
+
+@dataclass(frozen=True)
+class Written:
+    """What an operation did: the change logged, the hand it left (if any), the game version."""
+
+    change: ChangeView
+    hand: HandView | None
+    version: int
+    #: True when the request key named a change made before: nothing new was done.
+    repeated: bool = False
+
+
+def view_of(change: GameChange) -> ChangeView:
+    """A logged change as plain data."""
+    return ChangeView(
+        seq=change.seq, kind=change.kind, hand=change.hand, at=change.at, by=change.by,
+        totals_before=tuple(int(t) for t in change.totals_before),
+        totals_after=tuple(int(t) for t in change.totals_after),
+        undone=bool(change.undone), target=change.target, version=change.version,
+        before=change.before, after=change.after,
+    )
+
+
+def _hand_view(hand: Hand) -> HandView:
+    return HandView(number=hand.number, version=hand.version, entry=hand.entry,
+                    result=hand.result, totals=[int(t) for t in hand.totals])
+
+
+# -- the steps every operation takes --------------------------------------------------------------
+
+
+def lock(game_id: str) -> Game:
+    """The game whose public id is ``game_id``, locked for this transaction, loaded fresh.
+
+    Raises :class:`GameNotFound`.
+    """
+    if not game_id or len(game_id) > 100:
+        raise GameNotFound(game_id)
+    stmt = (
+        select(Game)
+        .where(Game.view_token_hash == games_service.hash_token(game_id))
+        .options(selectinload(Game.sides).selectinload(Side.players), selectinload(Game.hands))
+        .execution_options(populate_existing=True)
+    )
+    if db.session.get_bind().dialect.name != "sqlite":
+        stmt = stmt.with_for_update(of=Game)
+    game = db.session.execute(stmt).scalar_one_or_none()
+    if game is None:
+        raise GameNotFound(game_id)
+    return game
+
+
+def _game(game: Game | str) -> Game:
+    return lock(game) if isinstance(game, str) else game
+
+
+def check_key(key: str | None) -> str | None:
+    """The request key as it will be kept; raises :class:`KeyTooLong`."""
+    if key is None or key == "":
+        return None
+    if len(key) > MAX_REQUEST_KEY:
+        raise KeyTooLong(key)
+    return key
+
+
+def _digest(kind: str, asked: Any) -> str:
+    text = json.dumps([kind, asked], sort_keys=True, default=str, ensure_ascii=True)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _repeated(game: Game, key: str | None, digest: str) -> Written | None:
+    if key is None:
+        return None
+    earlier = db.session.execute(
+        select(GameChange).where(GameChange.game_id == game.id, GameChange.request_key == key)
+    ).scalar_one_or_none()
+    if earlier is None:
+        return None
+    # Keys carried over from before the log kept no digest: such a key answers its change,
+    # as it always did.
+    if earlier.request_digest is not None and earlier.request_digest != digest:
+        raise KeyReused(key)
+    hand = None
+    if earlier.after is not None and earlier.hand is not None:
+        snap = earlier.after
+        hand = HandView(number=earlier.hand, version=earlier.version, entry=snap["entry"],
+                        result=snap["result"], totals=[int(t) for t in snap["totals"]])
+    return Written(view_of(earlier), hand, game.version, repeated=True)
+
+
+def closed_by_tournament(game: Game) -> bool:
+    """Whether the game's tournament round (or the whole tournament) is over."""
+    row = db.session.execute(
+        select(TournamentRound.finished_at, Tournament.finished_at)
+        .join(TournamentTable, TournamentTable.round_id == TournamentRound.id)
+        .join(Tournament, Tournament.id == TournamentRound.tournament_id)
+        .where(TournamentTable.game_id == game.id)
+    ).first()
+    return row is not None and (row[0] is not None or row[1] is not None)
+
+
+def desk_token_hash(game_pk: int) -> str | None:
+    """The admin token hash of the tournament the game (by its row id) is played in, if any."""
+    return db.session.execute(
+        select(Tournament.admin_token_hash)
+        .join(TournamentRound, TournamentRound.tournament_id == Tournament.id)
+        .join(TournamentTable, TournamentTable.round_id == TournamentRound.id)
+        .where(TournamentTable.game_id == game_pk)
+    ).scalar_one_or_none()
+
+
+def _check_open(game: Game, by: str) -> None:
+    if by != BY_DESK and closed_by_tournament(game):
+        raise GameClosed()
+
+
+def changes_of(game: Game) -> list[ChangeView]:
+    """Every change of the game, oldest first."""
+    rows = db.session.execute(
+        select(GameChange).where(GameChange.game_id == game.id).order_by(GameChange.seq)
+    ).scalars()
+    return [view_of(c) for c in rows]
+
+
+def _changes_since(game: Game, version: int) -> list[ChangeView]:
+    rows = db.session.execute(
+        select(GameChange).where(GameChange.game_id == game.id, GameChange.version > version)
+        .order_by(GameChange.seq)
+    ).scalars()
+    return [view_of(c) for c in rows]
+
+
+def _log(game: Game, *, kind: str, by: str, hand: int | None, before: dict[str, Any] | None,
+         after: dict[str, Any] | None, totals_before: list[int], key: str | None,
+         digest: str, target: int | None = None) -> GameChange:
+    last = db.session.execute(
+        select(func.max(GameChange.seq)).where(GameChange.game_id == game.id)
+    ).scalar()
+    change = GameChange(
+        game_id=game.id, seq=(last or 0) + 1, kind=kind, hand=hand, before=before, after=after,
+        totals_before=totals_before, totals_after=games_service.totals_of(game), target=target,
+        undone=False, by=by, request_key=key, request_digest=digest if key else None,
+        version=game.version, at=utcnow(),
+    )
+    db.session.add(change)
+    db.session.flush()
+    return change
+
+
+# -- hands, as the log keeps them ----------------------------------------------------------------
+
+
+def _snapshot(hand: Hand) -> dict[str, Any]:
+    return {"entry": hand.entry, "result": hand.result, "totals": [int(t) for t in hand.totals]}
+
+
+def _put_hand(game: Game, number: int, snap: Mapping[str, Any]) -> Hand:
+    """Insert a hand at ``number``; the later hands move down one (the last first, so no two
+    hands ever share a number, which the unique index forbids)."""
+    for later in reversed(game.hands[number - 1:]):
+        later.number += 1
+        db.session.flush()
+    hand = Hand(number=number, entry=snap["entry"], result=snap["result"],
+                totals=list(snap["totals"]))
+    game.hands.insert(number - 1, hand)
+    db.session.flush()
+    return hand
+
+
+def _set_hand(hand: Hand, snap: Mapping[str, Any]) -> None:
+    hand.entry = snap["entry"]
+    hand.result = snap["result"]
+    hand.totals = list(snap["totals"])
+    hand.updated_at = utcnow()
+
+
+def _take_hand(game: Game, number: int) -> Hand:
+    """Remove hand ``number``; the later hands move up one."""
+    hand = get_hand(game, number)
+    game.hands.remove(hand)
+    db.session.delete(hand)
+    db.session.flush()
+    for later in game.hands[number - 1:]:
+        later.number -= 1
+        db.session.flush()
+    return hand
+
+
+def _hand_now(game: Game, number: int, expected_version: int | None, follow: bool) -> Hand:
+    """The hand a form or an ``If-Match`` named.
+
+    A hand takes the game's version each time it is written, so no two hands of a game share
+    one: the version names one hand in one state. With ``follow`` (a form opened on a hand),
+    that hand is found wherever it stands now, even after a hand before it was removed and the
+    later ones moved up; without (an API call names ``/hands/<n>``), hand ``number`` must be
+    the one of that version. Raises :class:`HandNotFound`, :class:`StaleWrite`.
+    """
+    if expected_version is not None and not follow:
+        hand = get_hand(game, number)
+        if hand.version != expected_version:
+            raise StaleWrite(hand.version)
+        return hand
+    if expected_version is not None:
+        moved = next((h for h in game.hands if h.version == expected_version), None)
+        if moved is not None:
+            return moved
+        if not 1 <= number <= len(game.hands):
+            raise StaleWrite(game.version)
+        raise StaleWrite(game.hands[number - 1].version)
+    return get_hand(game, number)
+
+
+def _counted(game: Game, body: Mapping[str, Any]) -> dict[str, Any]:
+    entry, result = games_service.count(game, body)
+    return {"entry": entry, "result": games_service.result_to_rows(result),
+            "totals": list(result.totals)}
+
+
+def _written(game: Game, change: GameChange, hand: Hand | None) -> Written:
+    if hand is not None:
+        hand.version = game.version
+        db.session.flush()
+    return Written(view_of(change), None if hand is None else _hand_view(hand), game.version)
+
+
+# -- the operations ------------------------------------------------------------------------------
+
+
+def add_hand(game: Game | str, body: Mapping[str, Any], *, by: str,
+             request_key: str | None = None, seen_version: int | None = None) -> Written:
+    """Count a hand and add it after the last one.
+
+    ``seen_version``: the game's version when the count form was opened (or an API client's
+    ``If-Match``); if the game changed since, :class:`ChangedMeanwhile` lists what changed and
+    nothing is saved. Raises :class:`GameOver`, :class:`EntryErrors`, ``ShapeError``.
+    """
+    key = check_key(request_key)
+    game = _game(game)
+    digest = _digest("add", body)
+    earlier = _repeated(game, key, digest)
+    if earlier is not None:
+        return earlier
+    _check_open(game, by)
+    if game.finished:
+        raise GameOver()
+    if seen_version is not None and seen_version != game.version:
+        meanwhile = _changes_since(game, seen_version)
+        raise ChangedMeanwhile(game.version, meanwhile)
+    snap = _counted(game, body)
+    before = games_service.totals_of(game)
+    number = len(game.hands) + 1
+    hand = _put_hand(game, number, snap)
+    games_service.settle(game)
+    change = _log(game, kind="add", by=by, hand=number, before=None, after=snap,
+                  totals_before=before, key=key, digest=digest)
+    return _written(game, change, hand)
+
+
+def fix_hand(game: Game | str, number: int, body: Mapping[str, Any], *, by: str,
+             expected_version: int | None = None, request_key: str | None = None,
+             follow: bool = False) -> Written:
+    """Count hand ``number`` again from a corrected entry.
+
+    ``expected_version``: the hand's version the corrector saw (with ``follow``, the hand is
+    found by it if hands before it were removed). Raises :class:`HandNotFound`, :class:`StaleWrite`,
+    :class:`EntryErrors`.
+    """
+    key = check_key(request_key)
+    game = _game(game)
+    digest = _digest("fix", [number, expected_version, body])
+    earlier = _repeated(game, key, digest)
+    if earlier is not None:
+        return earlier
+    _check_open(game, by)
+    hand = _hand_now(game, number, expected_version, follow)
+    snap = _counted(game, body)
+    before_totals = games_service.totals_of(game)
+    before = _snapshot(hand)
+    _set_hand(hand, snap)
+    games_service.settle(game)
+    change = _log(game, kind="fix", by=by, hand=hand.number, before=before, after=snap,
+                  totals_before=before_totals, key=key, digest=digest)
+    return _written(game, change, hand)
+
+
+def delete_hand(game: Game | str, number: int, *, by: str, expected_version: int | None = None,
+                request_key: str | None = None, follow: bool = False) -> Written:
+    """Remove hand ``number``; the later ones move up one. It can be undone.
+
+    Raises :class:`HandNotFound`, :class:`StaleWrite`.
+    """
+    key = check_key(request_key)
+    game = _game(game)
+    digest = _digest("delete", [number, expected_version])
+    earlier = _repeated(game, key, digest)
+    if earlier is not None:
+        return earlier
+    _check_open(game, by)
+    hand = _hand_now(game, number, expected_version, follow)
+    number = hand.number
+    before_totals = games_service.totals_of(game)
+    before = _snapshot(hand)
+    _take_hand(game, number)
+    games_service.settle(game)
+    change = _log(game, kind="delete", by=by, hand=number, before=before, after=None,
+                  totals_before=before_totals, key=key, digest=digest)
+    return _written(game, change, None)
+
+
+def undo_target(game: Game) -> GameChange | None:
+    """The change an undo would take back: the latest add, fix or delete not undone."""
+    return db.session.execute(
+        select(GameChange)
+        .where(GameChange.game_id == game.id, GameChange.kind.in_(UNDOABLE),
+               GameChange.undone.is_(False))
+        .order_by(GameChange.seq.desc()).limit(1)
+    ).scalar_one_or_none()
+
+
+def redo_target(game: Game) -> GameChange | None:
+    """The change a redo would apply again: the last one undone, as long as no new add, fix
+    or delete came after the undo (a new change starts a new line of history)."""
+    last_edit = db.session.execute(
+        select(func.max(GameChange.seq))
+        .where(GameChange.game_id == game.id, GameChange.kind.in_(UNDOABLE))
+    ).scalar() or 0
+    undone: list[int] = []
+    for kind, target in db.session.execute(
+        select(GameChange.kind, GameChange.target)
+        .where(GameChange.game_id == game.id, GameChange.seq > last_edit,
+               GameChange.kind.in_(("undo", "redo")))
+        .order_by(GameChange.seq)
+    ):
+        if kind == "undo":
+            undone.append(target)
+        elif undone:
+            undone.pop()
+    if not undone:
+        return None
+    return db.session.execute(
+        select(GameChange).where(GameChange.game_id == game.id, GameChange.seq == undone[-1])
+    ).scalar_one_or_none()
+
+
+def _check_seen(game: Game, seen_version: int | None) -> None:
+    if seen_version is not None and seen_version != game.version:
+        raise StaleWrite(game.version)
+
+
+def undo(game: Game | str, *, by: str, seen_version: int | None = None,
+         request_key: str | None = None) -> Written:
+    """Take back the latest add, fix or delete: an added hand goes, a fixed hand gets its
+    previous entry back, a removed hand comes back in its place.
+
+    ``seen_version``: the game's version the page showed (a stale undo changes nothing).
+    Raises :class:`NothingToUndo`, :class:`StaleWrite`.
+    """
+    key = check_key(request_key)
+    game = _game(game)
+    digest = _digest("undo", seen_version)
+    earlier = _repeated(game, key, digest)
+    if earlier is not None:
+        return earlier
+    _check_open(game, by)
+    _check_seen(game, seen_version)
+    target = undo_target(game)
+    if target is None:
+        raise NothingToUndo()
+    return _apply(game, target, "undo", by=by, key=key, digest=digest)
+
+
+def redo(game: Game | str, *, by: str, seen_version: int | None = None,
+         request_key: str | None = None) -> Written:
+    """Apply again the change the last undo took back. Raises :class:`NothingToRedo`,
+    :class:`StaleWrite`."""
+    key = check_key(request_key)
+    game = _game(game)
+    digest = _digest("redo", seen_version)
+    earlier = _repeated(game, key, digest)
+    if earlier is not None:
+        return earlier
+    _check_open(game, by)
+    _check_seen(game, seen_version)
+    target = redo_target(game)
+    if target is None:
+        raise NothingToRedo()
+    return _apply(game, target, "redo", by=by, key=key, digest=digest)
+
+
+def _apply(game: Game, target: GameChange, kind: str, *, by: str, key: str | None,
+           digest: str) -> Written:
+    """Undo (``kind="undo"``) or redo ``target``, then log it."""
+    assert target.hand is not None
+    number = target.hand
+    # Undoing an add or redoing a delete removes the hand; undoing a delete or redoing an
+    # add puts it back; a fix swaps one entry for the other.
+    removes = (target.kind, kind) in (("add", "undo"), ("delete", "redo"))
+    puts = (target.kind, kind) in (("delete", "undo"), ("add", "redo"))
+    totals_before = games_service.totals_of(game)
+    hand: Hand | None = None
+    if removes:
+        before, after = _snapshot(get_hand(game, number)), None
+        _take_hand(game, number)
+    elif puts:
+        snap = target.before if kind == "undo" else target.after
+        assert snap is not None
+        before, after = None, dict(snap)
+        hand = _put_hand(game, min(number, len(game.hands) + 1), snap)
+    else:
+        hand = get_hand(game, number)
+        snap = target.before if kind == "undo" else target.after
+        assert snap is not None
+        before, after = _snapshot(hand), dict(snap)
+        _set_hand(hand, snap)
+    target.undone = kind == "undo"
+    games_service.settle(game)
+    change = _log(game, kind=kind, by=by, hand=hand.number if hand is not None else number,
+                  before=before, after=after, totals_before=totals_before, key=key,
+                  digest=digest, target=target.seq)
+    return _written(game, change, hand)
+
+
+def settle_at_time(game: Game | str, *, by: str = BY_DESK) -> Written | None:
+    """End an unfinished game on its current totals because time is up (002's clock).
+
+    Used when a tournament round is closed and a table entered no ``time_up`` hand: an empty
+    hand ended by time is added (nothing on it counts), so the game's own record says why it
+    ended and the highest total wins, level totals drawing. A rule set without a clock cannot
+    take such a hand; its game is closed on the same outcome without one. Returns ``None``
+    when the game was already over.
+    """
+    game = _game(game)
+    if game.finished:
+        return None
+    body = {"end": HandEnd.TIME_UP.value, "sides": [{} for _ in game.sides]}
+    totals_before = games_service.totals_of(game)
+    try:
+        snap = _counted(game, body)
+    except EntryErrors:
+        outcome = decide(games_service.ruleset_of(game), totals_before, target=game.target,
+                         time_up=True)
+        game.version += 1
+        game.updated_at = game.finished_at = utcnow()
+        game.winner = outcome.winner
+        game.drawn = outcome.drawn
+        change = _log(game, kind="settle", by=by, hand=None, before=None, after=None,
+                      totals_before=totals_before, key=None, digest="")
+        return _written(game, change, None)
+    number = len(game.hands) + 1
+    hand = _put_hand(game, number, snap)
+    games_service.settle(game)
+    change = _log(game, kind="settle", by=by, hand=number, before=None, after=snap,
+                  totals_before=totals_before, key=None, digest="")
+    return _written(game, change, hand)
+
+
+def note_abandonment(game: Game, *, by: str = BY_DESK) -> Written:
+    """Log that a pair abandoned the game at the desk (the tournament credits it); the hands
+    stay as they are."""
+    totals = games_service.totals_of(game)
+    game.version += 1
+    game.updated_at = utcnow()
+    change = _log(game, kind="abandon", by=by, hand=None, before=None, after=None,
+                  totals_before=totals, key=None, digest="")
+    return _written(game, change, None)
+
+
+def count_preview(game: Game, body: Mapping[str, Any]) -> HandResult:
+    """Count a hand without storing it (the live breakdown)."""
+    return games_service.count(game, body)[1]
