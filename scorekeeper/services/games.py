@@ -556,7 +556,7 @@ def undo_last_hand(game: Game, *, expected_version: int | None = None) -> None:
 
 def hand_to_dict(hand: Hand) -> dict[str, Any]:
     """A stored hand as the API shows it (labels in the request's language)."""
-    from ..i18n import translate
+    from ..i18n import stored_line_label
 
     return {
         "number": hand.number,
@@ -567,7 +567,7 @@ def hand_to_dict(hand: Hand) -> dict[str, Any]:
             {
                 "total": side["total"],
                 "lines": [
-                    {"id": line["id"], "label": translate(line["label"], line["params"]),
+                    {"id": line["id"], "label": stored_line_label(line),
                      "points": line["points"]}
                     for line in side["lines"]
                 ],
