@@ -345,3 +345,64 @@ def test_hostile_text_is_shown_as_typed_everywhere(client: FlaskClient, app: Fla
 def house_form(app: Flask, house_id: str) -> dict[str, str]:
     with app.app_context():
         return house_rules_service.form_values(house_rules_service.find(house_id))
+
+
+def _house_with_premio(client: FlaskClient, app: Flask, name: str, premio: str) -> str:
+    res = client.post("/games/house-rules/new", data={"preset": "classic", "name": name})
+    assert res.status_code == 303
+    house = res.headers["Location"].rsplit("/", 1)[-1]
+    form = house_form(app, house)
+    form.update({"premios[new].label": premio, "premios[new].points": "50"})
+    assert client.post(f"/games/house-rules/{house}", data=form).status_code == 303
+    return house
+
+
+def test_preset_labels_are_translated_and_a_tables_words_are_not(client: FlaskClient,
+                                                                 app: Flask) -> None:
+    # A premio called like a message of the app is still the table's own words.
+    house = _house_with_premio(client, app, "Save this hand", "Save this hand")
+    spanish = {"Accept-Language": "es"}
+    page = client.get(f"/rules/{house}", headers=spanish).get_data(as_text=True)
+    assert "Ceder la mano («Acaba»)" in page  # the preset's penalty, kept from the classic game
+    assert "Save this hand" in page and "Guardar esta mano" not in page
+    data = client.get(f"/api/v1/rulesets/{house}", headers=spanish).get_json()
+    assert data["name"] == "Save this hand"
+    assert [p["label"] for p in data["premios"]] == ["Save this hand"]
+    assert data["penalties"][0]["label"] == "Ceder la mano («Acaba»)"
+
+
+def test_hands_stored_with_a_label_as_their_template_show_it_as_typed(
+        client: FlaskClient, app: Flask) -> None:
+    """Before names became a parameter, a premio's line kept its label as the template."""
+    from scorekeeper.extensions import db
+    from scorekeeper.models import Hand
+
+    label = "100% %(x)s {0} <b>"
+    house = _house_with_premio(client, app, "Old rules", "Plain")
+    res = client.post("/api/v1/games", json={"ruleset": house, "players": 4})
+    game = res.get_json()
+    with app.app_context():
+        premio_id = house_rules_service.find(house).premios[0].id
+    body = {"end": "went_out", "sides": [
+        {"table_points": 355, "hand_points": 20, "canastas": {"mixed": 2},
+         "going_out": "normal", "premios": {premio_id: 1}},
+        {"table_points": 280, "hand_points": 45}]}
+    res = client.post(f"/api/v1/games/{game['id']}/hands", json=body,
+                      headers={"Authorization": f"Bearer {game['edit_token']}"})
+    assert res.status_code == 201, res.get_json()
+    with app.app_context():
+        hand = db.session.query(Hand).one()
+        result = json.loads(json.dumps(hand.result))
+        line = next(x for x in result[0]["lines"] if x["id"] == f"premio.{premio_id}")
+        line["label"], line["params"] = label, {"count": 1}
+        hand.result = result
+        db.session.commit()
+    res = client.get(f"/api/v1/games/{game['id']}/hands/1")
+    assert res.status_code == 200
+    labels = [x["label"] for x in res.get_json()["sides"][0]["lines"]]
+    assert label in labels
+    res = client.get(f"/sheets/games/{game['id']}.pdf")
+    assert res.status_code == 200
+    text = subprocess.run(["pdftotext", "-enc", "UTF-8", "-", "-"], input=res.data,
+                          capture_output=True, check=True).stdout.decode()
+    assert _unbroken(label) in _unbroken(text)
