@@ -1,4 +1,8 @@
-"""Translating what the engine says: its messages and labels are English msgids marked N_()."""
+"""Translating what the engine says: its messages and labels are English msgids marked N_().
+
+User text is data: a table's names and labels are never a msgid nor a format string. They are
+shown through :func:`label`, and reach the engine's templates only as parameters.
+"""
 
 from __future__ import annotations
 
@@ -9,18 +13,37 @@ from typing import Any
 from babel.numbers import format_decimal
 from flask_babel import get_locale, gettext
 
-from .engine import FieldError, Line
+from .engine import NAMED_LINE, PRESET_LABELS, FieldError, Line
+
+
+def label(text: object) -> str:
+    """A name or label to show, as plain text (the template escapes it).
+
+    A preset's own names and labels are English msgids (:data:`PRESET_LABELS`): translated.
+    Anything else is a table's own words (a house rule's name or premio, a side, a player):
+    shown as typed, never looked up as a msgid nor used as a format string.
+    """
+    if text is None:
+        return ""
+    if isinstance(text, str) and text in PRESET_LABELS:
+        return str(gettext(text))
+    return str(text)
 
 
 def translate(template: str, params: Mapping[str, object] | None = None) -> str:
-    """Translate an engine template, then fill in its parameters (labels translated too)."""
+    """Translate one of the engine's templates, then fill in its parameters.
+
+    ``template`` is always the engine's (or the app's) msgid, never user text: names and labels
+    reach it as parameters, which go through :func:`label` (translated when a preset's own).
+    """
+    text = str(gettext(template))
     if not params:
-        return str(gettext(template))
+        return text
     values: dict[str, Any] = {
-        k: gettext(v) if isinstance(v, str) else v for k, v in params.items()
+        k: label(v) if isinstance(v, str) else v for k, v in params.items()
     }
     # Format after translating, so a translation can move the parameters around.
-    return str(gettext(template)) % values
+    return text % values
 
 
 def error_message(error: FieldError) -> str:
@@ -31,6 +54,28 @@ def error_message(error: FieldError) -> str:
 def line_label(line: Line) -> str:
     """A count line's label in the request's language."""
     return translate(line.label, line.params)
+
+
+#: Ids of the lines a rule set names (see ``engine.scoring``): before NAMED_LINE, hands were
+#: stored with the rule set's own label as the line's template.
+_NAMED_LINE_IDS = ("going_out", "premio.", "penalty.")
+
+
+def stored_template(line: Mapping[str, Any]) -> tuple[str, Mapping[str, object]]:
+    """The template and parameters of a count line as a hand stored it."""
+    template = str(line.get("label", ""))
+    params = line.get("params")
+    if not isinstance(params, Mapping):
+        params = {}
+    if template != NAMED_LINE and str(line.get("id", "")).startswith(_NAMED_LINE_IDS):
+        # Stored before names became parameters: the template is the rule set's label itself.
+        return NAMED_LINE, {**params, "name": template}
+    return template, params
+
+
+def stored_line_label(line: Mapping[str, Any]) -> str:
+    """The label of a count line as a hand stored it, in the current language."""
+    return translate(*stored_template(line))
 
 
 @lru_cache(maxsize=8192)

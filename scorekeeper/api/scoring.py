@@ -14,7 +14,7 @@ from ..engine import (
     UnknownRuleSet,
     ruleset_to_dict,
 )
-from ..i18n import error_message, translate
+from ..i18n import error_message, label, translate
 from ..services import house_rules
 from ..services.scoring import count_hand, resolve_ruleset, result_to_dict
 from . import bp
@@ -44,12 +44,12 @@ def score() -> Response | tuple[Response, int]:
 def ruleset_json(rs: RuleSet) -> dict[str, object]:
     """A rule set as the API shows it, its labels in the request's language."""
     data = ruleset_to_dict(rs)
-    data["name"] = translate(rs.name)
-    data["description"] = translate(rs.description)
-    data["notes"] = [translate(n) for n in rs.notes]
+    data["name"] = label(rs.name)
+    data["description"] = label(rs.description)
+    data["notes"] = [label(n) for n in rs.notes]
     for key in ("formats", "going_out_kinds", "premios", "penalties"):
         for item in data[key]:
-            item["label"] = translate(item["label"])
+            item["label"] = label(item["label"])
     data["opening_minimums"]["table"] = [
         {"from": lo, "to": hi, "minimum": m} for lo, hi, m in rs.opening_minimums.rows()
     ]
@@ -62,7 +62,7 @@ def rulesets() -> Response:
     items = [*PRESETS.values(), *house_rules.all_house_rules()]
     return jsonify({
         "rulesets": [
-            {"id": rs.id, "name": translate(rs.name), "based_on": rs.based_on,
+            {"id": rs.id, "name": label(rs.name), "based_on": rs.based_on,
              "preset": rs.id in PRESETS}
             for rs in items
         ]

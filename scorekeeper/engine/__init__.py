@@ -19,6 +19,7 @@ from .hand import (
     side_from_dict,
 )
 from .rulesets import (
+    PRESET_LABELS,
     PRESETS,
     CanastaKind,
     GoingOutKind,
@@ -33,10 +34,11 @@ from .rulesets import (
     ruleset_from_dict,
     ruleset_to_dict,
 )
-from .scoring import HandResult, Line, SideResult, count_hand, score_hand
+from .scoring import NAMED_LINE, HandResult, Line, SideResult, count_hand, score_hand
 
 __all__ = [
-    "N_", "PRESETS", "CanastaCounts", "CanastaKind", "CardCounts", "CardGroup", "CardValues",
+    "N_", "NAMED_LINE", "PRESET_LABELS", "PRESETS", "CanastaCounts", "CanastaKind", "CardCounts",
+    "CardGroup", "CardValues",
     "EntryErrors", "FieldError", "GoingOutKind", "HandEnd", "HandEntry", "HandResult", "Line",
     "OpeningMinimums", "Outcome", "Penalty", "PlayerFormat", "Premio", "RuleSet", "ShapeError",
     "SideEntry", "SideResult", "TieRule", "UnknownRuleSet", "decide", "entry_from_dict",

@@ -72,6 +72,10 @@ _HAND_END_LABELS = {
 }
 
 
+#: The label of the red-3 value (the count's "not set" message, the reminder box).
+EACH_RED_THREE = N_("Each red 3")
+
+
 class RedThreesNegativeWhen(StrEnum):
     """When a side's red 3s count against it instead of for it."""
 
@@ -347,7 +351,7 @@ class RuleSet:
             if kind.points is None:
                 missing.append((f"going_out.{kind.id}", kind.label))
         if self.red_threes.each is None:
-            missing.append(("red_threes.each", N_("Each red 3")))
+            missing.append(("red_threes.each", EACH_RED_THREE))
         for premio in self.premios:
             if premio.points is None:
                 missing.append((f"premios.{premio.id}", premio.label))
@@ -575,6 +579,25 @@ TORNEO = RuleSet(
 )
 
 PRESETS: dict[str, RuleSet] = {rs.id: rs for rs in (CLASSIC, LA_CANASTA, COMODINES, TORNEO)}
+
+
+def _preset_labels() -> frozenset[str]:
+    labels: set[str] = {EACH_RED_THREE}
+    labels.update(k.label for k in CanastaKind)
+    labels.update(e.label for e in HandEnd)
+    for rs in PRESETS.values():
+        labels.update((rs.name, rs.description, *rs.notes))
+        labels.update(f.label for f in rs.formats)
+        labels.update(k.label for k in rs.going_out)
+        labels.update(p.label for p in rs.premios)
+        labels.update(p.label for p in rs.penalties)
+    return frozenset(labels)
+
+
+#: Every name and label the presets and the engine's own kinds carry: English msgids, marked
+#: with N_. A rule set's name or label is translated only when it is one of these; any other
+#: (a house rule's own words) is the table's text, shown as typed.
+PRESET_LABELS = _preset_labels()
 
 
 def find_ruleset(ruleset_id: str) -> RuleSet:

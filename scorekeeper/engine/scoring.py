@@ -14,6 +14,7 @@ from .cards import RED_THREES_PER_PACK, CardCounts, CardGroup
 from .errors import N_, EntryErrors, FieldError
 from .hand import HandEntry, SideEntry, read_entry
 from .rulesets import (
+    EACH_RED_THREE,
     CanastaKind,
     GoingOutKind,
     HandCards,
@@ -23,10 +24,16 @@ from .rulesets import (
     RuleSet,
 )
 
+#: The template of a line named by the rule set (a going-out kind, a premio, a penalty): the
+#: name is the ``name`` parameter, never the template itself, because a house rule's name is the
+#: table's own text and may hold ``%`` or markup.
+NAMED_LINE = N_("%(name)s")
+
 
 @dataclass(frozen=True)
 class Line:
-    """One itemised line of a side's count. ``label`` is a translatable template."""
+    """One itemised line of a side's count. ``label`` is a translatable template (the engine's
+    own); the rule set's names travel in ``params``."""
 
     id: str
     label: str
@@ -296,7 +303,7 @@ def _check_hand(
             wild_in_canastas = -10_000
         # -- red 3s
         if e.red_threes and ruleset.red_threes.each is None:
-            errors.append(_not_set(f"{p}.red_threes", N_("Each red 3")))
+            errors.append(_not_set(f"{p}.red_threes", EACH_RED_THREE))
         if e.red_threes_in_hand and ruleset.red_threes.each_in_hand_penalty is None:
             errors.append(FieldError(
                 f"{p}.red_threes_in_hand",
@@ -411,9 +418,10 @@ def _going_out_lines(ruleset: RuleSet, kind: GoingOutKind) -> list[Line]:
     lines: list[Line] = []
     if kind.plus_going_out_bonus or kind is ruleset.plain_going_out:
         plain = ruleset.plain_going_out
-        lines.append(Line("going_out", plain.label, plain.points or 0))
+        lines.append(Line("going_out", NAMED_LINE, plain.points or 0, {"name": plain.label}))
     if kind is not ruleset.plain_going_out:
-        lines.append(Line(f"going_out.{kind.id}", kind.label, kind.points or 0))
+        lines.append(Line(f"going_out.{kind.id}", NAMED_LINE, kind.points or 0,
+                          {"name": kind.label}))
     return lines
 
 
@@ -464,10 +472,12 @@ def _count_side(
 
     for pid, n in e.premios.items():
         premio = ruleset.premio(pid)
-        lines.append(Line(f"premio.{pid}", premio.label, n * (premio.points or 0), {"count": n}))
+        lines.append(Line(f"premio.{pid}", NAMED_LINE, n * (premio.points or 0),
+                          {"name": premio.label, "count": n}))
     for pid, n in e.penalties.items():
         penalty = ruleset.penalty(pid)
-        lines.append(Line(f"penalty.{pid}", penalty.label, -n * penalty.points, {"count": n}))
+        lines.append(Line(f"penalty.{pid}", NAMED_LINE, -n * penalty.points,
+                          {"name": penalty.label, "count": n}))
 
     # 002: at time "no se restarán las cartas de la mano": nor the 3s among them.
     at_time = entry.end is HandEnd.TIME_UP

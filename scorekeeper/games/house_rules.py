@@ -17,7 +17,7 @@ from flask_babel import lazy_gettext as _l
 
 from ..engine import PRESETS, CanastaKind, EntryErrors, RuleSet
 from ..extensions import db
-from ..i18n import error_message, translate
+from ..i18n import error_message, label
 from ..models import HouseRules
 from ..services import house_rules as service
 from ..web import render, see_other
@@ -111,9 +111,9 @@ def field_labels(rs: RuleSet, band_rows: list[int]) -> dict[str, str]:
         labels.update({f.name: str(f.label) for f in fields})
     for i, kind in enumerate(rs.going_out):
         p = f"going_out_kinds[{i}]."
-        labels[p + "points"] = f"{translate(kind.label)}: {_('Bonus')}"
-        labels.update({p + flag: f"{translate(kind.label)}: {label}"
-                       for flag, label in GOING_OUT_FLAGS})
+        labels[p + "points"] = f"{label(kind.label)}: {_('Bonus')}"
+        labels.update({p + flag: f"{label(kind.label)}: {flag_label}"
+                       for flag, flag_label in GOING_OUT_FLAGS})
     labels["opening_minimums.negative"] = _("Opening minimum with a negative total")
     for row in band_rows:
         p = f"opening_minimums.bands[{row}]."
@@ -121,7 +121,7 @@ def field_labels(rs: RuleSet, band_rows: list[int]) -> dict[str, str]:
         labels[p + "minimum"] = _("Opening minimum, row %(n)d: minimum", n=row + 1)
     for key, title, items in (("premios", _("Premios"), rs.premios),
                               ("penalties", _("Penalties"), rs.penalties)):
-        rows = [(str(i), translate(item.label)) for i, item in enumerate(items)]
+        rows = [(str(i), label(item.label)) for i, item in enumerate(items)]
         for row, name in [*rows, (service.NEW_ROW, _("Add one"))]:
             labels[f"{key}[{row}].label"] = f"{title}, {name}: {_('Name')}"
             labels[f"{key}[{row}].points"] = f"{title}, {name}: {_('Points')}"
@@ -211,11 +211,11 @@ def house_rules_edit(ruleset_id: str) -> Response:
     house = _house_or_404(ruleset_id)
     rs = service.ruleset_of(house)
     if request.method == "GET":
-        values = service.form_values(rs, translate)
+        values = service.form_values(rs, label)
         return render("games/house_rules_edit.html", **_edit_context(house, rs, values, {}),
                       saved=request.args.get("saved") == "1")
     try:
-        service.update(house, request.form, translate)
+        service.update(house, request.form, label)
     except EntryErrors as exc:
         db.session.rollback()
         errors, _general = _error_map(exc)

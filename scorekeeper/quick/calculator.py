@@ -8,7 +8,7 @@ from flask_babel import gettext as _
 from ..engine import PRESETS, EntryErrors, HandResult, ShapeError, UnknownRuleSet
 from ..extensions import htmx
 from ..games.forms import count_context, count_layout, hand_body_from_form
-from ..i18n import error_message
+from ..i18n import error_message, label
 from ..services import house_rules as house_rules_service
 from ..services.scoring import count_hand, resolve_ruleset
 from ..web import render
@@ -25,7 +25,7 @@ def calculator() -> Response:
     except UnknownRuleSet as exc:
         rs = PRESETS["classic"]
         problems.append(error_message(exc) + " " + _("Showing %(name)s instead.",
-                                                    name=_(rs.name)))
+                                                    name=label(rs.name)))
     fmt_id = source.get("format")
     fmt = rs.formats[0]
     if fmt_id:
@@ -33,7 +33,7 @@ def calculator() -> Response:
             fmt = rs.find_format(fmt_id, fmt_id)
         except KeyError:
             problems.append(_("These rules have no such player format: showing %(format)s.",
-                              format=_(fmt.label)))
+                              format=label(fmt.label)))
     layout = count_layout(rs, fmt)
     counting = request.method == "POST" and not problems
     result: HandResult | None = None
@@ -56,7 +56,7 @@ def calculator() -> Response:
         errors=errors,
         submit_label=_("Count the hand"),
     )
-    rulesets = [(r.id, _(r.name)) for r in PRESETS.values()]
+    rulesets = [(r.id, label(r.name)) for r in PRESETS.values()]
     rulesets += [(r.id, r.name) for r in house_rules_service.all_house_rules()
                  if r.id not in PRESETS]
     response = render("quick/calculator.html", "games/_count_preview.html", oob=bool(htmx),

@@ -16,7 +16,7 @@ from werkzeug.routing import BuildError
 
 from ..engine import PRESETS, RuleSet, UnknownRuleSet
 from ..extensions import htmx
-from ..i18n import error_message, translate
+from ..i18n import error_message, label
 from ..services import house_rules as house_rules_service
 from ..services.scoring import resolve_ruleset
 from ..web import render
@@ -26,15 +26,9 @@ DEFAULT_RULESET = "classic"
 #: The API's bound on a running total: far beyond any real game, small enough to show.
 MAX_TOTAL = 1_000_000
 
-# Engine labels are msgids and house-rules labels are the table's own words: ``translate``
-# shows both safely (no ``%`` formatting without parameters), so the rules card can use it
-# wherever it is rendered, the PDF included.
-bp.add_app_template_global(translate, "translate")
-
-
 def ruleset_choices() -> list[tuple[str, list[tuple[str, str]]]]:
     """The rule sets a person may pick, grouped: the presets, then the table's house rules."""
-    groups = [(_("Standard rules"), [(rs.id, translate(rs.name)) for rs in PRESETS.values()])]
+    groups = [(_("Standard rules"), [(rs.id, label(rs.name)) for rs in PRESETS.values()])]
     house = [(rs.id, rs.name) for rs in house_rules_service.all_house_rules()
              if rs.id not in PRESETS]
     if house:

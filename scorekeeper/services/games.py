@@ -446,7 +446,7 @@ def get_hand(game: Game, number: int) -> Hand:
 
 def hand_to_dict(hand: Hand) -> dict[str, Any]:
     """A stored hand as the API shows it (labels in the request's language)."""
-    from ..i18n import translate
+    from ..i18n import stored_line_label
 
     return {
         "number": hand.number,
@@ -457,7 +457,7 @@ def hand_to_dict(hand: Hand) -> dict[str, Any]:
             {
                 "total": side["total"],
                 "lines": [
-                    {"id": line["id"], "label": translate(line["label"], line["params"]),
+                    {"id": line["id"], "label": stored_line_label(line),
                      "points": line["points"]}
                     for line in side["lines"]
                 ],

@@ -12,9 +12,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from ..engine import N_, CanastaKind, HandEnd, PlayerFormat, RuleSet
+from ..engine import N_, NAMED_LINE, CanastaKind, HandEnd, PlayerFormat, RuleSet
 from ..engine.cards import RED_THREES_PER_PACK, CardGroup
-from ..engine.rulesets import CanastaBonus
+from ..engine.rulesets import EACH_RED_THREE, CanastaBonus
+from ..i18n import stored_template
 
 #: Hand rows on a blank sheet: room for a typical game, and still one page (three sides need
 #: taller column labels, and a long reminder box more room at the foot: two rows fewer).
@@ -230,7 +231,7 @@ def filled_sheet(
             for line in side["lines"]:  # type: ignore[attr-defined]
                 key = column_of(str(line["id"]))
                 values[key] = (values[key] or 0) + int(line["points"])
-                lines.append(Detail(translate(str(line["label"]), line.get("params")),
+                lines.append(Detail(translate(*stored_template(line)),
                                     int(line["points"])))
             values["minimum"] = hand.minimums[i]
             values["total"] = int(hand.totals[i])
@@ -283,14 +284,14 @@ class Value:
 def bonus_values(rs: RuleSet, fmt: PlayerFormat | None = None) -> list[Value]:
     """The bonuses of ``rs`` in counting order: canastas, canasta-count premios, 3s, going out."""
     packs = fmt.packs if fmt is not None else 2
-    out = [Value(b.kind.label, b.points) for b in _canastas(rs)]
+    out = [Value(NAMED_LINE, b.points, {"name": b.kind.label}) for b in _canastas(rs)]
     cc = rs.canasta_count_premios
     if cc.five is not None:
         out.append(Value(N_("Canastón (5 canastas)"), cc.five))
     if cc.seven is not None:
         out.append(Value(N_("Canasta de canastas (7 canastas)"), cc.seven))
     rt = rs.red_threes
-    out.append(Value(N_("Each red 3"), rt.each))
+    out.append(Value(EACH_RED_THREE, rt.each))
     if rt.all_of_them is not None:
         out.append(Value(N_("All %(count)d red 3s"), rt.all_of_them,
                          {"count": RED_THREES_PER_PACK * packs}))
@@ -299,10 +300,11 @@ def bonus_values(rs: RuleSet, fmt: PlayerFormat | None = None) -> list[Value]:
     if bt.all_shown_bonus is not None:
         out.append(Value(N_("All %(count)d black 3s shown going out"), bt.all_shown_bonus,
                          {"count": every_black}))
+    # The rule set's own names are parameters, never templates: a house rule's are user text.
     for kind in rs.going_out:
-        out.append(Value(kind.label, kind.points))
+        out.append(Value(NAMED_LINE, kind.points, {"name": kind.label}))
     for premio in rs.premios:
-        out.append(Value(premio.label, premio.points))
+        out.append(Value(NAMED_LINE, premio.points, {"name": premio.label}))
     return out
 
 
@@ -319,7 +321,7 @@ def penalty_values(rs: RuleSet, fmt: PlayerFormat | None = None) -> list[Value]:
     if bt.all_in_hand_penalty is not None:
         out.append(Value(N_("All %(count)d black 3s held in hand"), bt.all_in_hand_penalty,
                          {"count": CardGroup.BLACK_THREES.per_pack() * packs}, against=True))
-    out += [Value(p.label, p.points, against=True) for p in rs.penalties]
+    out += [Value(NAMED_LINE, p.points, {"name": p.label}, against=True) for p in rs.penalties]
     return out
 
 

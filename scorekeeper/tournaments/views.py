@@ -17,7 +17,7 @@ from sqlalchemy.exc import IntegrityError
 
 from ..engine import PRESETS, EntryErrors, HandEnd, RuleSet, UnknownRuleSet
 from ..extensions import db, htmx
-from ..i18n import error_message, translate
+from ..i18n import error_message, label
 from ..models.tournaments import Tournament, TournamentRound
 from ..ratelimit import guard_token_check, note_token_failure
 from ..services import house_rules
@@ -76,7 +76,7 @@ def _ruleset_choices() -> list[tuple[str, str]]:
 
 
 def _missing(ruleset: RuleSet) -> list[tuple[str, str]]:
-    return [(path, translate(label, {})) for path, label in ruleset.missing_values()]
+    return [(path, label(name)) for path, name in ruleset.missing_values()]
 
 
 def _form_context(form: dict[str, Any], errors: dict[str, str], ruleset: RuleSet) -> dict[str, Any]:
@@ -254,7 +254,7 @@ def round_page(tournament_id: str, number: int) -> Response:
                       _external=True)
         links[table.id] = {"url": url, "qr": _qr(url)}
     return render("tournaments/round.html", tournament=tournament, links=links,
-                  time_up_label=translate(HandEnd.TIME_UP.label, {}),
+                  time_up_label=label(HandEnd.TIME_UP.label),
                   notes=service.schedule_notes(service.plan_of(tournament),
                                                len(tournament.pairs),
                                                tournament.rounds_planned),
