@@ -30,7 +30,7 @@ translations: app
 # gunicorn on every interface; its last lines are the address phones open and its QR code.
 run: app translations
 	$(BIN)/flask --app scorekeeper db upgrade
-	$(BIN)/python -m scorekeeper.serve --port $${PORT:-5000}
+	@$(BIN)/python -m scorekeeper.serve --port $${PORT:-5000}
 
 test: venv translations
 	$(BIN)/ruff check .
