@@ -57,8 +57,8 @@ def banner(url: str, reachable: bool, access_log: str) -> str:
     lines = ["", f"Canasta Scorekeeper is running. Access log (tokens redacted): {access_log}",
              "Stop it with Ctrl+C.", ""]
     if not reachable:
-        lines.append("No network found: phones cannot reach this machine yet. "
-                     "Join a Wi-Fi network and run `make run` again.")
+        lines.append("Phones cannot reach this address (no network found, or a loopback host): "
+                     "join a Wi-Fi network and run `make run` again.")
         lines.append(f"Open on this machine: {url}")
         return "\n".join(lines) + "\n"
     qr = io.StringIO()
@@ -69,7 +69,7 @@ def banner(url: str, reachable: bool, access_log: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-class Server(BaseApplication):  # type: ignore[misc]
+class Server(BaseApplication):
     """gunicorn serving ``scorekeeper:create_app()`` with the given settings."""
 
     def __init__(self, options: dict[str, Any]) -> None:

@@ -166,4 +166,4 @@ def test_the_phone_address_and_its_qr_code_come_last(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(serve, "lan_address", lambda: None)
     url, reachable = serve.phone_url("0.0.0.0", 5000)
     assert not reachable
-    assert "No network found" in serve.banner(url, reachable, "x")
+    assert "Phones cannot reach this address" in serve.banner(url, reachable, "x")
