@@ -4,25 +4,33 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint typecheck translations extract venv bench
+.PHONY: run test lint typecheck translations extract venv app bench
 
+# `make run` installs only what the app needs; the test and lint tools (the `dev` extra) come
+# with `make test` and the other developer targets.
+app: $(VENV)/.app-installed
 venv: $(VENV)/.installed
+
+$(VENV)/.app-installed: pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install -q -e .
+	touch $@
 
 $(VENV)/.installed: pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -e '.[dev]'
-	touch $@
+	touch $(VENV)/.app-installed $@
 
 # Compile the .po catalogs into .mo files (build products, not committed).
-translations: venv
+translations: app
 	@if ls translations/*/LC_MESSAGES/*.po >/dev/null 2>&1; then \
 		$(BIN)/pybabel compile -d translations; \
 	fi
 
-run: venv translations
+# gunicorn on every interface; its last lines are the address phones open and its QR code.
+run: app translations
 	$(BIN)/flask --app scorekeeper db upgrade
-	@$(BIN)/python -c $$'import socket\nip = "127.0.0.1"\ns = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)\ntry:\n    s.connect(("10.254.254.254", 1))  # UDP connect: picks a route, sends nothing\n    ip = s.getsockname()[0]\nexcept OSError:\n    pass\nfinally:\n    s.close()\nprint(f"Open on your phone (same Wi-Fi): http://{ip}:'"$${PORT:-5000}"'/")'
-	$(BIN)/flask --app scorekeeper run --host 0.0.0.0 --port $${PORT:-5000}
+	@$(BIN)/python -m scorekeeper.serve --port $${PORT:-5000}
 
 test: venv translations
 	$(BIN)/ruff check .

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import base64
 import json
+import os
 import sys
 from collections.abc import Iterable
 from datetime import UTC, date, datetime, time
@@ -26,6 +27,10 @@ from .extensions import db
 
 FORMAT = "canasta-scorekeeper-backup"
 FORMAT_VERSION = 1
+
+#: Columns older backups have that the schema dropped, skipped on import. A tournament table's
+#: clear edit token: its game row keeps the token's hash, which is what edits check.
+DROPPED_COLUMNS = {"tournament_table": {"edit_token"}}
 
 
 class BackupError(click.ClickException):
@@ -105,7 +110,8 @@ def _check(data: Any) -> dict[str, Any]:
             raise BackupError(f"The backup has a table this app does not know: {name}.")
         if not isinstance(content, dict) or not isinstance(content.get("rows"), list):
             raise BackupError(f"The backup's table {name} is malformed.")
-        unknown = set(content.get("columns", [])) - set(table.columns.keys())
+        unknown = (set(content.get("columns", [])) - set(table.columns.keys())
+                   - DROPPED_COLUMNS.get(name, set()))
         if unknown:
             raise BackupError(f"The backup's table {name} has unknown columns: "
                               + ", ".join(sorted(unknown)))
@@ -114,12 +120,13 @@ def _check(data: Any) -> dict[str, Any]:
 
 def _rows(table: Table, content: dict[str, Any]) -> Iterable[dict[str, Any]]:
     names = content["columns"]
+    dropped = DROPPED_COLUMNS.get(table.name, set())
     for row in content["rows"]:
         if not isinstance(row, list) or len(row) != len(names):
             raise BackupError(f"A row of table {table.name} does not match its columns.")
         yield {
             name: _load_value(table.columns[name], value)
-            for name, value in zip(names, row, strict=True)
+            for name, value in zip(names, row, strict=True) if name not in dropped
         }
 
 
@@ -178,7 +185,12 @@ def export_command(file: str) -> None:
     if file == "-":
         sys.stdout.write(text_out + "\n")
         return
-    Path(file).write_text(text_out + "\n", encoding="utf-8")
+    # The backup holds every name typed and every token hash: readable by its owner only,
+    # also when it replaces an older file that had wider permissions.
+    fd = os.open(file, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    os.fchmod(fd, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as out:
+        out.write(text_out + "\n")
     rows = sum(len(t["rows"]) for t in data["tables"].values())
     click.echo(f"Exported {rows} rows from {len(data['tables'])} tables to {file}.")
 

@@ -1,9 +1,12 @@
 // Service worker: the app shell and static files from the cache, game pages network-first
 // with the last copy seen as the fallback, so a reload without signal still shows the game.
+// A page the server marks "no-store" is never kept: the scorekeeper's game page (it carries
+// the edit link), an organizer link shown once, a tournament's table links.
 // Served at /sw.js (scope "/") by main.service_worker.
 "use strict";
 
-var VERSION = "v1";
+// v2: v1 kept the scorekeeper's page (edit link included); activating v2 deletes its caches.
+var VERSION = "v2";
 var SHELL = "shell-" + VERSION;
 var PAGES = "pages-" + VERSION;
 var MAX_PAGES = 20;
@@ -43,9 +46,17 @@ function trim(cache) {
   });
 }
 
+// Whether a page may be kept for offline reloads: a whole answer of ours that the server
+// did not forbid storing.
+function storable(response) {
+  var control = (response.headers.get("Cache-Control") || "").toLowerCase();
+  return response.ok && response.type === "basic" && !response.redirected &&
+    !/(^|[\s,])no-store($|[\s,])/.test(control);
+}
+
 function networkFirst(request) {
   return fetch(request).then(function (response) {
-    if (response.ok && response.type === "basic" && !response.redirected) {
+    if (storable(response)) {
       var copy = response.clone();
       caches.open(PAGES).then(function (cache) {
         return cache.put(request, copy).then(function () { return trim(cache); });

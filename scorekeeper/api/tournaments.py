@@ -2,12 +2,17 @@
 abandonments and substitutions.
 
 Reading needs only the tournament's id. The organizer's actions need the admin token as
-``Authorization: Bearer <admin_token>``: 401 without one, 403 with a wrong one. With the
-admin token, reading also lists each table's game edit token (to hand each table its link).
+``Authorization: Bearer <admin_token>``: 401 without one, 403 with a wrong one.
+
+A table's edit token is stored only hashed, so it is in the answer that makes it and nowhere
+else: creating the tournament (round 1's tables), closing a round (the next round's tables),
+and asking for new links (``POST .../rounds/<n>/links`` for every table of the round,
+``POST .../rounds/<n>/tables/<t>/link`` for one; the old links stop working).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from flask import Response, jsonify, make_response, request, url_for
@@ -16,7 +21,7 @@ from sqlalchemy.exc import IntegrityError
 
 from ..engine import EntryErrors, UnknownRuleSet
 from ..extensions import db
-from ..models.tournaments import Tournament
+from ..models.tournaments import Tournament, TournamentTable
 from ..ratelimit import guard_token_check, note_token_failure
 from ..services import tournaments as service
 from ..services.scoring import resolve_ruleset
@@ -50,8 +55,26 @@ def _require_admin(tournament: Tournament) -> None:
         fail(403, _("That admin token does not open this tournament."))
 
 
-def tournament_to_dict(tournament: Tournament, *, admin: bool) -> dict[str, Any]:
-    """The tournament as the API shows it: rounds with their tables, and the standings."""
+def _links(tables: Iterable[TournamentTable]) -> dict[int, str]:
+    """The edit tokens made in this request, by table id (read before the commit)."""
+    return {t.id: t.new_edit_token for t in tables if t.new_edit_token}
+
+
+def _link_row(table: TournamentTable, token: str) -> dict[str, Any]:
+    return {"table": table.number,
+            "pairs": [table.pair_a.number, table.pair_b.number],
+            "game_id": table.view_token, "edit_token": token,
+            **game_urls(table.view_token, token)}
+
+
+def tournament_to_dict(tournament: Tournament, *, admin: bool,
+                       new_links: Mapping[int, str] | None = None) -> dict[str, Any]:
+    """The tournament as the API shows it: rounds with their tables, and the standings.
+
+    ``new_links`` (table id to edit token) are the links this request made: those tables
+    carry their ``edit_token`` and ``edit_url``, which no later answer repeats.
+    """
+    new_links = new_links or {}
     number_of = {p.id: p.number for p in tournament.pairs}
     rounds = []
     for rnd in tournament.rounds:
@@ -67,10 +90,12 @@ def tournament_to_dict(tournament: Tournament, *, admin: bool) -> dict[str, Any]
                 "abandoned_by": (None if table.abandoned_by is None
                                  else number_of[table.pairs[table.abandoned_by].id]),
                 "credits": list(view.credits) if view.credits is not None else None,
-                **game_urls(table.view_token, table.edit_token if admin else None),
+                **game_urls(table.view_token, new_links.get(table.id) if admin else None),
             }
             if admin:
-                row["edit_token"] = table.edit_token
+                row["link_handed_out"] = table.link_made_at is not None
+                if table.id in new_links:
+                    row["edit_token"] = new_links[table.id]
             tables.append(row)
         rounds.append({
             "number": rnd.number,
@@ -127,9 +152,12 @@ def create_tournament() -> Response:
         return error_response(400, exc.message)
     except (EntryErrors, UnknownRuleSet) as exc:
         return field_errors(exc)
+    tables = [_link_row(t, t.new_edit_token)
+              for t in service.hand_out_links(new.tournament.rounds[0].tables)]
     db.session.commit()
     response = make_response(
-        jsonify({"id": new.tournament.id, "admin_token": new.admin_token}), 201
+        jsonify({"id": new.tournament.id, "admin_token": new.admin_token, "tables": tables}),
+        201,
     )
     response.headers["Location"] = url_for("api.get_tournament",
                                            tournament_id=new.tournament.id)
@@ -157,7 +185,8 @@ def finish_round(tournament_id: str, number: int) -> Response:
     if service.get_round(tournament, number) is None:
         fail(404, _("The tournament has no round of that number."))
     try:
-        service.finish_round(tournament, number)
+        seated = service.finish_round(tournament, number)
+        links = _links(service.hand_out_links(seated.tables)) if seated else {}
         db.session.commit()
     except service.RoundClosed:
         return error_response(409, _("That round is already closed."))
@@ -166,7 +195,42 @@ def finish_round(tournament_id: str, number: int) -> Response:
         db.session.rollback()
         return error_response(409, _("The round changed meanwhile: read it again."))
     tournament = _tournament_or_404(tournament_id)
-    return jsonify(tournament_to_dict(tournament, admin=True))
+    return jsonify(tournament_to_dict(tournament, admin=True, new_links=links))
+
+
+def _open_round_or_fail(tournament: Tournament, number: int) -> Any:
+    rnd = service.get_round(tournament, number)
+    if rnd is None:
+        fail(404, _("The tournament has no round of that number."))
+    if rnd.finished_at is not None:
+        fail(409, _("That round is already closed."))
+    return rnd
+
+
+@bp.post("/tournaments/<tournament_id>/rounds/<int:number>/links")
+def new_round_links(tournament_id: str, number: int) -> Response:
+    """New edit links for every table of an open round; the old ones stop working."""
+    tournament = _tournament_or_404(tournament_id)
+    _require_admin(tournament)
+    rnd = _open_round_or_fail(tournament, number)
+    tables = [_link_row(t, t.new_edit_token) for t in service.new_round_links(rnd)]
+    db.session.commit()
+    return jsonify({"round": number, "tables": tables})
+
+
+@bp.post("/tournaments/<tournament_id>/rounds/<int:number>/tables/<int:table>/link")
+def new_table_link(tournament_id: str, number: int, table: int) -> Response:
+    """A new edit link for one table of an open round; its old one stops working."""
+    tournament = _tournament_or_404(tournament_id)
+    _require_admin(tournament)
+    rnd = _open_round_or_fail(tournament, number)
+    row = service.find_table(rnd, table)
+    if row is None:
+        fail(404, _("The round has no table of that number."))
+    service.new_table_link(row)
+    data = _link_row(row, row.new_edit_token)
+    db.session.commit()
+    return jsonify(data)
 
 
 def _pair_or_404(tournament: Tournament, number: int) -> Any:
@@ -223,12 +287,14 @@ add_paths({
         "operationId": "createTournament",
         "requestBody": {"required": True, "content": {"application/json": {"schema": {
             "$ref": "#/components/schemas/NewTournament"}}}},
-        "responses": {"201": ok("The tournament's id and admin token (shown once)"),
+        "responses": {"201": ok("The tournament's id, admin token and round 1's table links "
+                                "(all shown once)"),
                       "400": error("Not a JSON object"), "422": error("Field errors")},
     }},
     "/tournaments/{tournament_id}": {"get": {
         "summary": "Rounds, tables and standings",
-        "description": "With the admin token each table also lists its game's edit_token.",
+        "description": ("A table's edit token is never listed here: it is in the answer "
+                        "that makes it (creating the tournament, closing a round, new links)."),
         "operationId": "getTournament", "parameters": [_ID],
         "responses": {"200": ok("The tournament", {"$ref": "#/components/schemas/Tournament"}),
                       "403": error("Wrong admin token"), "404": error("No such tournament")},
@@ -238,6 +304,21 @@ add_paths({
         "operationId": "finishRound", "parameters": [_ID, _ROUND], "security": _AUTH,
         "responses": {"200": ok("The tournament"), **_ADMIN_ERRORS,
                       "409": error("The round is already closed")},
+    }},
+    "/tournaments/{tournament_id}/rounds/{number}/links": {"post": {
+        "summary": "New edit links for every table of an open round (the old ones stop working)",
+        "operationId": "newRoundLinks", "parameters": [_ID, _ROUND], "security": _AUTH,
+        "responses": {"200": ok("The tables with their new edit tokens and links"),
+                      **_ADMIN_ERRORS, "409": error("The round is closed")},
+    }},
+    "/tournaments/{tournament_id}/rounds/{number}/tables/{table}/link": {"post": {
+        "summary": "A new edit link for one table of an open round (the old one stops working)",
+        "operationId": "newTableLink",
+        "parameters": [_ID, _ROUND, {"name": "table", "in": "path", "required": True,
+                                     "schema": {"type": "integer", "minimum": 1}}],
+        "security": _AUTH,
+        "responses": {"200": ok("The table with its new edit token and link"),
+                      **_ADMIN_ERRORS, "409": error("The round is closed")},
     }},
     "/tournaments/{tournament_id}/pairs/{number}/abandon": {"post": {
         "summary": "A pair abandons its game: disqualified, its opponent credited 5,000",
@@ -282,7 +363,9 @@ add_paths({
                     "pairs": {"type": "array", "items": {"type": "integer"},
                               "description": "pairs[i] plays side i of the game"},
                     "game_id": {"type": "string"},
-                    "edit_token": {"type": "string", "description": "admin only"}}}}}}},
+                    "link_handed_out": {"type": "boolean", "description": "admin only"},
+                    "edit_token": {"type": "string", "description": (
+                        "only in the answer that made the link (admin)")}}}}}}},
             "standings": {"type": "array", "items": {"type": "object", "properties": {
                 "pair": {"type": "integer"}, "difference": {"type": "integer"},
                 "wins": {"type": "integer"}, "rank": {"type": ["integer", "null"]}}}},

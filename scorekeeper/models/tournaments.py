@@ -93,8 +93,10 @@ class TournamentRound(Base):
 class TournamentTable(Base):
     """A table of a round: its two pairs (side 0 and side 1 of the game) and the game.
 
-    The game's tokens are kept here: the read-only one is the game's public id, and the edit
-    token is shown only to the tournament's admin, who hands each table its link.
+    The read-only token (the game's public id) is kept here. The edit token is not: like every
+    game's, only its hash is stored (``game.edit_token_hash``). The tournament's admin gets a
+    table's link in the answer that makes it, and can make a new one (the old one stops
+    working); ``link_made_at`` says whether a link has been handed out yet.
     """
 
     __tablename__ = "tournament_table"
@@ -109,7 +111,8 @@ class TournamentTable(Base):
     pair_b_id: Mapped[int] = mapped_column(ForeignKey("tournament_pair.id", ondelete="CASCADE"))
     game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
     view_token: Mapped[str] = mapped_column(String(64))
-    edit_token: Mapped[str] = mapped_column(String(64))
+    #: When the admin was last given this table's edit link (``None``: not yet).
+    link_made_at: Mapped[datetime | None]
     #: Side (0 or 1) of the pair that abandoned this game, if one did.
     abandoned_by: Mapped[int | None]
 
@@ -117,6 +120,9 @@ class TournamentTable(Base):
     pair_a: Mapped[TournamentPair] = relationship(foreign_keys=[pair_a_id])
     pair_b: Mapped[TournamentPair] = relationship(foreign_keys=[pair_b_id])
     game: Mapped[Game] = relationship()
+
+    #: The edit token made in this request, to hand out once (never stored; ``None`` otherwise).
+    new_edit_token = None
 
     @property
     def pairs(self) -> tuple[TournamentPair, TournamentPair]:

@@ -400,7 +400,9 @@ def plan_of(tournament: Tournament) -> Schedule:
 def seat_round(tournament: Tournament, number: int) -> TournamentRound:
     """Seat round ``number``: make each table's game and start the round's clock.
 
-    A table whose planned pair is disqualified has no game: the other pair sits out.
+    A table whose planned pair is disqualified has no game: the other pair sits out. Each
+    table's edit token is in its ``new_edit_token`` for this request only (see
+    :func:`hand_out_links`); the database keeps only its hash.
     """
     plan = plan_of(tournament).rounds[number - 1]
     by_number = {p.number: p for p in tournament.pairs}
@@ -419,10 +421,10 @@ def seat_round(tournament: Tournament, number: int) -> TournamentRound:
             rs, players=4, target=tournament.target,
             sides=[{"name": p.name, "players": list(p.players)} for p in (pa, pb)],
         )
-        rnd.tables.append(TournamentTable(
-            number=table_no, pair_a=pa, pair_b=pb, game=new.game,
-            view_token=new.view_token, edit_token=new.edit_token,
-        ))
+        table = TournamentTable(number=table_no, pair_a=pa, pair_b=pb, game=new.game,
+                                view_token=new.view_token)
+        table.new_edit_token = new.edit_token
+        rnd.tables.append(table)
     rnd.byes = sorted(byes)
     tournament.rounds.append(rnd)
     db.session.flush()
@@ -546,6 +548,53 @@ def standings(tournament: Tournament) -> list[Standing]:
                 if view.credits[side] > view.credits[1 - side]:
                     row.wins += 1
     return rank(rows.values())
+
+
+# -- the tables' edit links ----------------------------------------------------------------------
+
+
+def hand_out_links(tables: Iterable[TournamentTable]) -> list[TournamentTable]:
+    """Record that the edit links just made for ``tables`` are being handed to the organizer.
+
+    Only tables whose link was made in this request (``new_edit_token``) have one to hand out;
+    those are returned. The token itself is stored nowhere: this answer is the only place it
+    appears.
+    """
+    now = utcnow()
+    out = [t for t in tables if t.new_edit_token]
+    for table in out:
+        table.link_made_at = now
+    db.session.flush()
+    return out
+
+
+def new_table_link(table: TournamentTable) -> TournamentTable:
+    """Make a new edit link for ``table`` (the old one stops working) and hand it out.
+
+    Raises :class:`RoundClosed` when the table's round is over (its game is settled).
+    """
+    if table.round.finished_at is not None:
+        raise RoundClosed(table.round.number)
+    table.new_edit_token = games_service.replace_edit_token(table.game)
+    hand_out_links([table])
+    return table
+
+
+def new_round_links(rnd: TournamentRound, *, only_missing: bool = False) -> list[TournamentTable]:
+    """New edit links for the round's tables (all, or those never handed out); see
+    :func:`new_table_link`."""
+    if rnd.finished_at is not None:
+        raise RoundClosed(rnd.number)
+    return [new_table_link(t) for t in rnd.tables
+            if not only_missing or t.link_made_at is None]
+
+
+def find_table(rnd: TournamentRound, number: int) -> TournamentTable | None:
+    """Table ``number`` of the round."""
+    for table in rnd.tables:
+        if table.number == number:
+            return table
+    return None
 
 
 # -- the organizer's actions ---------------------------------------------------------------------

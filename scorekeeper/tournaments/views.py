@@ -223,8 +223,11 @@ def show(tournament_id: str) -> Response:
     new_token = session.pop("tournament_new_token", None)
     admin_url = (url_for("tournaments.show", tournament_id=tournament.id, token=new_token,
                          _external=True) if new_token else None)
-    return render("tournaments/show.html", "tournaments/_dashboard.html",
-                  admin_url=admin_url, **_page_context(tournament))
+    response = render("tournaments/show.html", "tournaments/_dashboard.html",
+                      admin_url=admin_url, **_page_context(tournament))
+    if admin_url:
+        response.headers["Cache-Control"] = "private, no-store"  # the organizer link, once
+    return response
 
 
 @bp.get("/<tournament_id>/dashboard")
@@ -241,24 +244,74 @@ def _qr(url: str) -> str:
     return str(segno.make(url, error="m").svg_data_uri(scale=4, border=2))
 
 
-@bp.get("/<tournament_id>/rounds/<int:number>")
-def round_page(tournament_id: str, number: int) -> Response:
-    """A round's tables, each with its game's edit link, QR code and clock (admin only)."""
-    tournament = _admin_or_403(tournament_id)
+def _round_or_404(tournament: Tournament, number: int) -> TournamentRound:
     rnd = service.get_round(tournament, number)
     if rnd is None:
         abort(404)
+    return rnd
+
+
+def _round_response(tournament: Tournament, rnd: TournamentRound,
+                    made: list[Any] | None = None) -> Response:
+    """The round's tables; with the edit links and QR codes of the tables in ``made``.
+
+    A link is in this answer only (its token is stored hashed), so the answer is never stored.
+    """
     links = {}
-    for table in rnd.tables:
-        url = url_for("games.join", game_id=table.view_token, edit_token=table.edit_token,
+    for table in made or []:
+        url = url_for("games.join", game_id=table.view_token, edit_token=table.new_edit_token,
                       _external=True)
         links[table.id] = {"url": url, "qr": _qr(url)}
-    return render("tournaments/round.html", tournament=tournament, links=links,
-                  time_up_label=label(HandEnd.TIME_UP.label),
-                  notes=service.schedule_notes(service.plan_of(tournament),
-                                               len(tournament.pairs),
-                                               tournament.rounds_planned),
-                  **_round_context(tournament, rnd))
+    response = render("tournaments/round.html", tournament=tournament, links=links,
+                      missing=sum(1 for t in rnd.tables if t.link_made_at is None),
+                      time_up_label=label(HandEnd.TIME_UP.label),
+                      notes=service.schedule_notes(service.plan_of(tournament),
+                                                   len(tournament.pairs),
+                                                   tournament.rounds_planned),
+                      **_round_context(tournament, rnd))
+    if links:
+        response.headers["Cache-Control"] = "private, no-store"
+    return response
+
+
+@bp.get("/<tournament_id>/rounds/<int:number>")
+def round_page(tournament_id: str, number: int) -> Response:
+    """A round's tables and clock, with the buttons that make their edit links (admin only)."""
+    tournament = _admin_or_403(tournament_id)
+    return _round_response(tournament, _round_or_404(tournament, number))
+
+
+@bp.post("/<tournament_id>/rounds/<int:number>/links")
+def round_links(tournament_id: str, number: int) -> Response:
+    """Make the edit links of the round's tables and show them with their QR codes, once.
+
+    ``which=missing`` makes them for the tables that have none yet; ``which=all`` replaces
+    every table's link (the old ones stop working).
+    """
+    tournament = _admin_or_403(tournament_id)
+    rnd = _round_or_404(tournament, number)
+    try:
+        made = service.new_round_links(rnd, only_missing=request.form.get("which") != "all")
+    except service.RoundClosed:
+        return see_other("tournaments.round_page", tournament_id=tournament.id, number=number)
+    db.session.commit()
+    return _round_response(tournament, rnd, made)
+
+
+@bp.post("/<tournament_id>/rounds/<int:number>/tables/<int:table>/link")
+def table_link(tournament_id: str, number: int, table: int) -> Response:
+    """A new edit link for one table (its old one stops working), shown once with its QR."""
+    tournament = _admin_or_403(tournament_id)
+    rnd = _round_or_404(tournament, number)
+    row = service.find_table(rnd, table)
+    if row is None:
+        abort(404)
+    try:
+        service.new_table_link(row)
+    except service.RoundClosed:
+        return see_other("tournaments.round_page", tournament_id=tournament.id, number=number)
+    db.session.commit()
+    return _round_response(tournament, rnd, [row])
 
 
 @bp.post("/<tournament_id>/rounds/<int:number>/finish")

@@ -96,3 +96,45 @@ def test_failed_save_keeps_what_was_typed(page: Page, live_server: str, shot: Sh
     # htmx logs the failed send and the browser the refused request; no script error besides.
     expected = ("htmx:", "Failed to load resource")
     assert not [e for e in page.errors if not e.startswith(expected)]  # type: ignore[attr-defined]
+
+
+CACHED = """async () => {
+  const out = [];
+  for (const name of await caches.keys()) {
+    const cache = await caches.open(name);
+    for (const request of await cache.keys()) {
+      const response = await cache.match(request);
+      out.push({url: request.url, body: await response.text()});
+    }
+  }
+  return out;
+}"""
+
+
+def test_the_scorekeepers_page_is_never_kept(browser: Browser, live_server: str) -> None:
+    """The scorekeeper's game page carries the edit link: the service worker never stores it
+    (nor any page answered no-store); read-only pages are still kept for offline reloads."""
+    mine, other = new_game(live_server), new_game(live_server)
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    try:
+        page.goto(mine["edit_url"])  # remembered in this browser, then the game screen
+        page.wait_for_function("() => navigator.serviceWorker.ready.then(() => true)")
+        for _ in range(5):
+            page.reload()
+            if page.evaluate("() => navigator.serviceWorker.controller !== null"):
+                break
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+        page.reload()  # the game screen through the worker
+        expect(page.locator("#main")).to_contain_text(mine["edit_token"])  # its share panel
+        page.goto(other["view_url"])
+        # Wait for the read-only page to be kept (the worker stores it after answering).
+        page.wait_for_function(
+            f"async () => !!(await caches.match({other['view_url']!r}, {{ignoreVary: true}}))")
+        cached = page.evaluate(CACHED)
+        urls = [entry["url"] for entry in cached]
+        assert other["view_url"] in urls
+        assert mine["view_url"] not in urls
+        assert not [entry["url"] for entry in cached if mine["edit_token"] in entry["body"]]
+    finally:
+        context.close()

@@ -46,8 +46,10 @@ def test_a_small_tournament(page: Page, live_server: str, shot: Shot, tmp_path: 
     no_side_scroll(page)
     shot(page, "tournament-03-control")
 
-    # -- the round's tables: link and QR code each
+    # -- the round's tables: link and QR code each, made (and shown) once
     page.get_by_role("link", name="Table links and QR codes").click()
+    expect(page.locator("img.qr")).to_have_count(0)
+    page.get_by_role("button", name="Make the table links and QR codes").click()
     expect(page.locator("img.qr")).to_have_count(2)
     no_side_scroll(page)
     shot(page, "tournament-04-tables")

@@ -119,3 +119,35 @@ def test_import_refuses_what_is_not_a_backup(app: Flask, runner: FlaskCliRunner,
         from scorekeeper.cli import is_empty
 
         assert is_empty()
+
+
+def test_the_backup_is_readable_by_its_owner_only(app: Flask, client: FlaskClient,
+                                                  runner: FlaskCliRunner,
+                                                  tmp_path: Path) -> None:
+    populate(app, client)
+    path = tmp_path / "backup.json"
+    export(runner, path)
+    assert path.stat().st_mode & 0o777 == 0o600
+    # Written over an older file that anyone could read, it is closed up too.
+    path.chmod(0o644)
+    export(runner, path)
+    assert path.stat().st_mode & 0o777 == 0o600
+
+
+def test_a_backup_from_before_table_tokens_were_dropped_still_imports(
+        app: Flask, client: FlaskClient, runner: FlaskCliRunner, tmp_path: Path) -> None:
+    populate(app, client)
+    backup = export(runner, tmp_path / "backup.json")
+    tables = backup["tables"]["tournament_table"]
+    assert tables["rows"] and "edit_token" not in tables["columns"]
+    # As the older schema wrote it: each table's edit token in clear.
+    tables["columns"].append("edit_token")
+    for row in tables["rows"]:
+        row.append("an-old-clear-token")
+    (tmp_path / "old.json").write_text(json.dumps(backup), encoding="utf-8")
+    result = runner.invoke(args=["import", "--replace", str(tmp_path / "old.json")])
+    assert result.exit_code == 0, result.output
+    again = export(runner, tmp_path / "again.json")
+    assert "an-old-clear-token" not in (tmp_path / "again.json").read_text(encoding="utf-8")
+    assert again["tables"]["tournament_table"]["rows"] == [
+        row[:-1] for row in tables["rows"]]

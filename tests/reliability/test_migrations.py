@@ -6,6 +6,7 @@ schema. Whatever revisions exist are covered: head is whatever the migrations fo
 
 from __future__ import annotations
 
+import hashlib
 import os
 import uuid
 from collections.abc import Iterator
@@ -158,3 +159,42 @@ def test_games_kept_before_the_change_log_get_one(fresh_url: str, tmp_path: Path
     with app.app_context():
         db.session.remove()
         db.engine.dispose()
+
+
+def _dispose(app: Flask) -> None:
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()
+
+
+def test_tournament_tables_keep_no_edit_token_in_clear(fresh_url: str, tmp_path: Path) -> None:
+    """Down, each table gets a clear edit token its game's hash follows (the older code shows
+    it); up again, the clear copy is dropped and the link it made still opens the game."""
+    app = _app(fresh_url, tmp_path)
+    runner = app.test_cli_runner()
+    assert runner.invoke(args=["db", "upgrade"]).exit_code == 0
+    client = app.test_client()
+    pairs = [{"players": [f"P{i}a", f"P{i}b"]} for i in range(4)]
+    made = client.post("/api/v1/tournaments", json={
+        "name": "Club", "ruleset": "classic", "rounds": 1, "pairs": pairs}).get_json()["tables"]
+    assert len(made) == 2
+    _dispose(app)
+    assert runner.invoke(args=["db", "downgrade", "5c1e7a2b9d40"]).exit_code == 0
+    query = text("SELECT t.edit_token, g.edit_token_hash FROM tournament_table t "
+                 "JOIN game g ON g.id = t.game_id ORDER BY t.number")
+    with app.app_context():
+        rows = db.session.execute(query).all()
+        db.session.remove()
+        db.engine.dispose()
+    assert [hashlib.sha256(token.encode()).hexdigest() for token, _ in rows] == [
+        stored for _, stored in rows]
+    assert runner.invoke(args=["db", "upgrade"]).exit_code == 0
+    with app.app_context():
+        columns = {c["name"] for c in inspect(db.engine).get_columns("tournament_table")}
+        made_at = db.session.execute(text("SELECT link_made_at FROM tournament_table")).all()
+        db.session.remove()
+        db.engine.dispose()
+    assert "edit_token" not in columns and all(value is not None for (value,) in made_at)
+    link = f"/games/{made[0]['game_id']}/join/{rows[0][0]}"
+    assert app.test_client().get(link).status_code == 303
+    _dispose(app)

@@ -4,12 +4,12 @@ the standings."""
 
 from __future__ import annotations
 
-from tournament_helpers import admin, create, post_hand, read, stock_out
+from tournament_helpers import admin, create, links, post_hand, read, stock_out
 
 
 def test_a_closed_round_refuses_the_table_links_and_lets_the_desk_correct(client):
     tid, token = create(client, 2, rounds=2)
-    (table,) = read(client, tid, token)["rounds"][0]["tables"]
+    (table,) = links(client, tid, token)
     assert post_hand(client, table, stock_out((300, 100))).status_code == 201
     assert client.post(f"/api/v1/tournaments/{tid}/rounds/1/finish",
                        headers=admin(token)).status_code == 200

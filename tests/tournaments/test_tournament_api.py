@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+import hashlib
+
 import pytest
-from tournament_helpers import VALUES, admin, create, pairs, post_hand, read, stock_out
+from sqlalchemy import select
+from tournament_helpers import VALUES, admin, create, links, pairs, post_hand, read, stock_out
+
+from scorekeeper.extensions import db
+from scorekeeper.models.tournaments import TournamentTable
 
 
 def test_create_answers_201_with_id_and_admin_token_and_seats_round_1(client):
@@ -23,21 +29,77 @@ def test_create_answers_201_with_id_and_admin_token_and_seats_round_1(client):
 
 def test_tables_play_under_the_values_given_at_set_up(client):
     tid, token = create(client, 2, rounds=1)
-    (table,) = read(client, tid, token)["rounds"][0]["tables"]
+    (table,) = links(client, tid, token)
     hand = {"end": "time_up", "sides": [{"premios": {"canaston": 1}}, {"premios": {}}]}
     response = post_hand(client, table, hand)
     assert response.get_json()["totals"] == [VALUES["premios.canaston"], 0]
 
 
-def test_reading_lists_edit_tokens_only_with_the_admin_token(client):
-    tid, token = create(client, 4)
+def test_a_tables_edit_token_is_in_the_answer_that_makes_it_and_stored_hashed(client):
+    response = client.post("/api/v1/tournaments", json={
+        "name": "Club", "ruleset": "torneo", "values": VALUES, "pairs": pairs(4)})
+    made = response.get_json()["tables"]
+    assert [(t["table"], t["pairs"]) for t in made] == [(1, [1, 2]), (2, [3, 4])]
+    tid, token = response.get_json()["id"], response.get_json()["admin_token"]
+    first = made[0]
+    assert first["edit_url"].endswith(f"/games/{first['game_id']}/join/{first['edit_token']}")
+    assert post_hand(client, first, stock_out((100, 50))).status_code == 201
+    # Reading never repeats it, with or without the admin token.
     public = read(client, tid)["rounds"][0]["tables"][0]
     assert "edit_token" not in public and public["edit_url"] is None
+    assert "link_handed_out" not in public
     private = read(client, tid, token)["rounds"][0]["tables"][0]
-    assert private["edit_url"].endswith(f"/games/{private['game_id']}/join/{private['edit_token']}")
-    assert post_hand(client, private, stock_out((100, 50))).status_code == 201
+    assert "edit_token" not in private and private["edit_url"] is None
+    assert private["link_handed_out"] is True
     wrong = client.get(f"/api/v1/tournaments/{tid}", headers=admin("nope"))
     assert wrong.status_code == 403
+    # The database holds the token nowhere, only its hash (on the table's game).
+    for table in made:
+        row = db.session.execute(
+            select(TournamentTable).where(TournamentTable.view_token == table["game_id"])
+        ).scalar_one()
+        stored = [getattr(row, c.key) for c in TournamentTable.__table__.columns]
+        assert table["edit_token"] not in [str(v) for v in stored]
+        assert row.game.edit_token_hash == hashlib.sha256(table["edit_token"].encode()).hexdigest()
+
+
+def test_closing_a_round_answers_the_next_rounds_links_once(client):
+    tid, token = create(client, 4, rounds=2)
+    data = client.post(f"/api/v1/tournaments/{tid}/rounds/1/finish", headers=admin(token)
+                       ).get_json()
+    r1, r2 = data["rounds"]
+    assert all("edit_token" not in t for t in r1["tables"])
+    assert all(t["edit_token"] and t["link_handed_out"] for t in r2["tables"])
+    assert post_hand(client, r2["tables"][0], stock_out((100, 50))).status_code == 201
+    assert all("edit_token" not in t for t in read(client, tid, token)["rounds"][1]["tables"])
+
+
+def test_a_new_link_replaces_the_old_one(client):
+    tid, token = create(client, 4)
+    old = links(client, tid, token)
+    url = f"/api/v1/tournaments/{tid}/rounds/1/tables/1/link"
+    assert client.post(url).status_code == 401
+    assert client.post(url, headers=admin("wrong")).status_code == 403
+    response = client.post(url, headers=admin(token))
+    assert response.status_code == 200
+    new = response.get_json()
+    assert new["table"] == 1 and new["game_id"] == old[0]["game_id"]
+    assert new["edit_token"] != old[0]["edit_token"]
+    assert post_hand(client, old[0], stock_out((100, 50))).status_code == 403
+    assert post_hand(client, new, stock_out((100, 50))).status_code == 201
+    assert post_hand(client, old[1], stock_out((100, 50))).status_code == 201  # untouched
+    # Every table at once.
+    again = links(client, tid, token)
+    assert post_hand(client, old[1], stock_out((100, 50))).status_code == 403
+    assert all(post_hand(client, t, stock_out((10, 5))).status_code == 201 for t in again)
+    assert client.post(f"/api/v1/tournaments/{tid}/rounds/1/tables/9/link",
+                       headers=admin(token)).status_code == 404
+    assert client.post(f"/api/v1/tournaments/{tid}/rounds/2/links",
+                       headers=admin(token)).status_code == 404
+    client.post(f"/api/v1/tournaments/{tid}/rounds/1/finish", headers=admin(token))
+    assert client.post(url, headers=admin(token)).status_code == 409
+    assert client.post(f"/api/v1/tournaments/{tid}/rounds/1/links",
+                       headers=admin(token)).status_code == 409
 
 
 @pytest.mark.parametrize("path", ["rounds/1/finish", "pairs/1/abandon", "pairs/1/substitute"])

@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 
 from sqlalchemy.exc import OperationalError
-from tournament_helpers import create, read, stock_out
+from tournament_helpers import create, links, read, stock_out
 
 from scorekeeper.extensions import db
 from scorekeeper.models.games import Game, Hand
@@ -33,7 +33,7 @@ def save(worker, table, body, headers):
 
 def test_forty_tables_save_hands_at_once(app, client):
     tid, token = create(client, TABLES * 2, rounds=1)
-    tables = read(client, tid, token)["rounds"][0]["tables"]
+    tables = links(client, tid, token)
     assert len(tables) == TABLES
     db.session.remove()
 

@@ -10,7 +10,7 @@ import subprocess
 import pytest
 from pypdf import PdfReader
 from sqlalchemy import event
-from tournament_helpers import VALUES, admin, create, play, read
+from tournament_helpers import VALUES, admin, create, links, play, read
 
 from scorekeeper.extensions import db
 
@@ -83,25 +83,56 @@ def login(client, tid, token):
     assert client.get(f"/tournaments/{tid}?token={token}").status_code == 303
 
 
-def test_round_page_gives_each_table_its_edit_link_qr_and_clock(client):
+def join_links(html):
+    return re.findall(r'href="(http://localhost/games/[\w-]+/join/[\w-]+)"', html)
+
+
+def test_round_page_makes_each_table_its_edit_link_once(app, client):
     tid, token = create(client, 4)
     login(client, tid, token)
-    tables = read(client, tid, token)["rounds"][0]["tables"]
+    # The API's creation answer made round 1's links: the page shows they are handed out.
     html = client.get(f"/tournaments/{tid}/rounds/1").get_data(as_text=True)
-    for t in tables:
-        assert f"/games/{t['game_id']}/join/{t['edit_token']}" in html
+    assert not join_links(html) and html.count("Link handed out.") == 2
+    assert html.count("New link for table") == 2 and "New links for every table" in html
+    for t in read(client, tid, token)["rounds"][0]["tables"]:
         # Each table's score sheet, for tables that also keep paper (002: sheets per table).
         assert f'href="/sheets/games/{t["game_id"]}.pdf"' in html
-    assert html.count('src="data:image/svg+xml') == 2
     assert re.search(r'class="clock" data-deadline="[0-9T:-]+Z" role="timer">(59:59|1:00:00)<',
                      html)
     assert "style=" not in html and "<script>" not in html
+
+    # Round 2, seated from the page, has no links yet: one button makes them all, shown once.
+    assert client.post(f"/tournaments/{tid}/rounds/1/finish").status_code == 303
+    html = client.get(f"/tournaments/{tid}/rounds/2").get_data(as_text=True)
+    assert html.count("No link made yet.") == 2 and not join_links(html)
+    response = client.post(f"/tournaments/{tid}/rounds/2/links", data={"which": "missing"})
+    assert response.status_code == 200
+    assert "no-store" in response.headers["Cache-Control"]
+    html = response.get_data(as_text=True)
+    made = join_links(html)
+    assert len(made) == 2 and html.count('src="data:image/svg+xml') == 2
+    assert "shown only now" in html
+    table = app.test_client()
+    assert table.get(made[0]).status_code == 303  # the table's phone opens its game
+    # Shown once: the page, and asking again for the missing ones, no longer show them.
+    assert not join_links(client.get(f"/tournaments/{tid}/rounds/2").get_data(as_text=True))
+    again = client.post(f"/tournaments/{tid}/rounds/2/links", data={"which": "missing"})
+    assert not join_links(again.get_data(as_text=True))
+
+    # A lost link: a new one for that table; its old one stops working, the other's does not.
+    response = client.post(f"/tournaments/{tid}/rounds/2/tables/1/link")
+    (new,) = join_links(response.get_data(as_text=True))
+    assert new != made[0] and new.rsplit("/", 2)[0] == made[0].rsplit("/", 2)[0]
+    assert app.test_client().get(made[0]).status_code == 403
+    assert app.test_client().get(made[1]).status_code == 303
+    assert app.test_client().get(new).status_code == 303
+    assert client.post(f"/tournaments/{tid}/rounds/2/tables/7/link").status_code == 404
 
 
 def test_dashboard_shows_scores_and_polls(client):
     tid, token = create(client, 4)
     login(client, tid, token)
-    t1 = read(client, tid, token)["rounds"][0]["tables"][0]
+    t1 = links(client, tid, token)[0]
     play(client, t1, (1200, 450))
     html = client.get(f"/tournaments/{tid}/dashboard",
                       headers={"HX-Request": "true"}).get_data(as_text=True)
@@ -130,6 +161,8 @@ def test_strangers_cannot_act(client):
     for path in ("rounds/1/finish", "abandon", "substitute"):
         assert client.post(f"/tournaments/{tid}/{path}", data={"pair": "1"}).status_code == 403
     assert client.get(f"/tournaments/{tid}/rounds/1").status_code == 403
+    assert client.post(f"/tournaments/{tid}/rounds/1/links").status_code == 403
+    assert client.post(f"/tournaments/{tid}/rounds/1/tables/1/link").status_code == 403
     assert client.get(f"/tournaments/{tid}/standings").status_code == 200
     assert client.get("/tournaments/nope/standings").status_code == 404
 
@@ -154,7 +187,7 @@ def test_dashboard_query_count_does_not_grow_with_the_tables(client):
     for tables in (4, 40):
         tid, token = create(client, tables * 2)
         login(client, tid, token)
-        for t in read(client, tid, token)["rounds"][0]["tables"][:3]:
+        for t in links(client, tid, token)[:3]:
             play(client, t, (500, 300))
         counts[tables] = (count_queries(client, f"/tournaments/{tid}/dashboard"),
                           count_queries(client, f"/tournaments/{tid}"),
@@ -175,7 +208,7 @@ def test_a_hundred_pairs_dashboard_is_quick(client):
 @pytest.mark.skipif(shutil.which("pdftotext") is None, reason="needs pdftotext")
 def test_printouts_are_pdfs_with_the_seating_and_standings(client, tmp_path):
     tid, token = create(client, 4)
-    t1 = read(client, tid, token)["rounds"][0]["tables"][0]
+    t1 = links(client, tid, token)[0]
     play(client, t1, (1500, 400))
     client.post(f"/api/v1/tournaments/{tid}/rounds/1/finish", headers=admin(token))
 
@@ -197,9 +230,9 @@ def test_printouts_are_pdfs_with_the_seating_and_standings(client, tmp_path):
     assert re.search(r"Table 1\s+• Game 1: Pair 1 vs Pair 2\s+• Game 2: Pair 1 vs Pair 4",
                      standings)
     reader = PdfReader(io.BytesIO(client.get(f"/tournaments/{tid}/standings.pdf").data))
-    links = [a.get_object()["/A"]["/URI"] for p in reader.pages for a in p.get("/Annots", [])]
-    assert f"http://localhost/sheets/games/{t1['game_id']}.pdf" in links
-    assert len(links) == 4  # two tables, two games each
+    uris = [a.get_object()["/A"]["/URI"] for p in reader.pages for a in p.get("/Annots", [])]
+    assert f"http://localhost/sheets/games/{t1['game_id']}.pdf" in uris
+    assert len(uris) == 4  # two tables, two games each
     assert client.get(f"/tournaments/{tid}/seating/9.pdf").status_code == 404
 
 

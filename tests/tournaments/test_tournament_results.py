@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tournament_helpers import VALUES, admin, create, play, post_hand, read, stock_out
+from tournament_helpers import VALUES, admin, create, links, play, post_hand, read, stock_out
 
 from scorekeeper.services.tournaments import Standing, game_credits, rank
 
@@ -39,7 +39,7 @@ def test_rank_by_difference_then_games_won_then_pair_number():
 
 def test_standings_add_up_each_game_and_break_ties_on_games_won(client):
     tid, token = create(client, 4, rounds=2)
-    t1, t2 = read(client, tid, token)["rounds"][0]["tables"]
+    t1, t2 = links(client, tid, token)
     # Table 1: pair 1 reaches 15,000 first: 15,000 - 4,000 = 11,000.
     play(client, t1, (15000, 4000))
     # Table 2 is still playing when the round is closed: it ends on its totals, 3-4: 500-2,500.
@@ -51,7 +51,7 @@ def test_standings_add_up_each_game_and_break_ties_on_games_won(client):
     assert [standing(data, p)["wins"] for p in (1, 2, 3, 4)] == [1, 0, 0, 1]
 
     # Game 2 by 002's rotation (two games fit two tables): 3-2 and 1-4.
-    r2 = data["rounds"][1]["tables"]
+    r2 = links(client, tid, token, 2)
     assert [t["pairs"] for t in r2] == [[3, 2], [1, 4]]
     play(client, r2[0], (15000, 2000))  # 3: -2,000 + 13,000 = 11,000; 2: -24,000
     play(client, r2[1], (6000, 15000))  # 1: 11,000 - 9,000 = 2,000; 4: 2,000 + 9,000 = 11,000
@@ -63,11 +63,11 @@ def test_standings_add_up_each_game_and_break_ties_on_games_won(client):
 
 def test_level_difference_goes_to_more_games_won(client):
     tid, token = create(client, 4, rounds=2)
-    t1, t2 = read(client, tid, token)["rounds"][0]["tables"]
+    t1, t2 = links(client, tid, token)
     play(client, t1, (15000, 14000))  # 1: +1,000 (won), 2: -1,000
     play(client, t2, (15000, 12000))  # 3: +3,000 (won), 4: -3,000
     client.post(f"/api/v1/tournaments/{tid}/rounds/1/finish", headers=admin(token))
-    a, b = read(client, tid, token)["rounds"][1]["tables"]  # 3-2, 1-4
+    a, b = links(client, tid, token, 2)  # 3-2, 1-4
     play(client, a, (14000, 15000))  # 3: 3,000 - 1,000 = 2,000 (one win); 2: 0
     play(client, b, (15000, 14000))  # 1: 1,000 + 1,000 = 2,000 (two wins); 4: -4,000
     data = read(client, tid, token)
@@ -77,7 +77,7 @@ def test_level_difference_goes_to_more_games_won(client):
 
 def test_time_up_hand_counts_only_canastas_and_premios_and_ends_the_game(client):
     tid, token = create(client, 4, rounds=1)
-    table = read(client, tid, token)["rounds"][0]["tables"][0]
+    table = links(client, tid, token)[0]
     play(client, table, (2000, 1000))
     # Time is up mid-hand: table and hand cards do not count; canastas and premios do.
     # Side 0: a natural canasta (500) and a canastilla (150): 650. Side 1: a mixed canasta (300).
@@ -100,7 +100,7 @@ def test_time_up_hand_counts_only_canastas_and_premios_and_ends_the_game(client)
 
 def test_closing_a_round_settles_games_without_a_time_up_hand_on_their_totals(client):
     tid, token = create(client, 4, rounds=1)
-    t1, t2 = read(client, tid, token)["rounds"][0]["tables"]
+    t1, t2 = links(client, tid, token)
     play(client, t1, (700, 700))  # level: a draw, 0 each
     response = client.post(f"/api/v1/tournaments/{tid}/rounds/1/finish", headers=admin(token))
     assert response.status_code == 200
@@ -119,7 +119,7 @@ def test_closing_a_round_settles_games_without_a_time_up_hand_on_their_totals(cl
 
 def test_abandonment_credits_the_opponent_and_disqualifies_the_pair(client):
     tid, token = create(client, 4, rounds=3)
-    t1, _ = read(client, tid, token)["rounds"][0]["tables"]
+    t1, _ = links(client, tid, token)
     play(client, t1, (3000, 100))  # pair 1 was ahead, then left
     response = client.post(f"/api/v1/tournaments/{tid}/pairs/1/abandon", headers=admin(token))
     assert response.status_code == 200
@@ -143,7 +143,7 @@ def test_abandonment_credits_the_opponent_and_disqualifies_the_pair(client):
 
 def test_substituted_pair_scores_nothing_and_is_ranked_last(client):
     tid, token = create(client, 4, rounds=1)
-    t1, t2 = read(client, tid, token)["rounds"][0]["tables"]
+    t1, t2 = links(client, tid, token)
     play(client, t1, (15000, 1000))
     response = client.post(f"/api/v1/tournaments/{tid}/pairs/1/substitute",
                            headers=admin(token))

@@ -47,6 +47,14 @@ def read(client: FlaskClient, tid: str, token: str | None = None) -> dict[str, A
     return response.get_json()
 
 
+def links(client: FlaskClient, tid: str, token: str, number: int = 1) -> list[dict[str, Any]]:
+    """New edit links for every table of round ``number``: the tables with their tokens."""
+    response = client.post(f"/api/v1/tournaments/{tid}/rounds/{number}/links",
+                           headers=admin(token))
+    assert response.status_code == 200, response.get_json()
+    return response.get_json()["tables"]
+
+
 def stock_out(points: tuple[int, int]) -> dict[str, Any]:
     """A hand that ends with the stock run out, each side scoring only table points.
 

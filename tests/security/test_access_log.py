@@ -1,0 +1,169 @@
+"""No token in the access log: gunicorn run as README and ``make run`` run it, links followed,
+the log read back. Also what ``make run`` prints last: the phones' address and its QR code."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from reliability.server import GUNICORN, ROOT, free_port, request
+
+from scorekeeper import create_app, serve
+from scorekeeper.accesslog import redact
+from scorekeeper.extensions import db
+
+pytestmark = pytest.mark.skipif(
+    bool(os.environ.get("TEST_DATABASE_URL")), reason="runs the server on a SQLite file"
+)
+
+
+@pytest.mark.parametrize(("line", "expected"), [
+    ("GET /games/abc/join/s3cr3t-_x HTTP/1.1", "GET /games/abc/join/<redacted> HTTP/1.1"),
+    ("GET /games/abc/join/s3cr3t?x=1 HTTP/1.1", "GET /games/abc/join/<redacted>?x=1 HTTP/1.1"),
+    ("GET /tournaments/t1?token=s3cr3t HTTP/1.1", "GET /tournaments/t1?token=<redacted> HTTP/1.1"),
+    ("lang=es&token=s3cr3t&x=1", "lang=es&token=<redacted>&x=1"),
+    ("token=s3cr3t", "token=<redacted>"),
+    ("GET /games/abc HTTP/1.1", "GET /games/abc HTTP/1.1"),
+    ("GET /games/?tokens=2 HTTP/1.1", "GET /games/?tokens=2 HTTP/1.1"),
+])
+def test_redact(line: str, expected: str) -> None:
+    assert redact(line) == expected
+
+
+def _database(tmp_path: Path) -> tuple[Path, dict[str, str]]:
+    database = tmp_path / "live.sqlite"
+    instance = tmp_path / "instance"
+    app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{database}", "SECRET_KEY": "t"},
+                     instance_path=str(instance))
+    with app.app_context():
+        db.create_all()
+        db.engine.dispose()
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{database}", "SECRET_KEY": "test",
+           "PYTHONPATH": str(ROOT)}
+    env.pop("TEST_DATABASE_URL", None)
+    return instance, env
+
+
+def _wait_until_up(proc: subprocess.Popen[bytes], port: int) -> None:
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            if request(port, "GET", "/healthz", timeout=1)[0] == 200:
+                return
+        except OSError:
+            pass
+        assert proc.poll() is None, "the server exited at start"
+        time.sleep(0.1)
+    raise AssertionError("the server did not answer within 30 s")
+
+
+def _follow_secret_links(port: int) -> list[str]:
+    """Open a game's edit link, a tournament's organizer link and a table's link; returns
+    the tokens that were in those paths."""
+    status, game = request(port, "POST", "/api/v1/games", {"ruleset": "classic"})
+    assert status == 201
+    status, _ = request(port, "GET", f"/games/{game['id']}/join/{game['edit_token']}")
+    assert status == 303
+    pairs = [{"players": [f"P{i}a", f"P{i}b"]} for i in range(2)]
+    status, tournament = request(port, "POST", "/api/v1/tournaments", {
+        "name": "Club", "ruleset": "classic", "rounds": 1, "pairs": pairs})
+    assert status == 201, tournament
+    status, _ = request(port, "GET",
+                        f"/tournaments/{tournament['id']}?token={tournament['admin_token']}")
+    assert status == 303
+    (table,) = tournament["tables"]
+    status, _ = request(port, "GET", table["edit_url"].split(f":{port}", 1)[1])
+    assert status == 303
+    return [game["edit_token"], tournament["admin_token"], table["edit_token"]]
+
+
+def _read_log(path: Path, redirects: int) -> str:
+    # gunicorn writes a line after its answer is sent: wait for the lines, not for a time.
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        text = path.read_text(encoding="utf-8") if path.exists() else ""
+        if text.count('" 303 ') >= redirects:
+            return text
+        time.sleep(0.05)
+    raise AssertionError(f"the access log has fewer than {redirects} redirects")
+
+
+def _stop(proc: subprocess.Popen[bytes]) -> bytes:
+    proc.terminate()
+    try:
+        out, _ = proc.communicate(timeout=15)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        out, _ = proc.communicate()
+    return out
+
+
+def _check_log(log: Path, tokens: list[str]) -> None:
+    text = _read_log(log, 3)
+    assert text.count("/join/<redacted>") == 2, text
+    assert "?token=<redacted>" in text, text
+    for token in tokens:
+        assert token not in text
+
+
+def test_the_readme_gunicorn_command_logs_no_token(tmp_path: Path) -> None:
+    instance, env = _database(tmp_path)
+    port = free_port()
+    log = tmp_path / "access.log"
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "--logger-class scorekeeper.accesslog.RedactingLogger" in readme
+    proc = subprocess.Popen(
+        [str(GUNICORN), "--logger-class", "scorekeeper.accesslog.RedactingLogger",
+         "--access-logfile", str(log), "-w", "1", "-b", f"127.0.0.1:{port}",
+         f"scorekeeper:create_app(instance_path={str(instance)!r})"],
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    try:
+        _wait_until_up(proc, port)
+        tokens = _follow_secret_links(port)
+        _check_log(log, tokens)
+    finally:
+        _stop(proc)
+
+
+def test_make_run_serves_with_gunicorn_and_logs_no_token(tmp_path: Path) -> None:
+    _instance, env = _database(tmp_path)
+    port = free_port()
+    log = tmp_path / "access.log"
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    assert "-m scorekeeper.serve --port" in makefile
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "scorekeeper.serve", "--host", "127.0.0.1", "--port", str(port),
+         "--workers", "1", "--access-log", str(log)],
+        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+    )
+    try:
+        _wait_until_up(proc, port)
+        tokens = _follow_secret_links(port)
+        _check_log(log, tokens)
+    finally:
+        out = _stop(proc).decode()
+    # Quiet at its start: no development-server warning, no gunicorn chatter; the address last
+    # (at a loopback address it says other devices cannot reach it).
+    assert "development server" not in out and "Booting worker" not in out
+    lines = [line for line in out.splitlines() if line.strip()]
+    assert lines[-1] == f"Open on this machine: http://127.0.0.1:{port}/", out
+
+
+def test_the_phone_address_and_its_qr_code_come_last(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(serve, "lan_address", lambda: "192.168.1.20")
+    url, reachable = serve.phone_url("0.0.0.0", 5000)
+    assert (url, reachable) == ("http://192.168.1.20:5000/", True)
+    lines = serve.banner(url, reachable, "instance/access.log").rstrip("\n").split("\n")
+    assert lines[-1] == "Open on your phone (same Wi-Fi): http://192.168.1.20:5000/"
+    qr = [line for line in lines if line and set(line) <= set("█▀▄ ")]
+    # The QR code is drawn just above it, with half blocks (two modules a character line).
+    assert len(qr) >= 15 and lines.index(qr[-1]) == len(lines) - 3
+    monkeypatch.setattr(serve, "lan_address", lambda: None)
+    url, reachable = serve.phone_url("0.0.0.0", 5000)
+    assert not reachable
+    assert "Phones cannot reach this address" in serve.banner(url, reachable, "x")
