@@ -89,8 +89,9 @@ def _register_blueprints(app: Flask) -> None:
     from .quick import bp as quick_bp
     from .sheets import bp as sheets_bp
     from .tournaments import bp as tournaments_bp
-    from .web import security_headers
+    from .web import refuse_unstorable_paths, security_headers
 
+    app.before_request(refuse_unstorable_paths)
     app.register_blueprint(main_bp)
     app.register_blueprint(quick_bp)
     app.register_blueprint(games_bp, url_prefix="/games")
