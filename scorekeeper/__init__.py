@@ -125,7 +125,12 @@ def _register_error_handlers(app: Flask) -> None:
         code = error.code or 500
         if request.path.startswith("/api/"):
             return json_error(error)
-        return render_template("error.html", error=error, code=code), code
+        response = app.make_response((render_template("error.html", error=error, code=code),
+                                      code))
+        for name, value in error.get_headers():  # ``Allow`` on 405, as HTTP asks
+            if name.lower() != "content-type":
+                response.headers[name] = value
+        return response
 
     for code in (400, 403, 404, 405, 413, 429, 500, 503):
         app.register_error_handler(code, handle_http_error)
