@@ -46,6 +46,7 @@ def _configure(app: Flask, test_config: dict[str, Any] | None) -> None:
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SECURE=config.https_only(),
         PROXIES=config.proxies(),
+        RATELIMIT_STORAGE_URI=config.ratelimit_storage_uri(),
     )
     if "SECRET_KEY" not in overrides:
         # Only touch the instance's key file when the caller did not give a key.

@@ -119,6 +119,8 @@ def get_game(game_id: str) -> Response:
     game = _game_or_404(game_id)
     token = _bearer()
     edit = token if token and games_service.can_edit(game, token) else None
+    if token and edit is None:
+        ratelimit.note_token_failure()  # it would hand out the edit link: guesses count here too
     response = jsonify(game_to_dict(game, game_id, edit))
     response.headers["ETag"] = f'"g{game.version}"'
     return response
