@@ -216,3 +216,28 @@ def test_nul_in_the_tournament_form(client: FlaskClient) -> None:
         if field != "ruleset":
             assert "cannot be stored" in res.get_data(as_text=True)
     assert client.post("/tournaments/new", data=form).status_code == 303
+
+
+QUERY_ARGS = ("ruleset", "players", "format", "paper", "lang", "score", "token", "v", "preset",
+              "saved", "name", "side", "target")
+
+
+def test_nul_in_any_query_argument_of_any_page(app, client: FlaskClient) -> None:  # type: ignore[no-untyped-def]
+    from .test_headers_and_limits import get_urls
+
+    query = "&".join(f"{name}=house-a%00b" for name in QUERY_ARGS)
+    for url in get_urls(app, client):
+        res = client.get(f"{url}?{query}")
+        res.close()  # static files answer with an open file
+        assert res.status_code < 500, url
+
+
+def test_broken_utf8_in_forms_never_reaches_the_database(client: FlaskClient) -> None:
+    """Forms cannot carry a lone surrogate: Werkzeug keeps a broken escape as typed and drops
+    a form of broken bytes, so what arrives can be stored."""
+    for raw in (b"preset=classic&name=Casa%ED%A0%80", b"preset=classic&name=Casa\xed\xa0\x80"):
+        res = client.post("/games/house-rules/new", data=raw,
+                          content_type="application/x-www-form-urlencoded")
+        assert res.status_code in (303, 422), raw
+        if res.status_code == 303:
+            assert client.get(res.headers["Location"]).status_code == 200
