@@ -47,6 +47,7 @@ def _configure(app: Flask, test_config: dict[str, Any] | None) -> None:
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SECURE=config.https_only(),
         PROXIES=config.proxies(),
+        RATELIMIT_STORAGE_URI=config.ratelimit_storage_uri(),
     )
     if "SECRET_KEY" not in overrides:
         # Only touch the instance's key file when the caller did not give a key.
@@ -96,8 +97,9 @@ def _register_blueprints(app: Flask) -> None:
     from .quick import bp as quick_bp
     from .sheets import bp as sheets_bp
     from .tournaments import bp as tournaments_bp
-    from .web import security_headers
+    from .web import refuse_unstorable_paths, security_headers
 
+    app.before_request(refuse_unstorable_paths)
     app.register_blueprint(main_bp)
     app.register_blueprint(quick_bp)
     app.register_blueprint(games_bp, url_prefix="/games")
@@ -131,7 +133,12 @@ def _register_error_handlers(app: Flask) -> None:
         code = error.code or 500
         if request.path.startswith("/api/"):
             return json_error(error)
-        return render_template("error.html", error=error, code=code), code
+        response = app.make_response((render_template("error.html", error=error, code=code),
+                                      code))
+        for name, value in error.get_headers():  # ``Allow`` on 405, as HTTP asks
+            if name.lower() != "content-type":
+                response.headers[name] = value
+        return response
 
     for code in (400, 403, 404, 405, 409, 413, 429, 500, 503):
         app.register_error_handler(code, handle_http_error)

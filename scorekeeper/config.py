@@ -11,7 +11,12 @@
                   nginx or Caddy set it to 1, so the client's address (the rate limit's key)
                   and scheme come from ``X-Forwarded-For``/``-Proto``; left at 0 behind a
                   proxy, every phone would share the proxy's address and one wrong link would
-                  lock them all out for a minute.
+                  lock them all out for a minute. It trusts the last N entries of those
+                  headers: set it only when exactly N proxies you run stand in front and the
+                  app's port is reachable through them alone.
+``RATELIMIT_STORAGE_URI``  where the wrong-token counts live (Flask-Limiter's storage URI,
+                  default ``memory://``: each worker counts alone). ``redis://host:6379`` makes
+                  every worker and server share them.
 """
 
 from __future__ import annotations
@@ -82,6 +87,11 @@ def sqlite_synchronous(value: str | None = None) -> str:
     if mode not in SQLITE_SYNCHRONOUS_VALUES:
         raise ValueError(f"SQLITE_SYNCHRONOUS must be NORMAL or FULL, not {raw!r}")
     return mode
+
+
+def ratelimit_storage_uri() -> str:
+    """``RATELIMIT_STORAGE_URI``: Flask-Limiter's storage for the wrong-token counts."""
+    return os.environ.get("RATELIMIT_STORAGE_URI", "").strip() or "memory://"
 
 
 def proxies() -> int:

@@ -1,106 +1,107 @@
-"""Slow down token guessing: too many failed token checks from one address answer 429.
+"""Slow down token guessing: too many wrong tokens from one address answer 429.
 
 Tokens have 128+ bits, so guessing is hopeless anyway; the limit keeps a script from hammering
-the database and filling the logs while it tries. The window is kept in this process's
-memory (a sliding window of failure times per client address): each gunicorn worker counts
-on its own, which at worst multiplies the allowance by the number of workers.
+the database and filling the logs while it tries. The counts live in Flask-Limiter's storage
+(``RATELIMIT_STORAGE_URI``): ``memory://`` by default, which each gunicorn worker keeps on its
+own; a shared store such as ``redis://host:6379`` makes every worker share one count.
 
-Settings: ``RATELIMIT_FAILURES`` (default 30) failed checks per ``RATELIMIT_WINDOW`` seconds
-(default 60); ``RATELIMIT_ENABLED`` (default on).
+Only wrong tokens are refused: a limited address that sends the right token is let through
+(a tournament hall or a club shares one public address, and one mistyped link must not lock
+the other tables out). So nothing is refused before the check; a failed check is counted,
+and once the address is over its allowance the failure answers 429 instead of 401/403/404.
 
-Use :func:`guard_token_check` before a token check and :func:`note_token_failure` after a
-failed one, or wrap a whole view in :func:`limit_token_failures`, which counts its 401, 403
-and 404 answers as failures.
+Two counts are kept per failure: the client's address (its /64 for IPv6), and, when
+``SCOREKEEPER_PROXIES`` trusts ``X-Forwarded-For``, the address that actually connected, with
+ten times the allowance. The second catches a client that forges ``X-Forwarded-For`` to get a
+fresh address each time (a server with the setting on but no proxy in front); behind a real
+proxy it is shared by every phone, hence the wider allowance.
+
+Settings (app config): ``RATELIMIT_FAILURES`` (default 30) failed checks per
+``RATELIMIT_WINDOW`` seconds (default 60); ``RATELIMIT_ENABLED`` (default on); Flask-Limiter's
+own ``RATELIMIT_STORAGE_URI``, ``RATELIMIT_STORAGE_OPTIONS``, ``RATELIMIT_STRATEGY`` and
+``RATELIMIT_KEY_PREFIX``.
+
+Call :func:`note_token_failure` after a failed check, or wrap a whole view in
+:func:`limit_token_failures`, which counts its 401, 403 and 404 answers as failures.
 """
 
 from __future__ import annotations
 
+import ipaddress
 import math
-import threading
 import time
-from collections import deque
 from collections.abc import Callable
 from functools import wraps
 from typing import Any, TypeVar, cast
 
 from flask import Flask, Response, abort, current_app, make_response, render_template, request
 from flask_babel import gettext as _
+from flask_limiter import Limiter
+from limits import RateLimitItem, RateLimitItemPerSecond
 
 DEFAULT_FAILURES = 30
-DEFAULT_WINDOW = 60.0
+DEFAULT_WINDOW = 60
+#: How many more failures the connecting address may have than one client behind it.
+PEER_FACTOR = 10
 #: Answers that mean "that token (or id) opens nothing".
 FAILURE_STATUSES = frozenset({401, 403, 404})
-#: Addresses tracked at most; beyond it the stalest are forgotten (memory stays bounded).
-MAX_CLIENTS = 10_000
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-class SlidingWindow:
-    """Failure times per key over the last ``window`` seconds; thread-safe."""
-
-    def __init__(self, limit: int, window: float, clock: Callable[[], float] = time.monotonic):
-        self.limit = limit
-        self.window = window
-        self.clock = clock
-        self._hits: dict[str, deque[float]] = {}
-        self._lock = threading.Lock()
-
-    def _prune(self, key: str, now: float) -> deque[float]:
-        hits = self._hits.get(key)
-        if hits is None:
-            return deque()
-        while hits and hits[0] <= now - self.window:
-            hits.popleft()
-        if not hits:
-            del self._hits[key]
-        return hits
-
-    def retry_after(self, key: str) -> int | None:
-        """Seconds until ``key`` may try again, or ``None`` when it is under the limit."""
-        with self._lock:
-            now = self.clock()
-            hits = self._prune(key, now)
-            if len(hits) < self.limit:
-                return None
-            return max(1, math.ceil(hits[len(hits) - self.limit] + self.window - now))
-
-    def hit(self, key: str) -> None:
-        """Record one failure for ``key``."""
-        with self._lock:
-            now = self.clock()
-            hits = self._prune(key, now)
-            if not hits:
-                if len(self._hits) >= MAX_CLIENTS:
-                    self._hits.pop(next(iter(self._hits)))
-                hits = self._hits[key] = deque()
-            hits.append(now)
-            # Older failures than the limit needs can never matter again.
-            while len(hits) > self.limit:
-                hits.popleft()
-
-
 def init_app(app: Flask) -> None:
-    """Give ``app`` its own failure window (tests build many apps; each starts clean)."""
-    app.extensions["ratelimit"] = SlidingWindow(
-        int(app.config.get("RATELIMIT_FAILURES", DEFAULT_FAILURES)),
-        float(app.config.get("RATELIMIT_WINDOW", DEFAULT_WINDOW)),
-    )
+    """Give ``app`` its own limiter and storage (tests build many apps; each starts clean)."""
+    # Exact sliding window (as before) on memory and Redis; Memcached needs
+    # RATELIMIT_STRATEGY=sliding-window-counter.
+    app.config.setdefault("RATELIMIT_STRATEGY", "moving-window")
+    app.config.setdefault("RATELIMIT_STORAGE_URI", "memory://")
+    app.config.setdefault("RATELIMIT_KEY_PREFIX", "scorekeeper")
+    # No route limits are declared: the limiter is used only for its storage and strategy.
+    app.extensions["scorekeeper_limiter"] = Limiter(key_func=client_key, app=app)
 
 
-def _window() -> SlidingWindow | None:
+def _limiter() -> Limiter | None:
     if not current_app.config.get("RATELIMIT_ENABLED", True):
         return None
-    window = current_app.extensions.get("ratelimit")
-    if window is None:
+    limiter = current_app.extensions.get("scorekeeper_limiter")
+    if limiter is None or not limiter.initialized:
+        # Enabled after the app was built (tests): build it now.
         init_app(current_app)
-        window = current_app.extensions["ratelimit"]
-    return cast(SlidingWindow, window)
+        limiter = current_app.extensions["scorekeeper_limiter"]
+    return cast(Limiter, limiter)
+
+
+def _allowance(factor: int = 1) -> RateLimitItem:
+    failures = int(current_app.config.get("RATELIMIT_FAILURES", DEFAULT_FAILURES))
+    window = int(current_app.config.get("RATELIMIT_WINDOW", DEFAULT_WINDOW))
+    return RateLimitItemPerSecond(failures * factor, max(1, window))
+
+
+def address_key(raw: str | None) -> str:
+    """A bounded, canonical key for an address: an IPv6 client has a whole /64 to pick from,
+    so that is one key; anything that is not an address (a forged header) shares one key."""
+    try:
+        ip = ipaddress.ip_address((raw or "").strip())
+    except ValueError:
+        return "not-an-address"
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((ip, 64), strict=False))
+    return str(ip)
 
 
 def client_key() -> str:
-    """The client's address. Behind a proxy, wrap the app in ``ProxyFix`` so this is right."""
-    return request.remote_addr or "unknown"
+    """The client's address as ``SCOREKEEPER_PROXIES`` makes it (``ProxyFix``), as a key."""
+    return address_key(request.remote_addr)
+
+
+def peer_key() -> str | None:
+    """The address that connected, when ``ProxyFix`` replaced it with a forwarded one."""
+    original = request.environ.get("werkzeug.proxy_fix.orig")
+    if not isinstance(original, dict):
+        return None
+    return address_key(original.get("REMOTE_ADDR"))
 
 
 def too_many_response(retry_after: int) -> Response:
@@ -116,34 +117,47 @@ def too_many_response(retry_after: int) -> Response:
 
 
 def guard_token_check() -> None:
-    """Stop the request with 429 when this client has failed too many token checks."""
-    window = _window()
-    if window is None:
-        return
-    wait = window.retry_after(client_key())
-    if wait is not None:
-        abort(too_many_response(wait))
+    """Before a token check: refuses nothing, since a right token must pass even from a limited
+    address (the refusal comes from :func:`note_token_failure`). Kept so callers keep working."""
+
+
+def _retry_after(limiter: Limiter, item: RateLimitItem, key: str) -> int:
+    reset_at = limiter.limiter.get_window_stats(item, "token-failures", key).reset_time
+    return max(1, math.ceil(reset_at - time.time()))
 
 
 def note_token_failure() -> None:
-    """Count one failed token check for this client."""
-    window = _window()
-    if window is not None:
-        window.hit(client_key())
+    """Count one failed token check for this client; past the allowance, stop with 429."""
+    limiter = _limiter()
+    if limiter is None:
+        return
+    counts = [(_allowance(), client_key())]
+    peer = peer_key()
+    if peer is not None:
+        counts.append((_allowance(PEER_FACTOR), "peer:" + peer))
+    try:
+        for item, key in counts:
+            if not limiter.limiter.hit(item, "token-failures", key):
+                wait = _retry_after(limiter, item, key)
+                break
+        else:
+            return
+    except Exception:
+        # A shared store that is down must not stop anyone: the tokens' strength is the real
+        # defence, the limit only spares the database.
+        current_app.logger.exception("rate-limit storage failed; failure not counted")
+        return
+    abort(too_many_response(wait))
 
 
 def limit_token_failures(view: F) -> F:
-    """Decorate a view that checks a token: 429 once its client failed too often.
-
-    Answers with a status in :data:`FAILURE_STATUSES` (also raised as HTTP errors) count
-    as failed checks.
-    """
+    """Decorate a view that checks a token: its 401, 403 and 404 answers (also raised as HTTP
+    errors) count as failed checks, and become 429 once its client failed too often."""
 
     @wraps(view)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         from werkzeug.exceptions import HTTPException
 
-        guard_token_check()
         try:
             result = view(*args, **kwargs)
         except HTTPException as exc:

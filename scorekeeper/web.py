@@ -58,3 +58,14 @@ def select_locale() -> str | None:
     if remembered in supported:
         return str(remembered)
     return request.accept_languages.best_match(supported)
+
+
+def refuse_unstorable_paths() -> None:
+    """404 for a path holding NUL: every id in a path is looked up in the database, and
+    PostgreSQL refuses NUL in a query (no stored id holds one)."""
+    from flask import abort
+
+    from .services.text import is_storable
+
+    if not is_storable(request.path):
+        abort(404)

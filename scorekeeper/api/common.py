@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any, NoReturn
 
 from flask import Response, abort, jsonify, make_response, request
 from flask_babel import gettext as _
 
 from ..engine import EntryErrors, FieldError
+from ..services import text
 from ..services.scoring import errors_to_list
 
 
@@ -19,11 +21,52 @@ class BadBody(Exception):
         self.message = message
 
 
+#: Deeper than any body the API takes (a hand is four levels deep); deeper ones are refused
+#: before any code walks them, so no recursion can run out of stack.
+MAX_DEPTH = 32
+
+
+def _no_constant(name: str) -> NoReturn:
+    raise ValueError(f"{name} is not JSON")
+
+
+def _depth(data: Any) -> int:
+    deepest, stack = 0, [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        deepest = max(deepest, depth)
+        if depth > MAX_DEPTH:
+            break
+        if isinstance(value, dict):
+            stack.extend((item, depth + 1) for item in value.values())
+        elif isinstance(value, list):
+            stack.extend((item, depth + 1) for item in value)
+    return deepest
+
+
 def json_body() -> dict[str, Any]:
-    """The request's JSON object; raises :class:`BadBody` when it is not one."""
-    data = request.get_json(silent=True, force=True)
+    """The request's JSON object.
+
+    Stops the request with 415 unless the body is sent as ``application/json`` (a page on
+    another site can send ``text/plain`` without asking first, never JSON), and with 422 and
+    the field when a text holds a character the database cannot store. Raises
+    :class:`BadBody` (400) for a body that is not a JSON object, or is nested too deep.
+    """
+    if not request.is_json:
+        fail(415, _("Send the body as JSON, with “Content-Type: application/json”."))
+    try:
+        data = json.loads(request.get_data(cache=True), parse_constant=_no_constant)
+    except RecursionError:
+        raise BadBody(_("The body is nested too deep.")) from None
+    except ValueError:  # not UTF-8, not JSON, NaN, or a number too long to read
+        raise BadBody(_("The body must be a JSON object.")) from None
     if not isinstance(data, dict):
         raise BadBody(_("The body must be a JSON object."))
+    if _depth(data) > MAX_DEPTH:
+        raise BadBody(_("The body is nested too deep."))
+    errors = text.json_errors(data)
+    if errors:
+        abort(field_errors(EntryErrors(errors)))
     return data
 
 
@@ -42,3 +85,16 @@ def error_response(status: int, message: str, field: str = "") -> Response:
 def fail(status: int, message: str, field: str = "") -> NoReturn:
     """Stop the request with an error answer."""
     abort(error_response(status, message, field))
+
+
+#: Request headers whose value the API stores.
+STORED_HEADERS = ("Idempotency-Key",)
+
+
+def refuse_unstorable_headers() -> Response | None:
+    """422 for a stored header holding NUL (PostgreSQL refuses it), before any view runs."""
+    for name in STORED_HEADERS:
+        error = text.check(request.headers.get(name), name)
+        if error is not None:
+            return field_errors(error)
+    return None

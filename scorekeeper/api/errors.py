@@ -20,6 +20,10 @@ def json_error(error: HTTPException) -> Response:
     response = make_response(
         jsonify({"error": message, "errors": [{"field": "", "message": message}]}), code
     )
+    # The error's own headers (``Allow`` on 405, ``Retry-After``...), not its HTML type.
+    for name, value in error.get_headers():
+        if name.lower() != "content-type":
+            response.headers[name] = value
     return response
 
 

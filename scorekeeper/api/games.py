@@ -110,6 +110,8 @@ def get_game(game_id: str) -> Response:
     game = _game_or_404(game_id)
     token = _bearer()
     edit = token if token and games_service.can_edit(game, token) else None
+    if token and edit is None:
+        ratelimit.note_token_failure()  # it would hand out the edit link: guesses count here too
     response = jsonify(game_to_dict(game, game_id, edit))
     response.headers["ETag"] = f'"g{game.version}"'
     return response
@@ -148,7 +150,6 @@ def _hand_response(hand: Any, status: int = 200) -> Response:
 def _check_edit_token(edit_token_hash: str, desk_token_hash: str | None = None) -> str:
     """Who the bearer token is: the game's edit token (``api``) or its tournament's admin
     token (``desk``). 401 without a token, 403 (counted by the rate limit) with a wrong one."""
-    ratelimit.guard_token_check()
     token = _bearer()
     if token is None:
         fail(401, _("Send the game's edit token as “Authorization: Bearer <token>”."))

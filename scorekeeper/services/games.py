@@ -38,6 +38,7 @@ from ..extensions import db
 from ..models import Game, Hand, Player, Side
 from ..models.games import utcnow
 from .errors import GameOver, HandNotFound, StaleWrite  # noqa: F401  (callers catch them here)
+from .text import check as text_error
 
 #: Random bytes in a token: 160 bits, more than the 128 asked for.
 TOKEN_BYTES = 20
@@ -117,6 +118,9 @@ def _name(value: Any, field: str, errors: list[FieldError], *, required: bool) -
         return ""
     if not isinstance(value, str):
         errors.append(FieldError(field, N_("A name is a text.")))
+        return ""
+    if (unstorable := text_error(value, field)) is not None:
+        errors.append(unstorable)
         return ""
     value = " ".join(value.split())
     if len(value) > MAX_NAME:

@@ -36,6 +36,7 @@ from ..engine import (
 from ..extensions import db
 from ..models import HouseRules
 from ..models.games import utcnow
+from . import text
 
 #: Every house-rules id starts so, which keeps preset ids from ever reaching the database.
 ID_PREFIX = "house-"
@@ -78,6 +79,8 @@ def ruleset_of(house: HouseRules) -> RuleSet:
 def get(ruleset_id: str) -> HouseRules | None:
     """The stored row called ``ruleset_id``, or ``None``."""
     if not isinstance(ruleset_id, str) or not ruleset_id.startswith(ID_PREFIX):
+        return None
+    if not text.is_storable(ruleset_id):  # PostgreSQL would refuse the query
         return None
     if len(ruleset_id) > 60:
         return None
@@ -131,7 +134,9 @@ def create_from_preset(preset_id: str, name: str) -> HouseRules:
     if base is None:
         errors.append(FieldError("preset", N_("Choose the rules to start from.")))
     clean = " ".join(name.split()) if isinstance(name, str) else ""
-    if not clean:
+    if (unstorable := text.check(clean, "name")) is not None:
+        errors.append(unstorable)
+    elif not clean:
         errors.append(FieldError("name", N_("Give a name.")))
     elif len(clean) > MAX_NAME:
         errors.append(FieldError("name", N_("At most %(max)d characters."), max=MAX_NAME))
@@ -369,6 +374,9 @@ def update(house: HouseRules, form: Mapping[str, Any], translate: Any = None) ->
     sent back unchanged keeps its translatable original. Raises :class:`EntryErrors` with the
     form's own field names.
     """
+    unstorable = text.form_errors(form)
+    if unstorable:
+        raise EntryErrors(unstorable)
     current = _parse(house)
     data, remap = data_from_form(current, form, translate)
     base = PRESETS.get(house.based_on, PRESETS["classic"])

@@ -52,6 +52,7 @@ from .errors import (
     WriteRefused,
 )
 from .games import get_hand
+from .text import is_storable
 
 __all__ = ["ChangedMeanwhile", "EntryErrors", "GameClosed", "GameNotFound", "GameOver",
            "HandNotFound", "KeyReused", "KeyTooLong", "NothingToRedo", "NothingToUndo",
@@ -164,7 +165,9 @@ def check_key(key: str | None) -> str | None:
     """The request key as it will be kept; raises :class:`KeyTooLong`."""
     if key is None or key == "":
         return None
-    if len(key) > MAX_REQUEST_KEY:
+    # A key that cannot be stored (NUL, a lone surrogate: only a tampered form sends one) is
+    # refused like one too long to keep, before it reaches the database.
+    if len(key) > MAX_REQUEST_KEY or not is_storable(key):
         raise KeyTooLong(key)
     return key
 

@@ -37,6 +37,7 @@ from ..models.games import Game, Hand, Side, utcnow
 from ..models.tournaments import Tournament, TournamentPair, TournamentRound, TournamentTable
 from . import games as games_service
 from . import record
+from .text import check as text_error
 
 # -- seating (pure) ------------------------------------------------------------------------------
 
@@ -272,6 +273,9 @@ def _text(value: Any, field: str, limit: int, errors: list[FieldError]) -> str:
     if not isinstance(value, str) or not value.strip():
         errors.append(FieldError(field, N_("Give a name.")))
         return ""
+    if (unstorable := text_error(value, field)) is not None:
+        errors.append(unstorable)
+        return ""
     value = " ".join(value.split())
     if len(value) > limit:
         errors.append(FieldError(field, N_("At most %(max)d characters."), max=limit))
@@ -339,6 +343,9 @@ def create_tournament(
                 or not all(isinstance(p, str) and p.strip() for p in players)):
             errors.append(FieldError(f"pairs[{i}].players",
                                      N_("A pair needs two players.")))
+        elif (unstorable := next((e for p in players
+                                  if (e := text_error(p, f"pairs[{i}].players"))), None)):
+            errors.append(unstorable)
         else:
             names = [" ".join(p.split())[:60] for p in players]
             if any(len(" ".join(p.split())) > 60 for p in players):

@@ -136,3 +136,28 @@ def test_text_is_gzipped_for_clients_that_take_it(client: FlaskClient) -> None:
     page = client.get("/", headers={"Accept-Encoding": "gzip"})
     assert page.headers["Content-Encoding"] == "gzip"
     assert b"<html" in gzip.decompress(page.get_data())
+
+
+def test_405_answers_say_which_methods_are_allowed(app: Flask, client: FlaskClient) -> None:
+    """Every route asked with a method it does not take answers 405 with ``Allow`` (RFC 9110),
+    in JSON under /api/ and as the error page elsewhere."""
+    values = _values(client)
+    checked = 0
+    for rule in app.url_map.iter_rules():
+        path = rule.rule
+        for arg in rule.arguments:
+            path = re.sub(rf"<(?:[^:>]+:)?{arg}>", values.get(arg, "x"), path)
+        for method in ("GET", "POST", "PUT", "DELETE", "PATCH"):
+            if method in (rule.methods or set()):
+                continue
+            res = client.open(path, method=method)
+            if res.status_code != 405:
+                continue  # another route of the same path takes it
+            checked += 1
+            allowed = {m.strip() for m in res.headers.get("Allow", "").split(",")}
+            assert (rule.methods or set()) <= allowed, (method, path, res.headers.get("Allow"))
+            if path.startswith("/api/"):
+                assert res.get_json()["error"], path
+            else:
+                assert res.mimetype == "text/html", path
+    assert checked > 20

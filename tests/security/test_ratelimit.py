@@ -2,28 +2,26 @@
 
 from __future__ import annotations
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from scorekeeper.ratelimit import SlidingWindow, limit_token_failures
+from scorekeeper.ratelimit import address_key, limit_token_failures
 
 HAND = {"end": "went_out", "sides": [
     {"table_points": 50, "hand_points": 0, "canastas": {"mixed": 1}, "going_out": "normal"},
     {"table_points": 0, "hand_points": 0}]}
 
 
-def test_window_slides() -> None:
-    now = [1000.0]
-    window = SlidingWindow(3, 60, clock=lambda: now[0])
-    for _ in range(3):
-        assert window.retry_after("a") is None
-        window.hit("a")
-        now[0] += 10
-    # Failures at 1000, 1010, 1020; it is 1030: the first one expires at 1060.
-    assert window.retry_after("a") == 30
-    assert window.retry_after("b") is None  # per address
-    now[0] = 1060.5
-    assert window.retry_after("a") is None
+def test_address_keys_are_bounded_and_canonical() -> None:
+    assert address_key("10.0.0.7") == "10.0.0.7"
+    assert address_key("::ffff:10.0.0.7") == "10.0.0.7"
+    # An IPv6 client picks freely inside its /64: that is one client.
+    assert address_key("2001:db8:1:2::1") == address_key("2001:db8:1:2:ffff::9") \
+        == "2001:db8:1:2::/64"
+    assert address_key("2001:db8:1:3::1") != address_key("2001:db8:1:2::1")
+    # A forged header that is no address at all does not get a key of its own.
+    assert address_key("<script>" + "x" * 5000) == address_key("") == address_key(None)
 
 
 def test_api_refuses_guessers_with_429(client: FlaskClient) -> None:
@@ -36,14 +34,37 @@ def test_api_refuses_guessers_with_429(client: FlaskClient) -> None:
     assert res.status_code == 429
     assert 1 <= int(res.headers["Retry-After"]) <= 60
     assert res.get_json()["error"]
-    # Even the right token waits: the guesser cannot tell a hit from a miss.
+    # The right token is never refused: a club shares one address with the guesser.
     right = {"Authorization": f"Bearer {game['edit_token']}"}
-    assert client.post(url, json=HAND, headers=right).status_code == 429
+    assert client.post(url, json=HAND, headers=right).status_code == 201
+    # Wrong ones still are, on every endpoint that reads a token.
+    wrong = {"Authorization": "Bearer guess-again"}
+    assert client.put(f"{url}/1", json=HAND, headers=wrong).status_code == 429
+    assert client.delete(f"{url}/1", headers=wrong).status_code == 429
+    assert client.get(f"/api/v1/games/{game['id']}", headers=wrong).status_code == 429
+    assert client.get(f"/games/{game['id']}/join/guess").status_code == 429
     # Another address is not affected.
-    assert client.post(url, json=HAND, headers=right,
-                       environ_base={"REMOTE_ADDR": "10.0.0.2"}).status_code == 201
-    # Reading needs no token and is not limited.
+    assert client.post(url, json=HAND, headers=wrong,
+                       environ_base={"REMOTE_ADDR": "10.0.0.2"}).status_code == 403
+    # Reading needs no token and is not limited; the right token reads with its edit link.
     assert client.get(f"/api/v1/games/{game['id']}").status_code == 200
+    res = client.get(f"/api/v1/games/{game['id']}", headers=right)
+    assert res.status_code == 200 and res.get_json()["edit_url"]
+    assert client.get(f"/games/{game['id']}/join/{game['edit_token']}").status_code == 303
+
+
+def test_reading_a_game_with_a_wrong_bearer_is_counted(client: FlaskClient) -> None:
+    """``GET /games/<id>`` answers the edit link to the right token: guesses there count."""
+    game = client.post("/api/v1/games", json={"ruleset": "classic"}).get_json()
+    url = f"/api/v1/games/{game['id']}"
+    for i in range(30):
+        res = client.get(url, headers={"Authorization": f"Bearer guess{i}"})
+        assert res.status_code == 200 and res.get_json()["edit_url"] is None, i
+    res = client.get(url, headers={"Authorization": "Bearer guess"})
+    assert res.status_code == 429 and res.headers["Retry-After"]
+    # The count is per address, shared by every endpoint: the hands refuse this client too.
+    res = client.post(f"{url}/hands", json=HAND, headers={"Authorization": "Bearer guess"})
+    assert res.status_code == 429
 
 
 def test_right_tokens_do_not_count(client: FlaskClient) -> None:
@@ -57,9 +78,6 @@ def test_right_tokens_do_not_count(client: FlaskClient) -> None:
 
 def test_decorator_counts_403_and_404(app: Flask) -> None:
     app.config["RATELIMIT_FAILURES"] = 2
-    from scorekeeper import ratelimit
-
-    ratelimit.init_app(app)
 
     @app.get("/probe/<code>")
     @limit_token_failures
@@ -70,17 +88,20 @@ def test_decorator_counts_403_and_404(app: Flask) -> None:
     assert client.get("/probe/200").status_code == 200
     assert client.get("/probe/404").status_code == 404
     assert client.get("/probe/403").status_code == 403
-    res = client.get("/probe/200")
+    assert client.get("/probe/200").status_code == 200  # a success is never refused
+    res = client.get("/probe/403")
     assert res.status_code == 429 and res.headers["Retry-After"]
     assert res.mimetype == "text/html"
+    assert client.get("/probe/404").status_code == 429
 
 
 def test_join_link_is_limited(client: FlaskClient) -> None:
     game = client.post("/api/v1/games", json={"ruleset": "classic"}).get_json()
     for i in range(30):
         assert client.get(f"/games/{game['id']}/join/guess{i}").status_code == 403
-    res = client.get(f"/games/{game['id']}/join/{game['edit_token']}")
+    res = client.get(f"/games/{game['id']}/join/guess")
     assert res.status_code == 429 and res.headers["Retry-After"]
+    assert client.get(f"/games/{game['id']}/join/{game['edit_token']}").status_code == 303
 
 
 def test_tournament_admin_link_is_limited(client: FlaskClient) -> None:
@@ -97,6 +118,16 @@ def test_tournament_admin_link_is_limited(client: FlaskClient) -> None:
     res = client.get(f"/api/v1/tournaments/{tid}", headers={"Authorization": "Bearer guess"})
     assert res.status_code == 429 and res.headers["Retry-After"]
     assert "wait a minute" in res.get_json()["error"]
+    wrong = {"Authorization": "Bearer guess"}
+    assert client.post(f"/api/v1/tournaments/{tid}/pairs/1/substitute",
+                       headers=wrong).status_code == 429
+    assert client.get(f"/tournaments/{tid}?token=guess").status_code == 429
+    # The organizer's right token still opens everything.
+    admin = created.get_json()["admin_token"]
+    res = client.get(f"/api/v1/tournaments/{tid}", headers={"Authorization": f"Bearer {admin}"})
+    assert res.status_code == 200 and "link_handed_out" in res.get_json()["rounds"][0]["tables"][0]
+    assert client.get(f"/tournaments/{tid}?token={admin}").status_code == 303
+    assert client.get(f"/tournaments/{tid}").status_code == 200
 
 
 def test_behind_a_proxy_each_phone_has_its_own_allowance(make_app, settings) -> None:  # type: ignore[no-untyped-def]
@@ -128,6 +159,38 @@ def _proxied_phones(client: FlaskClient) -> None:
                       ).status_code == 303
 
 
+def test_forged_forwarded_addresses_do_not_escape(make_app, settings) -> None:  # type: ignore[no-untyped-def]
+    """``SCOREKEEPER_PROXIES=1`` on a server with no proxy in front: a client that invents a
+    new ``X-Forwarded-For`` for every guess is still counted by the address it connects from
+    (with ten times the allowance, which a real proxy's phones share)."""
+    from scorekeeper.extensions import db
+
+    app = make_app({**settings, "PROXIES": 1, "RATELIMIT_FAILURES": 2})
+    with app.app_context():
+        db.create_all()
+    try:
+        client = app.test_client()
+        game = client.post("/api/v1/games", json={"ruleset": "classic"}).get_json()
+        url = f"/api/v1/games/{game['id']}/hands"
+        forged = [{"X-Forwarded-For": f"10.1.{i}.1", "Authorization": f"Bearer guess{i}"}
+                  for i in range(21)]
+        for headers in forged[:20]:
+            assert client.post(url, json=HAND, headers=headers).status_code == 403
+        assert client.post(url, json=HAND, headers=forged[20]).status_code == 429
+        # Garbage in the header is not a fresh address either.
+        res = client.post(url, json=HAND, headers={"X-Forwarded-For": "x" * 300,
+                                                   "Authorization": "Bearer guess"})
+        assert res.status_code == 429
+        # The right token still passes from that server.
+        right = {"X-Forwarded-For": "10.1.99.1", "Authorization": f"Bearer {game['edit_token']}"}
+        assert client.post(url, json=HAND, headers=right).status_code == 201
+    finally:
+        with app.app_context():
+            db.session.remove()
+            db.drop_all()
+            db.engine.dispose()
+
+
 def test_proxies_setting_is_a_small_number(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     import pytest
 
@@ -141,3 +204,109 @@ def test_proxies_setting_is_a_small_number(monkeypatch) -> None:  # type: ignore
         monkeypatch.setenv("SCOREKEEPER_PROXIES", bad)
         with pytest.raises(ValueError, match="SCOREKEEPER_PROXIES"):
             config.proxies()
+
+
+@pytest.fixture
+def redis_uri(tmp_path):  # type: ignore[no-untyped-def]
+    """A throwaway redis-server on a free port (skipped where there is none)."""
+    import shutil
+    import socket
+    import subprocess
+
+    server = shutil.which("redis-server")
+    if server is None:
+        pytest.skip("no redis-server")
+    pytest.importorskip("redis")
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    proc = subprocess.Popen(
+        [server, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
+         "--dir", str(tmp_path)], stdout=subprocess.DEVNULL)
+    import redis
+
+    conn = redis.Redis(port=port)
+    for _ in range(500):  # until it answers (not a timing assertion: it just has to start)
+        try:
+            conn.ping()
+            break
+        except redis.ConnectionError:
+            import time
+
+            time.sleep(0.01)
+    try:
+        yield f"redis://127.0.0.1:{port}"
+    finally:
+        conn.close()
+        proc.terminate()
+        proc.wait()
+
+
+def test_workers_share_the_count_through_a_shared_store(make_app, settings, redis_uri) -> None:  # type: ignore[no-untyped-def]
+    """Two apps (two gunicorn workers) on one ``RATELIMIT_STORAGE_URI`` count together."""
+    from scorekeeper.extensions import db
+
+    config = {**settings, "RATELIMIT_STORAGE_URI": redis_uri, "RATELIMIT_FAILURES": 4}
+    one, two = make_app(config), make_app(config)
+    with one.app_context():
+        db.create_all()
+    try:
+        a, b = one.test_client(), two.test_client()
+        game = a.post("/api/v1/games", json={"ruleset": "classic"}).get_json()
+        url = f"/api/v1/games/{game['id']}/hands"
+        for i in range(4):
+            worker = (a, b)[i % 2]
+            res = worker.post(url, json=HAND, headers={"Authorization": f"Bearer guess{i}"})
+            assert res.status_code == 403
+        for worker in (a, b):
+            res = worker.post(url, json=HAND, headers={"Authorization": "Bearer guess"})
+            assert res.status_code == 429
+        right = {"Authorization": f"Bearer {game['edit_token']}"}
+        assert b.post(url, json=HAND, headers=right).status_code == 201
+    finally:
+        with one.app_context():
+            db.session.remove()
+            db.drop_all()
+            db.engine.dispose()
+        with two.app_context():
+            db.engine.dispose()
+
+
+def test_storage_setting_comes_from_the_environment(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from scorekeeper import config
+
+    monkeypatch.delenv("RATELIMIT_STORAGE_URI", raising=False)
+    assert config.ratelimit_storage_uri() == "memory://"
+    monkeypatch.setenv("RATELIMIT_STORAGE_URI", "redis://cache:6379/2")
+    assert config.ratelimit_storage_uri() == "redis://cache:6379/2"
+
+
+def test_a_store_that_is_down_stops_nobody(make_app, settings) -> None:  # type: ignore[no-untyped-def]
+    """The tokens' strength is the defence; a shared store that cannot be reached must not
+    turn token checks into 500s."""
+    pytest.importorskip("redis")
+    import socket
+
+    from scorekeeper.extensions import db
+
+    with socket.socket() as sock:  # a port nothing listens on
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    app = make_app({**settings, "RATELIMIT_STORAGE_URI": f"redis://127.0.0.1:{port}",
+                    "RATELIMIT_FAILURES": 1})
+    with app.app_context():
+        db.create_all()
+    try:
+        client = app.test_client()
+        game = client.post("/api/v1/games", json={"ruleset": "classic"}).get_json()
+        url = f"/api/v1/games/{game['id']}/hands"
+        for i in range(3):
+            res = client.post(url, json=HAND, headers={"Authorization": f"Bearer guess{i}"})
+            assert res.status_code == 403
+        right = {"Authorization": f"Bearer {game['edit_token']}"}
+        assert client.post(url, json=HAND, headers=right).status_code == 201
+    finally:
+        with app.app_context():
+            db.session.remove()
+            db.drop_all()
+            db.engine.dispose()

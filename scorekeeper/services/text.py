@@ -1,0 +1,71 @@
+"""Text that the databases cannot store: refused as a field error, never a 500.
+
+PostgreSQL refuses NUL in text, and neither database can encode a lone UTF-16 surrogate
+(JSON's ``"\\ud800"`` decodes to one). Nobody types either on purpose, so they are refused
+with a message next to the field rather than silently changed.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from ..engine import N_, FieldError
+
+UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
+MESSAGE = N_("This text holds a character that cannot be stored (a NUL or a broken character).")
+
+
+def is_storable(text: str) -> bool:
+    """Whether both databases can store ``text``."""
+    return UNSTORABLE.search(text) is None
+
+
+def shown(field: str) -> str:
+    """A field name safe to show and store (it may come from the body itself)."""
+    return UNSTORABLE.sub("\ufffd", field)
+
+
+def check(value: Any, field: str) -> FieldError | None:
+    """The error for ``value`` when it is a text that cannot be stored."""
+    if isinstance(value, str) and not is_storable(value):
+        return FieldError(shown(field), MESSAGE)
+    return None
+
+
+def form_errors(form: Mapping[str, Any]) -> list[FieldError]:
+    """The errors of a posted form, named by the form's own field names."""
+    items: Iterable[tuple[str, Any]] = (
+        form.items(multi=True) if hasattr(form, "getlist") else form.items()  # type: ignore[call-arg]
+    )
+    errors: list[FieldError] = []
+    for name, value in items:
+        error = check(name, name) or check(value, name)
+        if error is not None and all(e.field != error.field for e in errors):
+            errors.append(error)
+    return errors
+
+
+def json_errors(data: Any) -> list[FieldError]:
+    """The errors of every text (keys too) in a decoded JSON value, named by their path
+    (``sides[0].name``), as the services name fields."""
+    errors: list[FieldError] = []
+    stack: list[tuple[str, Any]] = [("", data)]
+    while stack:
+        path, value = stack.pop()
+        if isinstance(value, Mapping):
+            for key, item in value.items():
+                child = f"{path}.{key}" if path else str(key)
+                error = check(key, child)
+                if error is not None:
+                    errors.append(error)
+                else:
+                    stack.append((child, item))
+        elif isinstance(value, list):
+            stack.extend((f"{path}[{i}]", item) for i, item in enumerate(value))
+        else:
+            error = check(value, path)
+            if error is not None:
+                errors.append(error)
+    return sorted(errors, key=lambda e: e.field)
