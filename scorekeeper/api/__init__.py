@@ -4,4 +4,4 @@ from flask import Blueprint
 
 bp = Blueprint("api", __name__)
 
-from . import errors, games, openapi, scoring, tournaments  # noqa: E402,F401  (register routes on bp)
+from . import errors, games, house_rules, openapi, scoring, tournaments  # noqa: E402,F401  (register routes on bp)

@@ -31,6 +31,7 @@ from flask_wtf.csrf import generate_csrf
 from sqlalchemy import bindparam, select
 from sqlalchemy.exc import IntegrityError
 
+from ..browser import house_rulesets
 from ..cache import BoundedCache
 from ..engine import (
     PRESETS,
@@ -46,7 +47,6 @@ from ..i18n import error_message, line_label, number, signed
 from ..models import Game
 from ..ratelimit import limit_token_failures
 from ..services import games as games_service
-from ..services import house_rules as house_rules_service
 from ..services.scoring import resolve_ruleset
 from ..web import render, see_other
 from . import bp
@@ -138,10 +138,9 @@ def _forbidden(game_id: str, *, bad_link: bool = False) -> Response:
 # -- starting a game -------------------------------------------------------------------------
 
 
-def _ruleset_choices() -> list[tuple[str, str]]:
+def _ruleset_choices(current: RuleSet) -> list[tuple[str, str]]:
     choices = [(rs.id, _(rs.name)) for rs in PRESETS.values()]
-    choices += [(rs.id, rs.name) for rs in house_rules_service.all_house_rules()
-                if rs.id not in PRESETS]
+    choices += [(rs.id, rs.name) for rs in house_rulesets(current)]
     return choices
 
 
@@ -163,7 +162,7 @@ def new_game() -> Response:
     # The language switch (?lang=es) is not a form value: the form is then still untouched.
     filled = any(key != "lang" for key in source)
     form = new_game_form_class(rs)(formdata=source if filled else None)
-    form.ruleset.choices = choices(_ruleset_choices())
+    form.ruleset.choices = choices(_ruleset_choices(rs))
     form.ruleset.data = rs.id
     form.players.choices = choices((f.id, _(f.label)) for f in rs.formats)
     format_ids = [f.id for f in rs.formats]

@@ -14,10 +14,10 @@ from flask_babel import format_number
 from flask_babel import gettext as _
 from werkzeug.routing import BuildError
 
+from ..browser import house_rulesets
 from ..engine import PRESETS, RuleSet, UnknownRuleSet
 from ..extensions import htmx
 from ..i18n import error_message, translate
-from ..services import house_rules as house_rules_service
 from ..services.scoring import resolve_ruleset
 from ..web import render
 from . import bp
@@ -32,11 +32,11 @@ MAX_TOTAL = 1_000_000
 bp.add_app_template_global(translate, "translate")
 
 
-def ruleset_choices() -> list[tuple[str, list[tuple[str, str]]]]:
-    """The rule sets a person may pick, grouped: the presets, then the table's house rules."""
+def ruleset_choices(current: RuleSet | None = None) -> list[tuple[str, list[tuple[str, str]]]]:
+    """The rule sets a person may pick, grouped: the presets, then this browser's house rules
+    (with ``current``, the one shown)."""
     groups = [(_("Standard rules"), [(rs.id, translate(rs.name)) for rs in PRESETS.values()])]
-    house = [(rs.id, rs.name) for rs in house_rules_service.all_house_rules()
-             if rs.id not in PRESETS]
+    house = [(rs.id, rs.name) for rs in house_rulesets(current)]
     if house:
         groups.append((_("House rules"), house))
     return groups
@@ -99,7 +99,7 @@ def opening_minimum() -> Response:
     response = render(
         "quick/opening_minimum.html", "quick/_opening_result.html",
         ruleset=shown, ruleset_id=ruleset_id, raw_score=raw, score=score, answer=answer,
-        errors=errors, choices=ruleset_choices(), oob=bool(htmx),
+        errors=errors, choices=ruleset_choices(rs), oob=bool(htmx),
     )
     # htmx does not swap 4xx answers: the partial says what is wrong with a 200.
     if errors and not htmx:
@@ -127,7 +127,7 @@ def print_url(rs: RuleSet) -> str | None:
 
 
 def _rules_context(rs: RuleSet) -> dict[str, Any]:
-    return {"ruleset": rs, "choices": ruleset_choices(), "print_url": print_url(rs)}
+    return {"ruleset": rs, "choices": ruleset_choices(rs), "print_url": print_url(rs)}
 
 
 @bp.get("/rules")
