@@ -181,3 +181,29 @@ def test_the_session_stays_under_a_cookies_size(app, client):
     listed = res.get_data(as_text=True)
     assert listed.count('class="button hr-list-link"') == 30
 
+
+def test_new_messages_in_spanish(app, client):
+    from flask_babel import refresh
+
+    house_id = make_house(client)
+    stranger = app.test_client()
+    refresh()  # the tests' shared app context would keep the first request's language
+    html = stranger.get(f"/games/house-rules/{house_id}?lang=es").get_data(as_text=True)
+    assert "Puedes leer estas reglas de la casa y empezar una partida con ellas." in html
+    assert "Empezar una partida con estas reglas" in html
+    refresh()
+    html = stranger.post(f"/games/house-rules/{house_id}/delete").get_data(as_text=True)
+    assert "No se ha cambiado nada" in html
+    refresh()
+    html = client.get(f"/games/house-rules/{house_id}?lang=es").get_data(as_text=True)
+    assert "Cambiar estas reglas desde otro teléfono" in html
+    refresh()
+    html = stranger.get("/games/?lang=es").get_data(as_text=True)
+    assert "Solo se muestran las partidas empezadas o abiertas en este navegador." in html
+    refresh()
+    html = stranger.get("/games/stats?lang=es").get_data(as_text=True)
+    assert "En 0 partidas empezadas o abiertas en este navegador." in html
+    refresh()
+    res = stranger.delete(f"/api/v1/house-rules/{house_id}",
+                          headers={"Accept-Language": "es", "Authorization": "Bearer x"})
+    assert res.get_json()["error"] == "Ese token de edición no abre estas reglas de la casa."
