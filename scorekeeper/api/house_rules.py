@@ -156,7 +156,7 @@ add_paths({
                        "the id sent, else classic). id, notes and formats are ignored.",
         "required": ["name"],
         "properties": {
-            "name": {"type": "string", "minLength": 1, "maxLength": 120},
+            "name": {"type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S"},
             "based_on": {"type": ["string", "null"], "enum": [*PRESETS, None]},
             "description": {"type": "string", "maxLength": 500},
         },

@@ -44,6 +44,8 @@ from .games import hash_token, new_token, token_matches
 #: Every house-rules id starts so, which keeps preset ids from ever reaching the database.
 ID_PREFIX = "house-"
 MAX_NAME = 120
+#: The engine keeps this much of a description.
+MAX_DESCRIPTION = 500
 #: Extra rows the edit form offers for the opening-minimum table.
 MAX_BANDS = 10
 #: The most premios or penalties a rule set may list (the engine's own bound).
@@ -223,6 +225,10 @@ def _ruleset_from_data(data: Mapping[str, Any], house_id: str, default_base: str
         base = PRESETS["classic"]
     clean, name_errors = _name_errors(data.get("name"))
     errors += name_errors
+    description = data.get("description", "")
+    if not isinstance(description, str) or len(description) > MAX_DESCRIPTION:
+        errors.append(FieldError("description", N_("At most %(max)d characters."),
+                                 max=MAX_DESCRIPTION))
     # The id is the server's; notes and formats are the preset's (ruleset_from_dict says so).
     values = {k: v for k, v in data.items() if k not in ("id", "name", "based_on", "notes")}
     values.update(id=house_id, name=clean or base.name, based_on=base.id)

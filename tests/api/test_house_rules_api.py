@@ -102,6 +102,11 @@ def test_field_errors(client):
     assert fields == {"based_on", "name", "target", "canastas.natural"}
     res = client.post("/api/v1/house-rules", json={"name": "x" * 121})
     assert res.status_code == 422 and res.get_json()["errors"][0]["field"] == "name"
+    for description in ("x" * 501, {"a": 1}, 5):
+        res = client.post("/api/v1/house-rules", json={"name": "Ok", "description": description})
+        assert res.status_code == 422 and res.get_json()["errors"][0]["field"] == "description"
+    res = client.post("/api/v1/house-rules", json={"name": "Ok", "description": "x" * 500})
+    assert res.status_code == 201
     assert client.post("/api/v1/house-rules", json=[1]).status_code == 400
     assert client.post("/api/v1/house-rules", data="nope",
                        content_type="application/json").status_code == 400
