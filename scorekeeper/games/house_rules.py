@@ -232,12 +232,12 @@ def house_rules_new() -> Response:
 
 def _edit_page(house: HouseRules, rs: RuleSet, values: Mapping[str, Any],
                errors: dict[str, list[str]], token: str, *, saved: bool = False,
-               status: int = 200) -> Response:
+               replaced: bool = False, status: int = 200) -> Response:
     edit_url = url_for("games.house_rules_join", ruleset_id=house.id, edit_token=token,
                        _external=True)
     response = make_response(render(
         "games/house_rules_edit.html", **_edit_context(house, rs, values, errors),
-        saved=saved, edit_url=edit_url,
+        saved=saved, edit_url=edit_url, replaced=replaced,
     ))
     response.status_code = status
     # The page carries the edit link: no shared or stored copy of it.
@@ -260,7 +260,8 @@ def house_rules_edit(ruleset_id: str) -> Response:
     rs = service.ruleset_of(house)
     if request.method == "GET":
         values = service.form_values(rs, translate)
-        return _edit_page(house, rs, values, {}, token, saved=request.args.get("saved") == "1")
+        return _edit_page(house, rs, values, {}, token, saved=request.args.get("saved") == "1",
+                          replaced=request.args.get("replaced") == "1")
     try:
         service.update(house, request.form, translate)
     except EntryErrors as exc:
@@ -280,6 +281,19 @@ def house_rules_join(ruleset_id: str, edit_token: str) -> Response:
         return _locked(house, bad_link=True)
     browser.remember_house_rules_token(edit_token)
     return see_other("games.house_rules_edit", ruleset_id=house.id)
+
+
+@bp.post("/house-rules/<ruleset_id>/edit-link")
+def house_rules_new_edit_link(ruleset_id: str) -> Response:
+    """Replace the edit link (it reached someone it should not): the old one stops working."""
+    house, token = _owned_or_none(ruleset_id)
+    if token is None:
+        return _locked(house, refused=True)
+    new = service.replace_edit_token(house)
+    db.session.commit()
+    browser.forget_house_rules_token(token)
+    browser.remember_house_rules_token(new)
+    return see_other("games.house_rules_edit", ruleset_id=house.id, replaced=1, _anchor="share")
 
 
 @bp.post("/house-rules/<ruleset_id>/delete")

@@ -47,7 +47,9 @@ def test_house_rules_pages(page: Page, live_server: str, shot: Shot) -> None:
     assert page.input_value("input[name='card_values.jokers']") == "60"
     assert page.input_value("input[name='premios[0].label']") == "Juego limpio"
     assert page.input_value("input[name='opening_minimums.bands[3].minimum']") == "150"
-    # Every input and button is a comfortable tap target.
+    # Every input and button is a comfortable tap target (the edit link's too, once shown).
+    page.locator("details.share summary").click()
+    assert "/join/" in page.locator(".share-url a").inner_text()
     for selector in ("input[type=text]", "select", "button"):
         for box in [el.bounding_box() for el in page.locator(selector).all()]:
             assert box is not None and box["height"] >= 44

@@ -125,6 +125,26 @@ def test_a_wrong_edit_link_is_refused_and_counted(app, client):
     assert statuses[-1] == 429 and set(statuses) == {403, 429}
 
 
+def test_the_owner_replaces_the_edit_link(app, client):
+    house_id = make_house(client)
+    old = edit_link(client.get(f"/games/house-rules/{house_id}").get_data(as_text=True))
+    stranger = app.test_client()
+    assert stranger.post(f"/games/house-rules/{house_id}/edit-link").status_code == 403
+    res = client.post(f"/games/house-rules/{house_id}/edit-link")
+    assert res.status_code == 303 and res.headers["Location"].endswith("?replaced=1#share")
+    html = client.get(f"/games/house-rules/{house_id}?replaced=1").get_data(as_text=True)
+    assert "The old edit link no longer works." in html
+    new = edit_link(html)
+    assert new != old
+    # This browser keeps the right; the old link opens nothing any more, the new one does.
+    assert client.post(f"/games/house-rules/{house_id}",
+                       data={**form_of(house_id), "target": "4000"}).status_code == 303
+    assert stranger.get(old).status_code == 403
+    assert stranger.get(new).status_code == 303
+    with client.session_transaction() as sess:
+        assert len(sess["house_rules_tokens"]) == 1
+
+
 def test_deleting_forgets_the_token(client):
     house_id = make_house(client)
     assert client.post(f"/games/house-rules/{house_id}/delete").status_code == 303
