@@ -115,11 +115,13 @@ def _register_blueprints(app: Flask) -> None:
 
 
 def _register_cli(app: Flask) -> None:
-    """Command-line commands besides Flask-Migrate's ``flask db``: backups (export/import)."""
-    from .cli import export_command, import_command
+    """Command-line commands besides Flask-Migrate's ``flask db``: backups (export/import),
+    a new edit link for house rules."""
+    from .cli import export_command, house_rules_link_command, import_command
 
     app.cli.add_command(export_command)
     app.cli.add_command(import_command)
+    app.cli.add_command(house_rules_link_command)
 
 
 def _register_error_handlers(app: Flask) -> None:

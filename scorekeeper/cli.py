@@ -1,4 +1,5 @@
-"""Backups from the command line: ``flask --app scorekeeper export FILE`` and ``import FILE``.
+"""Backups from the command line: ``flask --app scorekeeper export FILE`` and ``import FILE``;
+``flask house-rules-link ID`` prints a new edit link for house rules.
 
 The file is JSON: a format name and version, then every table of the app's metadata with its
 column names and rows. It walks ``db.metadata.sorted_tables`` (parents before children), so a
@@ -215,3 +216,24 @@ def import_command(file: str, replace: bool) -> None:
         db.session.rollback()
         raise
     click.echo(f"Imported {count} rows from {file}.")
+
+
+@click.command("house-rules-link")
+@click.argument("house_id")
+@click.option("--url", "base_url", default="",
+              help="The site's address, e.g. https://canasta.example.org (default: a path).")
+@with_appcontext
+def house_rules_link_command(house_id: str, base_url: str) -> None:
+    """Print a new edit link for house rules HOUSE_ID (the old link stops working).
+
+    For house rules stored before they had owners, or whose edit link was lost: open the link
+    on the phone that should change them.
+    """
+    from .services import house_rules
+
+    house = house_rules.get(house_id)
+    if house is None:
+        raise click.ClickException(f"There are no house rules with the id {house_id!r}.")
+    token = house_rules.replace_edit_token(house)
+    db.session.commit()
+    click.echo(f"{base_url.rstrip('/')}/games/house-rules/{house.id}/join/{token}")

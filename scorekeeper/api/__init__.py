@@ -4,6 +4,6 @@ from flask import Blueprint
 
 bp = Blueprint("api", __name__)
 
-from . import common, errors, games, openapi, scoring, tournaments  # noqa: E402,F401  (register routes on bp)
+from . import common, errors, games, house_rules, openapi, scoring, tournaments  # noqa: E402,F401  (register routes on bp)
 
 bp.before_request(common.refuse_unstorable_headers)

@@ -140,7 +140,8 @@ PATHS: dict[str, Any] = {
         }
     },
     "/rulesets": {
-        "get": {"summary": "The presets and house rules", "operationId": "listRulesets",
+        "get": {"summary": "The presets (house rules are read by id)",
+                "operationId": "listRulesets",
                 "responses": {"200": ok("The rule sets")}},
     },
     "/rulesets/{ruleset_id}": {

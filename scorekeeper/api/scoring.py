@@ -15,7 +15,6 @@ from ..engine import (
     ruleset_to_dict,
 )
 from ..i18n import error_message, label, translate
-from ..services import house_rules
 from ..services.scoring import count_hand, resolve_ruleset, result_to_dict
 from . import bp
 from .common import BadBody, error_response, field_errors, json_body
@@ -58,8 +57,12 @@ def ruleset_json(rs: RuleSet) -> dict[str, object]:
 
 @bp.get("/rulesets")
 def rulesets() -> Response:
-    """List the presets and the stored house rules."""
-    items = [*PRESETS.values(), *house_rules.all_house_rules()]
+    """List the presets.
+
+    House rules belong to the tables that made them: they are read by id
+    (``GET /rulesets/<id>`` or ``GET /house-rules/<id>``), never listed to strangers.
+    """
+    items = list(PRESETS.values())
     return jsonify({
         "rulesets": [
             {"id": rs.id, "name": label(rs.name), "based_on": rs.based_on,

@@ -1,8 +1,8 @@
-"""History and statistics: the games this browser knows, and figures across every game.
+"""History and statistics: the games this browser knows, and figures across them.
 
 Only token hashes are stored, so a game can be linked only when this browser's session knows its
-read-only token (the game screen remembers it); other games are counted, never listed: their
-names belong to other tables.
+read-only token (the game screen remembers it). Other games are neither listed nor counted, and
+statistics read only this browser's games: names and figures belong to their own tables.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from typing import Any
 from flask import Response, current_app, session
 from flask_babel import force_locale
 from flask_babel import gettext as _
-from sqlalchemy import func, select
+from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
 from ..extensions import db
@@ -58,10 +58,6 @@ def history() -> Response:
                      selectinload(Game.hands))
             .order_by(Game.created_at.desc(), Game.id.desc())
         ).scalars())
-    others = db.session.execute(
-        select(func.count(Game.id)).where(Game.view_token_hash.not_in(list(tokens)))
-        if tokens else select(func.count(Game.id))
-    ).scalar_one()
     edit_tokens = _edit_tokens()
     rows = []
     for game in games:
@@ -74,7 +70,7 @@ def history() -> Response:
             "state": state,
             "chart": chart_module.running_total_svg(game) if game.hands else None,
         })
-    return render("games/history.html", rows=rows, others=others)
+    return render("games/history.html", rows=rows)
 
 
 def default_side_names() -> set[str]:
@@ -88,5 +84,13 @@ def default_side_names() -> set[str]:
 
 @bp.get("/stats")
 def stats() -> Response:
-    """Games played and won, average and best hand, canastas: per side and per player."""
-    return render("games/stats.html", stats=stats_service.collect(default_side_names()))
+    """Games played and won, average and best hand, canastas: per side and per player.
+
+    Over the games this browser made or opened only.
+    """
+    hashes = [games_service.hash_token(t) for t in known_view_tokens()]
+    response = render("games/stats.html",
+                      stats=stats_service.collect(hashes, default_side_names()))
+    # Figures of this browser's own games: never a shared cache.
+    response.headers["Cache-Control"] = "private, no-cache"
+    return response

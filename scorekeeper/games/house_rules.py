@@ -2,6 +2,10 @@
 
 The form's inputs are named after the engine's field paths, so each engine error is shown next
 to its own input; nothing is stored until the engine accepts the whole rule set.
+
+House rules belong to the browser that made them: its session keeps their edit token (the edit
+link ``/games/house-rules/<id>/join/<token>`` brings it to another phone). Any other browser
+can read them and start a game with them, never change or delete them.
 """
 
 from __future__ import annotations
@@ -11,15 +15,18 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from flask import Response, abort, make_response, request
+from flask import Response, abort, make_response, request, url_for
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
+from .. import browser
 from ..engine import PRESETS, CanastaKind, EntryErrors, RuleSet
 from ..extensions import db
 from ..i18n import error_message, label
 from ..models import HouseRules
+from ..ratelimit import limit_token_failures
 from ..services import house_rules as service
+from ..services.games import new_token
 from ..web import render, see_other
 from . import bp
 
@@ -171,9 +178,12 @@ def _house_or_404(ruleset_id: str) -> HouseRules:
 
 def _list_page(values: Mapping[str, Any], errors: dict[str, list[str]], status: int = 200
                ) -> Response:
+    houses = browser.house_rules_rows()
+    tokens = browser.house_rules_tokens()
     response = render(
         "games/house_rules_list.html",
-        houses=service.all_rows(),
+        houses=houses,
+        owned={h.id for h in houses if service.owner_token(h, tokens) is not None},
         presets=list(PRESETS.values()),
         presets_by_id=PRESETS,
         values=values,
@@ -183,9 +193,22 @@ def _list_page(values: Mapping[str, Any], errors: dict[str, list[str]], status: 
     return response
 
 
+def _locked(house: HouseRules, *, refused: bool = False, bad_link: bool = False) -> Response:
+    """The rules as anyone may read them; 403 when a change was refused or the link is wrong."""
+    response = render("games/house_rules_locked.html", house=house,
+                      ruleset=service.ruleset_of(house), refused=refused, bad_link=bad_link)
+    response.status_code = 403 if refused or bad_link else 200
+    return response
+
+
+def _owned_or_none(ruleset_id: str) -> tuple[HouseRules, str | None]:
+    house = _house_or_404(ruleset_id)
+    return house, browser.owner_token(house)
+
+
 @bp.get("/house-rules")
 def house_rules_list() -> Response:
-    """The table's house rules, and the form that clones a preset."""
+    """This browser's house rules, and the form that clones a preset."""
     preset = request.args.get("preset")
     return _list_page({"preset": preset if preset in PRESETS else "classic", "name": ""}, {})
 
@@ -196,43 +219,90 @@ def house_rules_new() -> Response:
     if request.method == "GET":
         return see_other("games.house_rules_list")
     values = {"preset": request.form.get("preset", ""), "name": request.form.get("name", "")}
+    token = new_token()
     try:
-        house = service.create_from_preset(values["preset"], values["name"])
+        house = service.create_from_preset(values["preset"], values["name"], edit_token=token)
     except EntryErrors as exc:
         errors, _general = _error_map(exc)
         return _list_page(values, errors, 422)
     db.session.commit()
+    browser.remember_house_rules_token(token)
     return see_other("games.house_rules_edit", ruleset_id=house.id)
+
+
+def _edit_page(house: HouseRules, rs: RuleSet, values: Mapping[str, Any],
+               errors: dict[str, list[str]], token: str, *, saved: bool = False,
+               replaced: bool = False, status: int = 200) -> Response:
+    edit_url = url_for("games.house_rules_join", ruleset_id=house.id, edit_token=token,
+                       _external=True)
+    response = make_response(render(
+        "games/house_rules_edit.html", **_edit_context(house, rs, values, errors),
+        saved=saved, edit_url=edit_url, replaced=replaced,
+    ))
+    response.status_code = status
+    # The page carries the edit link: no shared or stored copy of it.
+    response.headers["Cache-Control"] = "private, no-store"
+    return response
 
 
 @bp.route("/house-rules/<ruleset_id>", methods=["GET", "POST"])
 def house_rules_edit(ruleset_id: str) -> Response:
-    """Every value of the house rules, in one form; saved only when the engine accepts it."""
-    house = _house_or_404(ruleset_id)
+    """Every value of the house rules, in one form; saved only when the engine accepts it.
+
+    Without the edit token: the rules to read (GET), 403 for a change (POST).
+    """
+    house, token = _owned_or_none(ruleset_id)
+    if token is None:
+        if request.method == "POST":
+            return _locked(house, refused=True)
+        browser.remember_seen(house.id)
+        return _locked(house)
     rs = service.ruleset_of(house)
     if request.method == "GET":
         values = service.form_values(rs, label)
-        return render("games/house_rules_edit.html", **_edit_context(house, rs, values, {}),
-                      saved=request.args.get("saved") == "1")
+        return _edit_page(house, rs, values, {}, token, saved=request.args.get("saved") == "1",
+                          replaced=request.args.get("replaced") == "1")
     try:
         service.update(house, request.form, label)
     except EntryErrors as exc:
         db.session.rollback()
         errors, _general = _error_map(exc)
-        response = make_response(render(
-            "games/house_rules_edit.html",
-            **_edit_context(house, rs, request.form.to_dict(), errors), saved=False,
-        ))
-        response.status_code = 422
-        return response
+        return _edit_page(house, rs, request.form.to_dict(), errors, token, status=422)
     db.session.commit()
     return see_other("games.house_rules_edit", ruleset_id=house.id, saved=1)
 
 
+@bp.get("/house-rules/<ruleset_id>/join/<edit_token>")
+@limit_token_failures
+def house_rules_join(ruleset_id: str, edit_token: str) -> Response:
+    """The edit link: keep its token in this browser and open the rules to change them."""
+    house = _house_or_404(ruleset_id)
+    if not service.can_edit(house, edit_token):
+        return _locked(house, bad_link=True)
+    browser.remember_house_rules_token(edit_token)
+    return see_other("games.house_rules_edit", ruleset_id=house.id)
+
+
+@bp.post("/house-rules/<ruleset_id>/edit-link")
+def house_rules_new_edit_link(ruleset_id: str) -> Response:
+    """Replace the edit link (it reached someone it should not): the old one stops working."""
+    house, token = _owned_or_none(ruleset_id)
+    if token is None:
+        return _locked(house, refused=True)
+    new = service.replace_edit_token(house)
+    db.session.commit()
+    browser.forget_house_rules_token(token)
+    browser.remember_house_rules_token(new)
+    return see_other("games.house_rules_edit", ruleset_id=house.id, replaced=1, _anchor="share")
+
+
 @bp.post("/house-rules/<ruleset_id>/delete")
 def house_rules_delete(ruleset_id: str) -> Response:
-    """Delete house rules (games started with them keep their copy)."""
-    house = _house_or_404(ruleset_id)
+    """Delete house rules (games started with them keep their copy); 403 without the token."""
+    house, token = _owned_or_none(ruleset_id)
+    if token is None:
+        return _locked(house, refused=True)
     service.delete(house)
     db.session.commit()
+    browser.forget_house_rules_token(token)
     return see_other("games.house_rules_list")

@@ -32,6 +32,7 @@ from flask_babel import gettext as _
 from flask_wtf.csrf import generate_csrf
 from sqlalchemy import bindparam, select
 
+from ..browser import house_rulesets
 from ..cache import BoundedCache
 from ..engine import (
     PRESETS,
@@ -48,7 +49,6 @@ from ..i18n import number as format_number
 from ..models import Game
 from ..ratelimit import limit_token_failures
 from ..services import games as games_service
-from ..services import house_rules as house_rules_service
 from ..services import record
 from ..services.errors import WriteRefused
 from ..services.scoring import resolve_ruleset
@@ -176,10 +176,9 @@ def editor_only(view: Callable[..., Response]) -> Callable[..., Response]:
 # -- starting a game -------------------------------------------------------------------------
 
 
-def _ruleset_choices() -> list[tuple[str, str]]:
+def _ruleset_choices(current: RuleSet) -> list[tuple[str, str]]:
     choices = [(rs.id, _(rs.name)) for rs in PRESETS.values()]
-    choices += [(rs.id, rs.name) for rs in house_rules_service.all_house_rules()
-                if rs.id not in PRESETS]
+    choices += [(rs.id, rs.name) for rs in house_rulesets(current)]
     return choices
 
 
@@ -201,7 +200,7 @@ def new_game() -> Response:
     # The language switch (?lang=es) is not a form value: the form is then still untouched.
     filled = any(key != "lang" for key in source)
     form = new_game_form_class(rs)(formdata=source if filled else None)
-    form.ruleset.choices = choices(_ruleset_choices())
+    form.ruleset.choices = choices(_ruleset_choices(rs))
     form.ruleset.data = rs.id
     form.players.choices = choices((f.id, _(f.label)) for f in rs.formats)
     format_ids = [f.id for f in rs.formats]

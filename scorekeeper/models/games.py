@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 from datetime import UTC, datetime
 from typing import Any
 
@@ -17,11 +18,21 @@ def utcnow() -> datetime:
 
 
 class HouseRules(Base):
-    """A table's own rule set: a preset cloned and changed. Games copy it when they start."""
+    """A table's own rule set: a preset cloned and changed. Games copy it when they start.
+
+    Anyone may read them or start a game with them by id; changing or deleting them needs the
+    edit token, stored hashed like a game's.
+    """
 
     __tablename__ = "house_rules"
 
     id: Mapped[str] = mapped_column(String(60), primary_key=True)
+    #: The default is a hash no token has: rows written without one (a backup from before
+    #: house rules had owners) can be read and used, and changed only after ``flask
+    #: house-rules-link`` gives them a new edit link.
+    edit_token_hash: Mapped[str] = mapped_column(
+        String(64), unique=True, default=lambda: secrets.token_hex(32)
+    )
     name: Mapped[str] = mapped_column(String(120))
     based_on: Mapped[str] = mapped_column(String(60))
     data: Mapped[dict[str, Any]] = mapped_column(JSON)

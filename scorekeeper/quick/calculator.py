@@ -5,11 +5,11 @@ from __future__ import annotations
 from flask import Response, request, url_for
 from flask_babel import gettext as _
 
+from ..browser import house_rulesets
 from ..engine import PRESETS, EntryErrors, HandResult, ShapeError, UnknownRuleSet
 from ..extensions import htmx
 from ..games.forms import count_context, count_layout, hand_body_from_form
 from ..i18n import error_message, label
-from ..services import house_rules as house_rules_service
 from ..services.scoring import count_hand, resolve_ruleset
 from ..web import render
 from . import bp
@@ -57,8 +57,7 @@ def calculator() -> Response:
         submit_label=_("Count the hand"),
     )
     rulesets = [(r.id, label(r.name)) for r in PRESETS.values()]
-    rulesets += [(r.id, r.name) for r in house_rules_service.all_house_rules()
-                 if r.id not in PRESETS]
+    rulesets += [(r.id, r.name) for r in house_rulesets(rs)]
     response = render("quick/calculator.html", "games/_count_preview.html", oob=bool(htmx),
                       ruleset=rs, format=fmt, rulesets=rulesets, problems=problems, **ctx)
     if errors is not None and not htmx:

@@ -14,10 +14,10 @@ from flask_babel import format_number
 from flask_babel import gettext as _
 from werkzeug.routing import BuildError
 
+from ..browser import house_rulesets
 from ..engine import PRESETS, RuleSet, UnknownRuleSet
 from ..extensions import htmx
 from ..i18n import error_message, label
-from ..services import house_rules as house_rules_service
 from ..services.scoring import resolve_ruleset
 from ..web import render
 from . import bp
@@ -26,11 +26,11 @@ DEFAULT_RULESET = "classic"
 #: The API's bound on a running total: far beyond any real game, small enough to show.
 MAX_TOTAL = 1_000_000
 
-def ruleset_choices() -> list[tuple[str, list[tuple[str, str]]]]:
-    """The rule sets a person may pick, grouped: the presets, then the table's house rules."""
+def ruleset_choices(current: RuleSet | None = None) -> list[tuple[str, list[tuple[str, str]]]]:
+    """The rule sets a person may pick, grouped: the presets, then this browser's house rules
+    (with ``current``, the one shown)."""
     groups = [(_("Standard rules"), [(rs.id, label(rs.name)) for rs in PRESETS.values()])]
-    house = [(rs.id, rs.name) for rs in house_rules_service.all_house_rules()
-             if rs.id not in PRESETS]
+    house = [(rs.id, rs.name) for rs in house_rulesets(current)]
     if house:
         groups.append((_("House rules"), house))
     return groups
@@ -93,7 +93,7 @@ def opening_minimum() -> Response:
     response = render(
         "quick/opening_minimum.html", "quick/_opening_result.html",
         ruleset=shown, ruleset_id=ruleset_id, raw_score=raw, score=score, answer=answer,
-        errors=errors, choices=ruleset_choices(), oob=bool(htmx),
+        errors=errors, choices=ruleset_choices(rs), oob=bool(htmx),
     )
     # htmx does not swap 4xx answers: the partial says what is wrong with a 200.
     if errors and not htmx:
@@ -121,7 +121,7 @@ def print_url(rs: RuleSet) -> str | None:
 
 
 def _rules_context(rs: RuleSet) -> dict[str, Any]:
-    return {"ruleset": rs, "choices": ruleset_choices(), "print_url": print_url(rs)}
+    return {"ruleset": rs, "choices": ruleset_choices(rs), "print_url": print_url(rs)}
 
 
 @bp.get("/rules")

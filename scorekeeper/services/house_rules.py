@@ -7,6 +7,9 @@ it. Functions change rows and flush; the calling view commits once.
 
 A game copies its rule set when it starts (``Game.ruleset_data``): changing or deleting house
 rules never rewrites a game.
+
+House rules are owned as games are: whoever created them got an edit token (stored hashed), and
+only that token changes or deletes them. Anyone may read them and start a game with them by id.
 """
 
 from __future__ import annotations
@@ -17,11 +20,11 @@ import string
 import threading
 import unicodedata
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import or_, select
 
 from ..engine import (
     N_,
@@ -37,10 +40,13 @@ from ..extensions import db
 from ..models import HouseRules
 from ..models.games import utcnow
 from . import text
+from .games import hash_token, new_token, token_matches
 
 #: Every house-rules id starts so, which keeps preset ids from ever reaching the database.
 ID_PREFIX = "house-"
 MAX_NAME = 120
+#: The engine keeps this much of a description.
+MAX_DESCRIPTION = 500
 #: Extra rows the edit form offers for the opening-minimum table.
 MAX_BANDS = 10
 #: The most premios or penalties a rule set may list (the engine's own bound).
@@ -94,7 +100,7 @@ def find(ruleset_id: str) -> RuleSet | None:
 
 
 def all_rows() -> list[HouseRules]:
-    """Every stored house-rules row, newest first."""
+    """Every stored house-rules row, newest first (for maintenance: pages list only their own)."""
     stmt = select(HouseRules).order_by(HouseRules.created_at.desc(), HouseRules.id)
     return list(db.session.execute(stmt).scalars())
 
@@ -102,6 +108,47 @@ def all_rows() -> list[HouseRules]:
 def all_house_rules() -> list[RuleSet]:
     """Every stored house rule set, newest first."""
     return [_parse(h) for h in all_rows()]
+
+
+def known_rows(ids: Collection[str], edit_tokens: Collection[str]) -> list[HouseRules]:
+    """The rows called one of ``ids`` or opened by one of ``edit_tokens``, newest first.
+
+    One query; what a browser remembers is bounded, so this never reads every row.
+    """
+    ids = [i for i in ids if isinstance(i, str) and i.startswith(ID_PREFIX) and len(i) <= 60]
+    hashes = [hash_token(t) for t in edit_tokens if isinstance(t, str) and 0 < len(t) <= 100]
+    if not ids and not hashes:
+        return []
+    stmt = (select(HouseRules)
+            .where(or_(HouseRules.id.in_(ids), HouseRules.edit_token_hash.in_(hashes)))
+            .order_by(HouseRules.created_at.desc(), HouseRules.id))
+    return list(db.session.execute(stmt).scalars())
+
+
+def known_house_rules(ids: Collection[str], edit_tokens: Collection[str]) -> list[RuleSet]:
+    """The rule sets of :func:`known_rows`."""
+    return [_parse(h) for h in known_rows(ids, edit_tokens)]
+
+
+# -- who may change them ----------------------------------------------------------------------
+
+
+def can_edit(house: HouseRules, edit_token: str | None) -> bool:
+    """Whether ``edit_token`` is the house rules' current edit token."""
+    return token_matches(edit_token, house.edit_token_hash)
+
+
+def owner_token(house: HouseRules, edit_tokens: Collection[str]) -> str | None:
+    """The one of ``edit_tokens`` that opens ``house``, if any."""
+    return next((t for t in edit_tokens if isinstance(t, str) and can_edit(house, t)), None)
+
+
+def replace_edit_token(house: HouseRules) -> str:
+    """Give the house rules a new edit token (the old one stops working); returns it."""
+    token = new_token()
+    house.edit_token_hash = hash_token(token)
+    db.session.flush()
+    return token
 
 
 # -- creating and deleting --------------------------------------------------------------------
@@ -124,10 +171,11 @@ def _new_id(name: str) -> str:
     raise RuntimeError("no free house-rules id")
 
 
-def create_from_preset(preset_id: str, name: str) -> HouseRules:
-    """Clone preset ``preset_id`` as house rules called ``name``.
+def create_from_preset(preset_id: str, name: str, edit_token: str | None = None) -> HouseRules:
+    """Clone preset ``preset_id`` as house rules called ``name``, changed with ``edit_token``.
 
-    Raises :class:`EntryErrors` (fields ``preset``, ``name``).
+    Without a token nobody can change them. Raises :class:`EntryErrors` (fields ``preset``,
+    ``name``).
     """
     errors: list[FieldError] = []
     base = PRESETS.get(preset_id) if isinstance(preset_id, str) else None
@@ -148,9 +196,95 @@ def create_from_preset(preset_id: str, name: str) -> HouseRules:
     # The preset's notes and description explain the preset, not the table's copy.
     data["description"] = ""
     house = HouseRules(id=house_id, name=clean, based_on=base.id, data=data)
+    if edit_token is not None:
+        house.edit_token_hash = hash_token(edit_token)
     db.session.add(house)
     db.session.flush()
     return house
+
+
+def _name_errors(name: Any) -> tuple[str, list[FieldError]]:
+    clean = " ".join(name.split()) if isinstance(name, str) else ""
+    if not clean:
+        return clean, [FieldError("name", N_("Give a name."))]
+    if len(clean) > MAX_NAME:
+        return clean, [FieldError("name", N_("At most %(max)d characters."), max=MAX_NAME)]
+    return clean, []
+
+
+def _ruleset_from_data(data: Mapping[str, Any], house_id: str, default_base: str) -> RuleSet:
+    """The rule set ``data`` describes (the shape ``GET /api/v1/rulesets/<id>`` answers).
+
+    Values left out are those of the preset named by ``based_on`` (``default_base`` when the
+    data names none). Raises :class:`EntryErrors`.
+    """
+    errors: list[FieldError] = []
+    based_on = data.get("based_on")
+    if based_on is None and data.get("id") in PRESETS:
+        based_on = data["id"]  # a preset as GET /rulesets/<id> answers it, sent back
+    if based_on is None or based_on == house_id:
+        based_on = default_base
+    base = PRESETS.get(based_on) if isinstance(based_on, str) else None
+    if base is None:
+        errors.append(FieldError("based_on", N_("Choose the rules to start from.")))
+        base = PRESETS["classic"]
+    clean, name_errors = _name_errors(data.get("name"))
+    errors += name_errors
+    description = data.get("description", "")
+    if not isinstance(description, str) or len(description) > MAX_DESCRIPTION:
+        errors.append(FieldError("description", N_("At most %(max)d characters."),
+                                 max=MAX_DESCRIPTION))
+    # The id is the server's; notes and formats are the preset's (ruleset_from_dict says so).
+    values = {k: v for k, v in data.items() if k not in ("id", "name", "based_on", "notes")}
+    values.update(id=house_id, name=clean or base.name, based_on=base.id)
+    # The preset's description explains the preset, not the table's copy.
+    values.setdefault("description", "")
+    try:
+        rs = ruleset_from_dict(values, base=base)
+    except EntryErrors as exc:
+        errors += exc.errors
+    if errors:
+        raise EntryErrors(errors)
+    return rs
+
+
+def create_from_data(data: Mapping[str, Any], edit_token: str) -> HouseRules:
+    """Store the rule set ``data`` describes as new house rules, changed with ``edit_token``.
+
+    Raises :class:`EntryErrors` with the data's own field paths.
+    """
+    if not isinstance(data, Mapping):
+        raise EntryErrors([FieldError("ruleset", N_("Must be an object."))])
+    clean, errors = _name_errors(data.get("name"))
+    house_id = _new_id(clean) if not errors else f"{ID_PREFIX}new"
+    rs = _ruleset_from_data(data, house_id, "classic")
+    house = HouseRules(id=house_id, name=rs.name, based_on=rs.based_on or "classic",
+                       data=ruleset_to_dict(rs), edit_token_hash=hash_token(edit_token))
+    db.session.add(house)
+    db.session.flush()
+    return house
+
+
+def replace_from_data(house: HouseRules, data: Mapping[str, Any]) -> RuleSet:
+    """Replace every value of ``house`` with those ``data`` gives; nothing changes on an error.
+
+    Values left out are the preset's it is based on, as when it was created.
+    """
+    if not isinstance(data, Mapping):
+        raise EntryErrors([FieldError("ruleset", N_("Must be an object."))])
+    rs = _ruleset_from_data(data, house.id, house.based_on)
+    _store(house, rs)
+    return rs
+
+
+def _store(house: HouseRules, rs: RuleSet) -> None:
+    house.data = ruleset_to_dict(rs)
+    house.name = rs.name
+    house.based_on = rs.based_on or house.based_on
+    # The parse cache is keyed by updated_at: make sure every save moves it on.
+    now = utcnow()
+    house.updated_at = max(now, house.updated_at + timedelta(microseconds=1))
+    db.session.flush()
 
 
 def delete(house: HouseRules) -> None:
@@ -393,10 +527,5 @@ def update(house: HouseRules, form: Mapping[str, Any], translate: Any = None) ->
             FieldError(_remap_field(e.field, remap), e.template, **dict(e.params))
             for e in errors
         ])
-    house.data = ruleset_to_dict(rs)
-    house.name = rs.name
-    # The parse cache is keyed by updated_at: make sure every save moves it on.
-    now = utcnow()
-    house.updated_at = max(now, house.updated_at + timedelta(microseconds=1))
-    db.session.flush()
+    _store(house, rs)
     return rs

@@ -19,11 +19,11 @@ from flask_babel import force_locale, format_date, get_locale
 from flask_babel import gettext as _
 from jinja2 import TemplateNotFound
 
+from ..browser import house_rulesets
 from ..engine import PlayerFormat, RuleSet, UnknownRuleSet, ruleset_to_dict
 from ..i18n import number, translate
 from ..models import Game
 from ..services import games as games_service
-from ..services import house_rules
 from ..services.scoring import resolve_ruleset
 from ..web import render
 from . import bp, layout
@@ -114,18 +114,18 @@ def read_options(args: Mapping[str, str]) -> Options:
     return options
 
 
-def ruleset_choices() -> list[RuleSet]:
-    """The presets, then the table's house rules."""
+def ruleset_choices(current: RuleSet | None = None) -> list[RuleSet]:
+    """The presets, then this browser's house rules (with ``current``, the one shown)."""
     from ..engine import PRESETS
 
-    return list(PRESETS.values()) + house_rules.all_house_rules()
+    return list(PRESETS.values()) + house_rulesets(current)
 
 
 def _options_page(options: Options, status: int = 200) -> Response:
     rs = options.ruleset or resolve_ruleset(DEFAULT_RULESET)
     response = render(
         "sheets/index.html", "sheets/_options_form.html",
-        options=options, ruleset=rs, choices=ruleset_choices(), papers=PAPERS,
+        options=options, ruleset=rs, choices=ruleset_choices(rs), papers=PAPERS,
         languages=_languages(),
     )
     response.status_code = status

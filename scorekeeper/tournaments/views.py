@@ -15,12 +15,12 @@ from flask import Response, abort, render_template, request, session, url_for
 from flask_babel import gettext as _
 from sqlalchemy.exc import IntegrityError
 
+from ..browser import house_rulesets
 from ..engine import PRESETS, EntryErrors, HandEnd, RuleSet, UnknownRuleSet
 from ..extensions import db, htmx
 from ..i18n import error_message, label
 from ..models.tournaments import Tournament, TournamentRound
 from ..ratelimit import note_token_failure
-from ..services import house_rules
 from ..services import tournaments as service
 from ..services.scoring import resolve_ruleset
 from ..web import render, see_other
@@ -68,10 +68,10 @@ def _admin_or_403(tournament_id: str, *, full: bool = False) -> Tournament:
 # -- set-up --------------------------------------------------------------------------------------
 
 
-def _ruleset_choices() -> list[tuple[str, str]]:
+def _ruleset_choices(current: RuleSet | None = None) -> list[tuple[str, str]]:
     choices = [(rs.id, _(rs.name)) for rs in PRESETS.values()]
     choices.sort(key=lambda c: c[0] != DEFAULT_RULESET)
-    choices += [(rs.id, rs.name) for rs in house_rules.all_house_rules()]
+    choices += [(rs.id, rs.name) for rs in house_rulesets(current)]
     return choices
 
 
@@ -87,7 +87,7 @@ def _form_context(form: dict[str, Any], errors: dict[str, str], ruleset: RuleSet
         plan = service.schedule(pairs_count, min(int(rounds), service.MAX_ROUNDS))
         notes = service.schedule_notes(plan, pairs_count, int(rounds))
     return {
-        "form": form, "errors": errors, "choices": _ruleset_choices(),
+        "form": form, "errors": errors, "choices": _ruleset_choices(ruleset),
         "missing": _missing(ruleset), "ruleset": ruleset, "notes": notes,
     }
 

@@ -47,7 +47,9 @@ def test_house_rules_pages(page: Page, live_server: str, shot: Shot) -> None:
     assert page.input_value("input[name='card_values.jokers']") == "60"
     assert page.input_value("input[name='premios[0].label']") == "Juego limpio"
     assert page.input_value("input[name='opening_minimums.bands[3].minimum']") == "150"
-    # Every input and button is a comfortable tap target.
+    # Every input and button is a comfortable tap target (the edit link's too, once shown).
+    page.locator("details.share summary").click()
+    assert "/join/" in page.locator(".share-url a").inner_text()
     for selector in ("input[type=text]", "select", "button"):
         for box in [el.bounding_box() for el in page.locator(selector).all()]:
             assert box is not None and box["height"] >= 44
@@ -125,6 +127,17 @@ def test_no_serious_accessibility_violations(browser, live_server: str) -> None:
         page.get_by_role("button", name="Save the rules").click()
         assert page.locator("#err-target").inner_text() == "Must be a whole number."
         found["edit with errors"] = serious_violations(page)
+        # The same rules as another phone sees them: to read and use, not to change.
+        stranger = browser.new_context(viewport={"width": 390, "height": 844}, bypass_csp=True)
+        try:
+            other = stranger.new_page()
+            other.goto(page.url.split("?")[0])
+            assert other.locator("form.hr-form").count() == 0
+            assert other.locator(".rules-card").count() == 1
+            assert other.evaluate("document.documentElement.scrollWidth") <= 390
+            found["read only"] = serious_violations(other)
+        finally:
+            stranger.close()
         page.goto(live_server + "/games/")
         found["history"] = serious_violations(page)
         page.goto(live_server + "/games/stats")

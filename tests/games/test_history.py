@@ -1,4 +1,4 @@
-"""History (the games this browser knows) and statistics across every game."""
+"""History and statistics: the games this browser knows, and figures across them only."""
 
 from __future__ import annotations
 
@@ -53,6 +53,16 @@ def three_games():
     return g1, g2, g3, g4, g5
 
 
+def hashes(*games):
+    return [games_service.hash_token(g.view_token) for g in games]
+
+
+def remember(client, *games):
+    """Make ``client`` a browser that opened ``games`` by their read-only links."""
+    with client.session_transaction() as sess:
+        sess["view_tokens"] = [g.view_token for g in games]
+
+
 def by_name(rows):
     return {r.name: (r.played, r.won, round(r.average, 2), r.best, r.canastas) for r in rows}
 
@@ -60,7 +70,7 @@ def by_name(rows):
 def test_statistics_worked_by_hand(three_games):
     g1 = three_games[0]
     assert g1.game.finished and g1.game.winner == 0
-    stats = stats_service.collect({"Side 1", "Side 2"})
+    stats = stats_service.collect(hashes(*three_games), {"Side 1", "Side 2"})
     assert stats.games == 4  # the game without a hand was not played
     assert by_name(stats.sides) == {
         # (800 + 550 + 50) / 3 = 466.67
@@ -97,16 +107,50 @@ def count_queries(fn):
 
 
 def test_statistics_take_a_fixed_number_of_queries(three_games):
-    few = count_queries(stats_service.collect)
+    few = count_queries(lambda: stats_service.collect(hashes(*three_games)))
     classic = find_ruleset("classic")
+    more = []
     for i in range(5):
         g = games_service.create_game(classic, sides=[{"name": f"S{i}", "players": ["P"]}])
         record.add_hand(g.game, went_out(200, {"natural": 1}, 100, 30), by="scorekeeper")
+        more.append(g)
     db.session.commit()
-    assert count_queries(stats_service.collect) == few <= 4
+    assert count_queries(lambda: stats_service.collect(hashes(*three_games, *more))) == few <= 4
+
+
+def test_statistics_read_only_the_games_asked_for(three_games):
+    """Other tables' games are never read: every query is bounded by this browser's games."""
+    g1, g2 = three_games[:2]
+    strangers = {g.game.id for g in three_games[2:]}
+    seen = []
+
+    def before(conn, cursor, statement, parameters, *args):
+        if statement.lstrip().upper().startswith("SELECT"):
+            seen.append((statement, parameters))
+
+    event.listen(db.engine, "before_cursor_execute", before)
+    try:
+        stats = stats_service.collect(hashes(g1, g2), {"Side 1", "Side 2"})
+    finally:
+        event.remove(db.engine, "before_cursor_execute", before)
+    assert stats.games == 2
+    assert {s.name for s in stats.sides} == {"Nosotros", "Ellos", "Otros"}
+    assert seen
+    for statement, parameters in seen:
+        assert re.search(r"\bWHERE\b.*\bIN\b", statement, re.S), statement
+        values = set(parameters.values() if isinstance(parameters, dict) else parameters)
+        assert not values & set(hashes(*three_games[2:])), statement
+        if re.search(r"game_id IN", statement):
+            assert not strangers & values, statement
+
+
+def test_statistics_of_no_game_read_nothing(three_games):
+    assert count_queries(lambda: stats_service.collect([])) == 0
+    assert stats_service.collect([]).games == 0
 
 
 def test_stats_page(client, three_games):
+    remember(client, *three_games)
     res = client.get("/games/stats")
     assert res.status_code == 200
     html = res.get_data(as_text=True)
@@ -114,8 +158,34 @@ def test_stats_page(client, three_games):
     assert re.findall(r"<td>([^<]*)</td>", row) == ["2", "1", "467", "800", "2"]
     row = re.search(r'<th scope="row">Eva</th>(.*?)</tr>', html, re.S).group(1)
     assert re.findall(r"<td>([^<]*)</td>", row) == ["2", "0", "503", "1,400", "2"]
-    assert "Across 4 games" in html
+    assert "Across 4 games started or opened on this browser." in html
     assert "Side 1" not in html
+    assert "private" in res.headers["Cache-Control"]
+
+
+def test_stats_page_shows_only_this_browsers_games(client, app, three_games):
+    g1 = three_games[0]
+    remember(client, g1)
+    html = client.get("/games/stats").get_data(as_text=True)
+    assert "Across 1 game started or opened on this browser." in html
+    assert "Nosotros" in html and "Luis" in html
+    # Game 2 is another table's: none of its names, none of its figures.
+    assert "Otros" not in html and "Pepe" not in html
+    row = re.search(r'<th scope="row">Nosotros</th>(.*?)</tr>', html, re.S).group(1)
+    assert re.findall(r"<td>([^<]*)</td>", row) == ["1", "1", "675", "800", "2"]
+
+
+def test_a_fresh_phone_sees_no_other_tables_names(app, three_games):
+    fresh = app.test_client()
+    for path in ("/games/", "/games/stats"):
+        html = fresh.get(path).get_data(as_text=True)
+        shown = re.sub(r"<[^>]*>", " ", html)  # the text, not tokens in attributes
+        for name in ("Nosotros", "Ellos", "Otros", "Ana", "Luis", "Pepe", "Eva", "Tom"):
+            assert not re.search(rf"\b{name}\b", shown), (path, name)
+        assert "other game" not in html
+    stats = fresh.get("/games/stats").get_data(as_text=True)
+    assert "No named side has played a hand yet." in stats
+    assert "Across 0 games" in stats
 
 
 def test_stats_page_with_no_games(client):
@@ -145,9 +215,10 @@ def test_history_lists_this_browsers_games_newest_first(client, three_games):
     assert re.findall(r"<dd>([^<]*)</dd>", rojos)[:2] == ["1,035", "535"]
     assert "1 hand" in rojos and "In play" in rojos and "Resume" in rojos
     assert 'role="img"' in rojos  # its chart
-    # The five games made elsewhere are counted, never named.
-    assert "5 other games are stored here" in html
+    # The five games made elsewhere are neither named nor counted.
+    assert "other game" not in html
     assert "Otros" not in html
+    assert "Only games started or opened on this browser are listed." in html
 
 
 def test_history_shows_the_winner(client):
@@ -168,7 +239,7 @@ def test_history_reads_remembered_read_only_tokens(client, three_games):
     html = client.get("/games/").get_data(as_text=True)
     assert f'href="/games/{g2.view_token}"' in html and "Otros" in html
     assert "Resume" not in html  # no edit token: it can be opened, not changed
-    assert "4 other games are stored here" in html
+    assert "other game" not in html
 
 
 def test_history_takes_a_fixed_number_of_queries(client, app):

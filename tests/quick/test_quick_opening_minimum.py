@@ -171,6 +171,10 @@ def test_house_rules_are_offered_and_used(app, client):
         house_id = house.id
         assert db.session.get(HouseRules, house_id) is not None
 
+    # Offered to a browser that opened the rules, never to a stranger.
+    page = client.get("/opening-minimum?lang=en").get_data(as_text=True)
+    assert house_id not in page
+    assert client.get(f"/games/house-rules/{house_id}").status_code == 200
     page = client.get("/opening-minimum?lang=en").get_data(as_text=True)
     assert f'<option value="{house_id}">Casa Pérez</option>' in page
 

@@ -151,3 +151,29 @@ def test_a_backup_from_before_table_tokens_were_dropped_still_imports(
     assert "an-old-clear-token" not in (tmp_path / "again.json").read_text(encoding="utf-8")
     assert again["tables"]["tournament_table"]["rows"] == [
         row[:-1] for row in tables["rows"]]
+
+
+def test_a_backup_from_before_house_rules_had_owners_imports_them_read_only(
+        app: Flask, client: FlaskClient, runner: FlaskCliRunner, tmp_path: Path) -> None:
+    populate(app, client)
+    with app.app_context():
+        house_rules.create_from_preset("torneo", "Club")  # two rows: each its own hash
+        db.session.commit()
+    data = export(runner, tmp_path / "backup.json")
+    table = data["tables"]["house_rules"]
+    assert len(table["rows"]) == 2
+    # As an export written before the edit_token_hash column existed.
+    at = table["columns"].index("edit_token_hash")
+    table["columns"].pop(at)
+    for row in table["rows"]:
+        row.pop(at)
+    house_id = table["rows"][0][table["columns"].index("id")]
+    (tmp_path / "old.json").write_text(json.dumps(data), encoding="utf-8")
+    wipe(app)
+    result = runner.invoke(args=["import", str(tmp_path / "old.json")])
+    assert result.exit_code == 0, result.output
+    url = f"/api/v1/house-rules/{house_id}"
+    assert client.get(url).get_json()["name"] == "Casa de Ana"
+    assert client.delete(url, headers=auth("guess")).status_code == 403
+    link = runner.invoke(args=["house-rules-link", house_id]).output.strip()
+    assert client.delete(url, headers=auth(link.rsplit("/", 1)[-1])).status_code == 204

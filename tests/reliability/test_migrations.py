@@ -198,3 +198,48 @@ def test_tournament_tables_keep_no_edit_token_in_clear(fresh_url: str, tmp_path:
     link = f"/games/{made[0]['game_id']}/join/{rows[0][0]}"
     assert app.test_client().get(link).status_code == 303
     _dispose(app)
+
+
+def test_old_house_rules_get_an_owner_nobody_has(fresh_url: str, tmp_path: Path) -> None:
+    """House rules stored before they had owners stay readable and usable, and read-only:
+    each gets its own hash that no token has; ``flask house-rules-link`` opens them again."""
+    app = _app(fresh_url, tmp_path)
+    runner = app.test_cli_runner()
+    assert runner.invoke(args=["db", "upgrade", "5c1e7a2b9d40"]).exit_code == 0
+    with app.app_context():
+        for house_id in ("house-old-aaaa", "house-old-bbbb"):
+            db.session.execute(text(
+                "INSERT INTO house_rules (id, name, based_on, data, created_at, updated_at) "
+                "VALUES (:id, 'Old', 'classic', :data, '2026-01-01', '2026-01-01')"),
+                {"id": house_id, "data": '{"name": "Old", "target": 3000}'})
+        db.session.commit()
+        db.session.remove()
+        db.engine.dispose()
+    result = runner.invoke(args=["db", "upgrade"])
+    assert result.exit_code == 0, result.output
+    # Nothing left for autogenerate to add: the migration and the model agree.
+    result = runner.invoke(args=["db", "check"])
+    assert result.exit_code == 0, result.output
+    with app.app_context():
+        hashes = [h for (h,) in db.session.execute(
+            text("SELECT edit_token_hash FROM house_rules ORDER BY id"))]
+        db.session.remove()
+        db.engine.dispose()
+    assert len(hashes) == 2 and len(set(hashes)) == 2 and all(len(h) == 64 for h in hashes)
+
+    client = app.test_client()
+    assert client.get("/api/v1/house-rules/house-old-aaaa").get_json()["target"] == 3000
+    assert client.post("/api/v1/games", json={"ruleset": "house-old-aaaa"}).status_code == 201
+    url = "/api/v1/house-rules/house-old-aaaa"
+    assert client.delete(url, headers={"Authorization": "Bearer guess"}).status_code == 403
+    link = runner.invoke(args=["house-rules-link", "house-old-aaaa"]).output.strip()
+    token = link.rsplit("/", 1)[-1]
+    assert client.delete(url, headers={"Authorization": f"Bearer {token}"}).status_code == 204
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()
+    assert runner.invoke(args=["db", "downgrade"]).exit_code == 0
+    with app.app_context():
+        columns = {c["name"] for c in inspect(db.engine).get_columns("house_rules")}
+        db.engine.dispose()
+    assert "edit_token_hash" not in columns

@@ -45,13 +45,14 @@ def test_api_never_answers_500(app: Flask) -> None:
     client = app.test_client()
     game = client.post("/api/v1/games", json=NEW_GAME).get_json()
     tournament = client.post("/api/v1/tournaments", json=TOURNAMENT).get_json()
+    house = client.post("/api/v1/house-rules", json={"name": "Casa"}).get_json()
     ops = operations(app)
     assert len(ops) >= 10
     app.config["RATELIMIT_ENABLED"] = False  # wrong tokens are part of the fuzz
     params = {"game_id": game["id"], "tournament_id": str(tournament["id"]),
-              "ruleset_id": "classic"}
+              "ruleset_id": "classic", "house_id": house["id"]}
     tokens = ["", f"Bearer {game['edit_token']}", f"Bearer {tournament['admin_token']}",
-              "Bearer nope", "Basic x"]
+              f"Bearer {house['edit_token']}", "Bearer nope", "Basic x"]
 
     @settings(max_examples=1200, deadline=None, derandomize=True,
               suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])

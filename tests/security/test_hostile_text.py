@@ -307,7 +307,9 @@ def test_hostile_text_is_shown_as_typed_everywhere(client: FlaskClient, app: Fla
     w.get(f"/sheets/games/{g}.pdf", "house", "side1", "side2", "player", "premio", "penalty",
           "renamed")
     # -- the API
-    w.get("/api/v1/rulesets", "house", "torneo_house")
+    # The list holds the presets only (house rules are read by id, by whoever has it).
+    w.get("/api/v1/rulesets")
+    w.get(f"/api/v1/house-rules/{h}", "house", "premio", "penalty", "renamed")
     w.get(f"/api/v1/rulesets/{h}", "house", "premio", "penalty", "renamed")
     w.post("/api/v1/score", "premio", "penalty", "renamed",
            json={"ruleset": h, "players": 4, **_api_hand(w)})

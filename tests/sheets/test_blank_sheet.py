@@ -114,8 +114,13 @@ def test_house_rules_print_their_own_values(client):
     assert card.status_code == 200
     assert re.search(r"Natural canasta\s+\+?600\b", text_of(card.data))
 
+    # Offered by the sheets form to the browser that opened the rules, not to any other.
+    assert f'value="{house.id}"' not in client.get("/sheets/").get_data(as_text=True)
+    assert client.get(f"/games/house-rules/{house.id}").status_code == 200
     page = client.get("/sheets/")
     assert f'value="{house.id}"' in page.get_data(as_text=True)
+    shown = client.application.test_client().get(f"/sheets/?ruleset={house.id}")
+    assert f'value="{house.id}" selected' in shown.get_data(as_text=True)
 
 
 def test_changed_house_rules_print_the_new_values_not_a_cached_sheet(client):

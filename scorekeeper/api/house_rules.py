@@ -1,0 +1,174 @@
+"""House rules as JSON: create them, read them, replace them, delete them.
+
+Creating answers the edit token once (stored hashed). Reading needs only the id, and so does
+starting a game with them (``POST /games`` with the id as ``ruleset``). Replacing and deleting
+need the token as ``Authorization: Bearer <edit_token>``: 401 without one, 403 (counted by the
+rate limit) with a wrong one.
+"""
+
+from __future__ import annotations
+
+from flask import Response, jsonify, make_response, request, url_for
+from flask_babel import gettext as _
+
+from .. import ratelimit
+from ..engine import PRESETS, EntryErrors
+from ..extensions import db
+from ..models import HouseRules
+from ..services import house_rules as service
+from ..services.games import new_token
+from . import bp
+from .common import BadBody, error_response, fail, field_errors, json_body
+from .openapi import add_paths, error, ok
+from .scoring import ruleset_json
+
+
+def _house_or_404(house_id: str) -> HouseRules:
+    house = service.get(house_id)
+    if house is None:
+        fail(404, _("There are no house rules with that id."))
+    return house
+
+
+def _bearer() -> str | None:
+    scheme, _sep, token = request.headers.get("Authorization", "").partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        return None
+    return token.strip()
+
+
+def _require_edit(house: HouseRules) -> None:
+    ratelimit.guard_token_check()
+    token = _bearer()
+    if token is None:
+        fail(401, _("Send the house rules' edit token as “Authorization: Bearer <token>”."))
+    if not service.can_edit(house, token):
+        ratelimit.note_token_failure()
+        fail(403, _("That edit token does not open these house rules."))
+
+
+def _links(house_id: str, edit_token: str | None = None) -> dict[str, str | None]:
+    root = request.host_url.rstrip("/")
+    return {
+        "url": f"{root}/games/house-rules/{house_id}",
+        "edit_url": (f"{root}/games/house-rules/{house_id}/join/{edit_token}"
+                     if edit_token else None),
+    }
+
+
+@bp.post("/house-rules")
+def create_house_rules() -> Response:
+    """Store new house rules; 201 with their id and edit token, 422 with field errors."""
+    token = new_token()
+    try:
+        house = service.create_from_data(json_body(), token)
+    except BadBody as exc:
+        return error_response(400, exc.message)
+    except EntryErrors as exc:
+        db.session.rollback()
+        return field_errors(exc)
+    db.session.commit()
+    response = make_response(
+        jsonify({"id": house.id, "edit_token": token, **_links(house.id, token)}), 201
+    )
+    response.headers["Location"] = url_for("api.get_house_rules", house_id=house.id)
+    return response
+
+
+@bp.get("/house-rules/<house_id>")
+def get_house_rules(house_id: str) -> Response:
+    """The house rules as data, in the shape of ``GET /rulesets/<id>``."""
+    house = _house_or_404(house_id)
+    return jsonify(ruleset_json(service.ruleset_of(house)))
+
+
+@bp.put("/house-rules/<house_id>")
+def replace_house_rules(house_id: str) -> Response:
+    """Replace every value (those left out are the preset's); 200 with the rules."""
+    house = _house_or_404(house_id)
+    _require_edit(house)
+    try:
+        rs = service.replace_from_data(house, json_body())
+    except BadBody as exc:
+        return error_response(400, exc.message)
+    except EntryErrors as exc:
+        db.session.rollback()
+        return field_errors(exc)
+    db.session.commit()
+    return jsonify(ruleset_json(rs))
+
+
+@bp.delete("/house-rules/<house_id>")
+def delete_house_rules(house_id: str) -> Response:
+    """Delete the house rules (games started with them keep their copy); 204."""
+    house = _house_or_404(house_id)
+    _require_edit(house)
+    service.delete(house)
+    db.session.commit()
+    return make_response("", 204)
+
+
+_HOUSE_ID = {"name": "house_id", "in": "path", "required": True,
+             "schema": {"type": "string", "maxLength": 60}}
+_BODY = {"required": True, "content": {"application/json": {
+    "schema": {"$ref": "#/components/schemas/HouseRulesBody"}}}}
+_AUTH = [{"bearer": []}]
+_RULESET = {"$ref": "#/components/schemas/RuleSet"}
+
+add_paths({
+    "/house-rules": {"post": {
+        "summary": "Store house rules (answers their edit token, shown once)",
+        "operationId": "createHouseRules", "requestBody": _BODY,
+        "responses": {
+            "201": ok("The id, the edit token and the links",
+                      {"$ref": "#/components/schemas/NewHouseRules"}),
+            "400": error("Not a JSON object"),
+            "422": error("Field errors"),
+        },
+    }},
+    "/house-rules/{house_id}": {
+        "get": {"summary": "House rules as data", "operationId": "getHouseRules",
+                "parameters": [_HOUSE_ID],
+                "responses": {"200": ok("The rule set", _RULESET),
+                              "404": error("No house rules of that id")}},
+        "put": {"summary": "Replace every value of house rules", "operationId": "putHouseRules",
+                "parameters": [_HOUSE_ID], "security": _AUTH, "requestBody": _BODY,
+                "responses": {"200": ok("The rule set", _RULESET),
+                              "400": error("Not a JSON object"),
+                              "401": error("No edit token"), "403": error("Wrong edit token"),
+                              "404": error("No house rules of that id"),
+                              "422": error("Field errors"),
+                              "429": error("Too many wrong tokens from this address")}},
+        "delete": {"summary": "Delete house rules (games keep their copy)",
+                   "operationId": "deleteHouseRules",
+                   "parameters": [_HOUSE_ID], "security": _AUTH,
+                   "responses": {"204": {"description": "Deleted"},
+                                 "401": error("No edit token"),
+                                 "403": error("Wrong edit token"),
+                                 "404": error("No house rules of that id"),
+                                 "429": error("Too many wrong tokens from this address")}},
+    },
+}, {
+    "HouseRulesBody": {
+        "type": "object",
+        "description": "A rule set in the shape GET /rulesets/{id} answers; values left out "
+                       "are those of the preset named by based_on (default: the preset of "
+                       "the id sent, else classic). id, notes and formats are ignored.",
+        "required": ["name"],
+        "properties": {
+            "name": {"type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S"},
+            "based_on": {"type": ["string", "null"], "enum": [*PRESETS, None]},
+            "description": {"type": "string", "maxLength": 500},
+        },
+    },
+    "NewHouseRules": {
+        "type": "object",
+        "required": ["id", "edit_token", "url", "edit_url"],
+        "properties": {
+            "id": {"type": "string"},
+            "edit_token": {"type": "string"},
+            "url": {"type": "string"},
+            "edit_url": {"type": "string"},
+        },
+    },
+})
