@@ -24,6 +24,7 @@ from ..engine import PlayerFormat, RuleSet, UnknownRuleSet, ruleset_to_dict
 from ..i18n import number, translate
 from ..models import Game
 from ..services import games as games_service
+from ..services import record
 from ..services.scoring import resolve_ruleset
 from ..web import render
 from . import bp, layout
@@ -171,10 +172,14 @@ def _has_template(name: str) -> bool:
     return True
 
 
-def _sheet_html(sheet: layout.Sheet, lang: str, paper: str) -> str:
+def _sheet_html(sheet: layout.Sheet, lang: str, paper: str,
+                changes: list[Any] | None = None) -> str:
+    from ..games.changes import by_label, change_sentence
+
     with force_locale(lang):
         return render_template("sheets/sheet.html", sheet=sheet, lang=lang, paper=paper,
-                               **_helpers())
+                               changes=changes, change_sentence=change_sentence,
+                               change_by=by_label, **_helpers())
 
 
 # -- the views ----------------------------------------------------------------------------------
@@ -236,7 +241,8 @@ def game_sheet_model(game: Game, lang: str) -> layout.Sheet:
 
 @bp.get("/games/<game_id>.pdf")
 def game_sheet(game_id: str) -> Response:
-    """A kept game's sheet, in the game's language unless ``?lang=`` says otherwise."""
+    """A kept game's sheet, in the game's language unless ``?lang=`` says otherwise; with
+    ``?changes=1``, followed by the game's change log."""
     game = games_service.find_game(game_id)
     if game is None:
         abort(404)
@@ -244,10 +250,15 @@ def game_sheet(game_id: str) -> Response:
     read_paper_lang(request.args, options, game.language)
     if options.errors:
         return _bad_request(options)
-    key = ("game", game.id, game.version, options.paper, options.lang)
+    # ``?changes=1`` prints the game's change log after the sheet (who changed what, when).
+    with_changes = request.args.get("changes") == "1"
+    # Keyed by the game's public handle, not its row id: a row id can be used again.
+    key = ("game", game.view_token_hash, game.version, options.paper, options.lang, with_changes)
 
     def make_html() -> str:
-        return _sheet_html(game_sheet_model(game, options.lang), options.lang, options.paper)
+        changes = record.changes_of(game) if with_changes else None
+        return _sheet_html(game_sheet_model(game, options.lang), options.lang, options.paper,
+                           changes)
 
     stamp = (game.created_at.date().isoformat() if game.created_at else "game")
     return _pdf_response(key, make_html, paper=options.paper, landscape=True,
