@@ -258,7 +258,6 @@ def _create_from_form(form: NewGameForm, rs: RuleSet, fmt: PlayerFormat) -> Resp
             _add_error(form, new_game_error_field(error.field), error_message(error))
         return None
     _remember(new.view_token, new.edit_token)
-    db.session.commit()
     return see_other("games.show", game_id=new.view_token)
 
 
@@ -419,23 +418,20 @@ def join(game_id: str, edit_token: str) -> Response:
 
 
 @bp.post("/<game_id>/edit-link")
+@editor_only
 def new_edit_link(game_id: str) -> Response:
     """Revoke the edit link (someone who should not have it got it) and make a new one."""
-    game = _game_or_404(game_id)
-    if not _is_editor(game, game_id):
-        return _forbidden(game_id)
+    game = record.lock(game_id)
     _remember(game_id, games_service.replace_edit_token(game))
-    db.session.commit()
     flash(_("The old edit link no longer works. Share the new one below."))
     return see_other("games.show", game_id=game_id, _anchor="share")
 
 
 @bp.post("/<game_id>/again")
+@editor_only
 def play_again(game_id: str) -> Response:
     """A new game with the same rules, sides, players and target; the deal passes on."""
     game = _game_or_404(game_id)
-    if not _is_editor(game, game_id):
-        return _forbidden(game_id)
     fmt = games_service.format_of(game)
     new = games_service.create_game(
         games_service.ruleset_of(game),
@@ -447,7 +443,6 @@ def play_again(game_id: str) -> Response:
         language=game.language,
     )
     _remember(new.view_token, new.edit_token)
-    db.session.commit()
     return see_other("games.show", game_id=new.view_token)
 
 
@@ -504,6 +499,7 @@ def new_hand(game_id: str) -> Response:
 
 
 @bp.post("/<game_id>/hands/preview")
+@editor_only
 def preview_hand(game_id: str) -> Response:
     """Count what the form holds so far, store nothing (the live breakdown; "Check" without JS)."""
     # As someone types, htmx asks for the count alone: the hands' entries and counts are not
@@ -511,8 +507,6 @@ def preview_hand(game_id: str) -> Response:
     game = games_service.find_game_light(game_id) if htmx else games_service.find_game(game_id)
     if game is None:
         abort(404)
-    if not _is_editor(game, game_id):
-        return _forbidden(game_id)
     editing = request.form.get("editing", type=int)
     if editing is not None and not 1 <= editing <= len(game.hands):
         editing = None
