@@ -94,10 +94,10 @@ def test_two_phones_count_the_same_hand_and_undo_puts_a_removed_hand_back(
 
     # The Changes page lists all of it, newest first, with who made each change.
     page.get_by_role("link", name="Changes").click()
-    changes = page.locator(".changes-table tbody tr")
+    changes = page.locator(".changes-list li")
     expect(changes).to_have_count(6)
     expect(changes.first).to_contain_text("Redo (hand 2)")
-    expect(page.locator(".changes-table")).to_contain_text("another scorekeeper")
+    expect(page.locator(".changes-list")).to_contain_text("another scorekeeper")
     shot(page, "two-phones-04-changes")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     other_context.close()
