@@ -30,14 +30,8 @@ babel = Babel()
 #: one another; every other transaction takes the write lock up front (``BEGIN IMMEDIATE``).
 READ_ONLY_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 #: POST endpoints that store nothing (counting previews): deferred too, so two phones typing
-#: at once do not take turns. Mark more with :func:`read_only_endpoint`.
-READ_ONLY_ENDPOINTS: set[str] = {"games.preview_hand", "api.score"}
-
-
-def read_only_endpoint(endpoint: str) -> str:
-    """Declare that ``endpoint`` never writes, whatever its method (returns it unchanged)."""
-    READ_ONLY_ENDPOINTS.add(endpoint)
-    return endpoint
+#: at once do not take turns.
+READ_ONLY_ENDPOINTS = frozenset({"games.preview_hand", "api.score"})
 
 
 def _set_sqlite_pragmas(dbapi_connection: Any, synchronous: str) -> None:

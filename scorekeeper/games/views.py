@@ -11,7 +11,7 @@ import secrets
 import uuid
 from collections.abc import Callable, Mapping
 from functools import wraps
-from typing import Any, NamedTuple, cast
+from typing import Any, cast
 
 import segno
 from flask import (
@@ -30,7 +30,6 @@ from flask import (
 from flask_babel import get_locale
 from flask_babel import gettext as _
 from flask_wtf.csrf import generate_csrf
-from sqlalchemy import bindparam, select
 
 from ..browser import house_rulesets
 from ..cache import BoundedCache
@@ -43,7 +42,7 @@ from ..engine import (
     ShapeError,
     UnknownRuleSet,
 )
-from ..extensions import db, htmx, read_only_transaction
+from ..extensions import htmx, read_only_transaction
 from ..i18n import error_message, line_label, number, signed
 from ..i18n import number as format_number
 from ..models import Game
@@ -286,30 +285,6 @@ def _board_context(game: Game, game_id: str, editor: bool) -> dict[str, Any]:
     }
 
 
-_HEAD_QUERY = select(Game.version, Game.edit_token_hash).where(
-    Game.view_token_hash == bindparam("hash"))
-
-
-class _Head(NamedTuple):
-    version: int
-    edit_token_hash: str
-
-
-def _head_of(game_id: str) -> _Head | None:
-    """The game's version and edit-token hash, in one small query (no sides, no hands).
-
-    Enough to answer the read-only page's poll, to tell the scorekeeper from everyone else and
-    to find the page in :func:`page_cache`.
-    """
-    if not game_id or len(game_id) > 100:
-        return None
-    # Core, not ORM: no objects to build, and the statement is compiled once per process.
-    row = db.session.connection().execute(
-        _HEAD_QUERY, {"hash": games_service.hash_token(game_id)}
-    ).one_or_none()
-    return None if row is None else _Head(row.version, row.edit_token_hash)
-
-
 #: What a cached read-only page holds where the request's CSRF token goes (random per process,
 #: so no text a player types can forge it).
 CSRF_PLACEHOLDER = f"csrf-placeholder-{secrets.token_hex(16)}"
@@ -370,7 +345,7 @@ def _read_only_page(game_id: str, version: int) -> Response:
 @bp.get("/<game_id>")
 def show(game_id: str) -> Response:
     """The game screen for the scorekeeper; the read-only page for everyone else."""
-    head = _head_of(game_id)
+    head = games_service.find_head(game_id)
     if head is None:
         abort(404)
     seen = request.args.get("v")
@@ -502,11 +477,7 @@ def new_hand(game_id: str) -> Response:
 @editor_only
 def preview_hand(game_id: str) -> Response:
     """Count what the form holds so far, store nothing (the live breakdown; "Check" without JS)."""
-    # As someone types, htmx asks for the count alone: the hands' entries and counts are not
-    # needed for it (only their totals), so they are not loaded. "Check" shows the whole page.
-    game = games_service.find_game_light(game_id) if htmx else games_service.find_game(game_id)
-    if game is None:
-        abort(404)
+    game = _game_or_404(game_id)
     editing = request.form.get("editing", type=int)
     if editing is not None and not 1 <= editing <= len(game.hands):
         editing = None

@@ -13,10 +13,10 @@ import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, cast
+from typing import Any
 
 from sqlalchemy import select
-from sqlalchemy.orm import defer, selectinload
+from sqlalchemy.orm import selectinload
 
 from ..engine import (
     N_,
@@ -87,20 +87,8 @@ def ruleset_from_data(data: Mapping[str, Any]) -> RuleSet:
 
 
 def ruleset_of(game: Game) -> RuleSet:
-    """The rule set the game started with (read once per distinct rule set, then cached).
-
-    A request asks for it several times (count, totals, format, template): the answer is also
-    kept on the loaded game, for as long as its ``ruleset_data`` is the same object, so the
-    JSON is serialised once per loaded game rather than on every call.
-    """
-    data = game.ruleset_data
-    kept = game.__dict__.get("_ruleset_memo")
-    if kept is not None and kept[0] is data:
-        return cast(RuleSet, kept[1])
-    rs = ruleset_from_data(data)
-    # A plain attribute, not a mapped one: SQLAlchemy neither stores nor tracks it.
-    game.__dict__["_ruleset_memo"] = (data, rs)
-    return rs
+    """The rule set the game started with (read once per distinct rule set, then cached)."""
+    return ruleset_from_data(game.ruleset_data)
 
 
 def format_of(game: Game) -> PlayerFormat:
@@ -245,24 +233,6 @@ def find_game(view_token: str) -> Game | None:
             selectinload(Game.sides).selectinload(Side.players),
             selectinload(Game.hands),
         )
-    )
-    return db.session.execute(stmt).scalar_one_or_none()
-
-
-def find_game_light(view_token: str) -> Game | None:
-    """The game whose read-only token is ``view_token``, with only what counting needs.
-
-    Its hands come with their numbers, totals and idempotency keys (what numbering, the
-    totals, the outcome, retries and the live preview need) but not their entries and counts,
-    which load one by one only if something reads them (so use :func:`find_game` for pages
-    that list hands); sides and players load only if something reads them too.
-    """
-    if not view_token or len(view_token) > 100:
-        return None
-    stmt = (
-        select(Game)
-        .where(Game.view_token_hash == hash_token(view_token))
-        .options(selectinload(Game.hands).options(defer(Hand.entry), defer(Hand.result)))
     )
     return db.session.execute(stmt).scalar_one_or_none()
 
