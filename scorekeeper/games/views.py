@@ -561,19 +561,19 @@ def delete_hand(game_id: str, number: int) -> Response:
 @editor_only
 def undo(game_id: str) -> Response:
     """Take back the latest change (a hand added, fixed or removed)."""
-    done = record.undo(game_id, by=g.by, seen_version=_seen("version"),
-                       request_key=_request_key())
-    flash(describe_undo(done.change, undo=True))
-    return see_other("games.show", game_id=game_id)
+    return _undo_or_redo(game_id, record.undo, undo=True)
 
 
 @bp.post("/<game_id>/redo")
 @editor_only
 def redo(game_id: str) -> Response:
     """Apply again the change the last undo took back."""
-    done = record.redo(game_id, by=g.by, seen_version=_seen("version"),
-                       request_key=_request_key())
-    flash(describe_undo(done.change, undo=False))
+    return _undo_or_redo(game_id, record.redo, undo=False)
+
+
+def _undo_or_redo(game_id: str, step: Callable[..., record.Written], *, undo: bool) -> Response:
+    done = step(game_id, by=g.by, seen_version=_seen("version"), request_key=_request_key())
+    flash(describe_undo(done.change, undo=undo))
     return see_other("games.show", game_id=game_id)
 
 

@@ -464,36 +464,31 @@ def undo(game: Game | str, *, by: str, seen_version: int | None = None,
     ``seen_version``: the game's version the page showed (a stale undo changes nothing).
     Raises :class:`NothingToUndo`, :class:`StaleWrite`.
     """
-    key = check_key(request_key)
-    game = _game(game)
-    digest = _digest("undo", seen_version)
-    earlier = _repeated(game, key, digest)
-    if earlier is not None:
-        return earlier
-    _check_open(game, by)
-    _check_seen(game, seen_version)
-    target = undo_target(game)
-    if target is None:
-        raise NothingToUndo()
-    return _apply(game, target, "undo", by=by, key=key, digest=digest)
+    return _step(game, "undo", by=by, seen_version=seen_version, request_key=request_key)
 
 
 def redo(game: Game | str, *, by: str, seen_version: int | None = None,
          request_key: str | None = None) -> Written:
     """Apply again the change the last undo took back. Raises :class:`NothingToRedo`,
     :class:`StaleWrite`."""
+    return _step(game, "redo", by=by, seen_version=seen_version, request_key=request_key)
+
+
+def _step(game: Game | str, kind: str, *, by: str, seen_version: int | None,
+          request_key: str | None) -> Written:
+    """An undo or a redo, through the steps every operation takes."""
     key = check_key(request_key)
     game = _game(game)
-    digest = _digest("redo", seen_version)
+    digest = _digest(kind, seen_version)
     earlier = _repeated(game, key, digest)
     if earlier is not None:
         return earlier
     _check_open(game, by)
     _check_seen(game, seen_version)
-    target = redo_target(game)
+    target = undo_target(game) if kind == "undo" else redo_target(game)
     if target is None:
-        raise NothingToRedo()
-    return _apply(game, target, "redo", by=by, key=key, digest=digest)
+        raise NothingToUndo() if kind == "undo" else NothingToRedo()
+    return _apply(game, target, kind, by=by, key=key, digest=digest)
 
 
 def _apply(game: Game, target: GameChange, kind: str, *, by: str, key: str | None,
