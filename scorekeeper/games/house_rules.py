@@ -225,7 +225,6 @@ def house_rules_new() -> Response:
     except EntryErrors as exc:
         errors, _general = _error_map(exc)
         return _list_page(values, errors, 422)
-    db.session.commit()
     browser.remember_house_rules_token(token)
     return see_other("games.house_rules_edit", ruleset_id=house.id)
 
@@ -268,7 +267,6 @@ def house_rules_edit(ruleset_id: str) -> Response:
         db.session.rollback()
         errors, _general = _error_map(exc)
         return _edit_page(house, rs, request.form.to_dict(), errors, token, status=422)
-    db.session.commit()
     return see_other("games.house_rules_edit", ruleset_id=house.id, saved=1)
 
 
@@ -290,7 +288,6 @@ def house_rules_new_edit_link(ruleset_id: str) -> Response:
     if token is None:
         return _locked(house, refused=True)
     new = service.replace_edit_token(house)
-    db.session.commit()
     browser.forget_house_rules_token(token)
     browser.remember_house_rules_token(new)
     return see_other("games.house_rules_edit", ruleset_id=house.id, replaced=1, _anchor="share")
@@ -303,6 +300,5 @@ def house_rules_delete(ruleset_id: str) -> Response:
     if token is None:
         return _locked(house, refused=True)
     service.delete(house)
-    db.session.commit()
     browser.forget_house_rules_token(token)
     return see_other("games.house_rules_list")
