@@ -73,35 +73,49 @@
     if (notice) { notice.remove(); }
   }
 
-  // htmx could not reach the server: keep the form as typed and offer to send it again.
-  function onNetworkFailure(event) {
-    var elt = event.detail.elt;
-    var config = event.detail.requestConfig || {};
-    if (!elt || !window.htmx) { return; }
-    var form = elt.closest("form") || elt;
-    showNotSaved(form, function () {
-      window.htmx.ajax((config.verb || "post").toUpperCase(), config.path, {source: elt});
-    });
-  }
-  document.addEventListener("htmx:sendError", onNetworkFailure);
-  document.addEventListener("htmx:timeout", onNetworkFailure);
+  // The live count (htmx) could not reach the server: nothing was being saved, so no "Not
+  // saved" here (it would show while typing); the banner says the connection is gone.
+  document.addEventListener("htmx:sendError", function () { showBanner(true); });
+  document.addEventListener("htmx:timeout", function () { showBanner(true); });
   document.addEventListener("htmx:afterRequest", function (event) {
-    if (event.detail.successful || (event.detail.xhr && event.detail.xhr.status)) {
-      clearNotSaved(event.detail.elt);
-    }
+    if (event.detail.successful && navigator.onLine !== false) { showBanner(false); }
   });
 
-  // A plain (non-htmx) form post while offline would replace the page with the browser's
-  // error and lose the typing: hold it back and offer the retry instead.
+  // Can the server be reached right now? Phones on a club's Wi-Fi often are "online" while the
+  // server is not, so navigator.onLine alone cannot tell.
+  function reachable() {
+    var url = (script && script.getAttribute("data-ping")) || "/healthz";
+    return fetch(url, {cache: "no-store", credentials: "same-origin"}).then(
+      function (response) { return response.ok; }, function () { return false; });
+  }
+
+  // A save of the count form checks the server first. If it cannot be reached, the page stays
+  // as typed with "Not saved: no connection. Retry", and Retry saves (the same form, the same
+  // request key, so a save that did arrive is not counted twice). Without JavaScript the form
+  // posts as usual.
+  function save(form, submitter) {
+    reachable().then(function (ok) {
+      if (!ok) {
+        showBanner(true);
+        showNotSaved(form, function () { save(form, submitter); });
+        return;
+      }
+      clearNotSaved(form);
+      form.setAttribute("data-sending", "");
+      if (form.requestSubmit) { form.requestSubmit(submitter || undefined); } else { form.submit(); }
+    });
+  }
   document.addEventListener("submit", function (event) {
     var form = event.target;
-    if (navigator.onLine !== false || !(form instanceof HTMLFormElement)) { return; }
-    if ((form.getAttribute("method") || "get").toLowerCase() !== "post") { return; }
+    if (event.defaultPrevented || !(form instanceof HTMLFormElement)) { return; }
+    // Only the count form: a hand typed at the table is what a lost connection must not lose.
+    if (form.id !== "count-form") { return; }
+    if (form.hasAttribute("data-sending")) {
+      form.removeAttribute("data-sending");
+      return;
+    }
     event.preventDefault();
-    var submitter = event.submitter || null;
-    showNotSaved(form, function () {
-      if (form.requestSubmit) { form.requestSubmit(submitter); } else { form.submit(); }
-    });
+    save(form, event.submitter || null);
   });
 
   window.addEventListener("offline", function () { showBanner(true); });

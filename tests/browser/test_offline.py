@@ -66,33 +66,38 @@ def test_reload_without_signal_shows_last_state(browser: Browser, live_server: s
         context.close()
 
 
-def test_failed_save_keeps_what_was_typed(page: Page, live_server: str, shot: Shot) -> None:
+def test_failed_save_keeps_what_was_typed_and_retry_saves(page: Page, live_server: str,
+                                                          shot: Shot) -> None:
     game = new_game(live_server)
     page.goto(game["edit_url"])
     page.goto(f"{live_server}/games/{game['id']}/hands/new")
     page.wait_for_function("() => window.htmx !== undefined")
+    page.check("input[name='sides[0].going_out'][value='normal']")
+    page.locator("[name='sides[0].canastas.mixed']").fill("1")
     table = page.locator("[name='sides[0].table_points']")
-    if table.count() == 0 or not table.first.is_editable():
-        table = page.locator("[name='sides[0].hand_points']")
-    table.first.fill("85")
+    table.fill("85")
 
     page.context.set_offline(True)
-    # The live count cannot reach the server: the form stays as typed, with a retry.
-    table.first.fill("95")
+    # Typing while offline: the live count cannot be had, but nothing is "not saved" yet.
+    table.fill("95")
     notice = page.locator(".offline-notice")
+    page.wait_for_timeout(800)
+    expect(notice).to_have_count(0)
+    # A save while offline is held back: the page stays, as typed, with a retry.
+    page.get_by_role("button", name="Save this hand").click()
     expect(notice).to_be_visible(timeout=5000)
     expect(notice).to_contain_text("Not saved")
-    expect(table.first).to_have_value("95")
-    # A save (plain form post) while offline is held back too: the page does not go away.
-    page.locator("#count-form button[type=submit]").first.click()
-    expect(table.first).to_have_value("95")
-    expect(notice).to_be_visible()
+    expect(table).to_have_value("95")
     shot(page, "offline-02-save-failed-kept-values")
 
+    # Back online, Retry saves the hand (not only the live count) and opens the game.
     page.context.set_offline(False)
     page.locator(".offline-retry").click()
-    expect(notice).to_have_count(0)
-    expect(table.first).to_have_value("95")
+    page.wait_for_url(f"{live_server}/games/{game['id']}")
+    # The game had one hand already: this is hand 2, saved once.
+    expect(page.locator(".notice").first).to_have_text("Hand 2 saved.")
+    state = page.request.get(f"{live_server}/api/v1/games/{game['id']}").json()
+    assert len(state["hands"]) == 2 and state["hands"][1]["totals"][0] == 495
     # htmx logs the failed send and the browser the refused request; no script error besides.
     expected = ("htmx:", "Failed to load resource")
     assert not [e for e in page.errors if not e.startswith(expected)]  # type: ignore[attr-defined]
