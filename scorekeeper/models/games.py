@@ -68,6 +68,9 @@ class Game(Base):
     winner: Mapped[int | None]
     drawn: Mapped[bool] = mapped_column(default=False)
     version: Mapped[int] = mapped_column(default=1)
+    #: Each side's figures over the game's hands, kept as the game changes (statistics read
+    #: these, not every hand): ``[{"hands", "points", "best", "canastas"}, ...]``.
+    side_figures: Mapped[list[dict[str, Any]] | None] = mapped_column(JSON)
 
     sides: Mapped[list[Side]] = relationship(
         back_populates="game", order_by="Side.position", cascade="all, delete-orphan"

@@ -196,6 +196,8 @@ def create_game(
         first_dealer=dealer,
         language=language if language in ("en", "es") else "en",
         sides=side_rows,
+        side_figures=[{"hands": 0, "points": 0, "best": None, "canastas": 0}
+                      for _ in side_rows],
     )
     db.session.add(game)
     db.session.flush()
@@ -335,8 +337,24 @@ def totals_of(game: Game) -> list[int]:
     return totals
 
 
+def side_figures(game: Game) -> list[dict[str, Any]]:
+    """Each side's figures over the game's hands: hands counted, points, best hand, canastas
+    entered (of every kind). Kept on the game by :func:`settle` for the statistics."""
+    from .stats import canastas_in
+
+    figures = []
+    for i in range(len(game.sides) or format_of(game).sides):
+        totals = [int(h.totals[i]) for h in game.hands if i < len(h.totals)]
+        figures.append({
+            "hands": len(totals), "points": sum(totals), "best": max(totals, default=None),
+            "canastas": sum(canastas_in(h.entry, i) for h in game.hands),
+        })
+    return figures
+
+
 def settle(game: Game) -> None:
-    """Bring the game's version, winner and end up to date after its hands changed."""
+    """Bring the game's version, winner, end and figures up to date after its hands changed."""
+    game.side_figures = side_figures(game)
     outcome = _outcome(game, ruleset_of(game), totals_of(game))
     game.version += 1
     game.updated_at = utcnow()

@@ -2,8 +2,9 @@
 
 Only the games asked for are read (a browser remembers a few dozen), never every game on the
 server: other tables' games are theirs, and reading them all made each request cost seconds.
-Read in four queries whatever the number of games (games, sides, players, hands), from the
-stored hand totals and entries: nothing is recounted. Names are matched without regard to case
+Read in three queries whatever the number of games (games, sides, players), from each game's
+figures kept as it changes (``Game.side_figures``, see ``services.games.settle``): no hand is
+read, nothing is recounted. Names are matched without regard to case
 or extra spaces, so "Ana" and "ana " are one player.
 
 - games played: games with at least one counted hand in which the name took part;
@@ -17,7 +18,7 @@ passes, like "Side 1") are not people: they are left out.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,7 +26,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
 from ..extensions import db
-from ..models import Game, Hand, Side
+from ..models import Game, Side
 
 
 @dataclass
@@ -76,17 +77,18 @@ def canastas_in(entry: Mapping[str, Any], position: int) -> int:
 
 
 def _add(table: dict[str, NameStats], name: str, game_id: int, won: bool,
-         hands: Iterable[tuple[int, int]]) -> None:
+         figures: Mapping[str, Any]) -> None:
     stats = table.setdefault(_key(name), NameStats(name=" ".join(name.split())))
     if game_id in stats.games:
         return  # one name twice in a game (two sides, or a player on both): count it once
     stats.games.add(game_id)
     stats.won += int(won)
-    for total, canastas in hands:
-        stats.hands += 1
-        stats.points += total
-        stats.best = total if stats.best is None else max(stats.best, total)
-        stats.canastas += canastas
+    stats.hands += int(figures.get("hands") or 0)
+    stats.points += int(figures.get("points") or 0)
+    best = figures.get("best")
+    if best is not None:
+        stats.best = int(best) if stats.best is None else max(stats.best, int(best))
+    stats.canastas += int(figures.get("canastas") or 0)
 
 
 def _ranked(table: dict[str, NameStats]) -> list[NameStats]:
@@ -105,19 +107,13 @@ def collect(view_token_hashes: Collection[str], default_names: Collection[str] =
     games = {
         row.id: row
         for row in db.session.execute(
-            select(Game.id, Game.winner, Game.drawn, Game.finished_at)
+            select(Game.id, Game.winner, Game.drawn, Game.finished_at, Game.side_figures)
             .where(Game.view_token_hash.in_(hashes))
         )
     }
     if not games:
         return Stats(sides=[], players=[], games=0)
     ids = list(games)
-    hands_of: dict[int, list[tuple[list[int], dict[str, Any]]]] = {}
-    for game_id, totals, entry in db.session.execute(
-        select(Hand.game_id, Hand.totals, Hand.entry).where(Hand.game_id.in_(ids))
-        .order_by(Hand.game_id, Hand.number)
-    ):
-        hands_of.setdefault(game_id, []).append((totals, entry))
     sides: dict[str, NameStats] = {}
     players: dict[str, NameStats] = {}
     played = 0
@@ -127,16 +123,15 @@ def collect(view_token_hashes: Collection[str], default_names: Collection[str] =
         .order_by(Side.game_id, Side.position)
     ).scalars():
         game = games.get(side.game_id)
-        hands = hands_of.get(side.game_id)
-        if game is None or not hands:
+        kept = (game.side_figures or []) if game is not None else []
+        figures = kept[side.position] if side.position < len(kept) else None
+        if game is None or not figures or not figures.get("hands"):
             continue
         if side.game_id not in seen:
             seen.add(side.game_id)
             played += 1
         won = (game.finished_at is not None and not game.drawn
                and game.winner == side.position)
-        figures = [(int(totals[side.position]), canastas_in(entry, side.position))
-                   for totals, entry in hands if side.position < len(totals)]
         key = _key(side.name)
         if key and key != str(side.position + 1) and key not in unnamed:
             _add(sides, side.name, side.game_id, won, figures)

@@ -76,3 +76,25 @@ def test_the_openapi_document_describes_the_change_log(client: FlaskClient) -> N
     assert set(paths["/games/{game_id}/redo"]["post"]["responses"]) >= {"200", "409"}
     assert "200" in paths["/games/{game_id}/changes"]["get"]["responses"]
     assert "412" in paths["/games/{game_id}/hands"]["post"]["responses"]
+
+
+def test_statistics_figures_follow_every_change(app: Any, client: FlaskClient,
+                                                game: dict[str, Any]) -> None:
+    """What statistics read (each side's figures on the game) is kept by the write path: after
+    adds, a fix, a delete, an undo and a redo it is what the hands give."""
+    from scorekeeper.extensions import db
+    from scorekeeper.models import Game
+    from scorekeeper.services.games import side_figures
+
+    url, auth = game["url"], game["auth"]
+    for points in (50, 60, 70):
+        assert client.post(f"{url}/hands", json=hand(points), headers=auth).status_code == 201
+    assert client.put(f"{url}/hands/1", json=hand(90), headers=auth).status_code == 200
+    assert client.delete(f"{url}/hands/2", headers=auth).status_code == 204
+    assert client.post(f"{url}/undo", headers=auth).status_code == 200
+    assert client.post(f"{url}/redo", headers=auth).status_code == 200
+    with app.app_context():
+        stored = db.session.execute(db.select(Game)).scalar_one()
+        assert stored.side_figures == side_figures(stored)
+        assert stored.side_figures[0] == {"hands": 2, "points": 490 + 470, "best": 490,
+                                          "canastas": 2}
