@@ -63,7 +63,7 @@ def seed_stored(url: str, tmp: Path, games: int, hands: int) -> list[str]:
     totals are copied into every hand; names are drawn from a small pool, so statistics have
     people in several games. The seeded games carry no change log (statistics do not read it).
     """
-    from sqlalchemy import func, insert, select
+    from sqlalchemy import func, insert, select, text
 
     from scorekeeper.engine import PRESETS
     from scorekeeper.engine.rulesets import ruleset_to_dict
@@ -123,6 +123,12 @@ def seed_stored(url: str, tmp: Path, games: int, hands: int) -> list[str]:
             for model, rows in ((Game, game_rows), (Side, side_rows), (Player, player_rows),
                                 (Hand, hand_rows)):
                 db.session.execute(insert(model), rows)
+        if db.engine.dialect.name == "postgresql":
+            # The ids were given, so PostgreSQL's sequences did not move: the next game made
+            # by the app would take an id already stored.
+            for table in ("game", "side", "player", "hand"):
+                db.session.execute(text(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'),"
+                                        f" (SELECT max(id) FROM {table}))"))
         db.session.commit()
         db.engine.dispose()
     return views
