@@ -4,7 +4,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint typecheck translations extract venv app bench
+.PHONY: run test lint typecheck translations extract venv app bench club-night stats-figure
 
 # `make run` installs only what the app needs; the test and lint tools (the `dev` extra) come
 # with `make test` and the other developer targets.
@@ -54,6 +54,15 @@ extract: venv
 		$(BIN)/pybabel init -i translations/messages.pot -d translations -l es; \
 	fi
 
-# Speed figures (gunicorn + wrk, ratios to a bare Flask app in the same run): see bench/README.md.
-bench: venv
+# Speed figures (gunicorn + wrk, ratios to a bare Flask app in the same run; a club night; the
+# statistics figure): see bench/README.md. Fails on a 5xx or a save p95 ratio over 2.
+bench: venv translations
 	bench/run
+
+# A club night alone: ARGS="--tables 24 --database postgresql+psycopg://..." to change it.
+club-night: venv translations
+	$(BIN)/python bench/club_night.py $(ARGS)
+
+# Issue 10's figure: save p95 with eight statistics readers against idle, 5,000 games stored.
+stats-figure: venv translations
+	$(BIN)/python bench/stats_readers.py $(ARGS)

@@ -1,0 +1,256 @@
+"""Issue 10's statistics figure: do eight browsers reading statistics slow a table's saves?
+
+Stores ``--games`` games (default 5,000) of ``--hands`` hands (default 20), written in bulk
+straight into the tables (not through HTTP: the figure is about reading them), then serves the
+app as ``bench/club_night.py`` does (gunicorn, gthread, ``--workers`` 2, loopback only) and
+measures the latency of saving a hand (``POST /api/v1/games/<id>/hands`` with its token, one
+save every ``--save-every`` seconds):
+
+- idle: the saves alone;
+- read: the same saves while ``--readers`` (default 8) browsers read ``GET /games/stats``, each
+  asking again ``--think`` seconds after its last page came (default 0: at once), each with its
+  own session that remembers ``--remembered`` (default 30, the most a session keeps) of the
+  stored games, opened beforehand through their read-only pages as a phone does.
+
+The two phases alternate ``--rounds`` times (default 3, ``--seconds`` each, default 10), so a
+change of the shared machine's load lands on both. Prints the save p50/p95 of each phase, the
+statistics requests' figures and the ratio of the p95s; exits 1 if the ratio is over
+``--limit`` (default 2) or any answer was a 5xx or never came.
+
+Run: ``.venv/bin/python bench/stats_readers.py [--database postgresql+psycopg://...]``.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+# As in club_night.py: bench/http.py must not hide the standard library's ``http``.
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import argparse  # noqa: E402
+import asyncio  # noqa: E402
+import os  # noqa: E402
+import random  # noqa: E402
+import shutil  # noqa: E402
+import tempfile  # noqa: E402
+import time  # noqa: E402
+from typing import Any  # noqa: E402
+
+from bench.club_night import (  # noqa: E402
+    Recorder,
+    Server,
+    create_games,
+    fresh_database,
+    make_app,
+    percentile,
+    report,
+    session,
+    warm_up,
+)
+from bench.workload import HAND  # noqa: E402
+
+NAMES = ["Ana", "Luis", "Eva", "Juan", "Marta", "Pedro", "Lucía", "Jorge", "Carmen", "Pablo",
+         "Elena", "Diego", "Rosa", "Andrés", "Sara", "Tomás"]
+SIDE_NAMES = ["Nosotros", "Ellos", "Los del fondo", "Las de la ventana", "Norte", "Sur"]
+
+
+def seed_stored(url: str, tmp: Path, games: int, hands: int) -> list[str]:
+    """``games`` games of ``hands`` hands in bulk; their read-only tokens.
+
+    One hand is counted for real (through the API in-process), and its stored entry, lines and
+    totals are copied into every hand; names are drawn from a small pool, so statistics have
+    people in several games. The seeded games carry no change log (statistics do not read it).
+    """
+    from sqlalchemy import func, insert, select, text
+
+    from scorekeeper.engine import PRESETS
+    from scorekeeper.engine.rulesets import ruleset_to_dict
+    from scorekeeper.extensions import db
+    from scorekeeper.models import Game, Hand, Player, Side
+    from scorekeeper.models.games import utcnow
+    from scorekeeper.services import games as games_service
+
+    app = make_app(url, tmp / "instance")
+    app.config["WTF_CSRF_ENABLED"] = False
+    client = app.test_client()
+    made = client.post("/api/v1/games", json={"ruleset": "classic", "players": 4,
+                                              "target": 100_000}).get_json()
+    res = client.post(f"/api/v1/games/{made['id']}/hands", json=HAND,
+                      headers={"Authorization": f"Bearer {made['edit_token']}"})
+    assert res.status_code == 201, res.get_json()
+    rng = random.Random(10)
+    views: list[str] = []
+    with app.app_context():
+        template = db.session.execute(select(Hand)).scalars().one()
+        entry, result, totals = template.entry, template.result, template.totals
+        ruleset = ruleset_to_dict(PRESETS["classic"])
+        four = PRESETS["classic"].find_format(4, None).id
+        game_id = (db.session.scalar(select(func.max(Game.id))) or 0) + 1
+        side_id = (db.session.scalar(select(func.max(Side.id))) or 0) + 1
+        player_id = (db.session.scalar(select(func.max(Player.id))) or 0) + 1
+        hand_id = (db.session.scalar(select(func.max(Hand.id))) or 0) + 1
+        for start in range(0, games, 500):
+            game_rows, side_rows, player_rows, hand_rows = [], [], [], []
+            for _ in range(start, min(games, start + 500)):
+                view = games_service.new_token()
+                views.append(view)
+                finished = rng.random() < 0.5
+                game_rows.append({
+                    "id": game_id, "view_token_hash": games_service.hash_token(view),
+                    "edit_token_hash": games_service.hash_token(games_service.new_token()),
+                    "ruleset_id": "classic", "ruleset_name": PRESETS["classic"].name,
+                    "ruleset_data": ruleset, "format_id": four, "target": 100_000,
+                    "first_dealer": 0, "language": "en", "drawn": False,
+                    "version": hands + 1, "winner": 0 if finished else None,
+                    "finished_at": utcnow() if finished else None,
+                })
+                for position, name in enumerate(rng.sample(SIDE_NAMES, 2)):
+                    side_rows.append({"id": side_id, "game_id": game_id,
+                                      "position": position, "name": name})
+                    for seat, player in enumerate(rng.sample(NAMES, 2)):
+                        player_rows.append({"id": player_id, "side_id": side_id,
+                                            "position": seat, "name": player})
+                        player_id += 1
+                    side_id += 1
+                for number in range(1, hands + 1):
+                    hand_rows.append({"id": hand_id, "game_id": game_id, "number": number,
+                                      "entry": entry, "result": result, "totals": totals,
+                                      "version": number + 1})
+                    hand_id += 1
+                game_id += 1
+            for model, rows in ((Game, game_rows), (Side, side_rows), (Player, player_rows),
+                                (Hand, hand_rows)):
+                db.session.execute(insert(model), rows)
+        if db.engine.dialect.name == "postgresql":
+            # The ids were given, so PostgreSQL's sequences did not move: the next game made
+            # by the app would take an id already stored.
+            for table in ("game", "side", "player", "hand"):
+                db.session.execute(text(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'),"
+                                        f" (SELECT max(id) FROM {table}))"))
+        db.session.commit()
+        db.engine.dispose()
+    return views
+
+
+async def saver(rec: Recorder, base: str, games: list[tuple[str, str]], every: float,
+                kind: str) -> None:
+    """One save after another through the API, spread over the save games."""
+    async with session(base, 60) as phone:
+        i = 0
+        while rec.running():
+            view, edit = games[i % len(games)]
+            i += 1
+            start = time.monotonic()
+            await rec.request(kind, phone, "POST", f"/api/v1/games/{view}/hands", json=HAND,
+                              headers={"Authorization": f"Bearer {edit}"})
+            await rec.pause(start + every - time.monotonic())
+
+
+async def reader(rec: Recorder, phone: Any, think: float) -> None:
+    """A browser reading its statistics again ``think`` seconds after the last page came."""
+    await rec.pause(random.uniform(0, think))
+    while rec.running():
+        await rec.request("statistics", phone, "GET", "/games/stats")
+        await rec.pause(think)
+
+
+async def measure(server: Server, stored: list[str], save_games: list[tuple[str, str]],
+                  args: argparse.Namespace) -> tuple[Recorder, list[float], list[float]]:
+    await warm_up(server.url, stored[0], args.workers)
+    rng = random.Random(12)
+    # Each reader's browser opens its games' read-only pages once: its session remembers them.
+    setup = Recorder(deadline=time.monotonic() + 600, max_requests=10**9)
+    readers = [session(server.url, 120) for _ in range(args.readers)]
+    for phone in readers:
+        for view in rng.sample(stored, args.remembered):
+            await setup.request("open a stored game", phone, "GET", f"/games/{view}")
+    rec = Recorder(deadline=0, max_requests=10**9)
+    idle: list[float] = []
+    loaded: list[float] = []
+    try:
+        for _ in range(args.rounds):
+            for phase in ("idle", "read"):
+                rec.deadline = time.monotonic() + args.seconds
+                kind = f"save hand, {phase}"
+                before = len(rec.latencies[kind])
+                tasks = [saver(rec, server.url, save_games, args.save_every, kind)]
+                if phase == "read":
+                    tasks += [reader(rec, phone, args.think) for phone in readers]
+                await asyncio.gather(*tasks)
+                (idle if phase == "idle" else loaded).extend(rec.latencies[kind][before:])
+    finally:
+        for phone in readers:
+            await phone.close()
+    if setup.server_errors:
+        rec.server_errors += setup.server_errors
+        rec.examples += setup.examples
+    return rec, idle, loaded
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=5000)
+    parser.add_argument("--hands", type=int, default=20)
+    parser.add_argument("--readers", type=int, default=8)
+    parser.add_argument("--remembered", type=int, default=30,
+                        help="stored games each reader's session remembers")
+    parser.add_argument("--think", type=float, default=0,
+                        help="seconds a reader waits between two pages (default 0: at once)")
+    parser.add_argument("--seconds", type=float, default=10, help="per phase and round")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--save-every", type=float, default=0.1)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--limit", type=float, default=2.0)
+    parser.add_argument("--database", help="a PostgreSQL URL (its tables are dropped and made "
+                        "anew); default: a fresh SQLite file")
+    args = parser.parse_args(argv)
+    if args.database and not args.database.startswith("postgresql"):
+        parser.error("--database takes a PostgreSQL URL (SQLite is the default)")
+    args.remembered = min(args.remembered, args.games)
+
+    tmp = Path(tempfile.mkdtemp(prefix="bench-stats-"))
+    server = None
+    try:
+        url = fresh_database(args.database, tmp)
+        seeding = time.monotonic()
+        stored = seed_stored(url, tmp, args.games, args.hands)
+        seeded = time.monotonic() - seeding
+        save_games = create_games(url, tmp, 200)
+        server = Server(url, tmp, args.workers)
+        rec, idle, loaded = asyncio.run(measure(server, stored, save_games, args))
+    finally:
+        if server:
+            server.stop()
+        shutil.rmtree(tmp, ignore_errors=True)
+
+    database = "PostgreSQL" if args.database else "SQLite"
+    print(f"stored: {args.games} games of {args.hands} hands ({database}, seeded in "
+          f"{seeded:.0f} s); {args.readers} readers, each session remembering "
+          f"{args.remembered} games, asking again {args.think:g} s after each page; "
+          f"gunicorn {args.workers} workers")
+    for line in report(rec, f"{args.rounds} rounds of {args.seconds:g} s idle and "
+                            f"{args.seconds:g} s read:"):
+        print(line)
+    for example in rec.examples:
+        print("  e.g.", example)
+    if not idle or not loaded:
+        print("FAIL: no saves measured")
+        return 1
+    p95_idle, p95_read = percentile(idle, 95), percentile(loaded, 95)
+    ratio = p95_read / p95_idle
+    print(f"save p95 idle {p95_idle:.1f} ms, with {args.readers} statistics readers "
+          f"{p95_read:.1f} ms: ratio {ratio:.2f} (limit {args.limit:g}); "
+          f"load average {os.getloadavg()[0]:.1f}")
+    if rec.server_errors:
+        print(f"FAIL: {rec.server_errors} answers were 5xx or never came")
+        return 1
+    if ratio > args.limit:
+        print(f"FAIL: the readers moved the save p95 beyond {args.limit:g}x its idle value")
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
