@@ -61,7 +61,8 @@ def seed_stored(url: str, tmp: Path, games: int, hands: int) -> list[str]:
 
     One hand is counted for real (through the API in-process), and its stored entry, lines and
     totals are copied into every hand; names are drawn from a small pool, so statistics have
-    people in several games. The seeded games carry no change log (statistics do not read it).
+    people in several games. The seeded games carry no change log (statistics do not read it)
+    but do carry the figures the write path keeps on each game, which statistics read.
     """
     from sqlalchemy import func, insert, select, text
 
@@ -86,6 +87,11 @@ def seed_stored(url: str, tmp: Path, games: int, hands: int) -> list[str]:
         template = db.session.execute(select(Hand)).scalars().one()
         entry, result, totals = template.entry, template.result, template.totals
         ruleset = ruleset_to_dict(PRESETS["classic"])
+        # What the write path keeps on a game of ``hands`` such hands (statistics read it).
+        from scorekeeper.services.stats import canastas_in
+
+        figures = [{"hands": hands, "points": hands * int(totals[i]), "best": int(totals[i]),
+                    "canastas": hands * canastas_in(entry, i)} for i in range(2)]
         four = PRESETS["classic"].find_format(4, None).id
         game_id = (db.session.scalar(select(func.max(Game.id))) or 0) + 1
         side_id = (db.session.scalar(select(func.max(Side.id))) or 0) + 1
@@ -105,6 +111,7 @@ def seed_stored(url: str, tmp: Path, games: int, hands: int) -> list[str]:
                     "first_dealer": 0, "language": "en", "drawn": False,
                     "version": hands + 1, "winner": 0 if finished else None,
                     "finished_at": utcnow() if finished else None,
+                    "side_figures": figures,
                 })
                 for position, name in enumerate(rng.sample(SIDE_NAMES, 2)):
                     side_rows.append({"id": side_id, "game_id": game_id,
