@@ -289,7 +289,7 @@ _HAND_BODY = {"required": True, "content": {"application/json": {
 _AUTH = [{"gameEditToken": []}]
 _KEY = {"name": "Idempotency-Key", "in": "header",
         "description": "Makes retries safe: the same key answers the first request's result.",
-        "schema": {"type": "string", "maxLength": 128}}
+        "schema": {"type": "string", "maxLength": record.MAX_REQUEST_KEY}}
 _IF_MATCH_GAME = {"name": "If-Match", "in": "header", "schema": {"type": "string"},
                   "description": "The game's ETag, e.g. \"g7\""}
 _IF_MATCH_HAND = {"name": "If-Match", "in": "header", "schema": {"type": "string"},
@@ -307,7 +307,7 @@ _WRITE_MEANINGS = {
             "closed, or the Idempotency-Key was used for another request",
     "e412": "The game (or hand) changed since the If-Match version; the answer lists the "
             "changes made meanwhile",
-    "e422": "Field errors, or an Idempotency-Key over 128 characters",
+    "e422": "Field errors, or an Idempotency-Key that is too long",
 }
 
 add_paths({

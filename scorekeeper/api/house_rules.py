@@ -152,9 +152,10 @@ add_paths({
                        "the id sent, else classic). id, notes and formats are ignored.",
         "required": ["name"],
         "properties": {
-            "name": {"type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S"},
+            "name": {"type": "string", "minLength": 1, "maxLength": service.MAX_NAME,
+                     "pattern": "\\S"},
             "based_on": {"type": ["string", "null"], "enum": [*PRESETS, None]},
-            "description": {"type": "string", "maxLength": 500},
+            "description": {"type": "string", "maxLength": service.MAX_DESCRIPTION},
         },
         "examples": [{"name": "Casa Pérez", "based_on": "classic"}],
     },

@@ -9,12 +9,26 @@ from typing import Any
 
 from flask import Response, jsonify
 
+from ..engine.cards import CARD_GROUP_FIELDS
+from ..engine.hand import MAX_COUNT, MAX_POINTS
 from . import bp
 
 _ERRORS = {"$ref": "#/components/schemas/Errors"}
 
 def _or_null(schema: dict[str, Any]) -> dict[str, Any]:
     return {"anyOf": [schema, {"type": "null"}]}
+
+
+def count(maximum: int, multiple_of: int | None = None) -> dict[str, Any]:
+    """A count in a hand, as the engine reads it (``engine.hand``): a whole number from 0 to
+    ``maximum``; null or blank text is none, and digits as text (what a form sends) are read
+    as the number."""
+    number: dict[str, Any] = {"type": "integer", "minimum": 0, "maximum": maximum}
+    if multiple_of:
+        number["multipleOf"] = multiple_of
+    digits = {"type": "string", "pattern": "^\\s*[0-9]{0,12}\\s*$",
+              "description": "The number's digits; blank is none"}
+    return {"anyOf": [number, {"type": "null"}, digits]}
 
 
 #: A hand the server counts (so the schema shows one that is accepted).
@@ -44,39 +58,33 @@ SCHEMAS: dict[str, Any] = {
     "CardCounts": {
         "type": "object",
         "additionalProperties": False,
-        "properties": {
-            name: {"type": "integer", "minimum": 0, "maximum": 200}
-            for name in ("jokers", "twos", "aces", "eights_to_kings", "fours_to_sevens",
-                         "black_threes")
-        },
+        "properties": {name: count(200) for name in CARD_GROUP_FIELDS},
     },
     "Counts": {
         "type": "object",
-        "additionalProperties": {"type": "integer", "minimum": 0, "maximum": 99},
+        "description": "How many of each, by the rule set's premio or penalty id.",
+        "additionalProperties": count(MAX_COUNT),
     },
     "Side": {
         "type": "object",
         "description": "One side's count; a value left out or null is none (zero).",
         "additionalProperties": False,
         "properties": {
-            "name": {"type": ["string", "null"], "maxLength": 60},
-            "table_points": {"type": ["integer", "null"], "minimum": 0, "maximum": 10000,
-                             "multipleOf": 5},
-            "hand_points": {"type": ["integer", "null"], "minimum": 0, "maximum": 10000,
-                            "multipleOf": 5},
+            "name": {"type": ["string", "null"]},
+            "table_points": count(MAX_POINTS, 5),
+            "hand_points": count(MAX_POINTS, 5),
             "table_cards": _or_null({"$ref": "#/components/schemas/CardCounts"}),
             "hand_cards": _or_null({"$ref": "#/components/schemas/CardCounts"}),
             "canastas": {
                 "type": ["object", "null"],
                 "additionalProperties": False,
-                "properties": {k: {"type": ["integer", "null"], "minimum": 0, "maximum": 30}
-                               for k in ("natural", "mixed", "wild")},
+                "properties": {k: count(30) for k in ("natural", "mixed", "wild")},
             },
-            "red_threes": {"type": ["integer", "null"], "minimum": 0, "maximum": 99},
+            "red_threes": count(MAX_COUNT),
             "going_out": {"type": ["string", "null"], "maxLength": 60},
-            "black_threes_shown": {"type": ["integer", "null"], "minimum": 0, "maximum": 99},
-            "black_threes_in_hand": {"type": ["integer", "null"], "minimum": 0, "maximum": 99},
-            "red_threes_in_hand": {"type": ["integer", "null"], "minimum": 0, "maximum": 99},
+            "black_threes_shown": count(MAX_COUNT),
+            "black_threes_in_hand": count(MAX_COUNT),
+            "red_threes_in_hand": count(MAX_COUNT),
             "premios": _or_null({"$ref": "#/components/schemas/Counts"}),
             "penalties": _or_null({"$ref": "#/components/schemas/Counts"}),
         },

@@ -353,14 +353,15 @@ add_paths({
         "properties": {
             "name": {"type": "string", "maxLength": 120},
             "ruleset": {"type": "string", "default": "torneo"},
-            "rounds": {"type": "integer", "minimum": 1, "maximum": 20, "default": 3},
+            "rounds": {"type": "integer", "minimum": 1, "maximum": service.MAX_ROUNDS,
+                       "default": 3},
             "minutes": {"type": "integer", "minimum": 5, "maximum": 600, "default": 60},
             "target": {"type": ["integer", "null"], "minimum": 100, "maximum": 100000},
             "values": {"type": "object", "description": (
                 "The values the rule set names without a number, by path "
                 "(e.g. premios.canastilla), each a whole number from 0 to 10,000; all are "
                 "required. Other paths are ignored.")},
-            "pairs": {"type": "array", "minItems": 2, "maxItems": 200, "items": {
+            "pairs": {"type": "array", "minItems": 2, "maxItems": service.MAX_PAIRS, "items": {
                 "type": "object", "required": ["players"], "properties": {
                     "name": {"type": ["string", "null"], "maxLength": 60},
                     "players": {"type": "array", "minItems": 2, "maxItems": 2,

@@ -65,3 +65,12 @@ def test_schemathesis_finds_nothing_against_the_served_app():
     assert run.returncode == 0, run.stdout[-6000:] + run.stderr[-3000:]
     operations = sum(1 for _ in _operations(document()))
     assert f"Tested: {operations}" in run.stdout
+
+
+def test_a_hands_fields_are_the_ones_the_engine_reads(client):
+    from scorekeeper.engine.cards import CARD_GROUP_FIELDS
+    from scorekeeper.engine.hand import _SIDE_FIELDS
+
+    schemas = client.get("/api/v1/openapi.json").get_json()["components"]["schemas"]
+    assert set(schemas["Side"]["properties"]) == _SIDE_FIELDS
+    assert set(schemas["CardCounts"]["properties"]) == set(CARD_GROUP_FIELDS)
