@@ -19,7 +19,7 @@ from flask import Response, jsonify, make_response, request, url_for
 from flask_babel import gettext as _
 from sqlalchemy.exc import IntegrityError
 
-from ..engine import N_, EntryErrors, FieldError, UnknownRuleSet
+from ..engine import N_, EntryErrors, FieldError, UnknownRuleSet, find_ruleset
 from ..extensions import db
 from ..models.tournaments import Tournament, TournamentTable
 from ..ratelimit import note_token_failure
@@ -285,6 +285,11 @@ _PAIR = {"name": "number", "in": "path", "required": True,
 _AUTH = [{"tournamentAdminToken": []}]
 _ADMIN_ERRORS = (401, 403, 404, 429, 503)
 _TOURNAMENT = ref("Tournament")
+#: The values the default rule set (torneo) leaves to the organizer, each one required.
+_TORNEO_VALUES = [path for path, _label in find_ruleset("torneo").missing_values()]
+#: A name: not blank. Runs of spaces are collapsed before the length is counted, so the
+#: limit is in the description, not a ``maxLength``.
+_NAMED = {"type": "string", "minLength": 1, "pattern": "\\S"}
 
 add_paths({
     "/tournaments": {"post": {
@@ -351,22 +356,32 @@ add_paths({
         "type": "object",
         "required": ["name", "pairs"],
         "properties": {
-            "name": {"type": "string", "maxLength": 120},
+            "name": {**_NAMED, "description": "At most 120 characters"},
             "ruleset": {"type": "string", "default": "torneo"},
             "rounds": {"type": "integer", "minimum": 1, "maximum": service.MAX_ROUNDS,
                        "default": 3},
             "minutes": {"type": "integer", "minimum": 5, "maximum": 600, "default": 60},
             "target": {"type": ["integer", "null"], "minimum": 100, "maximum": 100000},
-            "values": {"type": "object", "description": (
+            "values": {"type": ["object", "null"], "description": (
                 "The values the rule set names without a number, by path "
                 "(e.g. premios.canastilla), each a whole number from 0 to 10,000; all are "
                 "required. Other paths are ignored.")},
             "pairs": {"type": "array", "minItems": 2, "maxItems": service.MAX_PAIRS, "items": {
                 "type": "object", "required": ["players"], "properties": {
-                    "name": {"type": ["string", "null"], "maxLength": 60},
+                    "name": {"type": ["string", "null"],
+                             "description": "At most 60 characters; none: the players'"},
                     "players": {"type": "array", "minItems": 2, "maxItems": 2,
-                                "items": {"type": "string", "maxLength": 60}}}}},
+                                "items": {**_NAMED,
+                                          "description": "At most 60 characters"}}}}},
         },
+        # torneo, the default, names values without a number: they must all be given.
+        "if": {"anyOf": [{"not": {"required": ["ruleset"]}},
+                         {"required": ["ruleset"],
+                          "properties": {"ruleset": {"const": "torneo"}}}]},
+        "then": {"required": ["values"], "properties": {"values": {
+            "type": "object", "required": _TORNEO_VALUES,
+            "properties": {path: {"type": "integer", "minimum": 0, "maximum": 10000}
+                           for path in _TORNEO_VALUES}}}},
         "examples": [{
             "name": "Club", "ruleset": "torneo", "rounds": 3, "minutes": 60,
             "values": {"canastas.wild": 1000, "going_out.normal": 100, "red_threes.each": 100,
