@@ -1,6 +1,8 @@
 """The OpenAPI 3.1 document of the JSON API, served at ``/api/v1/openapi.json``.
 
-Each area adds its paths with :func:`add_paths`, next to the endpoints it documents.
+Each area adds its paths with :func:`add_paths`, next to the endpoints it documents. Limits
+come from the code that enforces them (``engine.hand``, the services), so the document follows
+them; ``.ci/schemathesis`` checks the whole document against the served app.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from ..engine.hand import MAX_COUNT, MAX_POINTS
 from . import bp
 
 _ERRORS = {"$ref": "#/components/schemas/Errors"}
+
 
 def _or_null(schema: dict[str, Any]) -> dict[str, Any]:
     return {"anyOf": [schema, {"type": "null"}]}
