@@ -22,7 +22,7 @@ from ..services import record
 from ..services.scoring import resolve_ruleset
 from . import bp
 from .common import BadBody, error_response, fail, field_errors, json_body
-from .openapi import add_paths, error, ok
+from .openapi import BODY_ERRORS, ETAG, add_paths, errors, header, ok, ref
 
 
 def _game_or_404(game_id: str) -> Game:
@@ -89,7 +89,8 @@ def create_game() -> Response:
             players=body.get("players", 4),
             format_id=body.get("format"),
             target=body.get("target"),
-            sides=body.get("sides") or [],
+            # Only null means "no sides": ``{}`` or ``""`` is a wrong type, refused as such.
+            sides=[] if body.get("sides") is None else body["sides"],
             first_dealer=body.get("first_dealer", 0),
             language=str(body.get("language", "en")),
         )
@@ -280,35 +281,34 @@ def changes(game_id: str) -> Response:
     return response
 
 
-_GAME_ID = {"name": "game_id", "in": "path", "required": True,
-            "schema": {"type": "string", "maxLength": 100}}
+_GAME_ID = {"name": "game_id", "in": "path", "required": True, "schema": {"type": "string"}}
 _NUMBER = {"name": "number", "in": "path", "required": True,
            "schema": {"type": "integer", "minimum": 1}}
 _HAND_BODY = {"required": True, "content": {"application/json": {
     "schema": {"$ref": "#/components/schemas/Hand"}}}}
-_AUTH = [{"bearer": []}]
+_AUTH = [{"gameEditToken": []}]
 _KEY = {"name": "Idempotency-Key", "in": "header",
-        "schema": {"type": "string", "maxLength": 128}}
+        "description": "Makes retries safe: the same key answers the first request's result.",
+        "schema": {"type": "string", "maxLength": record.MAX_REQUEST_KEY}}
 _IF_MATCH_GAME = {"name": "If-Match", "in": "header", "schema": {"type": "string"},
                   "description": "The game's ETag, e.g. \"g7\""}
-_CHANGE = {"type": "object", "required": ["seq", "kind", "hand", "at", "by"], "properties": {
-    "seq": {"type": "integer"},
-    "kind": {"type": "string",
-             "enum": ["add", "fix", "delete", "undo", "redo", "settle", "abandon"]},
-    "hand": {"type": ["integer", "null"]},
-    "at": {"type": "string", "format": "date-time"},
-    "by": {"type": "string", "enum": ["scorekeeper", "editor", "api", "desk"]},
-    "totals_before": {"type": "array", "items": {"type": "integer"}},
-    "totals_after": {"type": "array", "items": {"type": "integer"}},
-    "undone": {"type": "boolean"},
-    "target": {"type": ["integer", "null"]},
-    "version": {"type": "integer"},
-}}
-_CHANGES = {"type": "object", "properties": {
-    "changes": {"type": "array", "items": _CHANGE}, "version": {"type": "integer"}}}
-_UNDONE = {"type": "object", "properties": {
-    "change": _CHANGE, "version": {"type": "integer"},
-    "hand": {"oneOf": [{"type": "object"}, {"type": "null"}]}}}
+_IF_MATCH_HAND = {"name": "If-Match", "in": "header", "schema": {"type": "string"},
+                  "description": "The hand's ETag, e.g. \"h3\""}
+#: A side's or player's name: spaces are collapsed before the length is counted, so the
+#: limit is a description, not a ``maxLength`` (60 spaces and a letter is a name of one).
+_NAME = {"type": ["string", "null"],
+         "description": f"At most {games_service.MAX_NAME} characters once runs of spaces are "
+                        "collapsed; null or blank is none"}
+_LOCATION = {"Location": header("Where the new resource is read")}
+_WRITE_ERRORS = (401, 403, 404, 409, 412, 422, 429, 503)
+_WRITE_MEANINGS = {
+    "e404": "No such game (or hand)",
+    "e409": "The game is over, there is nothing to undo or redo, its tournament round is "
+            "closed, or the Idempotency-Key was used for another request",
+    "e412": "The game (or hand) changed since the If-Match version; the answer lists the "
+            "changes made meanwhile",
+    "e422": "Field errors, or an Idempotency-Key that is too long",
+}
 
 add_paths({
     "/games": {"post": {
@@ -316,24 +316,44 @@ add_paths({
         "requestBody": {"required": True, "content": {"application/json": {"schema": {
             "type": "object",
             "properties": {
-                "ruleset": {"type": "string", "maxLength": 60},
-                "players": {"type": "integer", "enum": [2, 3, 4, 6]},
-                "format": {"type": "string", "maxLength": 20},
-                "target": {"type": "integer", "minimum": 100, "maximum": 100000},
-                "first_dealer": {"type": "integer", "minimum": 0, "maximum": 5},
-                "language": {"type": "string", "enum": ["en", "es"]},
-                "sides": {"type": "array", "maxItems": 3, "items": {
+                "ruleset": {"type": "string", "description": "A preset's or house rules' id"},
+                "players": {"anyOf": [
+                    {"type": "integer", "enum": [2, 3, 4, 6]},
+                    {"type": "string", "minLength": 1, "maxLength": 20,
+                     "description": "A format id of the rule set"},
+                    {"type": "null"}]},
+                "format": {"type": ["string", "null"], "minLength": 1, "maxLength": 20},
+                # "" stands for "none" (what an empty form field sends).
+                "target": {"anyOf": [
+                    {"type": ["integer", "null"], "minimum": 100, "maximum": 100000},
+                    {"const": ""}]},
+                "first_dealer": {"anyOf": [
+                    {"type": ["integer", "null"], "minimum": 0, "maximum": 5},
+                    {"const": ""}]},
+                "language": {"description": "The sheet's language: \"es\" for Spanish, any "
+                                            "other value for English"},
+                "sides": {"type": ["array", "null"], "maxItems": 3, "items": {
                     "type": "object", "properties": {
-                        "name": {"type": "string", "maxLength": 60},
-                        "players": {"type": "array", "maxItems": 3,
-                                    "items": {"type": "string", "maxLength": 60}}}}},
-            }}}}},
-        "responses": {"201": ok("The game's id and edit token"),
-                      "400": error("Not a JSON object"), "422": error("Field errors")},
+                        "name": _NAME,
+                        "players": {"type": ["array", "null"], "maxItems": 3,
+                                    "items": _NAME}}}},
+            },
+            "examples": [{"ruleset": "classic", "players": 4, "target": 5000,
+                          "sides": [{"name": "Nosotros", "players": ["Ana", "Luis"]},
+                                    {"name": "Ellos"}]}],
+        }}}},
+        "responses": {"201": ok("The game's id, edit token and links", ref("NewGame"),
+                                _LOCATION),
+                      **errors(*BODY_ERRORS, 503)},
     }},
     "/games/{game_id}": {"get": {
         "summary": "Where a game stands", "operationId": "getGame", "parameters": [_GAME_ID],
-        "responses": {"200": ok("The game"), "404": error("No such game")},
+        "description": "With the edit token as bearer, the answer carries the edit link.",
+        "security": [{}, *_AUTH],
+        "responses": {"200": ok("The game", ref("Game"), ETAG),
+                      **errors(404, 429, e404="No such game",
+                               e429="Too many wrong tokens from this address (only when a "
+                                    "wrong bearer token is sent)")},
     }},
     "/games/{game_id}/hands": {"post": {
         "summary": "Count a hand and add it", "operationId": "addHand",
@@ -341,55 +361,41 @@ add_paths({
                        "since is 412 and the answer lists the changes made meanwhile.",
         "parameters": [_GAME_ID, _KEY, _IF_MATCH_GAME],
         "security": _AUTH, "requestBody": _HAND_BODY,
-        "responses": {"201": ok("The hand"), "400": error("Not a hand"),
-                      "401": error("No edit token"), "403": error("Wrong edit token"),
-                      "404": error("No such game"),
-                      "409": error("The game is over, its tournament round is closed, or the "
-                                   "Idempotency-Key was used for another request"),
-                      "412": error("The game changed since the If-Match version"),
-                      "422": error("Field errors, or an Idempotency-Key over 128 characters")},
+        "responses": {"201": ok("The hand", ref("StoredHand"), {**ETAG, **_LOCATION}),
+                      **errors(*BODY_ERRORS, *_WRITE_ERRORS, **_WRITE_MEANINGS)},
     }},
     "/games/{game_id}/changes": {"get": {
         "summary": "The change log of a game, oldest first", "operationId": "getChanges",
         "parameters": [_GAME_ID],
-        "responses": {"200": ok("The changes", _CHANGES), "404": error("No such game")},
+        "responses": {"200": ok("The changes", ref("Changes"), ETAG),
+                      **errors(404, e404="No such game")},
     }},
     "/games/{game_id}/undo": {"post": {
         "summary": "Undo the latest add, fix or delete", "operationId": "undo",
         "parameters": [_GAME_ID, _KEY, _IF_MATCH_GAME], "security": _AUTH,
-        "responses": {"200": ok("The change made", _UNDONE), "401": error("No edit token"),
-                      "403": error("Wrong edit token"), "404": error("No such game"),
-                      "409": error("Nothing to undo, or the tournament round is closed"),
-                      "412": error("The game changed since the If-Match version"),
-                      "422": error("An Idempotency-Key over 128 characters")},
+        "responses": {"200": ok("The change made", ref("ChangeMade"), ETAG),
+                      **errors(*_WRITE_ERRORS, **_WRITE_MEANINGS)},
     }},
     "/games/{game_id}/redo": {"post": {
         "summary": "Redo the change the last undo took back", "operationId": "redo",
         "parameters": [_GAME_ID, _KEY, _IF_MATCH_GAME], "security": _AUTH,
-        "responses": {"200": ok("The change made", _UNDONE), "401": error("No edit token"),
-                      "403": error("Wrong edit token"), "404": error("No such game"),
-                      "409": error("Nothing to redo, or the tournament round is closed"),
-                      "412": error("The game changed since the If-Match version"),
-                      "422": error("An Idempotency-Key over 128 characters")},
+        "responses": {"200": ok("The change made", ref("ChangeMade"), ETAG),
+                      **errors(*_WRITE_ERRORS, **_WRITE_MEANINGS)},
     }},
     "/games/{game_id}/hands/{number}": {
         "get": {"summary": "One hand", "operationId": "getHand",
                 "parameters": [_GAME_ID, _NUMBER],
-                "responses": {"200": ok("The hand"), "404": error("No such hand")}},
+                "responses": {"200": ok("The hand", ref("StoredHand"), ETAG),
+                              **errors(404, e404="No such game or hand")}},
         "put": {"summary": "Replace a hand", "operationId": "replaceHand",
-                "parameters": [_GAME_ID, _NUMBER, {"name": "If-Match", "in": "header",
-                                                   "schema": {"type": "string"}}],
+                "parameters": [_GAME_ID, _NUMBER, _KEY, _IF_MATCH_HAND],
                 "security": _AUTH, "requestBody": _HAND_BODY,
-                "responses": {"200": ok("The hand"), "400": error("Not a hand"),
-                              "401": error("No edit token"), "403": error("Wrong edit token"),
-                              "404": error("No such hand"), "412": error("Stale version"),
-                              "422": error("Field errors")}},
+                "responses": {"200": ok("The hand", ref("StoredHand"), ETAG),
+                              **errors(*BODY_ERRORS, *_WRITE_ERRORS, **_WRITE_MEANINGS)}},
         "delete": {"summary": "Remove a hand", "operationId": "deleteHand",
-                   "parameters": [_GAME_ID, _NUMBER, {"name": "If-Match", "in": "header",
-                                                      "schema": {"type": "string"}}],
+                   "parameters": [_GAME_ID, _NUMBER, _KEY, _IF_MATCH_HAND],
                    "security": _AUTH,
                    "responses": {"204": {"description": "Removed"},
-                                 "401": error("No edit token"), "403": error("Wrong edit token"),
-                                 "404": error("No such hand"), "412": error("Stale version")}},
+                                 **errors(*_WRITE_ERRORS, **_WRITE_MEANINGS)}},
     },
 })

@@ -19,7 +19,7 @@ from ..services import house_rules as service
 from ..services.games import new_token
 from . import bp
 from .common import BadBody, error_response, fail, field_errors, json_body
-from .openapi import add_paths, error, ok
+from .openapi import BODY_ERRORS, add_paths, errors, header, ok, ref
 from .scoring import ruleset_json
 
 
@@ -37,14 +37,19 @@ def _bearer() -> str | None:
     return token.strip()
 
 
-def _require_edit(house: HouseRules) -> None:
+def _editable_or_fail(house_id: str) -> HouseRules:
+    """The house rules, when the bearer token opens them: 401 without a token (whether or not
+    the id exists, as for any request without credentials), 404 for an unknown id, 403
+    (counted by the rate limit) with a wrong token."""
     ratelimit.guard_token_check()
     token = _bearer()
     if token is None:
         fail(401, _("Send the house rules' edit token as “Authorization: Bearer <token>”."))
+    house = _house_or_404(house_id)
     if not service.can_edit(house, token):
         ratelimit.note_token_failure()
         fail(403, _("That edit token does not open these house rules."))
+    return house
 
 
 def _links(house_id: str, edit_token: str | None = None) -> dict[str, str | None]:
@@ -85,8 +90,7 @@ def get_house_rules(house_id: str) -> Response:
 @bp.put("/house-rules/<house_id>")
 def replace_house_rules(house_id: str) -> Response:
     """Replace every value (those left out are the preset's); 200 with the rules."""
-    house = _house_or_404(house_id)
-    _require_edit(house)
+    house = _editable_or_fail(house_id)
     try:
         rs = service.replace_from_data(house, json_body())
     except BadBody as exc:
@@ -101,18 +105,16 @@ def replace_house_rules(house_id: str) -> Response:
 @bp.delete("/house-rules/<house_id>")
 def delete_house_rules(house_id: str) -> Response:
     """Delete the house rules (games started with them keep their copy); 204."""
-    house = _house_or_404(house_id)
-    _require_edit(house)
+    house = _editable_or_fail(house_id)
     service.delete(house)
     db.session.commit()
     return make_response("", 204)
 
 
-_HOUSE_ID = {"name": "house_id", "in": "path", "required": True,
-             "schema": {"type": "string", "maxLength": 60}}
+_HOUSE_ID = {"name": "house_id", "in": "path", "required": True, "schema": {"type": "string"}}
 _BODY = {"required": True, "content": {"application/json": {
     "schema": {"$ref": "#/components/schemas/HouseRulesBody"}}}}
-_AUTH = [{"bearer": []}]
+_AUTH = [{"houseRulesToken": []}]
 _RULESET = {"$ref": "#/components/schemas/RuleSet"}
 
 add_paths({
@@ -120,33 +122,27 @@ add_paths({
         "summary": "Store house rules (answers their edit token, shown once)",
         "operationId": "createHouseRules", "requestBody": _BODY,
         "responses": {
-            "201": ok("The id, the edit token and the links",
-                      {"$ref": "#/components/schemas/NewHouseRules"}),
-            "400": error("Not a JSON object"),
-            "422": error("Field errors"),
+            "201": ok("The id, the edit token and the links", ref("NewHouseRules"),
+                      {"Location": header("Where the house rules are read")}),
+            **errors(*BODY_ERRORS, 503),
         },
     }},
     "/house-rules/{house_id}": {
         "get": {"summary": "House rules as data", "operationId": "getHouseRules",
                 "parameters": [_HOUSE_ID],
                 "responses": {"200": ok("The rule set", _RULESET),
-                              "404": error("No house rules of that id")}},
+                              **errors(404, e404="No house rules of that id")}},
         "put": {"summary": "Replace every value of house rules", "operationId": "putHouseRules",
                 "parameters": [_HOUSE_ID], "security": _AUTH, "requestBody": _BODY,
                 "responses": {"200": ok("The rule set", _RULESET),
-                              "400": error("Not a JSON object"),
-                              "401": error("No edit token"), "403": error("Wrong edit token"),
-                              "404": error("No house rules of that id"),
-                              "422": error("Field errors"),
-                              "429": error("Too many wrong tokens from this address")}},
+                              **errors(*BODY_ERRORS, 401, 403, 404, 429, 503,
+                                       e404="No house rules of that id")}},
         "delete": {"summary": "Delete house rules (games keep their copy)",
                    "operationId": "deleteHouseRules",
                    "parameters": [_HOUSE_ID], "security": _AUTH,
                    "responses": {"204": {"description": "Deleted"},
-                                 "401": error("No edit token"),
-                                 "403": error("Wrong edit token"),
-                                 "404": error("No house rules of that id"),
-                                 "429": error("Too many wrong tokens from this address")}},
+                                 **errors(401, 403, 404, 429, 503,
+                                          e404="No house rules of that id")}},
     },
 }, {
     "HouseRulesBody": {
@@ -156,10 +152,12 @@ add_paths({
                        "the id sent, else classic). id, notes and formats are ignored.",
         "required": ["name"],
         "properties": {
-            "name": {"type": "string", "minLength": 1, "maxLength": 120, "pattern": "\\S"},
+            "name": {"type": "string", "minLength": 1, "maxLength": service.MAX_NAME,
+                     "pattern": "\\S"},
             "based_on": {"type": ["string", "null"], "enum": [*PRESETS, None]},
-            "description": {"type": "string", "maxLength": 500},
+            "description": {"type": "string", "maxLength": service.MAX_DESCRIPTION},
         },
+        "examples": [{"name": "Casa Pérez", "based_on": "classic"}],
     },
     "NewHouseRules": {
         "type": "object",
@@ -167,8 +165,8 @@ add_paths({
         "properties": {
             "id": {"type": "string"},
             "edit_token": {"type": "string"},
-            "url": {"type": "string"},
-            "edit_url": {"type": "string"},
+            "url": {"type": "string", "description": "The house rules' page"},
+            "edit_url": {"type": "string", "description": "The page with the edit link"},
         },
     },
 })

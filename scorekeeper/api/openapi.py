@@ -1,6 +1,8 @@
 """The OpenAPI 3.1 document of the JSON API, served at ``/api/v1/openapi.json``.
 
-Each area adds its paths with :func:`add_paths`, next to the endpoints it documents.
+Each area adds its paths with :func:`add_paths`, next to the endpoints it documents. Limits
+come from the code that enforces them (``engine.hand``, the services), so the document follows
+them; ``.ci/schemathesis`` checks the whole document against the served app.
 """
 
 from __future__ import annotations
@@ -9,15 +11,43 @@ from typing import Any
 
 from flask import Response, jsonify
 
+from ..engine.cards import CARD_GROUP_FIELDS
+from ..engine.hand import MAX_COUNT, MAX_POINTS
 from . import bp
 
 _ERRORS = {"$ref": "#/components/schemas/Errors"}
+
+
+def _or_null(schema: dict[str, Any]) -> dict[str, Any]:
+    return {"anyOf": [schema, {"type": "null"}]}
+
+
+def count(maximum: int, multiple_of: int | None = None) -> dict[str, Any]:
+    """A count in a hand, as the engine reads it (``engine.hand``): a whole number from 0 to
+    ``maximum``; null or blank text is none, and digits as text (what a form sends) are read
+    as the number."""
+    number: dict[str, Any] = {"type": "integer", "minimum": 0, "maximum": maximum}
+    if multiple_of:
+        number["multipleOf"] = multiple_of
+    digits = {"type": "string", "pattern": "^\\s*[0-9]{0,12}\\s*$",
+              "description": "The number's digits; blank is none"}
+    return {"anyOf": [number, {"type": "null"}, digits]}
+
+
+#: A hand the server counts (so the schema shows one that is accepted).
+HAND_EXAMPLE = {"end": "went_out", "sides": [
+    {"table_points": 355, "hand_points": 20, "canastas": {"mixed": 2}, "going_out": "normal"},
+    {"table_points": 280, "hand_points": 45, "red_threes": 3},
+]}
 
 SCHEMAS: dict[str, Any] = {
     "Errors": {
         "type": "object",
         "required": ["errors"],
         "properties": {
+            "error": {"type": "string", "description": "The message, when there is one"},
+            "changes": {"type": "array", "items": {"$ref": "#/components/schemas/Change"},
+                        "description": "On 412: the changes made since the If-Match version"},
             "errors": {
                 "type": "array",
                 "items": {
@@ -31,39 +61,35 @@ SCHEMAS: dict[str, Any] = {
     "CardCounts": {
         "type": "object",
         "additionalProperties": False,
-        "properties": {
-            name: {"type": "integer", "minimum": 0, "maximum": 200}
-            for name in ("jokers", "twos", "aces", "eights_to_kings", "fours_to_sevens",
-                         "black_threes")
-        },
+        "properties": {name: count(200) for name in CARD_GROUP_FIELDS},
     },
     "Counts": {
         "type": "object",
-        "additionalProperties": {"type": "integer", "minimum": 0, "maximum": 99},
+        "description": "How many of each, by the rule set's premio or penalty id.",
+        "additionalProperties": count(MAX_COUNT),
     },
     "Side": {
         "type": "object",
+        "description": "One side's count; a value left out or null is none (zero).",
         "additionalProperties": False,
         "properties": {
-            "name": {"type": "string", "maxLength": 60},
-            "table_points": {"type": "integer", "minimum": 0, "maximum": 10000,
-                             "multipleOf": 5},
-            "hand_points": {"type": "integer", "minimum": 0, "maximum": 10000, "multipleOf": 5},
-            "table_cards": {"$ref": "#/components/schemas/CardCounts"},
-            "hand_cards": {"$ref": "#/components/schemas/CardCounts"},
+            "name": {"type": ["string", "null"]},
+            "table_points": count(MAX_POINTS, 5),
+            "hand_points": count(MAX_POINTS, 5),
+            "table_cards": _or_null({"$ref": "#/components/schemas/CardCounts"}),
+            "hand_cards": _or_null({"$ref": "#/components/schemas/CardCounts"}),
             "canastas": {
-                "type": "object",
+                "type": ["object", "null"],
                 "additionalProperties": False,
-                "properties": {k: {"type": "integer", "minimum": 0, "maximum": 30}
-                               for k in ("natural", "mixed", "wild")},
+                "properties": {k: count(30) for k in ("natural", "mixed", "wild")},
             },
-            "red_threes": {"type": "integer", "minimum": 0, "maximum": 99},
+            "red_threes": count(MAX_COUNT),
             "going_out": {"type": ["string", "null"], "maxLength": 60},
-            "black_threes_shown": {"type": "integer", "minimum": 0, "maximum": 99},
-            "black_threes_in_hand": {"type": ["integer", "null"], "minimum": 0, "maximum": 99},
-            "red_threes_in_hand": {"type": "integer", "minimum": 0, "maximum": 99},
-            "premios": {"$ref": "#/components/schemas/Counts"},
-            "penalties": {"$ref": "#/components/schemas/Counts"},
+            "black_threes_shown": count(MAX_COUNT),
+            "black_threes_in_hand": count(MAX_COUNT),
+            "red_threes_in_hand": count(MAX_COUNT),
+            "premios": _or_null({"$ref": "#/components/schemas/Counts"}),
+            "penalties": _or_null({"$ref": "#/components/schemas/Counts"}),
         },
     },
     "Hand": {
@@ -72,41 +98,224 @@ SCHEMAS: dict[str, Any] = {
         "properties": {
             "players": {"oneOf": [{"type": "integer", "enum": [2, 3, 4, 6]},
                                   {"type": "string", "maxLength": 20}]},
-            "format": {"type": "string", "maxLength": 20},
+            "format": {"type": ["string", "null"], "maxLength": 20},
             "end": {"type": "string", "enum": ["went_out", "stock_out", "time_up"]},
             "sides": {"type": "array", "minItems": 2, "maxItems": 3,
                       "items": {"$ref": "#/components/schemas/Side"}},
         },
+        "examples": [HAND_EXAMPLE],
     },
     "ScoreRequest": {
         "allOf": [
             {"$ref": "#/components/schemas/Hand"},
-            {"type": "object", "properties": {"ruleset": {"type": "string", "maxLength": 60}}},
+            {"type": "object", "properties": {"ruleset": {"type": "string"}}},
         ],
+        "examples": [{"ruleset": "classic", **HAND_EXAMPLE}],
     },
     "Line": {
         "type": "object",
+        "required": ["id", "label", "points"],
         "properties": {"id": {"type": "string"}, "label": {"type": "string"},
                        "points": {"type": "integer"}},
     },
-    "HandResult": {
+    "SideResult": {
         "type": "object",
+        "required": ["total", "lines"],
         "properties": {
-            "totals": {"type": "array", "items": {"type": "integer"}},
-            "sides": {
-                "type": "array",
-                "items": {
-                    "type": "object",
-                    "properties": {
-                        "total": {"type": "integer"},
-                        "lines": {"type": "array", "items": {"$ref": "#/components/schemas/Line"}},
-                    },
-                },
-            },
+            "total": {"type": "integer"},
+            "lines": {"type": "array", "items": {"$ref": "#/components/schemas/Line"}},
         },
     },
-    "RuleSet": {"type": "object", "description": "Every value of a rule set."},
+    "HandResult": {
+        "type": "object",
+        "description": "A hand counted under a rule set (nothing is stored).",
+        "required": ["ruleset", "format", "totals", "sides"],
+        "properties": {
+            "ruleset": {"type": "string"},
+            "format": {"type": "string"},
+            "totals": {"type": "array", "items": {"type": "integer"}},
+            "sides": {"type": "array", "items": {"$ref": "#/components/schemas/SideResult"}},
+        },
+    },
+    "StoredHand": {
+        "type": "object",
+        "description": "A counted hand of a game: the entry as stored, each side's lines.",
+        "required": ["number", "version", "entry", "totals", "sides"],
+        "properties": {
+            "number": {"type": "integer", "minimum": 1},
+            "version": {"type": "integer"},
+            "entry": {"type": "object", "required": ["sides"], "properties": {
+                "end": {"type": ["string", "null"]},
+                "format": {"type": ["string", "null"]},
+                "players": {"type": ["string", "null"]},
+                "sides": {"type": "array", "items": {"type": "object"}},
+            }},
+            "totals": {"type": "array", "items": {"type": "integer"}},
+            "sides": {"type": "array", "items": {"$ref": "#/components/schemas/SideResult"}},
+        },
+    },
+    "GameLinks": {
+        "type": "object",
+        "required": ["view_url", "edit_url", "sheet_url"],
+        "properties": {
+            "view_url": {"type": "string"},
+            "edit_url": {"type": ["string", "null"],
+                         "description": "Only with the edit token (null otherwise)."},
+            "sheet_url": {"type": "string"},
+        },
+    },
+    "NewGame": {
+        "allOf": [{"$ref": "#/components/schemas/GameLinks"}, {
+            "type": "object",
+            "required": ["id", "edit_token"],
+            "properties": {"id": {"type": "string"}, "edit_token": {"type": "string"}},
+        }],
+    },
+    "Game": {
+        "allOf": [{"$ref": "#/components/schemas/GameLinks"}, {
+            "type": "object",
+            "required": ["id", "ruleset", "players", "target", "version", "sides", "totals",
+                         "opening_minimums", "next_dealer", "hands", "finished", "winner",
+                         "drawn"],
+            "properties": {
+                "id": {"type": "string"},
+                "ruleset": {"type": "string"},
+                "players": {"type": "string", "description": "The format's id"},
+                "target": {"type": ["integer", "null"]},
+                "version": {"type": "integer"},
+                "sides": {"type": "array", "items": {
+                    "type": "object", "required": ["name", "players"], "properties": {
+                        "name": {"type": "string"},
+                        "players": {"type": "array", "items": {"type": "string"}}}}},
+                "totals": {"type": "array", "items": {"type": "integer"}},
+                "opening_minimums": {"type": "array", "items": {"type": "integer"}},
+                "next_dealer": {"type": ["string", "null"]},
+                "hands": {"type": "array", "items": {"$ref": "#/components/schemas/StoredHand"}},
+                "finished": {"type": "boolean"},
+                "winner": {"type": ["integer", "null"]},
+                "drawn": {"type": "boolean"},
+            },
+        }],
+    },
+    "Change": {
+        "type": "object",
+        "required": ["seq", "kind", "hand", "at", "by", "totals_before", "totals_after",
+                     "undone", "target", "version"],
+        "properties": {
+            "seq": {"type": "integer"},
+            "kind": {"type": "string",
+                     "enum": ["add", "fix", "delete", "undo", "redo", "settle", "abandon"]},
+            "hand": {"type": ["integer", "null"]},
+            "at": {"type": "string", "format": "date-time"},
+            "by": {"type": "string"},
+            "totals_before": {"type": "array", "items": {"type": "integer"}},
+            "totals_after": {"type": "array", "items": {"type": "integer"}},
+            "undone": {"type": "boolean"},
+            "target": {"type": ["integer", "null"]},
+            "version": {"type": "integer"},
+        },
+    },
+    "Changes": {
+        "type": "object",
+        "required": ["changes", "version"],
+        "properties": {
+            "changes": {"type": "array", "items": {"$ref": "#/components/schemas/Change"}},
+            "version": {"type": "integer"},
+        },
+    },
+    "ChangeMade": {
+        "type": "object",
+        "required": ["change", "version", "hand"],
+        "properties": {
+            "change": {"$ref": "#/components/schemas/Change"},
+            "version": {"type": "integer"},
+            "hand": {"oneOf": [{"$ref": "#/components/schemas/StoredHand"},
+                               {"type": "null"}],
+                     "description": "The hand as it now stands (null when it is gone)."},
+        },
+    },
+    "RulesetList": {
+        "type": "object",
+        "required": ["rulesets"],
+        "properties": {"rulesets": {"type": "array", "items": {
+            "type": "object", "required": ["id", "name", "based_on", "preset"], "properties": {
+                "id": {"type": "string"}, "name": {"type": "string"},
+                "based_on": {"type": ["string", "null"]}, "preset": {"type": "boolean"}}}}},
+    },
+    "LabelledItem": {
+        "type": "object",
+        "required": ["id", "label"],
+        "properties": {"id": {"type": "string"}, "label": {"type": "string"}},
+    },
+    "RuleSet": {
+        "type": "object",
+        "description": "Every value of a rule set (labels in the request's language).",
+        "required": ["id", "name", "description", "notes", "based_on", "formats", "premios",
+                     "penalties", "going_out_kinds", "opening_minimums", "canastas",
+                     "card_values"],
+        "properties": {
+            "id": {"type": "string"},
+            "name": {"type": "string"},
+            "description": {"type": "string"},
+            "notes": {"type": "array", "items": {"type": "string"}},
+            "based_on": {"type": ["string", "null"]},
+            "formats": {"type": "array", "items": {"$ref": "#/components/schemas/LabelledItem"}},
+            "premios": {"type": "array", "items": {"$ref": "#/components/schemas/LabelledItem"}},
+            "penalties": {"type": "array",
+                          "items": {"$ref": "#/components/schemas/LabelledItem"}},
+            "going_out_kinds": {"type": "array",
+                                "items": {"$ref": "#/components/schemas/LabelledItem"}},
+            "opening_minimums": {"type": "object", "required": ["table"], "properties": {
+                "table": {"type": "array", "items": {
+                    "type": "object", "required": ["from", "to", "minimum"], "properties": {
+                        "from": {"type": ["integer", "null"]},
+                        "to": {"type": ["integer", "null"]},
+                        "minimum": {"type": "integer"}}}}}},
+            "canastas": {"type": "object"},
+            "card_values": {"type": "object"},
+        },
+    },
+    "OpeningMinimum": {
+        "type": "object",
+        "required": ["ruleset", "score", "minimum", "band"],
+        "properties": {"ruleset": {"type": "string"}, "score": {"type": "integer"},
+                       "minimum": {"type": "integer"}, "band": {"type": "integer"}},
+    },
 }
+
+
+
+#: One bearer scheme per kind of token, so a client (or a fuzzer) knows which token goes where.
+SECURITY = {
+    name: {"type": "http", "scheme": "bearer", "description": description}
+    for name, description in (
+        ("gameEditToken", "The game's edit token (or its tournament's admin token)."),
+        ("houseRulesToken", "The house rules' edit token."),
+        ("tournamentAdminToken", "The tournament's admin token."),
+    )
+}
+
+
+#: What each error status means when no operation says more.
+ERROR_MEANING = {
+    400: "The body is not a JSON object of this shape, or is nested too deep",
+    401: "No token sent as “Authorization: Bearer <token>”",
+    403: "A token that does not open this resource",
+    404: "No resource of that id or number",
+    409: "A conflict with the resource's state",
+    412: "The If-Match version is not the current one",
+    413: "The body is larger than 1 MiB",
+    415: "The body is not sent as “Content-Type: application/json”",
+    422: "Field errors (a value that cannot be, or a text holding a character that cannot "
+         "be stored)",
+    429: "Too many wrong tokens from this address: wait Retry-After seconds",
+    503: "The database stayed busy: nothing was saved; try again after Retry-After seconds",
+}
+_RETRY_AFTER = {"Retry-After": {"description": "Seconds to wait",
+                                "schema": {"type": "integer", "minimum": 1}}}
+
+#: Every operation that reads the body can also answer these.
+BODY_ERRORS = (400, 413, 415, 422)
 
 
 def error(description: str) -> dict[str, Any]:
@@ -114,10 +323,38 @@ def error(description: str) -> dict[str, Any]:
     return {"description": description, "content": {"application/json": {"schema": _ERRORS}}}
 
 
-def ok(description: str, schema: dict[str, Any] | None = None) -> dict[str, Any]:
+def ok(description: str, schema: dict[str, Any] | None = None,
+       headers: dict[str, Any] | None = None) -> dict[str, Any]:
     """A documented success answer."""
     content = {"application/json": {"schema": schema or {"type": "object"}}}
-    return {"description": description, "content": content}
+    answer: dict[str, Any] = {"description": description, "content": content}
+    if headers:
+        answer["headers"] = headers
+    return answer
+
+
+def ref(name: str) -> dict[str, str]:
+    """A reference to a component schema."""
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def errors(*codes: int, **meanings: str) -> dict[str, Any]:
+    """Error answers for ``codes``; ``meanings`` (``e409="..."``) say more than the default."""
+    answers: dict[str, Any] = {}
+    for code in sorted(set(codes)):
+        answer = error(meanings.get(f"e{code}", ERROR_MEANING[code]))
+        if code in (429, 503):
+            answer["headers"] = _RETRY_AFTER
+        answers[str(code)] = answer
+    return answers
+
+
+def header(description: str) -> dict[str, Any]:
+    """A documented response header (a string)."""
+    return {"description": description, "schema": {"type": "string"}}
+
+
+ETAG = {"ETag": header("The version, for If-Match")}
 
 
 PATHS: dict[str, Any] = {
@@ -131,27 +368,27 @@ PATHS: dict[str, Any] = {
                     "schema": {"$ref": "#/components/schemas/ScoreRequest"}}},
             },
             "responses": {
-                "200": ok("Each side's lines and total",
-                          {"$ref": "#/components/schemas/HandResult"}),
-                "400": error("The body is not a JSON object with a list of sides"),
-                "413": error("The body is larger than 1 MiB"),
-                "422": error("A hand that cannot be, with field errors"),
+                "200": ok("Each side's lines and total", ref("HandResult")),
+                **errors(*BODY_ERRORS,
+                         e400="The body is not a JSON object with a list of sides",
+                         e422="A hand that cannot be, or an unknown rule set, with field "
+                              "errors"),
             },
         }
     },
     "/rulesets": {
         "get": {"summary": "The presets (house rules are read by id)",
                 "operationId": "listRulesets",
-                "responses": {"200": ok("The rule sets")}},
+                "responses": {"200": ok("The rule sets", ref("RulesetList"))}},
     },
     "/rulesets/{ruleset_id}": {
         "get": {
-            "summary": "One rule set as data",
+            "summary": "One rule set as data (a preset's or house rules' id)",
             "operationId": "getRuleset",
             "parameters": [{"name": "ruleset_id", "in": "path", "required": True,
-                            "schema": {"type": "string", "maxLength": 60}}],
-            "responses": {"200": ok("The rule set", {"$ref": "#/components/schemas/RuleSet"}),
-                          "404": error("No rule set of that id")},
+                            "schema": {"type": "string"}}],
+            "responses": {"200": ok("The rule set", ref("RuleSet")),
+                          **errors(404, e404="No rule set of that id")},
         }
     },
     "/opening-minimum": {
@@ -159,12 +396,13 @@ PATHS: dict[str, Any] = {
             "summary": "The first-meld minimum for a running total",
             "operationId": "openingMinimum",
             "parameters": [
-                {"name": "ruleset", "in": "query", "schema": {"type": "string", "maxLength": 60}},
+                {"name": "ruleset", "in": "query", "schema": {"type": "string"}},
                 {"name": "score", "in": "query", "required": True,
                  "schema": {"type": "integer", "minimum": -1000000, "maximum": 1000000}},
             ],
-            "responses": {"200": ok("The minimum"),
-                          "422": error("Unknown rule set or a score that is not a number")},
+            "responses": {"200": ok("The minimum", ref("OpeningMinimum")),
+                          **errors(422, e422="Unknown rule set, or a score that is not a "
+                                             "whole number within ±1,000,000")},
         }
     },
 }
@@ -185,7 +423,7 @@ def document() -> dict[str, Any]:
         "paths": PATHS,
         "components": {
             "schemas": SCHEMAS,
-            "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}},
+            "securitySchemes": SECURITY,
         },
     }
 

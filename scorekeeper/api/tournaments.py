@@ -19,7 +19,7 @@ from flask import Response, jsonify, make_response, request, url_for
 from flask_babel import gettext as _
 from sqlalchemy.exc import IntegrityError
 
-from ..engine import EntryErrors, UnknownRuleSet
+from ..engine import N_, EntryErrors, FieldError, UnknownRuleSet, find_ruleset
 from ..extensions import db
 from ..models.tournaments import Tournament, TournamentTable
 from ..ratelimit import note_token_failure
@@ -28,7 +28,7 @@ from ..services.scoring import resolve_ruleset
 from . import bp
 from .common import BadBody, error_response, fail, field_errors, json_body
 from .games import game_urls
-from .openapi import add_paths, error, ok
+from .openapi import BODY_ERRORS, add_paths, errors, header, ok, ref
 
 
 def _bearer() -> str | None:
@@ -132,6 +132,15 @@ def tournament_to_dict(tournament: Tournament, *, admin: bool,
     }
 
 
+def _values(raw: Any) -> dict[str, Any]:
+    """The ``values`` object; null is none, any other non-object is refused (422)."""
+    if raw is None:
+        return {}
+    if not isinstance(raw, dict):
+        raise EntryErrors([FieldError("values", N_("Give the values as an object, by path."))])
+    return raw
+
+
 @bp.post("/tournaments")
 def create_tournament() -> Response:
     """Create a tournament and seat round 1: 201 with its id and admin token (shown once)."""
@@ -145,7 +154,7 @@ def create_tournament() -> Response:
             rounds=body.get("rounds", 3),
             minutes=body.get("minutes", 60),
             target=body.get("target"),
-            values=body.get("values") or {},
+            values=_values(body.get("values")),
         )
     except BadBody as exc:
         return error_response(400, exc.message)
@@ -267,16 +276,20 @@ def substitute(tournament_id: str, number: int) -> Response:
     return jsonify(tournament_to_dict(tournament, admin=True))
 
 
-_ID = {"name": "tournament_id", "in": "path", "required": True,
-       "schema": {"type": "string", "maxLength": 24}}
+_ID = {"name": "tournament_id", "in": "path", "required": True, "schema": {"type": "string"}}
 _ROUND = {"name": "number", "in": "path", "required": True,
           "schema": {"type": "integer", "minimum": 1}}
 _PAIR = {"name": "number", "in": "path", "required": True,
          "schema": {"type": "integer", "minimum": 1},
          "description": "The pair's number (from 1, in the order given)."}
-_AUTH = [{"bearer": []}]
-_ADMIN_ERRORS = {"401": error("No admin token"), "403": error("Wrong admin token"),
-                 "404": error("No such tournament")}
+_AUTH = [{"tournamentAdminToken": []}]
+_ADMIN_ERRORS = (401, 403, 404, 429, 503)
+_TOURNAMENT = ref("Tournament")
+#: The values the default rule set (torneo) leaves to the organizer, each one required.
+_TORNEO_VALUES = [path for path, _label in find_ruleset("torneo").missing_values()]
+#: A name: not blank. Runs of spaces are collapsed before the length is counted, so the
+#: limit is in the description, not a ``maxLength``.
+_NAMED = {"type": "string", "minLength": 1, "pattern": "\\S"}
 
 add_paths({
     "/tournaments": {"post": {
@@ -285,28 +298,34 @@ add_paths({
         "requestBody": {"required": True, "content": {"application/json": {"schema": {
             "$ref": "#/components/schemas/NewTournament"}}}},
         "responses": {"201": ok("The tournament's id, admin token and round 1's table links "
-                                "(all shown once)"),
-                      "400": error("Not a JSON object"), "422": error("Field errors")},
+                                "(all shown once)", ref("TournamentCreated"),
+                                {"Location": header("Where the tournament is read")}),
+                      **errors(*BODY_ERRORS, 503)},
     }},
     "/tournaments/{tournament_id}": {"get": {
         "summary": "Rounds, tables and standings",
         "description": ("A table's edit token is never listed here: it is in the answer "
                         "that makes it (creating the tournament, closing a round, new links)."),
-        "operationId": "getTournament", "parameters": [_ID],
-        "responses": {"200": ok("The tournament", {"$ref": "#/components/schemas/Tournament"}),
-                      "403": error("Wrong admin token"), "404": error("No such tournament")},
+        "operationId": "getTournament", "parameters": [_ID], "security": [{}, *_AUTH],
+        "responses": {"200": ok("The tournament", _TOURNAMENT),
+                      **errors(403, 404, 429, e403="Wrong admin token",
+                               e404="No such tournament")},
     }},
     "/tournaments/{tournament_id}/rounds/{number}/finish": {"post": {
         "summary": "Close a round: unfinished games end on time; the next round is seated",
         "operationId": "finishRound", "parameters": [_ID, _ROUND], "security": _AUTH,
-        "responses": {"200": ok("The tournament"), **_ADMIN_ERRORS,
-                      "409": error("The round is already closed")},
+        "responses": {"200": ok("The tournament, the new round's tables with their edit "
+                                "tokens", _TOURNAMENT),
+                      **errors(*_ADMIN_ERRORS, 409, e404="No such tournament or round",
+                               e409="The round is already closed, or changed meanwhile")},
     }},
     "/tournaments/{tournament_id}/rounds/{number}/links": {"post": {
         "summary": "New edit links for every table of an open round (the old ones stop working)",
         "operationId": "newRoundLinks", "parameters": [_ID, _ROUND], "security": _AUTH,
-        "responses": {"200": ok("The tables with their new edit tokens and links"),
-                      **_ADMIN_ERRORS, "409": error("The round is closed")},
+        "responses": {"200": ok("The tables with their new edit tokens and links",
+                                ref("RoundLinks")),
+                      **errors(*_ADMIN_ERRORS, 409, e404="No such tournament or round",
+                               e409="The round is closed")},
     }},
     "/tournaments/{tournament_id}/rounds/{number}/tables/{table}/link": {"post": {
         "summary": "A new edit link for one table of an open round (the old one stops working)",
@@ -314,58 +333,149 @@ add_paths({
         "parameters": [_ID, _ROUND, {"name": "table", "in": "path", "required": True,
                                      "schema": {"type": "integer", "minimum": 1}}],
         "security": _AUTH,
-        "responses": {"200": ok("The table with its new edit token and link"),
-                      **_ADMIN_ERRORS, "409": error("The round is closed")},
+        "responses": {"200": ok("The table with its new edit token and link",
+                                ref("TableLink")),
+                      **errors(*_ADMIN_ERRORS, 409, e404="No such tournament, round or table",
+                               e409="The round is closed")},
     }},
     "/tournaments/{tournament_id}/pairs/{number}/abandon": {"post": {
         "summary": "A pair abandons its game: disqualified, its opponent credited 5,000",
         "operationId": "abandonGame", "parameters": [_ID, _PAIR], "security": _AUTH,
-        "responses": {"200": ok("The tournament"), **_ADMIN_ERRORS,
-                      "409": error("No open round for the pair, or already disqualified")},
+        "responses": {"200": ok("The tournament", _TOURNAMENT),
+                      **errors(*_ADMIN_ERRORS, 409, e404="No such tournament or pair",
+                               e409="No open round for the pair, or already disqualified")},
     }},
     "/tournaments/{tournament_id}/pairs/{number}/substitute": {"post": {
         "summary": "A player of the pair was replaced: the pair scores nothing",
         "operationId": "substitutePlayer", "parameters": [_ID, _PAIR], "security": _AUTH,
-        "responses": {"200": ok("The tournament"), **_ADMIN_ERRORS},
+        "responses": {"200": ok("The tournament", _TOURNAMENT),
+                      **errors(*_ADMIN_ERRORS, e404="No such tournament or pair")},
     }},
 }, {
     "NewTournament": {
         "type": "object",
         "required": ["name", "pairs"],
         "properties": {
-            "name": {"type": "string", "maxLength": 120},
-            "ruleset": {"type": "string", "maxLength": 60, "default": "torneo"},
-            "rounds": {"type": "integer", "minimum": 1, "maximum": 20, "default": 3},
+            "name": {**_NAMED, "description": "At most 120 characters"},
+            "ruleset": {"type": "string", "default": "torneo"},
+            "rounds": {"type": "integer", "minimum": 1, "maximum": service.MAX_ROUNDS,
+                       "default": 3},
             "minutes": {"type": "integer", "minimum": 5, "maximum": 600, "default": 60},
-            "target": {"type": "integer", "minimum": 100, "maximum": 100000},
-            "values": {"type": "object", "description": (
+            "target": {"type": ["integer", "null"], "minimum": 100, "maximum": 100000},
+            "values": {"type": ["object", "null"], "description": (
                 "The values the rule set names without a number, by path "
-                "(e.g. premios.canastilla); all are required."),
-                "additionalProperties": {"type": "integer", "minimum": 0, "maximum": 10000}},
-            "pairs": {"type": "array", "minItems": 2, "maxItems": 200, "items": {
+                "(e.g. premios.canastilla), each a whole number from 0 to 10,000; all are "
+                "required. Other paths are ignored.")},
+            "pairs": {"type": "array", "minItems": 2, "maxItems": service.MAX_PAIRS, "items": {
                 "type": "object", "required": ["players"], "properties": {
-                    "name": {"type": "string", "maxLength": 60},
+                    "name": {"type": ["string", "null"],
+                             "description": "At most 60 characters; none: the players'"},
                     "players": {"type": "array", "minItems": 2, "maxItems": 2,
-                                "items": {"type": "string", "maxLength": 60}}}}},
+                                "items": {**_NAMED,
+                                          "description": "At most 60 characters"}}}}},
         },
+        # torneo, the default, names values without a number: they must all be given.
+        "if": {"anyOf": [{"not": {"required": ["ruleset"]}},
+                         {"required": ["ruleset"],
+                          "properties": {"ruleset": {"const": "torneo"}}}]},
+        "then": {"required": ["values"], "properties": {"values": {
+            "type": "object", "required": _TORNEO_VALUES,
+            "properties": {path: {"type": "integer", "minimum": 0, "maximum": 10000}
+                           for path in _TORNEO_VALUES}}}},
+        "examples": [{
+            "name": "Club", "ruleset": "torneo", "rounds": 3, "minutes": 60,
+            "values": {"canastas.wild": 1000, "going_out.normal": 100, "red_threes.each": 100,
+                       "premios.juego_limpio": 200, "premios.canastilla": 150,
+                       "premios.canaston": 2000, "premios.canasta_de_moda": 400,
+                       "premios.canasta_doble": 2500, "premios.canasta_triple": 3000},
+            "pairs": [{"name": "Norte", "players": ["Ana", "Luis"]},
+                      {"name": "Sur", "players": ["Eva", "Juan"]}],
+        }],
+    },
+    "TableLink": {"allOf": [ref("GameLinks"), {
+        "type": "object",
+        "required": ["table", "pairs", "game_id", "edit_token"],
+        "properties": {
+            "table": {"type": "integer"},
+            "pairs": {"type": "array", "items": {"type": "integer"}},
+            "game_id": {"type": "string"},
+            "edit_token": {"type": "string"},
+        },
+    }]},
+    "TournamentCreated": {
+        "type": "object",
+        "required": ["id", "admin_token", "tables"],
+        "properties": {"id": {"type": "string"}, "admin_token": {"type": "string"},
+                       "tables": {"type": "array", "items": ref("TableLink")}},
+    },
+    "RoundLinks": {
+        "type": "object",
+        "required": ["round", "tables"],
+        "properties": {"round": {"type": "integer"},
+                       "tables": {"type": "array", "items": ref("TableLink")}},
     },
     "Tournament": {
         "type": "object",
+        "required": ["id", "name", "ruleset", "rounds_planned", "minutes", "target",
+                     "finished", "seating", "seating_notes", "pairs", "rounds", "standings"],
         "properties": {
-            "rounds": {"type": "array", "items": {"type": "object", "properties": {
-                "number": {"type": "integer"},
-                "byes": {"type": "array", "items": {"type": "integer"}},
-                "tables": {"type": "array", "items": {"type": "object", "properties": {
-                    "table": {"type": "integer"},
-                    "pairs": {"type": "array", "items": {"type": "integer"},
-                              "description": "pairs[i] plays side i of the game"},
-                    "game_id": {"type": "string"},
-                    "link_handed_out": {"type": "boolean", "description": "admin only"},
-                    "edit_token": {"type": "string", "description": (
-                        "only in the answer that made the link (admin)")}}}}}}},
-            "standings": {"type": "array", "items": {"type": "object", "properties": {
-                "pair": {"type": "integer"}, "difference": {"type": "integer"},
-                "wins": {"type": "integer"}, "rank": {"type": ["integer", "null"]}}}},
+            "id": {"type": "string"},
+            "name": {"type": "string"},
+            "ruleset": {"type": "string"},
+            "rounds_planned": {"type": "integer"},
+            "minutes": {"type": "integer"},
+            "target": {"type": ["integer", "null"]},
+            "finished": {"type": "boolean"},
+            "seating": {"type": "string"},
+            "seating_notes": {"type": "array", "items": {"type": "string"}},
+            "pairs": {"type": "array", "items": {
+                "type": "object",
+                "required": ["number", "name", "players", "disqualified", "substituted"],
+                "properties": {
+                    "number": {"type": "integer"}, "name": {"type": "string"},
+                    "players": {"type": "array", "items": {"type": "string"}},
+                    "disqualified": {"type": "boolean"}, "substituted": {"type": "boolean"}}}},
+            "rounds": {"type": "array", "items": {
+                "type": "object",
+                "required": ["number", "started_at", "ends_at", "seconds_left", "finished",
+                             "byes", "tables"],
+                "properties": {
+                    "number": {"type": "integer"},
+                    "started_at": {"type": "string", "format": "date-time"},
+                    "ends_at": {"type": "string", "format": "date-time"},
+                    "seconds_left": {"type": "integer"},
+                    "finished": {"type": "boolean"},
+                    "byes": {"type": "array", "items": {"type": "integer"}},
+                    "tables": {"type": "array", "items": {"allOf": [ref("GameLinks"), {
+                        "type": "object",
+                        "required": ["table", "pairs", "game_id", "totals", "finished",
+                                     "abandoned_by", "credits"],
+                        "properties": {
+                            "table": {"type": "integer"},
+                            "pairs": {"type": "array", "items": {"type": "integer"},
+                                      "description": "pairs[i] plays side i of the game"},
+                            "game_id": {"type": "string"},
+                            "totals": {"type": "array", "items": {"type": "integer"}},
+                            "finished": {"type": "boolean"},
+                            "abandoned_by": {"type": ["integer", "null"]},
+                            "credits": {"type": ["array", "null"],
+                                        "items": {"type": "integer"}},
+                            "link_handed_out": {"type": "boolean",
+                                                "description": "admin only"},
+                            "edit_token": {"type": "string", "description": (
+                                "only in the answer that made the link (admin)")},
+                        }}]}},
+                }}},
+            "standings": {"type": "array", "items": {
+                "type": "object",
+                "required": ["pair", "name", "rank", "difference", "wins", "played",
+                             "disqualified", "substituted"],
+                "properties": {
+                    "pair": {"type": "integer"}, "name": {"type": "string"},
+                    "rank": {"type": ["integer", "null"]},
+                    "difference": {"type": "integer"}, "wins": {"type": "integer"},
+                    "played": {"type": "integer"}, "disqualified": {"type": "boolean"},
+                    "substituted": {"type": "boolean"}}}},
         },
     },
 })

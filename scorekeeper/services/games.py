@@ -152,7 +152,8 @@ def create_game(
     for i in range(fmt.sides):
         data = sides[i] if i < len(sides) else {}
         name = _name(data.get("name"), f"sides[{i}].name", errors, required=False)
-        names = data.get("players") or []
+        names = data.get("players")
+        names = [] if names is None else names  # ``{}`` or ``""`` is refused, not "none"
         if not isinstance(names, list) or len(names) > per_side:
             errors.append(FieldError(
                 f"sides[{i}].players", N_("A side has at most %(count)d players."), count=per_side

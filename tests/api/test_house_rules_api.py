@@ -155,8 +155,9 @@ def test_the_api_description_lists_them(client):
     assert set(paths["/house-rules/{house_id}"]) == {"get", "put", "delete"}
     for method in ("put", "delete"):
         op = paths["/house-rules/{house_id}"][method]
-        assert op["security"] == [{"bearer": []}]
+        assert op["security"] == [{"houseRulesToken": []}]
         assert {"401", "403", "404", "429"} <= set(op["responses"])
     assert paths["/house-rules"]["post"]["responses"]["201"]["content"]["application/json"][
         "schema"] == {"$ref": "#/components/schemas/NewHouseRules"}
     assert "HouseRulesBody" in doc["components"]["schemas"]
+    assert doc["components"]["securitySchemes"]["houseRulesToken"]["scheme"] == "bearer"

@@ -1,0 +1,75 @@
+"""The API description is true: what it lists is what the server answers (Schemathesis), and
+every operation lists the statuses its kind of request can get."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from scorekeeper.api.openapi import document
+
+ROOT = Path(__file__).resolve().parents[2]
+BIN = Path(sys.executable).parent
+
+
+def _operations(doc):
+    for path, item in doc["paths"].items():
+        for method, op in item.items():
+            yield f"{method.upper()} {path}", op
+
+
+def test_every_operation_lists_the_statuses_its_requests_can_get(client):
+    doc = client.get("/api/v1/openapi.json").get_json()
+    for name, op in _operations(doc):
+        codes = set(op["responses"])
+        assert any(c.startswith("2") for c in codes), name
+        if "requestBody" in op:
+            assert {"400", "413", "415", "422"} <= codes, name
+        if op.get("security"):
+            assert "429" in codes, name
+            if {} not in op["security"]:  # the token is required
+                assert {"401", "403", "404"} <= codes, name
+        if name.startswith(("POST", "PUT", "DELETE")) and name != "POST /score":
+            assert "503" in codes, name
+        for code, answer in op["responses"].items():
+            if code != "204":
+                assert answer["content"]["application/json"]["schema"] != {"type": "object"}, (
+                    f"{name} {code} is described with no shape")
+            if code in ("429", "503"):
+                assert "Retry-After" in answer["headers"], (name, code)
+
+
+def test_each_token_has_its_own_bearer_scheme(client):
+    doc = client.get("/api/v1/openapi.json").get_json()
+    schemes = doc["components"]["securitySchemes"]
+    used = {next(iter(s)) for _, op in _operations(doc) for s in op.get("security", []) if s}
+    assert used == {"gameEditToken", "houseRulesToken", "tournamentAdminToken"} == set(schemes)
+    assert all(s == {"type": "http", "scheme": "bearer", "description": s["description"]}
+               for s in schemes.values())
+
+
+@pytest.mark.skipif(not (BIN / "schemathesis").exists() or not (BIN / "gunicorn").exists(),
+                    reason="needs schemathesis (the dev extra) and gunicorn")
+def test_schemathesis_finds_nothing_against_the_served_app():
+    # A small run (CI runs .ci/schemathesis with more examples after the suite).
+    run = subprocess.run(
+        ["bash", str(ROOT / ".ci/schemathesis"), "--phases", "examples,fuzzing"],
+        cwd=ROOT, env={**os.environ, "BIN": str(BIN), "SCHEMATHESIS_EXAMPLES": "3"},
+        capture_output=True, text=True, timeout=600,
+    )
+    assert run.returncode == 0, run.stdout[-6000:] + run.stderr[-3000:]
+    operations = sum(1 for _ in _operations(document()))
+    assert f"Tested: {operations}" in run.stdout
+
+
+def test_a_hands_fields_are_the_ones_the_engine_reads(client):
+    from scorekeeper.engine.cards import CARD_GROUP_FIELDS
+    from scorekeeper.engine.hand import _SIDE_FIELDS
+
+    schemas = client.get("/api/v1/openapi.json").get_json()["components"]["schemas"]
+    assert set(schemas["Side"]["properties"]) == _SIDE_FIELDS
+    assert set(schemas["CardCounts"]["properties"]) == set(CARD_GROUP_FIELDS)
