@@ -294,7 +294,7 @@ _IF_MATCH_GAME = {"name": "If-Match", "in": "header", "schema": {"type": "string
 _CHANGE = {"type": "object", "required": ["seq", "kind", "hand", "at", "by"], "properties": {
     "seq": {"type": "integer"},
     "kind": {"type": "string",
-             "enum": ["add", "fix", "delete", "undo", "redo", "settle", "abandon"]},
+             "enum": ["add", "fix", "delete", "undo", "redo", "settle", "abandon", "unabandon"]},
     "hand": {"type": ["integer", "null"]},
     "at": {"type": "string", "format": "date-time"},
     "by": {"type": "string", "enum": ["scorekeeper", "editor", "api", "desk"]},

@@ -2,7 +2,8 @@
 checked, logged and undoable.
 
 An operation (:func:`add_hand`, :func:`fix_hand`, :func:`delete_hand`, :func:`undo`,
-:func:`redo`, :func:`settle_at_time`, :func:`note_abandonment`) does the same steps in the same
+:func:`redo`, :func:`settle_at_time`, :func:`note_abandonment`,
+:func:`note_abandonment_undone`) does the same steps in the same
 order:
 
 1. take the game's row lock (``SELECT … FOR UPDATE`` on PostgreSQL; on SQLite a writing
@@ -570,6 +571,16 @@ def note_abandonment(game: Game, *, by: str = BY_DESK) -> Written:
     game.version += 1
     game.updated_at = utcnow()
     change = _log(game, kind="abandon", by=by, hand=None, before=None, after=None,
+                  totals_before=totals, key=None, digest="")
+    return _written(game, change, None)
+
+
+def note_abandonment_undone(game: Game, *, by: str = BY_DESK) -> Written:
+    """Log that the desk took back an abandonment (the game counts again as played)."""
+    totals = games_service.totals_of(game)
+    game.version += 1
+    game.updated_at = utcnow()
+    change = _log(game, kind="unabandon", by=by, hand=None, before=None, after=None,
                   totals_before=totals, key=None, digest="")
     return _written(game, change, None)
 

@@ -313,10 +313,29 @@ def table_link(tournament_id: str, number: int, table: int) -> Response:
     return _round_response(tournament, rnd, [row])
 
 
+def _confirmed() -> bool:
+    return request.form.get("confirm") == "1"
+
+
+def _confirm_page(tournament: Tournament, action: str, **context: Any) -> Response:
+    """The page that says what a desk action will do before it is done (no script needed:
+    its button posts the same form again, confirmed)."""
+    return render("tournaments/confirm.html", tournament=tournament, action=action,
+                  clock_text=_clock, **context)
+
+
 @bp.post("/<tournament_id>/rounds/<int:number>/finish")
 def finish_round(tournament_id: str, number: int) -> Response:
-    """Close the round: unfinished games end on time, and the next round is seated."""
+    """Close the round: unfinished games end on time, and the next round is seated.
+
+    With time left or tables still playing, the desk is first shown what closing will do.
+    """
     tournament = _admin_or_403(tournament_id, full=True)
+    rnd = service.current_round(tournament)
+    if rnd is not None and rnd.number == number and not _confirmed():
+        closing = service.closing_preview(tournament, rnd)
+        if closing.needs_confirmation:
+            return _confirm_page(tournament, "finish", round=rnd, closing=closing)
     try:
         service.finish_round(tournament, number)
         db.session.commit()
@@ -343,14 +362,22 @@ def _action_error(tournament: Tournament, message: str, field: str) -> Response:
 
 @bp.post("/<tournament_id>/abandon")
 def abandon(tournament_id: str) -> Response:
-    """Record that a pair abandoned its game: disqualified, the opponent credited."""
+    """Record that a pair abandoned its game: disqualified, the opponent credited.
+
+    Refused for a game already finished; asked first, then done.
+    """
     tournament = _admin_or_403(tournament_id)
     pair = _pair_from_form(tournament)
     if pair is None:
         return _action_error(tournament, _("Choose a pair."), "abandon")
     try:
+        if not _confirmed():
+            table = service.abandonment_table(tournament, pair)
+            return _confirm_page(tournament, "abandon", pair=pair, table=table,
+                                 view=service.table_view(tournament, table))
         service.record_abandonment(tournament, pair)
     except EntryErrors as exc:
+        db.session.rollback()
         return _action_error(tournament, error_message(exc.errors[0]), "abandon")
     except service.RoundClosed:
         return _action_error(tournament, _("This pair plays no game in this round."),
@@ -359,14 +386,54 @@ def abandon(tournament_id: str) -> Response:
     return see_other("tournaments.show", tournament_id=tournament.id)
 
 
+@bp.post("/<tournament_id>/abandon/undo")
+def undo_abandon(tournament_id: str) -> Response:
+    """Take back an abandonment recorded in the round being played."""
+    tournament = _admin_or_403(tournament_id)
+    pair = _pair_from_form(tournament)
+    if pair is None:
+        return _action_error(tournament, _("Choose a pair."), "undo")
+    try:
+        service.undo_abandonment(tournament, pair)
+    except EntryErrors as exc:
+        return _action_error(tournament, error_message(exc.errors[0]), "undo")
+    except service.RoundClosed:
+        return _action_error(tournament, _("An abandonment can be taken back only while its "
+                                           "game is being played."), "undo")
+    db.session.commit()
+    return see_other("tournaments.show", tournament_id=tournament.id)
+
+
 @bp.post("/<tournament_id>/substitute")
 def substitute(tournament_id: str) -> Response:
-    """Record that a player of a pair was replaced: the pair scores nothing."""
+    """Record that a player of a pair was replaced: the pair scores nothing. Asked first."""
     tournament = _admin_or_403(tournament_id)
     pair = _pair_from_form(tournament)
     if pair is None:
         return _action_error(tournament, _("Choose a pair."), "substitute")
+    if pair.substituted:
+        return _action_error(tournament, _("A substitution is already recorded for this pair."),
+                             "substitute")
+    if not _confirmed():
+        return _confirm_page(tournament, "substitute", pair=pair)
     service.record_substitution(pair)
+    db.session.commit()
+    return see_other("tournaments.show", tournament_id=tournament.id)
+
+
+@bp.post("/<tournament_id>/substitute/undo")
+def undo_substitute(tournament_id: str) -> Response:
+    """Take back a substitution recorded by mistake."""
+    tournament = _admin_or_403(tournament_id)
+    pair = _pair_from_form(tournament)
+    if pair is None:
+        return _action_error(tournament, _("Choose a pair."), "undo")
+    try:
+        service.undo_substitution(tournament, pair)
+    except EntryErrors as exc:
+        return _action_error(tournament, error_message(exc.errors[0]), "undo")
+    except service.TournamentOver:
+        return _action_error(tournament, _("The tournament is over."), "undo")
     db.session.commit()
     return see_other("tournaments.show", tournament_id=tournament.id)
 

@@ -79,9 +79,13 @@ def test_a_small_tournament(page: Page, live_server: str, shot: Shot, tmp_path: 
     expect(page.locator("table.tables tbody tr").first).to_contain_text("850", timeout=15000)
     shot(page, "tournament-06-control-live")
     page.get_by_role("button", name=re.compile("Finish game 1")).click()
+    # Time is not up and a table is playing: the desk is told so and confirms.
+    expect(page.locator(".confirm-consequences")).to_contain_text("Time is not up")
+    page.get_by_role("button", name="Yes, finish game 1").click()
     expect(page.locator("#round-title")).to_contain_text("Game 2 of 2")
     shot(page, "tournament-07-game-2")
     page.get_by_role("button", name="Finish the last game").click()
+    page.get_by_role("button", name="Yes, finish the last game").click()
     expect(page.locator(".dashboard")).to_contain_text("The tournament is over.")
     rows = page.locator(".standings-table tbody tr")
     expect(rows.first).to_contain_text("Owls")
