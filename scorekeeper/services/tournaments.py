@@ -17,7 +17,9 @@ table 1. Two cases need a fallback, and the set-up and seating pages say which o
   to ``pairs - 1`` games (``pairs`` with a bye). Beyond that a repeat cannot be avoided, the
   circle starts again, and the page says so.
 
-A pair that abandons is disqualified and seated no more: its planned opponent sits out.
+A pair that abandons is disqualified and seated no more (:func:`seat_without`): every table
+keeps its number, and the pairs left without an opponent meet each other; when one is left
+over, the pair that has sat out least sits out.
 """
 
 from __future__ import annotations
@@ -142,6 +144,92 @@ def schedule(pairs: int, rounds: int) -> Schedule:
         out.append(RoundPlan(real, byes))
     return Schedule(tuple(out), method, bye=bye_seat is not None,
                     rotation_repeats=rotation_repeats, repeats=repeats, notes=tuple(notes))
+
+
+@dataclass(frozen=True)
+class Seating:
+    """A round as it is seated: tables as (number, side 0 pair, side 1 pair), and byes."""
+
+    tables: tuple[tuple[int, int, int], ...]
+    byes: tuple[int, ...] = ()
+
+
+def seat_without(
+    plan: RoundPlan,
+    gone: Iterable[int],
+    *,
+    met: Iterable[frozenset[int]] = (),
+    sat_out: Mapping[int, int] | None = None,
+) -> Seating:
+    """Seat a planned round once the pairs in ``gone`` (disqualified) are seated no more.
+
+    Every table keeps the number the plan gives it (its place in the plan's order), so 002's
+    "even pairs stay" still holds at every table that plays; a table whose pair is gone is
+    left empty rather than closing the gap. The pairs left without an opponent (and the
+    plan's bye) meet each other, at the table of the one that stays there (the side 1 pair:
+    002's even pair), avoiding pairs that have already met (``met``) when they can. When one
+    pair is left over it sits out: the one that has sat out least so far (``sat_out``: byes by
+    pair). If even that pair has sat out more than a pair that is seated, they change places
+    (an odd pair, one that moves anyway, is the one asked to sit out), so no pair sits out
+    twice before every pair has sat out once.
+    """
+    gone_set = set(gone)
+    met_set = set(met)
+    byes_of = dict(sat_out or {})
+    tables: dict[int, tuple[int, int]] = {}
+    # A pair without an opponent: (pair, its table number or None, its side or None).
+    waiting: list[tuple[int, int | None, int | None]] = []
+    for number, (a, b) in enumerate(plan.tables, start=1):
+        if a in gone_set or b in gone_set:
+            waiting += [(p, number, side) for side, p in enumerate((a, b)) if p not in gone_set]
+        else:
+            tables[number] = (a, b)
+    waiting += [(p, None, None) for p in plan.byes if p not in gone_set]
+    free = max([len(plan.tables), *tables]) + 1
+
+    def table_for(x: tuple[int, int | None, int | None],
+                  y: tuple[int, int | None, int | None]) -> tuple[int, int, int]:
+        nonlocal free
+        # The pair that stays at its table keeps its seat; the other one joins it.
+        stays = [w for w in (x, y) if w[1] is not None]
+        stays.sort(key=lambda w: (w[2] != 1, w[1]))
+        if not stays:
+            free += 1
+            return (free - 1, x[0], y[0])
+        host = stays[0]
+        guest = y if host is x else x
+        assert host[1] is not None
+        pair = (guest[0], host[0]) if host[2] == 1 else (host[0], guest[0])
+        return (host[1], *pair)
+
+    out: list[int] = []
+    if len(waiting) % 2:
+        # 002's own bye (no table) sits out before a pair that lost its opponent, if level.
+        leaving = min(waiting, key=lambda w: (byes_of.get(w[0], 0), w[1] is not None,
+                                              -w[0]))
+        waiting.remove(leaving)
+        seated = [(n, side, p) for n, t in sorted(tables.items()) for side, p in enumerate(t)]
+        fewer = [x for x in seated if byes_of.get(x[2], 0) < byes_of.get(leaving[0], 0)]
+        if fewer:
+            def swap_key(x: tuple[int, int, int]) -> tuple[int, bool, int, int]:
+                n, side, _p = x
+                opponent = tables[n][1 - side]
+                return (byes_of.get(x[2], 0), frozenset((leaving[0], opponent)) in met_set,
+                        side, n)
+            n, side, p = min(fewer, key=swap_key)
+            pair = list(tables[n])
+            pair[side] = leaving[0]
+            tables[n] = (pair[0], pair[1])
+            leaving = (p, n, side)
+        out.append(leaving[0])
+    while waiting:
+        first = waiting.pop(0)
+        partner = next((w for w in waiting if frozenset((first[0], w[0])) not in met_set),
+                       waiting[0])
+        waiting.remove(partner)
+        number, a, b = table_for(first, partner)
+        tables[number] = (a, b)
+    return Seating(tuple((n, a, b) for n, (a, b) in sorted(tables.items())), tuple(sorted(out)))
 
 
 def schedule_notes(plan: Schedule, pairs: int, rounds: int) -> list[str]:
@@ -407,23 +495,27 @@ def plan_of(tournament: Tournament) -> Schedule:
 def seat_round(tournament: Tournament, number: int) -> TournamentRound:
     """Seat round ``number``: make each table's game and start the round's clock.
 
-    A table whose planned pair is disqualified has no game: the other pair sits out. Each
-    table's edit token is in its ``new_edit_token`` for this request only (see
-    :func:`hand_out_links`); the database keeps only its hash.
+    Disqualified pairs are seated no more (see :func:`seat_without`: tables keep their
+    numbers, and the pairs left without an opponent meet each other). Each table's edit token
+    is in its ``new_edit_token`` for this request only (see :func:`hand_out_links`); the
+    database keeps only its hash.
     """
     plan = plan_of(tournament).rounds[number - 1]
     by_number = {p.number: p for p in tournament.pairs}
+    number_of = {p.id: p.number for p in tournament.pairs}
+    met: set[frozenset[int]] = set()
+    sat_out: dict[int, int] = {}
+    for earlier in tournament.rounds:
+        met.update(frozenset((number_of[t.pair_a_id], number_of[t.pair_b_id]))
+                   for t in earlier.tables)
+        for pair in earlier.byes:
+            sat_out[pair] = sat_out.get(pair, 0) + 1
+    gone = [p.number for p in tournament.pairs if p.disqualified_round is not None]
+    seating = seat_without(plan, gone, met=met, sat_out=sat_out)
     rs = ruleset_of(tournament)
-    rnd = TournamentRound(number=number, started_at=utcnow(), byes=list(plan.byes))
-    byes = list(plan.byes)
-    table_no = 0
-    for a, b in plan.tables:
+    rnd = TournamentRound(number=number, started_at=utcnow(), byes=list(seating.byes))
+    for table_no, a, b in seating.tables:
         pa, pb = by_number[a], by_number[b]
-        out = [p for p in (pa, pb) if p.disqualified_round is not None]
-        if out:
-            byes.extend(p.number for p in (pa, pb) if p.disqualified_round is None)
-            continue
-        table_no += 1
         new = games_service.create_game(
             rs, players=4, target=tournament.target,
             sides=[{"name": p.name, "players": list(p.players)} for p in (pa, pb)],
@@ -432,7 +524,6 @@ def seat_round(tournament: Tournament, number: int) -> TournamentRound:
                                 view_token=new.view_token)
         table.new_edit_token = new.edit_token
         rnd.tables.append(table)
-    rnd.byes = sorted(byes)
     tournament.rounds.append(rnd)
     db.session.flush()
     return rnd
