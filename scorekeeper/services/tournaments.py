@@ -492,6 +492,46 @@ def plan_of(tournament: Tournament) -> Schedule:
     return schedule(len(tournament.pairs), tournament.rounds_planned)
 
 
+def _history(tournament: Tournament) -> tuple[set[frozenset[int]], dict[int, int]]:
+    """Who has met whom, and how often each pair has sat out, in the rounds seated so far."""
+    number_of = {p.id: p.number for p in tournament.pairs}
+    met: set[frozenset[int]] = set()
+    sat_out: dict[int, int] = {}
+    for earlier in tournament.rounds:
+        met.update(frozenset((number_of[t.pair_a_id], number_of[t.pair_b_id]))
+                   for t in earlier.tables)
+        for pair in earlier.byes:
+            sat_out[pair] = sat_out.get(pair, 0) + 1
+    return met, sat_out
+
+
+def _gone(tournament: Tournament) -> list[int]:
+    return [p.number for p in tournament.pairs if p.disqualified_round is not None]
+
+
+def seatings(tournament: Tournament) -> list[Seating]:
+    """Every game's seating: as seated for the games played or being played, as planned for
+    the rest (002's rotation is known in advance; a later disqualification changes them)."""
+    out: list[Seating] = []
+    number_of = {p.id: p.number for p in tournament.pairs}
+    for rnd in tournament.rounds:
+        out.append(Seating(
+            tuple((t.number, number_of[t.pair_a_id], number_of[t.pair_b_id])
+                  for t in rnd.tables),
+            tuple(rnd.byes),
+        ))
+    plan = plan_of(tournament)
+    met, sat_out = _history(tournament)
+    gone = _gone(tournament)
+    for number in range(len(out) + 1, tournament.rounds_planned + 1):
+        seating = seat_without(plan.rounds[number - 1], gone, met=met, sat_out=sat_out)
+        met.update(frozenset(t[1:]) for t in seating.tables)
+        for pair in seating.byes:
+            sat_out[pair] = sat_out.get(pair, 0) + 1
+        out.append(seating)
+    return out
+
+
 def seat_round(tournament: Tournament, number: int) -> TournamentRound:
     """Seat round ``number``: make each table's game and start the round's clock.
 
@@ -502,16 +542,8 @@ def seat_round(tournament: Tournament, number: int) -> TournamentRound:
     """
     plan = plan_of(tournament).rounds[number - 1]
     by_number = {p.number: p for p in tournament.pairs}
-    number_of = {p.id: p.number for p in tournament.pairs}
-    met: set[frozenset[int]] = set()
-    sat_out: dict[int, int] = {}
-    for earlier in tournament.rounds:
-        met.update(frozenset((number_of[t.pair_a_id], number_of[t.pair_b_id]))
-                   for t in earlier.tables)
-        for pair in earlier.byes:
-            sat_out[pair] = sat_out.get(pair, 0) + 1
-    gone = [p.number for p in tournament.pairs if p.disqualified_round is not None]
-    seating = seat_without(plan, gone, met=met, sat_out=sat_out)
+    met, sat_out = _history(tournament)
+    seating = seat_without(plan, _gone(tournament), met=met, sat_out=sat_out)
     rs = ruleset_of(tournament)
     rnd = TournamentRound(number=number, started_at=utcnow(), byes=list(seating.byes))
     for table_no, a, b in seating.tables:

@@ -452,14 +452,39 @@ def standings_page(tournament_id: str) -> Response:
 
 @bp.get("/<tournament_id>/seating/<int:number>.pdf")
 def seating_pdf(tournament_id: str, number: int) -> Response:
-    """The seating plan of a round, with each table's game sheet linked."""
+    """The seating plan of a game: as seated (each table's game sheet linked), or, for a game
+    not seated yet, as 002's rotation plans it."""
     tournament = _tournament_or_404(tournament_id)
-    rnd = service.get_round(tournament, number)
-    if rnd is None:
+    if not 1 <= number <= tournament.rounds_planned:
         abort(404)
+    by_number = {p.number: p for p in tournament.pairs}
+    seating = service.seatings(tournament)[number - 1]
+    rnd = service.get_round(tournament, number)
+    sheets = {t.number: t.view_token for t in rnd.tables} if rnd is not None else {}
+    rows = [{"number": n, "pairs": (by_number[a], by_number[b]), "sheet": sheets.get(n)}
+            for n, a, b in seating.tables]
     html = render_template("tournaments/pdf_seating.html", tournament=tournament,
-                           **_round_context(tournament, rnd))
+                           number=number, rows=rows, planned=rnd is None,
+                           byes=[by_number[n] for n in seating.byes])
     return pdf_response(html, f"seating-{number}.pdf")
+
+
+@bp.get("/<tournament_id>/slips.pdf")
+def slips_pdf(tournament_id: str) -> Response:
+    """One slip per pair to hand out at reception: its table in every game (as planned)."""
+    tournament = _tournament_or_404(tournament_id)
+    by_number = {p.number: p for p in tournament.pairs}
+    games: dict[int, list[dict[str, Any]]] = {p.number: [] for p in tournament.pairs}
+    for index, seating in enumerate(service.seatings(tournament), start=1):
+        for n, a, b in seating.tables:
+            games[a].append({"game": index, "table": n, "against": by_number[b]})
+            games[b].append({"game": index, "table": n, "against": by_number[a]})
+        for pair in seating.byes:
+            games[pair].append({"game": index, "table": None, "against": None})
+    slips = [{"pair": p, "games": sorted(games[p.number], key=lambda g: g["game"])}
+             for p in tournament.pairs if p.disqualified_round is None]
+    html = render_template("tournaments/pdf_slips.html", tournament=tournament, slips=slips)
+    return pdf_response(html, "slips.pdf")
 
 
 @bp.get("/<tournament_id>/standings.pdf")

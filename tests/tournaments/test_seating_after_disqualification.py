@@ -4,7 +4,10 @@ pairs left without an opponent meet each other, and byes are spread."""
 from __future__ import annotations
 
 import re
+import shutil
+import subprocess
 
+import pytest
 from tournament_helpers import admin, create, read
 
 from scorekeeper.services.tournaments import RoundPlan, Seating, schedule, seat_without
@@ -103,3 +106,40 @@ def test_a_five_game_tournament_with_a_disqualification_spreads_the_byes():
             sat_out[p] = sat_out.get(p, 0) + 1
         met.update(frozenset(t[1:]) for t in seating.tables)
         assert max(sat_out.values()) - min(sat_out.get(p, 0) for p in range(1, 8)) <= 1
+
+
+def pdf_text(client, url, tmp_path):
+    response = client.get(url)
+    assert response.status_code == 200 and response.mimetype == "application/pdf"
+    path = tmp_path / "out.pdf"
+    path.write_bytes(response.data)
+    return subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True,
+                          text=True, check=True).stdout
+
+
+@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="needs pdftotext")
+def test_every_games_seating_plan_and_the_pair_slips_print_in_advance(client, tmp_path):
+    tid, token = create(client, 8)
+    # Game 3 is printable before game 1 is closed: 002's rotation is known.
+    text = pdf_text(client, f"/tournaments/{tid}/seating/3.pdf", tmp_path)
+    assert "seating plan, game 3 of 3" in text.lower() and "As planned by the rotation" in text
+    rows = re.findall(r"^\s*(\d)\s+(\d)\. Pair \d .*?\s(\d)\. Pair \d", text, re.M)
+    assert rows == [("1", "5", "2"), ("2", "7", "4"), ("3", "1", "6"), ("4", "3", "8")]
+    assert client.get(f"/tournaments/{tid}/seating/4.pdf").status_code == 404
+
+    # A disqualification changes the plans still to come, and the slips.
+    abandon(client, tid, token, 2)
+    text = pdf_text(client, f"/tournaments/{tid}/seating/3.pdf", tmp_path)
+    rows = re.findall(r"^\s*(\d)\s+(\d)\. Pair \d .*?\s(\d)\. Pair \d", text, re.M)
+    assert rows == [("2", "7", "4"), ("3", "1", "6"), ("4", "3", "8")]
+    assert re.search(r"Sitting out \(bye\): 5\. Pair 5", text)
+    slips = pdf_text(client, f"/tournaments/{tid}/slips.pdf", tmp_path)
+    # Headings print in capitals.
+    assert "PAIR 2: PAIR 2" not in slips  # disqualified: no slip
+    one = slips[slips.index("PAIR 1: PAIR 1"):slips.index("PAIR 3: PAIR 3")]
+    assert re.search(r"1\s+1\s+2\. Pair 2", one)
+    assert re.search(r"2\s+2\s+4\. Pair 4", one)
+    assert re.search(r"3\s+3\s+6\. Pair 6", one)
+    five = slips[slips.index("PAIR 5: PAIR 5"):slips.index("PAIR 6: PAIR 6")]
+    assert re.search(r"3\s+Sitting out \(bye\)", five)
+    assert "Club" in slips
