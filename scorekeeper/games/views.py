@@ -668,6 +668,8 @@ def refused(error: WriteRefused) -> Response:
         record.NothingToUndo: _("There is nothing to undo."),
         record.NothingToRedo: _("There is nothing to redo."),
         record.GameOver: _("This game is over: no more hands can be counted."),
+        record.GameAbandoned: _("The tournament desk recorded that a pair abandoned this "
+                                "game: it takes no more hands."),
         record.GameClosed: _("This game's tournament round is closed: only the tournament "
                              "desk can change it now."),
         record.KeyReused: _("This form was already used for another change, so nothing was "

@@ -24,6 +24,7 @@ from ..engine import PlayerFormat, RuleSet, UnknownRuleSet, ruleset_to_dict
 from ..i18n import number, translate
 from ..models import Game
 from ..services import games as games_service
+from ..services import record
 from ..services.scoring import resolve_ruleset
 from ..web import render
 from . import bp, layout
@@ -230,7 +231,7 @@ def game_sheet_model(game: Game, lang: str) -> layout.Sheet:
         return layout.filled_sheet(
             rs, fmt, sides=sides, hands=hands, translate=translate, target=game.target,
             started=game.created_at, finished=game.finished_at, winner=game.winner,
-            drawn=game.drawn,
+            drawn=game.drawn, abandoned=record.abandoned_side(game),
         )
 
 

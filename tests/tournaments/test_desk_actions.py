@@ -229,3 +229,42 @@ def test_the_confirmations_read_in_spanish(client):
     assert "A la pareja 2, Pair 2, se le anotan 5.000 por esta partida." in page
     page = text(client.post(f"/tournaments/{tid}/substitute?lang=es", data={"pair": "1"}))
     assert "Se sustituyó a un jugador de la pareja 1, Pair 1." in page
+
+
+def test_an_abandoned_game_takes_no_more_hands_and_says_so(client, tmp_path):
+    import shutil
+    import subprocess
+
+    from tournament_helpers import post_hand, stock_out
+
+    tid, token = create(client, 4)
+    login(client, tid, token)
+    t1, _t2 = links(client, tid, token)
+    play(client, t1, (900, 300))
+    client.post(f"/tournaments/{tid}/abandon", data={"pair": "1", "confirm": "1"})
+    refused = post_hand(client, t1, stock_out((100, 100)))
+    assert refused.status_code == 409
+    assert "abandoned this game: it takes no more hands" in str(refused.get_json())
+    # The table's phone is told why, and the desk may still correct it.
+    phone = client.application.test_client()
+    assert phone.get(f"/games/{t1['game_id']}/join/{t1['edit_token']}").status_code == 303
+    page = phone.post(f"/games/{t1['game_id']}/undo", follow_redirects=True)
+    assert "a pair abandoned this game: it takes no more hands" in page.get_data(as_text=True)
+    game = client.get(f"/api/v1/games/{t1['game_id']}").get_json()
+    assert len(game["hands"]) == 2 and game["totals"] == [900, 300]
+    desk = client.put(f"/api/v1/games/{t1['game_id']}/hands/2", json=stock_out((50, 0)),
+                      headers=admin(token))
+    assert desk.status_code == 200, desk.get_json()
+    page = text(client.get(f"/tournaments/{tid}/rounds/1"))
+    assert "900 – 300 · Abandoned by Pair 1 (5,000 to Pair 2)" in page
+    if shutil.which("pdftotext"):
+        pdf = client.get(f"/sheets/games/{t1['game_id']}.pdf")
+        path = tmp_path / "sheet.pdf"
+        path.write_bytes(pdf.data)
+        sheet = subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True,
+                               text=True, check=True).stdout
+        assert "Abandoned by Pair 1" in sheet and "Still being played" not in sheet
+
+    # Taken back, the game goes on.
+    client.post(f"/tournaments/{tid}/abandon/undo", data={"pair": "1"})
+    assert post_hand(client, t1, stock_out((100, 100))).status_code == 201
