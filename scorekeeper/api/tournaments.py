@@ -126,7 +126,8 @@ def tournament_to_dict(tournament: Tournament, *, admin: bool,
         "standings": [
             {"pair": s.number, "name": s.name, "rank": s.rank, "difference": s.difference,
              "wins": s.wins, "played": s.played, "disqualified": s.disqualified,
-             "substituted": s.substituted}
+             "substituted": s.substituted,
+             "credits": [s.credits.get(n) for n in range(1, tournament.rounds_planned + 1)]}
             for s in service.standings(tournament)
         ],
     }
@@ -414,7 +415,10 @@ add_paths({
                         "only in the answer that made the link (admin)")}}}}}}},
             "standings": {"type": "array", "items": {"type": "object", "properties": {
                 "pair": {"type": "integer"}, "difference": {"type": "integer"},
-                "wins": {"type": "integer"}, "rank": {"type": ["integer", "null"]}}}},
+                "wins": {"type": "integer"}, "rank": {"type": ["integer", "null"]},
+                "played": {"type": "integer", "description": "games finished so far"},
+                "credits": {"type": "array", "items": {"type": ["integer", "null"]},
+                            "description": "each game's credit, null if not played (yet)"}}}},
         },
     },
 })

@@ -257,6 +257,8 @@ class Standing:
     disqualified: bool = False
     substituted: bool = False
     rank: int | None = None
+    #: What each game credited the pair, by game number (a game it did not play is absent).
+    credits: dict[int, int] = field(default_factory=dict)
 
     @property
     def eligible(self) -> bool:
@@ -291,6 +293,7 @@ def rank(standings: Iterable[Standing]) -> list[Standing]:
     for row in rows:
         if row.substituted:
             row.difference, row.wins = 0, 0
+            row.credits = {}
 
     def key(row: Standing) -> tuple[int, int, int, int]:
         group = 2 if row.substituted else 1 if row.disqualified else 0
@@ -674,6 +677,7 @@ def standings(tournament: Tournament) -> list[Standing]:
             for side, pair_id in enumerate((table.pair_a_id, table.pair_b_id)):
                 row = rows[pair_id]
                 row.difference += view.credits[side]
+                row.credits[rnd.number] = view.credits[side]
                 row.played += 1
                 if view.credits[side] > view.credits[1 - side]:
                     row.wins += 1

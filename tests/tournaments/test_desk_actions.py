@@ -268,3 +268,18 @@ def test_an_abandoned_game_takes_no_more_hands_and_says_so(client, tmp_path):
     # Taken back, the game goes on.
     client.post(f"/tournaments/{tid}/abandon/undo", data={"pair": "1"})
     assert post_hand(client, t1, stock_out((100, 100))).status_code == 201
+
+
+def test_standings_list_games_played_and_each_games_credit(client):
+    tid, token = create(client, 4)
+    t1, t2 = links(client, tid, token)
+    play(client, t1, (1500, 400))
+    play(client, t2, (300, 300))
+    data = client.post(f"/api/v1/tournaments/{tid}/rounds/1/finish",
+                       headers=admin(token)).get_json()
+    rows = {s["pair"]: (s["played"], s["credits"]) for s in data["standings"]}
+    assert rows == {1: (1, [1100, None, None]), 2: (1, [-1100, None, None]),
+                    3: (1, [0, None, None]), 4: (1, [0, None, None])}
+    page = text(client.get(f"/tournaments/{tid}/standings"))
+    assert re.search(r"1\. Pair 1 P1a, P1b 1 \+1,100 — — \+1,100 1", page)
+    assert "Played" in page and "G3" in page
