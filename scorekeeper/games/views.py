@@ -284,6 +284,10 @@ def _board_context(game: Game, game_id: str, editor: bool) -> dict[str, Any]:
         "format": games_service.format_of(game),
         "editor": editor,
         "next_hand": len(state.hands) + 1,
+        # A tournament's table does not play again: the desk seats its next game. Asked only
+        # where the answer shows (the scorekeeper's page of a finished game).
+        "in_tournament": (editor and state.outcome.finished
+                          and record.desk_token_hash(game.id) is not None),
     }
 
 
@@ -436,6 +440,8 @@ def play_again(game_id: str) -> Response:
     game = _game_or_404(game_id)
     if not _is_editor(game, game_id):
         return _forbidden(game_id)
+    if record.desk_token_hash(game.id) is not None:
+        return see_other("games.show", game_id=game_id)
     fmt = games_service.format_of(game)
     new = games_service.create_game(
         games_service.ruleset_of(game),

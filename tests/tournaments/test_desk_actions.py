@@ -283,3 +283,16 @@ def test_standings_list_games_played_and_each_games_credit(client):
     page = text(client.get(f"/tournaments/{tid}/standings"))
     assert re.search(r"1\. Pair 1 P1a, P1b 1 \+1,100 — — \+1,100 1", page)
     assert "Played" in page and "G3" in page
+
+
+def test_a_finished_tournament_game_does_not_offer_to_play_again(client):
+    tid, token = create(client, 4)
+    t1, _t2 = links(client, tid, token)
+    play(client, t1, (15000, 1000))
+    phone = client.application.test_client()
+    assert phone.get(f"/games/{t1['game_id']}/join/{t1['edit_token']}").status_code == 303
+    page = text(phone.get(f"/games/{t1['game_id']}"))
+    assert "Play again with the same sides" not in page
+    assert "A tournament game: the desk seats your next game." in page
+    response = phone.post(f"/games/{t1['game_id']}/again")
+    assert response.status_code == 303 and t1["game_id"] in response.headers["Location"]
