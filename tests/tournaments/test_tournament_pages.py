@@ -227,11 +227,10 @@ def test_printouts_are_pdfs_with_the_seating_and_standings(client, tmp_path):
     assert "seating plan, game 2 of 3" in seating.lower()
     assert re.search(r"1\s+1\. Pair 1 \(P1a, P1b\)\s+4\. Pair 4", seating)
     standings = text(f"/tournaments/{tid}/standings.pdf")
-    # Games played, each game's credit (game 2 is being played), the difference, games won.
-    assert re.search(r"1\s+1\. Pair 1\s+P1a, P1b\s+1\s+\+1,100\s+—\s+—\s+\+1,100\s+1",
-                     standings)
-    assert re.search(r"4\s+2\. Pair 2\s+P2a, P2b\s+1\s+\u22121,100\s+—\s+—\s+\u22121,100\s+0",
-                     standings)
+    # Games played, the difference, games won; then each game's credit (game 2 is on).
+    assert re.search(r"1\s+1\. Pair 1\s+P1a, P1b\s+1\s+\+1,100\s+1", standings)
+    assert re.search(r"4\s+2\. Pair 2\s+P2a, P2b\s+1\s+\u22121,100\s+0", standings)
+    assert re.search(r"1\. Pair 1\s+\+1,100\s+—\s+—\s+\+1,100", standings)
     # The standings end with each table's game sheets, one per game played at it, linked.
     assert re.search(r"Table 1\s+• Game 1: Pair 1 vs Pair 2\s+• Game 2: Pair 1 vs Pair 4",
                      standings)
