@@ -50,6 +50,8 @@ def handle_refused(error: WriteRefused) -> Response:
         (record.GameOver, 409, _("The game is over: no more hands can be counted.")),
         (record.NothingToUndo, 409, _("There is nothing to undo.")),
         (record.NothingToRedo, 409, _("There is nothing to redo.")),
+        (record.GameAbandoned, 409, _("The tournament desk recorded that a pair abandoned "
+                                      "this game: it takes no more hands.")),
         (record.GameClosed, 409, _("The game's tournament round is closed: only the "
                                    "tournament desk can change it.")),
         (record.KeyReused, 409, _("This Idempotency-Key was used for another request.")),

@@ -204,7 +204,8 @@ SCHEMAS: dict[str, Any] = {
         "properties": {
             "seq": {"type": "integer"},
             "kind": {"type": "string",
-                     "enum": ["add", "fix", "delete", "undo", "redo", "settle", "abandon"]},
+                     "enum": ["add", "fix", "delete", "undo", "redo", "settle", "abandon",
+                              "unabandon"]},
             "hand": {"type": ["integer", "null"]},
             "at": {"type": "string", "format": "date-time"},
             "by": {"type": "string"},

@@ -126,7 +126,8 @@ def tournament_to_dict(tournament: Tournament, *, admin: bool,
         "standings": [
             {"pair": s.number, "name": s.name, "rank": s.rank, "difference": s.difference,
              "wins": s.wins, "played": s.played, "disqualified": s.disqualified,
-             "substituted": s.substituted}
+             "substituted": s.substituted,
+             "credits": [s.credits.get(n) for n in range(1, tournament.rounds_planned + 1)]}
             for s in service.standings(tournament)
         ],
     }
@@ -270,7 +271,44 @@ def substitute(tournament_id: str, number: int) -> Response:
     tournament = _tournament_or_404(tournament_id)
     _require_admin(tournament)
     pair = _pair_or_404(tournament, number)
+    if pair.substituted:
+        return error_response(409, _("A substitution is already recorded for this pair."))
     service.record_substitution(pair)
+    db.session.commit()
+    tournament = _tournament_or_404(tournament_id)
+    return jsonify(tournament_to_dict(tournament, admin=True))
+
+
+@bp.delete("/tournaments/<tournament_id>/pairs/<int:number>/abandon")
+def undo_abandon(tournament_id: str, number: int) -> Response:
+    """Take back the pair's abandonment while its round is open; 409 otherwise."""
+    tournament = _tournament_or_404(tournament_id)
+    _require_admin(tournament)
+    pair = _pair_or_404(tournament, number)
+    try:
+        service.undo_abandonment(tournament, pair)
+    except EntryErrors as exc:
+        return field_errors(exc, 409)
+    except service.RoundClosed:
+        return error_response(409, _("An abandonment can be taken back only while its game "
+                                     "is being played."))
+    db.session.commit()
+    tournament = _tournament_or_404(tournament_id)
+    return jsonify(tournament_to_dict(tournament, admin=True))
+
+
+@bp.delete("/tournaments/<tournament_id>/pairs/<int:number>/substitute")
+def undo_substitute(tournament_id: str, number: int) -> Response:
+    """Take back a substitution while the tournament is being played; 409 otherwise."""
+    tournament = _tournament_or_404(tournament_id)
+    _require_admin(tournament)
+    pair = _pair_or_404(tournament, number)
+    try:
+        service.undo_substitution(tournament, pair)
+    except EntryErrors as exc:
+        return field_errors(exc, 409)
+    except service.TournamentOver:
+        return error_response(409, _("The tournament is over."))
     db.session.commit()
     tournament = _tournament_or_404(tournament_id)
     return jsonify(tournament_to_dict(tournament, admin=True))
@@ -343,13 +381,27 @@ add_paths({
         "operationId": "abandonGame", "parameters": [_ID, _PAIR], "security": _AUTH,
         "responses": {"200": ok("The tournament", _TOURNAMENT),
                       **errors(*_ADMIN_ERRORS, 409, e404="No such tournament or pair",
-                               e409="No open round for the pair, or already disqualified")},
+                               e409="No open round for the pair, already disqualified, or "
+                                    "its game already finished or abandoned")},
+    }, "delete": {
+        "summary": "Take back an abandonment while its round is open",
+        "operationId": "undoAbandonment", "parameters": [_ID, _PAIR], "security": _AUTH,
+        "responses": {"200": ok("The tournament", _TOURNAMENT),
+                      **errors(*_ADMIN_ERRORS, 409, e404="No such tournament or pair",
+                               e409="The pair did not abandon, or its round is closed")},
     }},
     "/tournaments/{tournament_id}/pairs/{number}/substitute": {"post": {
         "summary": "A player of the pair was replaced: the pair scores nothing",
         "operationId": "substitutePlayer", "parameters": [_ID, _PAIR], "security": _AUTH,
         "responses": {"200": ok("The tournament", _TOURNAMENT),
-                      **errors(*_ADMIN_ERRORS, e404="No such tournament or pair")},
+                      **errors(*_ADMIN_ERRORS, 409, e404="No such tournament or pair",
+                               e409="A substitution is already recorded")},
+    }, "delete": {
+        "summary": "Take back a substitution while the tournament is being played",
+        "operationId": "undoSubstitution", "parameters": [_ID, _PAIR], "security": _AUTH,
+        "responses": {"200": ok("The tournament", _TOURNAMENT),
+                      **errors(*_ADMIN_ERRORS, 409, e404="No such tournament or pair",
+                               e409="No substitution recorded, or the tournament is over")},
     }},
 }, {
     "NewTournament": {
@@ -474,7 +526,10 @@ add_paths({
                     "pair": {"type": "integer"}, "name": {"type": "string"},
                     "rank": {"type": ["integer", "null"]},
                     "difference": {"type": "integer"}, "wins": {"type": "integer"},
-                    "played": {"type": "integer"}, "disqualified": {"type": "boolean"},
+                    "played": {"type": "integer", "description": "games finished so far"},
+                    "credits": {"type": "array", "items": {"type": ["integer", "null"]},
+                                "description": "each game's credit, null if not played (yet)"},
+                    "disqualified": {"type": "boolean"},
                     "substituted": {"type": "boolean"}}}},
         },
     },

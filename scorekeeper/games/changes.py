@@ -34,6 +34,7 @@ def change_sentence(change: ChangeView, *, other_phone: bool = False) -> str:
         "redo": lambda: _("Redo (hand %(n)s): %(points)s", n=n, points=points),
         "settle": lambda: _("Settled when time was up: %(points)s", points=points),
         "abandon": lambda: _("The desk recorded an abandonment."),
+        "unabandon": lambda: _("The desk took back an abandonment."),
     }.get(change.kind, lambda: change.kind)()
 
 

@@ -282,6 +282,10 @@ def _board_context(game: Game, game_id: str, editor: bool) -> dict[str, Any]:
         "format": games_service.format_of(game),
         "editor": editor,
         "next_hand": len(state.hands) + 1,
+        # A tournament's table does not play again: the desk seats its next game. Asked only
+        # where the answer shows (the scorekeeper's page of a finished game).
+        "in_tournament": (editor and state.outcome.finished
+                          and record.desk_token_hash(game.id) is not None),
     }
 
 
@@ -407,6 +411,9 @@ def new_edit_link(game_id: str) -> Response:
 def play_again(game_id: str) -> Response:
     """A new game with the same rules, sides, players and target; the deal passes on."""
     game = _game_or_404(game_id)
+    # A tournament's game ends with the tournament: no "play again".
+    if record.desk_token_hash(game.id) is not None:
+        return see_other("games.show", game_id=game_id)
     fmt = games_service.format_of(game)
     new = games_service.create_game(
         games_service.ruleset_of(game),
@@ -633,6 +640,8 @@ def refused(error: WriteRefused) -> Response:
         record.NothingToUndo: _("There is nothing to undo."),
         record.NothingToRedo: _("There is nothing to redo."),
         record.GameOver: _("This game is over: no more hands can be counted."),
+        record.GameAbandoned: _("The tournament desk recorded that a pair abandoned this "
+                                "game: it takes no more hands."),
         record.GameClosed: _("This game's tournament round is closed: only the tournament "
                              "desk can change it now."),
         record.KeyReused: _("This form was already used for another change, so nothing was "

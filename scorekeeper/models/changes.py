@@ -29,7 +29,7 @@ class GameChange(Base):
     id: Mapped[int] = mapped_column(primary_key=True)
     game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"))
     seq: Mapped[int]
-    #: ``add``, ``fix``, ``delete``, ``undo``, ``redo``, ``settle`` or ``abandon``.
+    #: ``add``, ``fix``, ``delete``, ``undo``, ``redo``, ``settle``, ``abandon`` or ``unabandon``.
     kind: Mapped[str] = mapped_column(String(16))
     #: The hand's number (where it stood when the change was made), if a hand was concerned.
     hand: Mapped[int | None]

@@ -64,6 +64,11 @@ class GameClosed(WriteRefused):
     """The game belongs to a tournament round that is closed: only the desk may change it."""
 
 
+class GameAbandoned(WriteRefused):
+    """The desk recorded that a pair abandoned the game: it takes no more hands (only the
+    desk, which can take the abandonment back, may change it)."""
+
+
 class KeyTooLong(WriteRefused, ValueError):
     """The request key is longer than what is kept (never cut: it is refused)."""
 

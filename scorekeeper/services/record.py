@@ -2,7 +2,8 @@
 checked, logged and undoable.
 
 An operation (:func:`add_hand`, :func:`fix_hand`, :func:`delete_hand`, :func:`undo`,
-:func:`redo`, :func:`settle_at_time`, :func:`note_abandonment`) does the same steps in the same
+:func:`redo`, :func:`settle_at_time`, :func:`note_abandonment`,
+:func:`note_abandonment_undone`) does the same steps in the same
 order:
 
 1. take the game's row lock (``SELECT … FOR UPDATE`` on PostgreSQL; on SQLite a writing
@@ -40,6 +41,7 @@ from ..models.tournaments import Tournament, TournamentRound, TournamentTable
 from . import games as games_service
 from .errors import (
     ChangedMeanwhile,
+    GameAbandoned,
     GameClosed,
     GameNotFound,
     GameOver,
@@ -54,8 +56,8 @@ from .errors import (
 from .games import get_hand
 from .text import is_storable
 
-__all__ = ["ChangedMeanwhile", "EntryErrors", "GameClosed", "GameNotFound", "GameOver",
-           "HandNotFound", "KeyReused", "KeyTooLong", "NothingToRedo", "NothingToUndo",
+__all__ = ["ChangedMeanwhile", "EntryErrors", "GameAbandoned", "GameClosed", "GameNotFound",
+           "GameOver", "HandNotFound", "KeyReused", "KeyTooLong", "NothingToRedo", "NothingToUndo",
            "StaleWrite", "WriteRefused"]
 
 #: Longest request key kept. A longer one is refused, never cut: two keys that differ only
@@ -197,15 +199,25 @@ def _repeated(game: Game, key: str | None, digest: str) -> Written | None:
     return Written(view_of(earlier), hand, game.version, repeated=True)
 
 
-def closed_by_tournament(game: Game) -> bool:
-    """Whether the game's tournament round (or the whole tournament) is over."""
-    row = db.session.execute(
-        select(TournamentRound.finished_at, Tournament.finished_at)
+def _tournament_row(game: Game) -> Any:
+    return db.session.execute(
+        select(TournamentRound.finished_at, Tournament.finished_at, TournamentTable.abandoned_by)
         .join(TournamentTable, TournamentTable.round_id == TournamentRound.id)
         .join(Tournament, Tournament.id == TournamentRound.tournament_id)
         .where(TournamentTable.game_id == game.id)
     ).first()
+
+
+def closed_by_tournament(game: Game) -> bool:
+    """Whether the game's tournament round (or the whole tournament) is over."""
+    row = _tournament_row(game)
     return row is not None and (row[0] is not None or row[1] is not None)
+
+
+def abandoned_side(game: Game) -> int | None:
+    """The side that abandoned the game, as its tournament desk recorded it (if any)."""
+    row = _tournament_row(game)
+    return None if row is None else row[2]
 
 
 def desk_token_hash(game_pk: int) -> str | None:
@@ -219,8 +231,15 @@ def desk_token_hash(game_pk: int) -> str | None:
 
 
 def _check_open(game: Game, by: str) -> None:
-    if by != BY_DESK and closed_by_tournament(game):
+    if by == BY_DESK:
+        return
+    row = _tournament_row(game)
+    if row is None:
+        return
+    if row[0] is not None or row[1] is not None:
         raise GameClosed()
+    if row[2] is not None:
+        raise GameAbandoned()
 
 
 def changes_of(game: Game) -> list[ChangeView]:
@@ -565,6 +584,16 @@ def note_abandonment(game: Game, *, by: str = BY_DESK) -> Written:
     game.version += 1
     game.updated_at = utcnow()
     change = _log(game, kind="abandon", by=by, hand=None, before=None, after=None,
+                  totals_before=totals, key=None, digest="")
+    return _written(game, change, None)
+
+
+def note_abandonment_undone(game: Game, *, by: str = BY_DESK) -> Written:
+    """Log that the desk took back an abandonment (the game counts again as played)."""
+    totals = games_service.totals_of(game)
+    game.version += 1
+    game.updated_at = utcnow()
+    change = _log(game, kind="unabandon", by=by, hand=None, before=None, after=None,
                   totals_before=totals, key=None, digest="")
     return _written(game, change, None)
 

@@ -17,7 +17,9 @@ table 1. Two cases need a fallback, and the set-up and seating pages say which o
   to ``pairs - 1`` games (``pairs`` with a bye). Beyond that a repeat cannot be avoided, the
   circle starts again, and the page says so.
 
-A pair that abandons is disqualified and seated no more: its planned opponent sits out.
+A pair that abandons is disqualified and seated no more (:func:`seat_without`): every table
+keeps its number, and the pairs left without an opponent meet each other; when one is left
+over, the pair that has sat out least sits out.
 """
 
 from __future__ import annotations
@@ -144,6 +146,92 @@ def schedule(pairs: int, rounds: int) -> Schedule:
                     rotation_repeats=rotation_repeats, repeats=repeats, notes=tuple(notes))
 
 
+@dataclass(frozen=True)
+class Seating:
+    """A round as it is seated: tables as (number, side 0 pair, side 1 pair), and byes."""
+
+    tables: tuple[tuple[int, int, int], ...]
+    byes: tuple[int, ...] = ()
+
+
+def seat_without(
+    plan: RoundPlan,
+    gone: Iterable[int],
+    *,
+    met: Iterable[frozenset[int]] = (),
+    sat_out: Mapping[int, int] | None = None,
+) -> Seating:
+    """Seat a planned round once the pairs in ``gone`` (disqualified) are seated no more.
+
+    Every table keeps the number the plan gives it (its place in the plan's order), so 002's
+    "even pairs stay" still holds at every table that plays; a table whose pair is gone is
+    left empty rather than closing the gap. The pairs left without an opponent (and the
+    plan's bye) meet each other, at the table of the one that stays there (the side 1 pair:
+    002's even pair), avoiding pairs that have already met (``met``) when they can. When one
+    pair is left over it sits out: the one that has sat out least so far (``sat_out``: byes by
+    pair). If even that pair has sat out more than a pair that is seated, they change places
+    (an odd pair, one that moves anyway, is the one asked to sit out), so no pair sits out
+    twice before every pair has sat out once.
+    """
+    gone_set = set(gone)
+    met_set = set(met)
+    byes_of = dict(sat_out or {})
+    tables: dict[int, tuple[int, int]] = {}
+    # A pair without an opponent: (pair, its table number or None, its side or None).
+    waiting: list[tuple[int, int | None, int | None]] = []
+    for number, (a, b) in enumerate(plan.tables, start=1):
+        if a in gone_set or b in gone_set:
+            waiting += [(p, number, side) for side, p in enumerate((a, b)) if p not in gone_set]
+        else:
+            tables[number] = (a, b)
+    waiting += [(p, None, None) for p in plan.byes if p not in gone_set]
+    free = max([len(plan.tables), *tables]) + 1
+
+    def table_for(x: tuple[int, int | None, int | None],
+                  y: tuple[int, int | None, int | None]) -> tuple[int, int, int]:
+        nonlocal free
+        # The pair that stays at its table keeps its seat; the other one joins it.
+        stays = [w for w in (x, y) if w[1] is not None]
+        stays.sort(key=lambda w: (w[2] != 1, w[1]))
+        if not stays:
+            free += 1
+            return (free - 1, x[0], y[0])
+        host = stays[0]
+        guest = y if host is x else x
+        assert host[1] is not None
+        pair = (guest[0], host[0]) if host[2] == 1 else (host[0], guest[0])
+        return (host[1], *pair)
+
+    out: list[int] = []
+    if len(waiting) % 2:
+        # 002's own bye (no table) sits out before a pair that lost its opponent, if level.
+        leaving = min(waiting, key=lambda w: (byes_of.get(w[0], 0), w[1] is not None,
+                                              -w[0]))
+        waiting.remove(leaving)
+        seated = [(n, side, p) for n, t in sorted(tables.items()) for side, p in enumerate(t)]
+        fewer = [x for x in seated if byes_of.get(x[2], 0) < byes_of.get(leaving[0], 0)]
+        if fewer:
+            def swap_key(x: tuple[int, int, int]) -> tuple[int, bool, int, int]:
+                n, side, _p = x
+                opponent = tables[n][1 - side]
+                return (byes_of.get(x[2], 0), frozenset((leaving[0], opponent)) in met_set,
+                        side, n)
+            n, side, p = min(fewer, key=swap_key)
+            pair = list(tables[n])
+            pair[side] = leaving[0]
+            tables[n] = (pair[0], pair[1])
+            leaving = (p, n, side)
+        out.append(leaving[0])
+    while waiting:
+        first = waiting.pop(0)
+        partner = next((w for w in waiting if frozenset((first[0], w[0])) not in met_set),
+                       waiting[0])
+        waiting.remove(partner)
+        number, a, b = table_for(first, partner)
+        tables[number] = (a, b)
+    return Seating(tuple((n, a, b) for n, (a, b) in sorted(tables.items())), tuple(sorted(out)))
+
+
 def schedule_notes(plan: Schedule, pairs: int, rounds: int) -> list[str]:
     """The schedule's notes as they are shown, in the request's language."""
     from ..i18n import translate
@@ -169,6 +257,8 @@ class Standing:
     disqualified: bool = False
     substituted: bool = False
     rank: int | None = None
+    #: What each game credited the pair, by game number (a game it did not play is absent).
+    credits: dict[int, int] = field(default_factory=dict)
 
     @property
     def eligible(self) -> bool:
@@ -203,6 +293,7 @@ def rank(standings: Iterable[Standing]) -> list[Standing]:
     for row in rows:
         if row.substituted:
             row.difference, row.wins = 0, 0
+            row.credits = {}
 
     def key(row: Standing) -> tuple[int, int, int, int]:
         group = 2 if row.substituted else 1 if row.disqualified else 0
@@ -404,26 +495,62 @@ def plan_of(tournament: Tournament) -> Schedule:
     return schedule(len(tournament.pairs), tournament.rounds_planned)
 
 
+def _history(tournament: Tournament) -> tuple[set[frozenset[int]], dict[int, int]]:
+    """Who has met whom, and how often each pair has sat out, in the rounds seated so far."""
+    number_of = {p.id: p.number for p in tournament.pairs}
+    met: set[frozenset[int]] = set()
+    sat_out: dict[int, int] = {}
+    for earlier in tournament.rounds:
+        met.update(frozenset((number_of[t.pair_a_id], number_of[t.pair_b_id]))
+                   for t in earlier.tables)
+        for pair in earlier.byes:
+            sat_out[pair] = sat_out.get(pair, 0) + 1
+    return met, sat_out
+
+
+def _gone(tournament: Tournament) -> list[int]:
+    return [p.number for p in tournament.pairs if p.disqualified_round is not None]
+
+
+def seatings(tournament: Tournament) -> list[Seating]:
+    """Every game's seating: as seated for the games played or being played, as planned for
+    the rest (002's rotation is known in advance; a later disqualification changes them)."""
+    out: list[Seating] = []
+    number_of = {p.id: p.number for p in tournament.pairs}
+    for rnd in tournament.rounds:
+        out.append(Seating(
+            tuple((t.number, number_of[t.pair_a_id], number_of[t.pair_b_id])
+                  for t in rnd.tables),
+            tuple(rnd.byes),
+        ))
+    plan = plan_of(tournament)
+    met, sat_out = _history(tournament)
+    gone = _gone(tournament)
+    for number in range(len(out) + 1, tournament.rounds_planned + 1):
+        seating = seat_without(plan.rounds[number - 1], gone, met=met, sat_out=sat_out)
+        met.update(frozenset(t[1:]) for t in seating.tables)
+        for pair in seating.byes:
+            sat_out[pair] = sat_out.get(pair, 0) + 1
+        out.append(seating)
+    return out
+
+
 def seat_round(tournament: Tournament, number: int) -> TournamentRound:
     """Seat round ``number``: make each table's game and start the round's clock.
 
-    A table whose planned pair is disqualified has no game: the other pair sits out. Each
-    table's edit token is in its ``new_edit_token`` for this request only (see
-    :func:`hand_out_links`); the database keeps only its hash.
+    Disqualified pairs are seated no more (see :func:`seat_without`: tables keep their
+    numbers, and the pairs left without an opponent meet each other). Each table's edit token
+    is in its ``new_edit_token`` for this request only (see :func:`hand_out_links`); the
+    database keeps only its hash.
     """
     plan = plan_of(tournament).rounds[number - 1]
     by_number = {p.number: p for p in tournament.pairs}
+    met, sat_out = _history(tournament)
+    seating = seat_without(plan, _gone(tournament), met=met, sat_out=sat_out)
     rs = ruleset_of(tournament)
-    rnd = TournamentRound(number=number, started_at=utcnow(), byes=list(plan.byes))
-    byes = list(plan.byes)
-    table_no = 0
-    for a, b in plan.tables:
+    rnd = TournamentRound(number=number, started_at=utcnow(), byes=list(seating.byes))
+    for table_no, a, b in seating.tables:
         pa, pb = by_number[a], by_number[b]
-        out = [p for p in (pa, pb) if p.disqualified_round is not None]
-        if out:
-            byes.extend(p.number for p in (pa, pb) if p.disqualified_round is None)
-            continue
-        table_no += 1
         new = games_service.create_game(
             rs, players=4, target=tournament.target,
             sides=[{"name": p.name, "players": list(p.players)} for p in (pa, pb)],
@@ -432,7 +559,6 @@ def seat_round(tournament: Tournament, number: int) -> TournamentRound:
                                 view_token=new.view_token)
         table.new_edit_token = new.edit_token
         rnd.tables.append(table)
-    rnd.byes = sorted(byes)
     tournament.rounds.append(rnd)
     db.session.flush()
     return rnd
@@ -551,6 +677,7 @@ def standings(tournament: Tournament) -> list[Standing]:
             for side, pair_id in enumerate((table.pair_a_id, table.pair_b_id)):
                 row = rows[pair_id]
                 row.difference += view.credits[side]
+                row.credits[rnd.number] = view.credits[side]
                 row.played += 1
                 if view.credits[side] > view.credits[1 - side]:
                     row.wins += 1
@@ -636,12 +763,36 @@ def find_pair(tournament: Tournament, number: int) -> TournamentPair | None:
     return None
 
 
-def record_abandonment(tournament: Tournament, pair: TournamentPair) -> TournamentTable:
-    """The pair abandons its game in the round being played: the opponent is credited
-    ``abandon_points`` for it and the pair is disqualified (seated no more).
+@dataclass(frozen=True)
+class Closing:
+    """What closing a round would do, for the desk to confirm first."""
+
+    seconds_left: int
+    #: Tables still playing: their games are settled on their current totals.
+    playing: tuple[TableView, ...]
+    #: Whether this is the last game (closing it ends the tournament).
+    last: bool
+
+    @property
+    def needs_confirmation(self) -> bool:
+        """Closing before time is up, or over a table still playing, is asked first."""
+        return self.seconds_left > 0 or bool(self.playing)
+
+
+def closing_preview(tournament: Tournament, rnd: TournamentRound) -> Closing:
+    """What :func:`finish_round` would do to ``rnd`` now."""
+    views = [table_view(tournament, t) for t in rnd.tables]
+    return Closing(seconds_left(tournament, rnd), tuple(v for v in views if not v.finished),
+                   rnd.number >= tournament.rounds_planned)
+
+
+def abandonment_table(tournament: Tournament, pair: TournamentPair) -> TournamentTable:
+    """The table whose game the pair would abandon, checked as :func:`record_abandonment`
+    checks it (the desk's confirmation shows it before anything changes).
 
     Raises :class:`RoundClosed` when no round is being played or the pair is not seated in it,
-    and :class:`EntryErrors` when the pair is already disqualified.
+    and :class:`EntryErrors` when the pair is already disqualified, its game is already over
+    or its opponent already abandoned it.
     """
     if pair.disqualified_round is not None:
         raise EntryErrors([FieldError("pair", N_("This pair is already disqualified."))])
@@ -650,9 +801,59 @@ def record_abandonment(tournament: Tournament, pair: TournamentPair) -> Tourname
         raise RoundClosed(0)
     for table in rnd.tables:
         if pair.id in (table.pair_a_id, table.pair_b_id):
-            table.abandoned_by = 0 if table.pair_a_id == pair.id else 1
-            pair.disqualified_round = rnd.number
-            record.note_abandonment(table.game, by=record.BY_DESK)
+            _check_abandonable(table)
+            return table
+    raise RoundClosed(rnd.number)
+
+
+def _check_abandonable(table: TournamentTable) -> None:
+    if table.abandoned_by is not None:
+        raise EntryErrors([FieldError(
+            "pair", N_("The other pair already abandoned this game.")
+        )])
+    # 002's 5,000 replaces a game cut short; a game already won stands as it was played.
+    if table.game.finished:
+        raise EntryErrors([FieldError(
+            "pair", N_("This pair's game is already finished: its result stands and an "
+                       "abandonment cannot replace it.")
+        )])
+
+
+def record_abandonment(tournament: Tournament, pair: TournamentPair) -> TournamentTable:
+    """The pair abandons its game in the round being played: the opponent is credited
+    ``abandon_points`` for it and the pair is disqualified (seated no more).
+
+    Raises as :func:`abandonment_table` does; the game is checked again under its lock, so a
+    hand that ends it meanwhile is not overwritten.
+    """
+    table = abandonment_table(tournament, pair)
+    game = record.lock(table.view_token)
+    _check_abandonable(table)
+    table.abandoned_by = 0 if table.pair_a_id == pair.id else 1
+    pair.disqualified_round = table.round.number
+    record.note_abandonment(game, by=record.BY_DESK)
+    db.session.flush()
+    return table
+
+
+def undo_abandonment(tournament: Tournament, pair: TournamentPair) -> TournamentTable:
+    """Take back the pair's abandonment while its round is being played: the pair is seated
+    again, and its game counts as it is played.
+
+    Raises :class:`EntryErrors` when the pair did not abandon, and :class:`RoundClosed` once
+    the round of the abandonment is closed (the next round was seated without the pair).
+    """
+    if pair.disqualified_round is None:
+        raise EntryErrors([FieldError("pair", N_("This pair has not abandoned a game."))])
+    rnd = current_round(tournament)
+    if rnd is None or rnd.number != pair.disqualified_round:
+        raise RoundClosed(pair.disqualified_round)
+    for table in rnd.tables:
+        if pair.id in (table.pair_a_id, table.pair_b_id):
+            game = record.lock(table.view_token)
+            table.abandoned_by = None
+            pair.disqualified_round = None
+            record.note_abandonment_undone(game, by=record.BY_DESK)
             db.session.flush()
             return table
     raise RoundClosed(rnd.number)
@@ -661,4 +862,18 @@ def record_abandonment(tournament: Tournament, pair: TournamentPair) -> Tourname
 def record_substitution(pair: TournamentPair) -> None:
     """A player of the pair was replaced: the pair scores nothing in the tournament."""
     pair.substituted = True
+    db.session.flush()
+
+
+def undo_substitution(tournament: Tournament, pair: TournamentPair) -> None:
+    """Take back a substitution recorded by mistake (while the tournament is being played).
+
+    Raises :class:`EntryErrors` when the pair has no substitution, :class:`TournamentOver`
+    once the tournament is over.
+    """
+    if not pair.substituted:
+        raise EntryErrors([FieldError("pair", N_("No substitution is recorded for this pair."))])
+    if tournament.finished_at is not None:
+        raise TournamentOver()
+    pair.substituted = False
     db.session.flush()

@@ -83,6 +83,8 @@ class Sheet:
     winner_index: int | None = None
     drawn: bool = False
     notes: tuple[str, ...] = field(default=())
+    #: The index of the side that abandoned the game (a tournament desk recorded it).
+    abandoned_index: int | None = None
 
     @property
     def side_count(self) -> int:
@@ -94,6 +96,13 @@ class Sheet:
         if self.winner_index is None or not 0 <= self.winner_index < len(self.sides):
             return None
         return self.sides[self.winner_index].name
+
+    @property
+    def abandoned_by(self) -> str | None:
+        """The name of the side that abandoned the game."""
+        if self.abandoned_index is None or not 0 <= self.abandoned_index < len(self.sides):
+            return None
+        return self.sides[self.abandoned_index].name
 
 
 # -- columns -------------------------------------------------------------------------------------
@@ -206,6 +215,7 @@ def filled_sheet(
     finished: datetime | None = None,
     winner: int | None = None,
     drawn: bool = False,
+    abandoned: int | None = None,
 ) -> Sheet:
     """A kept game's sheet: each hand's lines in their columns, and itemised under the row."""
     columns = list(columns_for(rs))
@@ -256,6 +266,7 @@ def filled_sheet(
         totals=totals,
         winner_index=winner,
         drawn=drawn,
+        abandoned_index=abandoned,
     )
 
 

@@ -313,10 +313,29 @@ def table_link(tournament_id: str, number: int, table: int) -> Response:
     return _round_response(tournament, rnd, [row])
 
 
+def _confirmed() -> bool:
+    return request.form.get("confirm") == "1"
+
+
+def _confirm_page(tournament: Tournament, action: str, **context: Any) -> Response:
+    """The page that says what a desk action will do before it is done (no script needed:
+    its button posts the same form again, confirmed)."""
+    return render("tournaments/confirm.html", tournament=tournament, action=action,
+                  clock_text=_clock, **context)
+
+
 @bp.post("/<tournament_id>/rounds/<int:number>/finish")
 def finish_round(tournament_id: str, number: int) -> Response:
-    """Close the round: unfinished games end on time, and the next round is seated."""
+    """Close the round: unfinished games end on time, and the next round is seated.
+
+    With time left or tables still playing, the desk is first shown what closing will do.
+    """
     tournament = _admin_or_403(tournament_id, full=True)
+    rnd = service.current_round(tournament)
+    if rnd is not None and rnd.number == number and not _confirmed():
+        closing = service.closing_preview(tournament, rnd)
+        if closing.needs_confirmation:
+            return _confirm_page(tournament, "finish", round=rnd, closing=closing)
     try:
         service.finish_round(tournament, number)
         db.session.commit()
@@ -343,14 +362,22 @@ def _action_error(tournament: Tournament, message: str, field: str) -> Response:
 
 @bp.post("/<tournament_id>/abandon")
 def abandon(tournament_id: str) -> Response:
-    """Record that a pair abandoned its game: disqualified, the opponent credited."""
+    """Record that a pair abandoned its game: disqualified, the opponent credited.
+
+    Refused for a game already finished; asked first, then done.
+    """
     tournament = _admin_or_403(tournament_id)
     pair = _pair_from_form(tournament)
     if pair is None:
         return _action_error(tournament, _("Choose a pair."), "abandon")
     try:
+        if not _confirmed():
+            table = service.abandonment_table(tournament, pair)
+            return _confirm_page(tournament, "abandon", pair=pair, table=table,
+                                 view=service.table_view(tournament, table))
         service.record_abandonment(tournament, pair)
     except EntryErrors as exc:
+        db.session.rollback()
         return _action_error(tournament, error_message(exc.errors[0]), "abandon")
     except service.RoundClosed:
         return _action_error(tournament, _("This pair plays no game in this round."),
@@ -359,14 +386,54 @@ def abandon(tournament_id: str) -> Response:
     return see_other("tournaments.show", tournament_id=tournament.id)
 
 
+@bp.post("/<tournament_id>/abandon/undo")
+def undo_abandon(tournament_id: str) -> Response:
+    """Take back an abandonment recorded in the round being played."""
+    tournament = _admin_or_403(tournament_id)
+    pair = _pair_from_form(tournament)
+    if pair is None:
+        return _action_error(tournament, _("Choose a pair."), "undo")
+    try:
+        service.undo_abandonment(tournament, pair)
+    except EntryErrors as exc:
+        return _action_error(tournament, error_message(exc.errors[0]), "undo")
+    except service.RoundClosed:
+        return _action_error(tournament, _("An abandonment can be taken back only while its "
+                                           "game is being played."), "undo")
+    db.session.commit()
+    return see_other("tournaments.show", tournament_id=tournament.id)
+
+
 @bp.post("/<tournament_id>/substitute")
 def substitute(tournament_id: str) -> Response:
-    """Record that a player of a pair was replaced: the pair scores nothing."""
+    """Record that a player of a pair was replaced: the pair scores nothing. Asked first."""
     tournament = _admin_or_403(tournament_id)
     pair = _pair_from_form(tournament)
     if pair is None:
         return _action_error(tournament, _("Choose a pair."), "substitute")
+    if pair.substituted:
+        return _action_error(tournament, _("A substitution is already recorded for this pair."),
+                             "substitute")
+    if not _confirmed():
+        return _confirm_page(tournament, "substitute", pair=pair)
     service.record_substitution(pair)
+    db.session.commit()
+    return see_other("tournaments.show", tournament_id=tournament.id)
+
+
+@bp.post("/<tournament_id>/substitute/undo")
+def undo_substitute(tournament_id: str) -> Response:
+    """Take back a substitution recorded by mistake."""
+    tournament = _admin_or_403(tournament_id)
+    pair = _pair_from_form(tournament)
+    if pair is None:
+        return _action_error(tournament, _("Choose a pair."), "undo")
+    try:
+        service.undo_substitution(tournament, pair)
+    except EntryErrors as exc:
+        return _action_error(tournament, error_message(exc.errors[0]), "undo")
+    except service.TournamentOver:
+        return _action_error(tournament, _("The tournament is over."), "undo")
     db.session.commit()
     return see_other("tournaments.show", tournament_id=tournament.id)
 
@@ -385,14 +452,39 @@ def standings_page(tournament_id: str) -> Response:
 
 @bp.get("/<tournament_id>/seating/<int:number>.pdf")
 def seating_pdf(tournament_id: str, number: int) -> Response:
-    """The seating plan of a round, with each table's game sheet linked."""
+    """The seating plan of a game: as seated (each table's game sheet linked), or, for a game
+    not seated yet, as 002's rotation plans it."""
     tournament = _tournament_or_404(tournament_id)
-    rnd = service.get_round(tournament, number)
-    if rnd is None:
+    if not 1 <= number <= tournament.rounds_planned:
         abort(404)
+    by_number = {p.number: p for p in tournament.pairs}
+    seating = service.seatings(tournament)[number - 1]
+    rnd = service.get_round(tournament, number)
+    sheets = {t.number: t.view_token for t in rnd.tables} if rnd is not None else {}
+    rows = [{"number": n, "pairs": (by_number[a], by_number[b]), "sheet": sheets.get(n)}
+            for n, a, b in seating.tables]
     html = render_template("tournaments/pdf_seating.html", tournament=tournament,
-                           **_round_context(tournament, rnd))
+                           number=number, rows=rows, planned=rnd is None,
+                           byes=[by_number[n] for n in seating.byes])
     return pdf_response(html, f"seating-{number}.pdf")
+
+
+@bp.get("/<tournament_id>/slips.pdf")
+def slips_pdf(tournament_id: str) -> Response:
+    """One slip per pair to hand out at reception: its table in every game (as planned)."""
+    tournament = _tournament_or_404(tournament_id)
+    by_number = {p.number: p for p in tournament.pairs}
+    games: dict[int, list[dict[str, Any]]] = {p.number: [] for p in tournament.pairs}
+    for index, seating in enumerate(service.seatings(tournament), start=1):
+        for n, a, b in seating.tables:
+            games[a].append({"game": index, "table": n, "against": by_number[b]})
+            games[b].append({"game": index, "table": n, "against": by_number[a]})
+        for pair in seating.byes:
+            games[pair].append({"game": index, "table": None, "against": None})
+    slips = [{"pair": p, "games": sorted(games[p.number], key=lambda g: g["game"])}
+             for p in tournament.pairs if p.disqualified_round is None]
+    html = render_template("tournaments/pdf_slips.html", tournament=tournament, slips=slips)
+    return pdf_response(html, "slips.pdf")
 
 
 @bp.get("/<tournament_id>/standings.pdf")

@@ -79,9 +79,13 @@ def test_a_small_tournament(page: Page, live_server: str, shot: Shot, tmp_path: 
     expect(page.locator("table.tables tbody tr").first).to_contain_text("850", timeout=15000)
     shot(page, "tournament-06-control-live")
     page.get_by_role("button", name=re.compile("Finish game 1")).click()
+    # Time is not up and a table is playing: the desk is told so and confirms.
+    expect(page.locator(".confirm-consequences")).to_contain_text("Time is not up")
+    page.get_by_role("button", name="Yes, finish game 1").click()
     expect(page.locator("#round-title")).to_contain_text("Game 2 of 2")
     shot(page, "tournament-07-game-2")
     page.get_by_role("button", name="Finish the last game").click()
+    page.get_by_role("button", name="Yes, finish the last game").click()
     expect(page.locator(".dashboard")).to_contain_text("The tournament is over.")
     rows = page.locator(".standings-table tbody tr")
     expect(rows.first).to_contain_text("Owls")
@@ -98,9 +102,11 @@ def test_a_small_tournament(page: Page, live_server: str, shot: Shot, tmp_path: 
     text = subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True,
                           text=True, check=True).stdout
     assert "Club de los jueves" in text and "final" in text.lower()
-    # Owls won game 1 by 550 and drew game 2 (nothing counted); Bees lost by 550.
-    assert re.search(r"1\s+1\. Owls\s+Ana, Luis\s+\+550\s+1", text)
-    assert re.search(r"4\s+2\. Bees\s+Eva, Juan\s+\u2212550\s+0", text)
+    # Owls won game 1 by 550 and drew game 2 (nothing counted); Bees lost by 550. Each played
+    # both games.
+    assert re.search(r"1\s+1\. Owls\s+Ana, Luis\s+2\s+\+550\s+1", text)
+    assert re.search(r"4\s+2\. Bees\s+Eva, Juan\s+2\s+\u2212550\s+0", text)
+    assert re.search(r"1\. Owls\s+\+550\s+0\s+\+550", text)
     # -- the organizer finds it again from the home page's menu
     page.goto(live_server + "/")
     page.get_by_role("link", name="Tournaments").click()

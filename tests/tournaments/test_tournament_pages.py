@@ -102,7 +102,8 @@ def test_round_page_makes_each_table_its_edit_link_once(app, client):
     assert "style=" not in html and "<script>" not in html
 
     # Round 2, seated from the page, has no links yet: one button makes them all, shown once.
-    assert client.post(f"/tournaments/{tid}/rounds/1/finish").status_code == 303
+    assert client.post(f"/tournaments/{tid}/rounds/1/finish",
+                       data={"confirm": "1"}).status_code == 303
     html = client.get(f"/tournaments/{tid}/rounds/2").get_data(as_text=True)
     assert html.count("No link made yet.") == 2 and not join_links(html)
     response = client.post(f"/tournaments/{tid}/rounds/2/links", data={"which": "missing"})
@@ -145,9 +146,11 @@ def test_finish_round_abandon_and_substitute_forms(client):
     tid, token = create(client, 4)
     login(client, tid, token)
     assert client.post(f"/tournaments/{tid}/abandon", data={"pair": ""}).status_code == 422
-    assert client.post(f"/tournaments/{tid}/abandon", data={"pair": "2"}).status_code == 303
-    assert client.post(f"/tournaments/{tid}/substitute", data={"pair": "3"}).status_code == 303
-    assert client.post(f"/tournaments/{tid}/rounds/1/finish").status_code == 303
+    yes = {"confirm": "1"}
+    assert client.post(f"/tournaments/{tid}/abandon", data={"pair": "2", **yes}).status_code == 303
+    assert client.post(f"/tournaments/{tid}/substitute",
+                       data={"pair": "3", **yes}).status_code == 303
+    assert client.post(f"/tournaments/{tid}/rounds/1/finish", data=yes).status_code == 303
     data = read(client, tid, token)
     assert len(data["rounds"]) == 2
     marks = {s["pair"]: (s["disqualified"], s["substituted"]) for s in data["standings"]}
@@ -158,7 +161,7 @@ def test_finish_round_abandon_and_substitute_forms(client):
 
 def test_strangers_cannot_act(client):
     tid, _token = create(client, 4)
-    for path in ("rounds/1/finish", "abandon", "substitute"):
+    for path in ("rounds/1/finish", "abandon", "substitute", "abandon/undo", "substitute/undo"):
         assert client.post(f"/tournaments/{tid}/{path}", data={"pair": "1"}).status_code == 403
     assert client.get(f"/tournaments/{tid}/rounds/1").status_code == 403
     assert client.post(f"/tournaments/{tid}/rounds/1/links").status_code == 403
@@ -224,8 +227,10 @@ def test_printouts_are_pdfs_with_the_seating_and_standings(client, tmp_path):
     assert "seating plan, game 2 of 3" in seating.lower()
     assert re.search(r"1\s+1\. Pair 1 \(P1a, P1b\)\s+4\. Pair 4", seating)
     standings = text(f"/tournaments/{tid}/standings.pdf")
-    assert re.search(r"1\s+1\. Pair 1\s+P1a, P1b\s+\+1,100\s+1", standings)
-    assert re.search(r"4\s+2\. Pair 2\s+P2a, P2b\s+\u22121,100\s+0", standings)
+    # Games played, the difference, games won; then each game's credit (game 2 is on).
+    assert re.search(r"1\s+1\. Pair 1\s+P1a, P1b\s+1\s+\+1,100\s+1", standings)
+    assert re.search(r"4\s+2\. Pair 2\s+P2a, P2b\s+1\s+\u22121,100\s+0", standings)
+    assert re.search(r"1\. Pair 1\s+\+1,100\s+—\s+—\s+\+1,100", standings)
     # The standings end with each table's game sheets, one per game played at it, linked.
     assert re.search(r"Table 1\s+• Game 1: Pair 1 vs Pair 2\s+• Game 2: Pair 1 vs Pair 4",
                      standings)
