@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -46,6 +47,10 @@ def _configure(app: Flask, test_config: dict[str, Any] | None) -> None:
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SECURE=config.https_only(),
+        # The session holds the scorekeeper's edit rights: a cookie that died with the browser
+        # left the game read-only. Flask renews a permanent cookie on every answer, so the
+        # lifetime counts from the last visit.
+        PERMANENT_SESSION_LIFETIME=timedelta(days=config.session_days()),
         PROXIES=config.proxies(),
         RATELIMIT_STORAGE_URI=config.ratelimit_storage_uri(),
     )
@@ -209,3 +214,12 @@ def _register_transactions(app: Flask) -> None:
         return response
 
     app.after_request(commit_or_roll_back)
+
+    def keep_session(response: Response) -> Response:
+        # Only a session that holds something becomes permanent: a visitor who never got one
+        # is not handed a cookie for nothing.
+        if session and not session.permanent:
+            session.permanent = True
+        return response
+
+    app.after_request(keep_session)
