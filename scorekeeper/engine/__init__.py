@@ -34,10 +34,19 @@ from .rulesets import (
     ruleset_from_dict,
     ruleset_to_dict,
 )
-from .scoring import NAMED_LINE, HandResult, Line, SideResult, count_hand, score_hand
+from .scoring import (
+    CHOOSE_WHO_WENT_OUT,
+    NAMED_LINE,
+    HandResult,
+    Line,
+    SideResult,
+    count_hand,
+    score_hand,
+)
 
 __all__ = [
-    "N_", "NAMED_LINE", "PRESET_LABELS", "PRESETS", "CanastaCounts", "CanastaKind", "CardCounts",
+    "CHOOSE_WHO_WENT_OUT", "N_", "NAMED_LINE",
+    "PRESET_LABELS", "PRESETS", "CanastaCounts", "CanastaKind", "CardCounts",
     "CardGroup", "CardValues",
     "EntryErrors", "FieldError", "GoingOutKind", "HandEnd", "HandEntry", "HandResult", "Line",
     "OpeningMinimums", "Outcome", "Penalty", "PlayerFormat", "Premio", "RuleSet", "ShapeError",

@@ -24,6 +24,7 @@ except ImportError:  # WTForms < 3.3 takes plain (value, label) pairs
     SelectChoice = None
 
 from ..engine import (
+    CHOOSE_WHO_WENT_OUT,
     CanastaKind,
     EntryErrors,
     FieldError,
@@ -360,8 +361,20 @@ def count_context(
     base_totals: list[int] | None = None,
     stored: Mapping[str, str] | None = None,
     submit_label: str | None = None,
+    live: bool = False,
 ) -> dict[str, Any]:
-    """What ``games/_count_form.html`` needs; the calculator builds it the same way."""
+    """What ``games/_count_form.html`` needs; the calculator builds it the same way.
+
+    ``live`` is the count htmx asks for while someone types: it does not say "choose the side
+    that went out" (the first digit typed comes before that choice), only that the count waits
+    for it. Saving, or "Check the count" without JavaScript, still shows the message.
+    """
+    waiting_for_going_out = False
+    if live and errors is not None:
+        kept = [e for e in errors.errors
+                if not (e.field == "end" and e.template == CHOOSE_WHO_WENT_OUT)]
+        waiting_for_going_out = len(kept) < len(errors.errors)
+        errors = EntryErrors(kept)
     by_field, general = errors_by_field(errors or (), layout.slots())
     # A list at the top of the re-drawn page, linking to each message by its field.
     summary = []
@@ -385,4 +398,5 @@ def count_context(
         "stored": stored or {},
         "submit_label": submit_label or str(_l("Save this hand")),
         "card_groups": CARD_GROUPS,
+        "waiting_for_going_out": waiting_for_going_out,
     }

@@ -472,7 +472,7 @@ def _count_page(game: Game, game_id: str, number_: int | None, *, values: Mappin
         action=action, preview_url=url_for("games.preview_hand", game_id=game_id),
         hidden={**hidden, **({"editing": number_} if number_ else {})}, base_totals=base,
         submit_label=_("Save the corrected hand") if number_ else None, result=result,
-        errors=errors, stored=stored,
+        errors=errors, stored=stored, live=bool(htmx),
     )
     response = render("games/count.html", "games/_count_preview.html", game=game,
                       game_id=game_id, state=state, ruleset=rs, editing=number_,
