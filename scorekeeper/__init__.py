@@ -86,11 +86,12 @@ def _init_extensions(app: Flask) -> None:
 
     app.jinja_env.globals["get_locale"] = get_locale
 
-    from .i18n import label
+    from .i18n import label, source_name
 
     # Names and labels in templates go through ``|label``, never ``_()``: Jinja's ``_()`` would
     # look user text up as a msgid, format it with ``%`` and mark it safe (raw HTML).
     app.jinja_env.filters["label"] = label
+    app.jinja_env.filters["source_name"] = source_name
 
 
 def _register_blueprints(app: Flask) -> None:

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from flask_babel import LazyString
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import IntegerField, RadioField, SelectField, StringField
@@ -37,7 +38,7 @@ from ..engine import (
     RuleSet,
 )
 from ..engine.cards import CARD_GROUP_FIELDS, CardGroup
-from ..i18n import error_message
+from ..i18n import error_message, translate
 
 #: The most sides and players per side any format has (three pairs; two teams of three).
 MAX_SIDES = 3
@@ -58,7 +59,11 @@ class NewGameForm(FlaskForm):
 
     ruleset = SelectField(_l("Rules"))
     players = RadioField(_l("Players"))
-    target = IntegerField(_l("Play to"), validators=[Optional(), NumberRange(100, 100_000)])
+    # The service's own message, so the range reads "100,000" (WTForms' says "100000").
+    target = IntegerField(_l("Play to"), validators=[Optional(), NumberRange(
+        100, 100_000, message=LazyString(lambda: translate(
+            "The target is a whole number from %(low)d to %(high)d.",
+            {"low": 100, "high": 100_000})))])
     first_dealer = SelectField(_l("Who deals first"), coerce=int, default=0)
     # Only the printed sheet uses it: each phone shows the pages in its own language.
     language = SelectField(_l("Language of the printed score sheet"), default="en",
