@@ -28,11 +28,13 @@ from ..engine import (
     Outcome,
     PlayerFormat,
     RuleSet,
+    Standing,
     count_hand,
     decide,
     entry_to_dict,
     ruleset_from_dict,
     ruleset_to_dict,
+    standing,
 )
 from ..extensions import db
 from ..models import Game, Hand, Player, Side
@@ -297,6 +299,8 @@ class GameState:
     hands: tuple[HandRow, ...]
     next_dealer: str
     outcome: Outcome
+    #: Who leads, by how much, and each side's distance to the game's target.
+    standing: Standing
 
 
 #: A seat whose player has no name: its side's name and its place on the side (the same msgid
@@ -365,6 +369,7 @@ def game_state(game: Game, translate: Translate = _english) -> GameState:
         hands=tuple(rows),
         next_dealer=dealer_of_hand(game, len(rows) + 1, seats),
         outcome=_outcome(game, rs, running),
+        standing=standing(running, game.target),
     )
 
 
