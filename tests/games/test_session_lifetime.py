@@ -29,11 +29,19 @@ def test_the_edit_session_lasts_400_days(client: FlaskClient) -> None:
     assert timedelta(days=399) < left <= timedelta(days=400)
 
 
-def test_each_visit_renews_the_cookie(app: Flask, client: FlaskClient) -> None:
+def test_a_visit_renews_an_old_cookie_and_leaves_a_fresh_one_alone(app: Flask,
+                                                                   client: FlaskClient) -> None:
     game_id = start_game(client)
-    res = client.get(f"/games/{game_id}")
-    assert "Count this hand" in res.get_data(as_text=True)
+    client.get("/games/")  # the first page a browser sees stores its CSRF token
+    # Fresh: answers do not re-send it (a late answer would overwrite a newer cookie).
+    res = client.get("/games/")
+    assert game_id in res.get_data(as_text=True)
+    assert "Set-Cookie" not in res.headers
+    with client.session_transaction() as sess:
+        sess["_renewed"] -= 8  # last renewed more than a week ago
+    res = client.get("/games/")
     assert _expires(res.headers["Set-Cookie"]) - datetime.now(UTC) > timedelta(days=399)
+    assert "Set-Cookie" not in client.get("/games/").headers
 
 
 def test_an_old_browser_session_becomes_persistent(app: Flask, client: FlaskClient) -> None:
