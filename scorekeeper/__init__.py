@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import os
+import time
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
 from flask import Flask
 
 ROOT = Path(__file__).resolve().parent.parent
+#: Days after which a visit re-sends the session cookie with a new expiry (see keep_session).
+RENEW_DAYS = 7
 
 
 def create_app(
@@ -46,6 +50,12 @@ def _configure(app: Flask, test_config: dict[str, Any] | None) -> None:
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SECURE=config.https_only(),
+        # The session holds the scorekeeper's edit rights: a cookie that died with the browser
+        # left the game read-only. See ``keep_session`` for how it is renewed.
+        PERMANENT_SESSION_LIFETIME=timedelta(days=config.session_days()),
+        # Re-sent on every answer, the cookie of a request that started earlier (the service
+        # worker fetching "/" while a game is started) overwrote the edit token just stored.
+        SESSION_REFRESH_EACH_REQUEST=False,
         PROXIES=config.proxies(),
         RATELIMIT_STORAGE_URI=config.ratelimit_storage_uri(),
     )
@@ -81,11 +91,12 @@ def _init_extensions(app: Flask) -> None:
 
     app.jinja_env.globals["get_locale"] = get_locale
 
-    from .i18n import label
+    from .i18n import label, source_name
 
     # Names and labels in templates go through ``|label``, never ``_()``: Jinja's ``_()`` would
     # look user text up as a msgid, format it with ``%`` and mark it safe (raw HTML).
     app.jinja_env.filters["label"] = label
+    app.jinja_env.filters["source_name"] = source_name
 
 
 def _register_blueprints(app: Flask) -> None:
@@ -209,3 +220,19 @@ def _register_transactions(app: Flask) -> None:
         return response
 
     app.after_request(commit_or_roll_back)
+
+    def keep_session(response: Response) -> Response:
+        # Only a session that holds something becomes permanent: a visitor who never got one
+        # is not handed a cookie for nothing. Its expiry moves on when the session changes,
+        # and at least once every RENEW_DAYS on a visit, so a phone in use keeps it for good.
+        if not session:
+            return response
+        if not session.permanent:
+            session.permanent = True
+        today = int(time.time() // 86400)
+        renewed = session.get("_renewed")
+        if not isinstance(renewed, int) or not 0 <= today - renewed < RENEW_DAYS:
+            session["_renewed"] = today
+        return response
+
+    app.after_request(keep_session)

@@ -14,6 +14,8 @@
                   lock them all out for a minute. It trusts the last N entries of those
                   headers: set it only when exactly N proxies you run stand in front and the
                   app's port is reachable through them alone.
+``SCOREKEEPER_SESSION_DAYS``  how long a browser keeps its session (edit rights, "Your games",
+                  language) after its last visit; default 400 days (the most browsers allow)
 ``RATELIMIT_STORAGE_URI``  where the wrong-token counts live (Flask-Limiter's storage URI,
                   default ``memory://``: each worker counts alone). ``redis://host:6379`` makes
                   every worker and server share them.
@@ -87,6 +89,18 @@ def sqlite_synchronous(value: str | None = None) -> str:
     if mode not in SQLITE_SYNCHRONOUS_VALUES:
         raise ValueError(f"SQLITE_SYNCHRONOUS must be NORMAL or FULL, not {raw!r}")
     return mode
+
+
+#: Days a session cookie outlives the browser's last visit (Chrome caps cookies at 400 days).
+DEFAULT_SESSION_DAYS = 400
+
+
+def session_days() -> int:
+    """``SCOREKEEPER_SESSION_DAYS``: how long the session cookie lasts (1 to 400 days)."""
+    raw = os.environ.get("SCOREKEEPER_SESSION_DAYS", "").strip() or str(DEFAULT_SESSION_DAYS)
+    if not raw.isdigit() or not 1 <= int(raw) <= 400:
+        raise ValueError(f"SCOREKEEPER_SESSION_DAYS must be a number from 1 to 400, not {raw!r}")
+    return int(raw)
 
 
 def ratelimit_storage_uri() -> str:

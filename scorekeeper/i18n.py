@@ -6,12 +6,14 @@ shown through :func:`label`, and reach the engine's templates only as parameters
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
 from babel.numbers import format_decimal
 from flask_babel import get_locale, gettext
+from flask_babel import lazy_gettext as _l
 
 from .engine import NAMED_LINE, PRESET_LABELS, FieldError, Line
 
@@ -30,6 +32,33 @@ def label(text: object) -> str:
     return str(text)
 
 
+#: The rule sources a preset traces its values to (``shared/RULES.md``), in words: a card
+#: that said "Sources: 003, 004" named nothing a player knows.
+RULE_SOURCES = {
+    "000": _l("“La Canasta” (Spanish)"),
+    "001": _l("Spanish rules with the wild-card canasta"),
+    "002": _l("tournament rules"),
+    "003": _l("English classic guide"),
+    "004": _l("classic online rules"),
+}
+
+
+def source_name(key: object) -> str:
+    """A rule source in words with its key (the card's notes cite sources by key).
+
+    A key the app does not know (house rules sent through the API may carry any) is the
+    table's own text: shown as it is, never looked up as a msgid.
+    """
+    text = str(key)
+    known = RULE_SOURCES.get(text)
+    if known is None:
+        return text
+    return f"{text} {known}"  # as the card's footer lists them: "003 English classic guide"
+
+
+_WHOLE_PARAM = re.compile(r"%\((\w+)\)d")
+
+
 def translate(template: str, params: Mapping[str, object] | None = None) -> str:
     """Translate one of the engine's templates, then fill in its parameters.
 
@@ -39,9 +68,17 @@ def translate(template: str, params: Mapping[str, object] | None = None) -> str:
     text = str(gettext(template))
     if not params:
         return text
-    values: dict[str, Any] = {
-        k: label(v) if isinstance(v, str) else v for k, v in params.items()
-    }
+    values: dict[str, Any] = {}
+    for k, v in params.items():
+        if isinstance(v, str):
+            values[k] = label(v)
+        elif isinstance(v, int) and not isinstance(v, bool):
+            # "more than 10,000", not "10000": whole numbers with the language's separators.
+            values[k] = number(v)
+        else:
+            values[k] = v
+    # ``%(max)d`` takes the formatted text as ``%(max)s``.
+    text = _WHOLE_PARAM.sub(r"%(\1)s", text)
     # Format after translating, so a translation can move the parameters around.
     return text % values
 

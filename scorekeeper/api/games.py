@@ -69,6 +69,7 @@ def game_to_dict(game: Game, view_token: str, edit_token: str | None) -> dict[st
         ],
         "totals": list(state.totals),
         "opening_minimums": list(state.opening_minimums),
+        "to_target": list(state.standing.to_target),
         "next_dealer": state.next_dealer,
         "hands": [games_service.hand_to_dict(h) for h in game.hands],
         "finished": state.outcome.finished,

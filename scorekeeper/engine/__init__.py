@@ -7,7 +7,7 @@ Rule sets are data (:mod:`.rulesets`, with :func:`find_ruleset`); an entry per s
 
 from .cards import CardCounts, CardGroup, CardValues
 from .errors import N_, EntryErrors, FieldError, UnknownRuleSet
-from .game import Outcome, decide, opening_minimum, running_totals
+from .game import Outcome, Standing, decide, opening_minimum, running_totals, standing
 from .hand import (
     CanastaCounts,
     HandEntry,
@@ -34,14 +34,23 @@ from .rulesets import (
     ruleset_from_dict,
     ruleset_to_dict,
 )
-from .scoring import NAMED_LINE, HandResult, Line, SideResult, count_hand, score_hand
+from .scoring import (
+    CHOOSE_WHO_WENT_OUT,
+    NAMED_LINE,
+    HandResult,
+    Line,
+    SideResult,
+    count_hand,
+    score_hand,
+)
 
 __all__ = [
-    "N_", "NAMED_LINE", "PRESET_LABELS", "PRESETS", "CanastaCounts", "CanastaKind", "CardCounts",
+    "CHOOSE_WHO_WENT_OUT", "N_", "NAMED_LINE",
+    "PRESET_LABELS", "PRESETS", "CanastaCounts", "CanastaKind", "CardCounts",
     "CardGroup", "CardValues",
     "EntryErrors", "FieldError", "GoingOutKind", "HandEnd", "HandEntry", "HandResult", "Line",
     "OpeningMinimums", "Outcome", "Penalty", "PlayerFormat", "Premio", "RuleSet", "ShapeError",
-    "SideEntry", "SideResult", "TieRule", "UnknownRuleSet", "decide", "entry_from_dict",
+    "SideEntry", "SideResult", "Standing", "TieRule", "UnknownRuleSet", "decide", "entry_from_dict",
     "entry_to_dict", "find_ruleset", "opening_minimum", "ruleset_from_dict", "ruleset_to_dict",
-    "running_totals", "score_hand", "count_hand", "read_entry", "side_from_dict",
+    "running_totals", "score_hand", "standing", "count_hand", "read_entry", "side_from_dict",
 ]

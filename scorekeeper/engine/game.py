@@ -18,6 +18,29 @@ class Outcome:
     drawn: bool = False
 
 
+@dataclass(frozen=True)
+class Standing:
+    """Who leads and by how much, and what each side still needs to reach the target."""
+
+    #: The side ahead of every other; ``None`` when two or more share the top.
+    leader: int | None
+    #: The leader's margin over the next side (0 when the top is shared).
+    lead: int
+    #: Per side, the target minus its total, never below 0.
+    to_target: tuple[int, ...]
+
+
+def standing(totals: Sequence[int], target: int) -> Standing:
+    """The lead and each side's distance to ``target`` for these running totals."""
+    if not totals:
+        return Standing(leader=None, lead=0, to_target=())
+    ranked = sorted(totals, reverse=True)
+    margin = ranked[0] - ranked[1] if len(ranked) > 1 else 0
+    leader = totals.index(ranked[0]) if margin > 0 else None
+    return Standing(leader=leader, lead=margin,
+                    to_target=tuple(max(0, target - t) for t in totals))
+
+
 def opening_minimum(ruleset: RuleSet, running_total: int) -> int:
     """The first-meld minimum a side with ``running_total`` points needs (RULES.md, "salida")."""
     return ruleset.opening_minimum(running_total)

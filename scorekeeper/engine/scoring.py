@@ -28,6 +28,9 @@ from .rulesets import (
 #: name is the ``name`` parameter, never the template itself, because a house rule's name is the
 #: table's own text and may hold ``%`` or markup.
 NAMED_LINE = N_("%(name)s")
+#: The error of a hand that ended by going out with no side marked out. A live count leaves it
+#: out (nobody has chosen yet while typing the first numbers); a save shows it.
+CHOOSE_WHO_WENT_OUT = N_("Choose the side that went out.")
 
 
 @dataclass(frozen=True)
@@ -206,7 +209,7 @@ def _check_hand(
         errors.append(FieldError("end", N_("This rule set plays without a clock.")))
     going_out = [i for i, s in enumerate(entry.sides) if s.going_out]
     if entry.end is HandEnd.WENT_OUT and not going_out:
-        errors.append(FieldError("end", N_("Choose the side that went out.")))
+        errors.append(FieldError("end", CHOOSE_WHO_WENT_OUT))
     if entry.end is not HandEnd.WENT_OUT:
         for i in going_out:
             errors.append(FieldError(

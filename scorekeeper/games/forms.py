@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from flask_babel import LazyString
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import IntegerField, RadioField, SelectField, StringField
@@ -24,6 +25,7 @@ except ImportError:  # WTForms < 3.3 takes plain (value, label) pairs
     SelectChoice = None
 
 from ..engine import (
+    CHOOSE_WHO_WENT_OUT,
     CanastaKind,
     EntryErrors,
     FieldError,
@@ -36,7 +38,7 @@ from ..engine import (
     RuleSet,
 )
 from ..engine.cards import CARD_GROUP_FIELDS, CardGroup
-from ..i18n import error_message
+from ..i18n import error_message, translate
 
 #: The most sides and players per side any format has (three pairs; two teams of three).
 MAX_SIDES = 3
@@ -57,7 +59,11 @@ class NewGameForm(FlaskForm):
 
     ruleset = SelectField(_l("Rules"))
     players = RadioField(_l("Players"))
-    target = IntegerField(_l("Play to"), validators=[Optional(), NumberRange(100, 100_000)])
+    # The service's own message, so the range reads "100,000" (WTForms' says "100000").
+    target = IntegerField(_l("Play to"), validators=[Optional(), NumberRange(
+        100, 100_000, message=LazyString(lambda: translate(
+            "The target is a whole number from %(low)d to %(high)d.",
+            {"low": 100, "high": 100_000})))])
     first_dealer = SelectField(_l("Who deals first"), coerce=int, default=0)
     # Only the printed sheet uses it: each phone shows the pages in its own language.
     language = SelectField(_l("Language of the printed score sheet"), default="en",
@@ -360,8 +366,20 @@ def count_context(
     base_totals: list[int] | None = None,
     stored: Mapping[str, str] | None = None,
     submit_label: str | None = None,
+    live: bool = False,
 ) -> dict[str, Any]:
-    """What ``games/_count_form.html`` needs; the calculator builds it the same way."""
+    """What ``games/_count_form.html`` needs; the calculator builds it the same way.
+
+    ``live`` is the count htmx asks for while someone types: it does not say "choose the side
+    that went out" (the first digit typed comes before that choice), only that the count waits
+    for it. Saving, or "Check the count" without JavaScript, still shows the message.
+    """
+    waiting_for_going_out = False
+    if live and errors is not None:
+        kept = [e for e in errors.errors
+                if not (e.field == "end" and e.template == CHOOSE_WHO_WENT_OUT)]
+        waiting_for_going_out = len(kept) < len(errors.errors)
+        errors = EntryErrors(kept)
     by_field, general = errors_by_field(errors or (), layout.slots())
     # A list at the top of the re-drawn page, linking to each message by its field.
     summary = []
@@ -385,4 +403,5 @@ def count_context(
         "stored": stored or {},
         "submit_label": submit_label or str(_l("Save this hand")),
         "card_groups": CARD_GROUPS,
+        "waiting_for_going_out": waiting_for_going_out,
     }

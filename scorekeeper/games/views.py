@@ -43,7 +43,7 @@ from ..engine import (
     UnknownRuleSet,
 )
 from ..extensions import htmx, read_only_transaction
-from ..i18n import error_message, line_label, number, signed
+from ..i18n import error_message, line_label, number, signed, translate
 from ..i18n import number as format_number
 from ..models import Game
 from ..ratelimit import limit_token_failures
@@ -272,7 +272,7 @@ def _chart(game: Game) -> Any:
 
 
 def _board_context(game: Game, game_id: str, editor: bool) -> dict[str, Any]:
-    state = games_service.game_state(game)
+    state = games_service.game_state(game, translate)
     rs = games_service.ruleset_of(game)
     return {
         "game": game,
@@ -287,6 +287,10 @@ def _board_context(game: Game, game_id: str, editor: bool) -> dict[str, Any]:
         "in_tournament": (editor and state.outcome.finished
                           and record.desk_token_hash(game.id) is not None),
     }
+
+
+#: The flash category of "the old edit link no longer works", which opens the share panel.
+LINK_REPLACED = "link-replaced"
 
 
 #: What a cached read-only page holds where the request's CSRF token goes (random per process,
@@ -370,7 +374,9 @@ def show(game_id: str) -> Response:
         ctx["undo_label"], ctx["redo_label"] = undo_redo_labels(game)
         _remember_view(game_id)
         ctx["chart"] = _chart(game)
-        ctx["messages"] = get_flashed_messages()
+        flashed = get_flashed_messages(with_categories=True)
+        ctx["messages"] = [message for _category, message in flashed]
+        ctx["share_open"] = any(category == LINK_REPLACED for category, _message in flashed)
         token = _edit_token(game_id) or ""
         view_url = url_for("games.show", game_id=game_id, _external=True)
         edit_url = url_for("games.join", game_id=game_id, edit_token=token, _external=True)
@@ -402,7 +408,8 @@ def new_edit_link(game_id: str) -> Response:
     """Revoke the edit link (someone who should not have it got it) and make a new one."""
     game = record.lock(game_id)
     _remember(game_id, games_service.replace_edit_token(game))
-    flash(_("The old edit link no longer works. Share the new one below."))
+    # Its own category: the game screen opens the share panel for this message alone.
+    flash(_("The old edit link no longer works. Share the new one below."), LINK_REPLACED)
     return see_other("games.show", game_id=game_id, _anchor="share")
 
 
@@ -438,7 +445,7 @@ def _count_page(game: Game, game_id: str, number_: int | None, *, values: Mappin
     rs, fmt = games_service.ruleset_of(game), games_service.format_of(game)
     # htmx gets the live count alone (``_count_preview.html``): it shows the totals after the
     # hand, not the list of hands, the dealer or the title, so the hands' rows are not built.
-    state = None if htmx else games_service.game_state(game)
+    state = None if htmx else games_service.game_state(game, translate)
     base = list(state.totals) if state is not None else games_service.totals_of(game)
     if number_ is not None:
         base = [t - h for t, h in zip(base, game.hands[number_ - 1].totals, strict=True)]
@@ -449,7 +456,7 @@ def _count_page(game: Game, game_id: str, number_: int | None, *, values: Mappin
         action=action, preview_url=url_for("games.preview_hand", game_id=game_id),
         hidden={**hidden, **({"editing": number_} if number_ else {})}, base_totals=base,
         submit_label=_("Save the corrected hand") if number_ else None, result=result,
-        errors=errors, stored=stored,
+        errors=errors, stored=stored, live=bool(htmx),
     )
     response = render("games/count.html", "games/_count_preview.html", game=game,
                       game_id=game_id, state=state, ruleset=rs, editing=number_,

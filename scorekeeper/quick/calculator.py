@@ -55,6 +55,7 @@ def calculator() -> Response:
         result=result,
         errors=errors,
         submit_label=_("Count the hand"),
+        live=bool(htmx),
     )
     rulesets = [(r.id, label(r.name)) for r in PRESETS.values()]
     rulesets += [(r.id, r.name) for r in house_rulesets(rs)]

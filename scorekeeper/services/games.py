@@ -10,7 +10,7 @@ import hashlib
 import hmac
 import json
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -28,11 +28,13 @@ from ..engine import (
     Outcome,
     PlayerFormat,
     RuleSet,
+    Standing,
     count_hand,
     decide,
     entry_to_dict,
     ruleset_from_dict,
     ruleset_to_dict,
+    standing,
 )
 from ..extensions import db
 from ..models import Game, Hand, Player, Side
@@ -270,10 +272,28 @@ class GameState:
     hands: tuple[HandRow, ...]
     next_dealer: str
     outcome: Outcome
+    #: Who leads, by how much, and each side's distance to the game's target.
+    standing: Standing
 
 
-def seat_names(game: Game) -> list[str]:
-    """The players in seat order: seats alternate between the sides, as partners sit apart."""
+#: A seat whose player has no name: its side's name and its place on the side (the same msgid
+#: as the start form's "who deals first" list).
+UNNAMED_SEAT = N_("%(side)s, player %(n)d")
+
+#: Turns one of these templates and its parameters into text (``i18n.translate`` in a request).
+Translate = Callable[[str, Mapping[str, object]], str]
+
+
+def _english(template: str, params: Mapping[str, object]) -> str:
+    return template % params
+
+
+def seat_names(game: Game, translate: Translate = _english) -> list[str]:
+    """The players in seat order: seats alternate between the sides, as partners sit apart.
+
+    A player left without a name is "<side>, player 2" (in the caller's language, through
+    ``translate``), as the start form listed the seats.
+    """
     fmt = format_of(game)
     per_side = fmt.players // fmt.sides
     names = []
@@ -285,7 +305,7 @@ def seat_names(game: Game) -> list[str]:
         elif per_side == 1:
             names.append(side.name)
         else:
-            names.append(f"{side.name} ({k + 1})")
+            names.append(translate(UNNAMED_SEAT, {"side": side.name, "n": k + 1}))
     return names
 
 
@@ -295,12 +315,15 @@ def dealer_of_hand(game: Game, number: int, seats: Sequence[str] | None = None) 
     return seats[(game.first_dealer + number - 1) % len(seats)]
 
 
-def game_state(game: Game) -> GameState:
-    """Where the game stands, from the stored totals of its hands (no hand is recounted)."""
+def game_state(game: Game, translate: Translate = _english) -> GameState:
+    """Where the game stands, from the stored totals of its hands (no hand is recounted).
+
+    ``translate`` words the dealers who have no name (see :func:`seat_names`).
+    """
     rs = ruleset_of(game)
     n = len(game.sides)
     running = [0] * n
-    seats = seat_names(game)
+    seats = seat_names(game, translate)
     rows: list[HandRow] = []
     for hand in game.hands:
         minimums = tuple(rs.opening_minimum(t) for t in running)
@@ -319,6 +342,7 @@ def game_state(game: Game) -> GameState:
         hands=tuple(rows),
         next_dealer=dealer_of_hand(game, len(rows) + 1, seats),
         outcome=_outcome(game, rs, running),
+        standing=standing(running, game.target),
     )
 
 

@@ -222,16 +222,16 @@ def game_sheet_model(game: Game, lang: str) -> layout.Sheet:
     """The filled-in sheet of a kept game, its lines in ``lang``."""
     rs = games_service.ruleset_of(game)
     fmt = games_service.format_of(game)
-    state = games_service.game_state(game)
-    sides = [layout.SideInfo(s.name, tuple(p.name for p in s.players)) for s in game.sides]
-    hands = [
-        layout.KeptHand(
-            number=row.number, result=hand.result, totals=row.totals, running=row.running,
-            minimums=row.minimums, dealer=row.dealer, end=row.end,
-        )
-        for hand, row in zip(game.hands, state.hands, strict=True)
-    ]
     with force_locale(lang):
+        state = games_service.game_state(game, translate)
+        sides = [layout.SideInfo(s.name, tuple(p.name for p in s.players)) for s in game.sides]
+        hands = [
+            layout.KeptHand(
+                number=row.number, result=hand.result, totals=row.totals, running=row.running,
+                minimums=row.minimums, dealer=row.dealer, end=row.end,
+            )
+            for hand, row in zip(game.hands, state.hands, strict=True)
+        ]
         return layout.filled_sheet(
             rs, fmt, sides=sides, hands=hands, translate=translate, target=game.target,
             started=game.created_at, finished=game.finished_at, winner=game.winner,

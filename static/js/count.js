@@ -37,6 +37,40 @@
     input.dispatchEvent(new Event("input", { bubbles: true }));
   });
 
+  // Only one side goes out: marking one clears the others (and means the hand ended by going
+  // out), and a hand that ended otherwise has nobody out. Without JavaScript the server says
+  // "Only one side can go out." instead.
+  function checkRadio(form, name, value) {
+    form.querySelectorAll("input[type=radio]").forEach(function (radio) {
+      if (radio.name === name && radio.value === value) {
+        radio.checked = true;
+      }
+    });
+  }
+
+  document.addEventListener("change", function (event) {
+    var input = event.target;
+    var form = input.form;
+    if (!form || form.id !== "count-form" || input.type !== "radio" || !input.checked) {
+      return;
+    }
+    var going = /^sides\[\d+\]\.going_out$/;
+    if (going.test(input.name) && input.value !== "") {
+      form.querySelectorAll("input[type=radio]:checked").forEach(function (other) {
+        if (going.test(other.name) && other.name !== input.name && other.value !== "") {
+          checkRadio(form, other.name, "");
+        }
+      });
+      checkRadio(form, "end", "went_out");
+    } else if (input.name === "end" && input.value !== "went_out") {
+      form.querySelectorAll("input[type=radio]:checked").forEach(function (other) {
+        if (going.test(other.name) && other.value !== "") {
+          checkRadio(form, other.name, "");
+        }
+      });
+    }
+  });
+
   // Errors arrive out of band from the live check: mark their inputs invalid (or not).
   function markInvalid(root) {
     root.querySelectorAll("[aria-describedby]").forEach(function (input) {

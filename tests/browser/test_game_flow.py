@@ -166,7 +166,8 @@ def test_a_whole_game(page: Page, browser: Browser, live_server: str, shot: Shot
     page.wait_for_url(re.compile(r"/games/[\w-]{20,}$"))
     assert page.url != game_url
     expect(page.locator(".side-name")).to_have_text(["Nosotros", "Ellos"])
-    expect(page.locator(".game-facts")).to_contain_text("Ellos (2) deals")  # three hands dealt
+    # three hands dealt
+    expect(page.locator(".game-facts")).to_contain_text("Ellos, player 2 deals")
     viewer_context.close()
     assert page.errors == []  # type: ignore[attr-defined]
 

@@ -67,7 +67,7 @@ def test_new_game_with_names_target_and_dealer(client):
     assert "Nosotros" in html and "Ana · Luis" in html
     assert "Playing to 3,000" in html
     # Seat 1 is the first player of the second side, who has no name: the side's.
-    assert "Ellos (1) deals" in html
+    assert "Ellos, player 1 deals" in html
 
 
 def test_new_game_other_rules_show_their_formats(client):
@@ -82,7 +82,7 @@ def test_new_game_other_rules_show_their_formats(client):
 
 @pytest.mark.parametrize("fields, field, message", [
     ({"target": "lots"}, "target", "Not a valid integer value"),
-    ({"target": "50"}, "target", "between 100 and 100000"),
+    ({"target": "50"}, "target", "from 100 to 100,000"),
     ({"side_0_name": "x" * 61}, "side_0_name", "longer than 60"),
     ({"players": "5"}, "players", "Choose how many play."),
     ({"ruleset": "poker"}, "ruleset", "There is no rule set called “poker”."),
@@ -156,7 +156,7 @@ def test_game_screen_shows_totals_minimums_and_dealer(client, game_id):
     assert '<p class="side-total"><span class="visually-hidden">Score: </span>1,035</p>' in html
     assert "+1,035" in html and "+535" in html
     assert html.count('class="minimum-value">50<') == 2  # both still below 1,500
-    assert "Ellos (1) deals" in html  # the deal passes to the left
+    assert "Ellos, player 1 deals" in html  # the deal passes to the left
     assert "Hand 1 saved." in html
     assert f"/games/{game_id}/hands/1/edit" in html
 

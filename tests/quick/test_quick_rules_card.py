@@ -58,7 +58,7 @@ def test_classic(client):
     assert "No bonus or penalty: they count only their card value." in words
     assert "Play on until one side leads." in words
     assert "Time is up" not in words  # no clock, no time-up hands
-    assert "Sources: 003, 004" in words
+    assert "Sources: 003 English classic guide; 004 classic online rules" in words
     assert "004 gives 15, the default here" in words  # the documented default
 
 
@@ -121,6 +121,7 @@ def test_spanish(client):
     assert "1.500" in la_canasta and "2.995" in la_canasta  # the opening minimums
     comodines = text(card(client, "comodines", "es"))
     assert "+2.000" in comodines
+    assert "Fuentes: 001 reglas españolas con canasta de comodines" in comodines
 
 
 def test_unknown_rule_set_is_a_clear_404(client):
@@ -174,6 +175,16 @@ def test_house_rules_card(app, client):
     assert rows["Café para todos"] == "+150"
     assert rows["Abatir on the first turn, without partner's melds"] == "+1,000"  # kept
     assert f'<option value="{house_id}" selected>Casa Pérez</option>' in page
+    assert "Sources: 000 “La Canasta” (Spanish)" in text(page)
+
+
+def test_a_source_the_app_does_not_know_is_shown_as_it_is(app):
+    from scorekeeper.i18n import source_name
+
+    with app.test_request_context("/?lang=es"), force_locale("es"):
+        assert source_name("003") == "003 guía clásica en inglés"
+        assert source_name("Tía Ana %(x)s") == "Tía Ana %(x)s"
+
 
 
 def test_print_link_hidden_while_the_pdf_route_is_missing(client, monkeypatch):
