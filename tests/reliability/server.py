@@ -42,9 +42,11 @@ def request(port: int, method: str, path: str, body: Any = None,
 class Server:
     """gunicorn in its own process group, so ``kill()`` can SIGKILL master and workers at once."""
 
-    def __init__(self, database: Path, instance: Path, workers: int = 2) -> None:
+    def __init__(self, database: Path | str, instance: Path, workers: int = 2) -> None:
+        """``database``: a SQLite file, or a database URL (PostgreSQL)."""
         self.port = free_port()
-        self.env = {**os.environ, "DATABASE_URL": f"sqlite:///{database}",
+        url = database if isinstance(database, str) else f"sqlite:///{database}"
+        self.env = {**os.environ, "DATABASE_URL": url,
                     "SECRET_KEY": "test", "PYTHONPATH": str(ROOT)}
         self.env.pop("TEST_DATABASE_URL", None)
         self.instance = instance

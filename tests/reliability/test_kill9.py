@@ -1,6 +1,7 @@
 """``kill -9`` the server in the middle of saves: every hand it acknowledged is still there.
 
-SQLite runs in WAL mode with ``synchronous=NORMAL`` (the default): a commit returns once the WAL
+Runs on SQLite and, in CI's second run, on PostgreSQL. SQLite runs in WAL mode with
+``synchronous=NORMAL`` (the default): a commit returns once the WAL
 is written to the operating system, and the 201 is sent after the commit, so an acknowledged hand
 survives the death of the server process (only a power cut could lose it; ``FULL`` covers that).
 """
@@ -9,7 +10,6 @@ from __future__ import annotations
 
 import http.client
 import os
-import sqlite3
 import threading
 import time
 from collections.abc import Callable
@@ -17,16 +17,14 @@ from pathlib import Path
 from urllib.parse import urlencode
 
 import pytest
+from sqlalchemy import select
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
+from scorekeeper.models import GameChange
 
 from .helpers import HAND, HAND_POINTS, NEW_GAME, auth
 from .server import Server, request
-
-pytestmark = pytest.mark.skipif(
-    bool(os.environ.get("TEST_DATABASE_URL")), reason="runs the server on a SQLite file"
-)
 
 CLIENTS = 4
 KILL_AFTER = 20  # acknowledged hands
@@ -79,11 +77,14 @@ def api_saver(port: int, game: dict[str, str]) -> Callable[[str], bool]:
 
 @pytest.mark.parametrize("way", ["api", "form"])
 def test_kill_9_loses_no_acknowledged_hand(tmp_path: Path, way: str) -> None:
-    database = tmp_path / "live.sqlite"
+    # On SQLite a file of its own; in CI's second run, the PostgreSQL test database.
+    url = os.environ.get("TEST_DATABASE_URL") or f"sqlite:///{tmp_path / 'live.sqlite'}"
+    database: Path | str = url if os.environ.get("TEST_DATABASE_URL") else tmp_path / "live.sqlite"
     instance = tmp_path / "instance"
-    app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{database}", "SECRET_KEY": "t"},
+    app = create_app({"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "t"},
                      instance_path=str(instance))
     with app.app_context():
+        db.drop_all()
         db.create_all()
         db.engine.dispose()
 
@@ -134,8 +135,12 @@ def test_kill_9_loses_no_acknowledged_hand(tmp_path: Path, way: str) -> None:
     finally:
         server.stop()
 
-    with sqlite3.connect(database) as conn:
-        stored = dict(conn.execute(
-            "SELECT request_key, hand FROM game_change WHERE kind = 'add'").fetchall())
+    with app.app_context():
+        stored = dict(db.session.execute(
+            select(GameChange.request_key, GameChange.hand).where(GameChange.kind == "add")
+        ).all())
+        db.session.remove()
+        db.drop_all()
+        db.engine.dispose()
     assert acknowledged <= set(stored), acknowledged - set(stored)
     assert sorted(stored.values()) == list(range(1, len(stored) + 1))
