@@ -12,7 +12,7 @@ and asking for new links (``POST .../rounds/<n>/links`` for every table of the r
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from flask import Response, jsonify, make_response, request, url_for
@@ -247,71 +247,63 @@ def _pair_or_404(tournament: Tournament, number: int) -> Any:
     return pair
 
 
-@bp.post("/tournaments/<tournament_id>/pairs/<int:number>/abandon")
-def abandon(tournament_id: str, number: int) -> Response:
-    """The pair abandons its game in the round being played: disqualified, the opponent
-    credited the abandonment points; 409 when no round is open or the pair is not seated."""
+def _pair_action(tournament_id: str, number: int, act: Callable[[Tournament, Any], Any],
+                 refusals: Mapping[type[Exception], str]) -> Response:
+    """An organizer's action on a pair (admin token): the tournament as it now stands; 409
+    with the service's field errors, or with the message ``refusals`` gives its refusal."""
     tournament = _tournament_or_404(tournament_id)
     _require_admin(tournament)
     pair = _pair_or_404(tournament, number)
     try:
-        service.record_abandonment(tournament, pair)
+        act(tournament, pair)
     except EntryErrors as exc:
         return field_errors(exc, 409)
-    except service.RoundClosed:
-        return error_response(409, _("The pair plays no game in an open round."))
+    except tuple(refusals) as exc:
+        return error_response(409, next(m for kind, m in refusals.items()
+                                        if isinstance(exc, kind)))
     db.session.commit()
     tournament = _tournament_or_404(tournament_id)
     return jsonify(tournament_to_dict(tournament, admin=True))
+
+
+@bp.post("/tournaments/<tournament_id>/pairs/<int:number>/abandon")
+def abandon(tournament_id: str, number: int) -> Response:
+    """The pair abandons its game in the round being played: disqualified, the opponent
+    credited the abandonment points; 409 when no round is open or the pair is not seated."""
+    return _pair_action(tournament_id, number, service.record_abandonment, {
+        service.RoundClosed: _("The pair plays no game in an open round.")})
+
+
+class SubstitutedAlready(Exception):
+    """The pair's substitution is already recorded."""
 
 
 @bp.post("/tournaments/<tournament_id>/pairs/<int:number>/substitute")
 def substitute(tournament_id: str, number: int) -> Response:
     """A player of the pair was replaced: the pair scores nothing in the tournament."""
-    tournament = _tournament_or_404(tournament_id)
-    _require_admin(tournament)
-    pair = _pair_or_404(tournament, number)
-    if pair.substituted:
-        return error_response(409, _("A substitution is already recorded for this pair."))
-    service.record_substitution(pair)
-    db.session.commit()
-    tournament = _tournament_or_404(tournament_id)
-    return jsonify(tournament_to_dict(tournament, admin=True))
+
+    def record(tournament: Tournament, pair: Any) -> None:
+        if pair.substituted:
+            raise SubstitutedAlready()
+        service.record_substitution(pair)
+
+    return _pair_action(tournament_id, number, record, {
+        SubstitutedAlready: _("A substitution is already recorded for this pair.")})
 
 
 @bp.delete("/tournaments/<tournament_id>/pairs/<int:number>/abandon")
 def undo_abandon(tournament_id: str, number: int) -> Response:
     """Take back the pair's abandonment while its round is open; 409 otherwise."""
-    tournament = _tournament_or_404(tournament_id)
-    _require_admin(tournament)
-    pair = _pair_or_404(tournament, number)
-    try:
-        service.undo_abandonment(tournament, pair)
-    except EntryErrors as exc:
-        return field_errors(exc, 409)
-    except service.RoundClosed:
-        return error_response(409, _("An abandonment can be taken back only while its game "
-                                     "is being played."))
-    db.session.commit()
-    tournament = _tournament_or_404(tournament_id)
-    return jsonify(tournament_to_dict(tournament, admin=True))
+    return _pair_action(tournament_id, number, service.undo_abandonment, {
+        service.RoundClosed: _("An abandonment can be taken back only while its game is being "
+                               "played.")})
 
 
 @bp.delete("/tournaments/<tournament_id>/pairs/<int:number>/substitute")
 def undo_substitute(tournament_id: str, number: int) -> Response:
     """Take back a substitution while the tournament is being played; 409 otherwise."""
-    tournament = _tournament_or_404(tournament_id)
-    _require_admin(tournament)
-    pair = _pair_or_404(tournament, number)
-    try:
-        service.undo_substitution(tournament, pair)
-    except EntryErrors as exc:
-        return field_errors(exc, 409)
-    except service.TournamentOver:
-        return error_response(409, _("The tournament is over."))
-    db.session.commit()
-    tournament = _tournament_or_404(tournament_id)
-    return jsonify(tournament_to_dict(tournament, admin=True))
+    return _pair_action(tournament_id, number, service.undo_substitution, {
+        service.TournamentOver: _("The tournament is over.")})
 
 
 _ID = {"name": "tournament_id", "in": "path", "required": True, "schema": {"type": "string"}}

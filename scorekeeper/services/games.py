@@ -415,17 +415,11 @@ def count_with(rs: RuleSet, format_id: str, body: Mapping[str, Any]
 
 @dataclass(frozen=True)
 class GameHead:
-    """A game's own row without its sides and hands: enough to check a token and count."""
+    """A game's own row without its sides and hands: enough to check a token."""
 
     id: int
     version: int
     edit_token_hash: str
-    ruleset_data: dict[str, Any]
-    format_id: str
-
-    @property
-    def ruleset(self) -> RuleSet:
-        return ruleset_from_data(self.ruleset_data)
 
 
 def find_head(view_token: str) -> GameHead | None:
@@ -433,7 +427,7 @@ def find_head(view_token: str) -> GameHead | None:
     if not view_token or len(view_token) > 100:
         return None
     row = db.session.execute(
-        select(Game.id, Game.version, Game.edit_token_hash, Game.ruleset_data, Game.format_id)
+        select(Game.id, Game.version, Game.edit_token_hash)
         .where(Game.view_token_hash == hash_token(view_token))
     ).one_or_none()
     return None if row is None else GameHead(*row)

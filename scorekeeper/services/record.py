@@ -33,7 +33,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import selectinload
 
 from ..engine import EntryErrors as EntryErrors  # re-exported: an operation raises it
-from ..engine import HandEnd, HandResult, decide
+from ..engine import HandEnd, decide
 from ..extensions import db
 from ..models import Game, GameChange, Hand, Side
 from ..models.games import utcnow
@@ -596,8 +596,3 @@ def note_abandonment_undone(game: Game, *, by: str = BY_DESK) -> Written:
     change = _log(game, kind="unabandon", by=by, hand=None, before=None, after=None,
                   totals_before=totals, key=None, digest="")
     return _written(game, change, None)
-
-
-def count_preview(game: Game, body: Mapping[str, Any]) -> HandResult:
-    """Count a hand without storing it (the live breakdown)."""
-    return games_service.count(game, body)[1]
