@@ -155,11 +155,12 @@ async def saver(rec: Recorder, base: str, games: list[tuple[str, str]], every: f
             await rec.pause(start + every - time.monotonic())
 
 
-async def reader(rec: Recorder, phone: Any, think: float) -> None:
+async def reader(rec: Recorder, phone: Any, think: float, path: str) -> None:
     """A browser reading its statistics again ``think`` seconds after the last page came."""
     await rec.pause(random.uniform(0, think))
+    kind = "statistics" if path == "/games/stats" else f"GET {path}"
     while rec.running():
-        await rec.request("statistics", phone, "GET", "/games/stats")
+        await rec.request(kind, phone, "GET", path)
         await rec.pause(think)
 
 
@@ -184,7 +185,7 @@ async def measure(server: Server, stored: list[str], save_games: list[tuple[str,
                 before = len(rec.latencies[kind])
                 tasks = [saver(rec, server.url, save_games, args.save_every, kind)]
                 if phase == "read":
-                    tasks += [reader(rec, phone, args.think) for phone in readers]
+                    tasks += [reader(rec, phone, args.think, args.path) for phone in readers]
                 await asyncio.gather(*tasks)
                 (idle if phase == "idle" else loaded).extend(rec.latencies[kind][before:])
     finally:
@@ -205,6 +206,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="stored games each reader's session remembers")
     parser.add_argument("--think", type=float, default=0,
                         help="seconds a reader waits between two pages (default 0: at once)")
+    parser.add_argument("--path", default="/games/stats",
+                        help="what the readers read (another page, as a control: e.g. /healthz)")
     parser.add_argument("--seconds", type=float, default=10, help="per phase and round")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--save-every", type=float, default=0.1)

@@ -263,3 +263,32 @@ def test_pages_in_spanish(client, three_games, path):
     res = client.get(path + "?lang=es")
     assert res.status_code == 200
     assert '<html lang="es">' in res.get_data(as_text=True)
+
+
+def test_statistics_are_read_one_request_at_a_time(app, three_games):
+    """A statistics request waits while another one (any worker, any thread) is reading them,
+    so a crowd reloading statistics cannot take every worker from the tables' saves."""
+    import threading
+
+    from scorekeeper.games.history import one_at_a_time
+
+    holding, release = threading.Event(), threading.Event()
+
+    def reader_in_progress() -> None:
+        with app.app_context(), one_at_a_time("statistics"):
+            holding.set()
+            release.wait(10)
+
+    first = threading.Thread(target=reader_in_progress)
+    first.start()
+    assert holding.wait(10)
+    answers: list[int] = []
+    second = threading.Thread(
+        target=lambda: answers.append(app.test_client().get("/games/stats").status_code))
+    second.start()
+    second.join(0.5)
+    assert second.is_alive() and answers == []  # waiting for the first reader
+    release.set()
+    first.join(10)
+    second.join(10)
+    assert answers == [200]
