@@ -8,7 +8,7 @@ from typing import Any, NoReturn
 from flask import Response, abort, jsonify, make_response, request
 from flask_babel import gettext as _
 
-from ..engine import EntryErrors, FieldError
+from ..engine import N_, EntryErrors, FieldError
 from ..services import text
 from ..services.scoring import errors_to_list
 
@@ -98,3 +98,13 @@ def refuse_unstorable_headers() -> Response | None:
         if error is not None:
             return field_errors(error)
     return None
+
+
+def values_object(raw: Any) -> dict[str, Any]:
+    """A body's ``values`` (the numbers a rule set leaves to the organizer, by path): null is
+    none, any other non-object is refused (422)."""
+    if raw is None:
+        return {}
+    if not isinstance(raw, dict):
+        raise EntryErrors([FieldError("values", N_("Give the values as an object, by path."))])
+    return raw

@@ -14,14 +14,15 @@ from flask import Response, g, jsonify, make_response, request, url_for
 from flask_babel import gettext as _
 
 from .. import ratelimit
-from ..engine import EntryErrors, UnknownRuleSet
+from ..engine import EntryErrors, UnknownRuleSet, find_ruleset
 from ..extensions import read_only_transaction
 from ..models import Game
 from ..services import games as games_service
 from ..services import record
 from ..services.scoring import resolve_ruleset
+from ..services.tournaments import fill_values
 from . import bp
-from .common import BadBody, error_response, fail, field_errors, json_body
+from .common import BadBody, error_response, fail, field_errors, json_body, values_object
 from .openapi import BODY_ERRORS, ETAG, add_paths, errors, header, ok, ref
 
 
@@ -84,7 +85,10 @@ def create_game() -> Response:
     """Start a game; answers 201 with its id and edit token, 422 with field errors."""
     try:
         body = json_body()
-        ruleset = resolve_ruleset(body.get("ruleset", "classic"))
+        # Values a rule set leaves to the organizer (torneo's premios...) are asked for as the
+        # start form asks: a game without them could never count a closing hand.
+        ruleset = fill_values(resolve_ruleset(body.get("ruleset", "classic")),
+                              values_object(body.get("values")))
         new = games_service.create_game(
             ruleset,
             players=body.get("players", 4),
@@ -300,6 +304,12 @@ _IF_MATCH_HAND = {"name": "If-Match", "in": "header", "schema": {"type": "string
 _NAME = {"type": ["string", "null"],
          "description": f"At most {games_service.MAX_NAME} characters once runs of spaces are "
                         "collapsed; null or blank is none"}
+#: The values torneo leaves to the organizer, each one required when it is the rule set.
+TORNEO_VALUES_SCHEMA = {
+    "type": "object",
+    "required": [path for path, _label in find_ruleset("torneo").missing_values()],
+    "properties": {path: {"type": "integer", "minimum": 0, "maximum": 10000}
+                   for path, _label in find_ruleset("torneo").missing_values()}}
 _LOCATION = {"Location": header("Where the new resource is read")}
 _WRITE_ERRORS = (401, 403, 404, 409, 412, 422, 429, 503)
 _WRITE_MEANINGS = {
@@ -333,12 +343,19 @@ add_paths({
                     {"const": ""}]},
                 "language": {"description": "The sheet's language: \"es\" for Spanish, any "
                                             "other value for English"},
+                "values": {"type": ["object", "null"], "description": (
+                    "The values the rule set names without a number (torneo: the wild canasta, "
+                    "going out, red 3s and premios), by path, each a whole number from 0 to "
+                    "10,000; all are required for such a rule set. Other paths are ignored.")},
                 "sides": {"type": ["array", "null"], "maxItems": 3, "items": {
                     "type": "object", "properties": {
                         "name": _NAME,
                         "players": {"type": ["array", "null"], "maxItems": 3,
                                     "items": _NAME}}}},
             },
+            # torneo names values without a number: they must all be given.
+            "if": {"required": ["ruleset"], "properties": {"ruleset": {"const": "torneo"}}},
+            "then": {"required": ["values"], "properties": {"values": TORNEO_VALUES_SCHEMA}},
             "examples": [{"ruleset": "classic", "players": 4, "target": 5000,
                           "sides": [{"name": "Nosotros", "players": ["Ana", "Luis"]},
                                     {"name": "Ellos"}]}],

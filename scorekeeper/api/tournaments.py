@@ -19,15 +19,15 @@ from flask import Response, jsonify, make_response, request, url_for
 from flask_babel import gettext as _
 from sqlalchemy.exc import IntegrityError
 
-from ..engine import N_, EntryErrors, FieldError, UnknownRuleSet, find_ruleset
+from ..engine import EntryErrors, UnknownRuleSet
 from ..extensions import db
 from ..models.tournaments import Tournament, TournamentTable
 from ..ratelimit import note_token_failure
 from ..services import tournaments as service
 from ..services.scoring import resolve_ruleset
 from . import bp
-from .common import BadBody, error_response, fail, field_errors, json_body
-from .games import game_urls
+from .common import BadBody, error_response, fail, field_errors, json_body, values_object
+from .games import TORNEO_VALUES_SCHEMA, game_urls
 from .openapi import BODY_ERRORS, add_paths, errors, header, ok, ref
 
 
@@ -133,15 +133,6 @@ def tournament_to_dict(tournament: Tournament, *, admin: bool,
     }
 
 
-def _values(raw: Any) -> dict[str, Any]:
-    """The ``values`` object; null is none, any other non-object is refused (422)."""
-    if raw is None:
-        return {}
-    if not isinstance(raw, dict):
-        raise EntryErrors([FieldError("values", N_("Give the values as an object, by path."))])
-    return raw
-
-
 @bp.post("/tournaments")
 def create_tournament() -> Response:
     """Create a tournament and seat round 1: 201 with its id and admin token (shown once)."""
@@ -155,7 +146,7 @@ def create_tournament() -> Response:
             rounds=body.get("rounds", 3),
             minutes=body.get("minutes", 60),
             target=body.get("target"),
-            values=_values(body.get("values")),
+            values=values_object(body.get("values")),
         )
     except BadBody as exc:
         return error_response(400, exc.message)
@@ -315,8 +306,6 @@ _PAIR = {"name": "number", "in": "path", "required": True,
 _AUTH = [{"tournamentAdminToken": []}]
 _ADMIN_ERRORS = (401, 403, 404, 429, 503)
 _TOURNAMENT = ref("Tournament")
-#: The values the default rule set (torneo) leaves to the organizer, each one required.
-_TORNEO_VALUES = [path for path, _label in find_ruleset("torneo").missing_values()]
 #: A name: not blank. Runs of spaces are collapsed before the length is counted, so the
 #: limit is in the description, not a ``maxLength``.
 _NAMED = {"type": "string", "minLength": 1, "pattern": "\\S"}
@@ -422,10 +411,7 @@ add_paths({
         "if": {"anyOf": [{"not": {"required": ["ruleset"]}},
                          {"required": ["ruleset"],
                           "properties": {"ruleset": {"const": "torneo"}}}]},
-        "then": {"required": ["values"], "properties": {"values": {
-            "type": "object", "required": _TORNEO_VALUES,
-            "properties": {path: {"type": "integer", "minimum": 0, "maximum": 10000}
-                           for path in _TORNEO_VALUES}}}},
+        "then": {"required": ["values"], "properties": {"values": TORNEO_VALUES_SCHEMA}},
         "examples": [{
             "name": "Club", "ruleset": "torneo", "rounds": 3, "minutes": 60,
             "values": {"canastas.wild": 1000, "going_out.normal": 100, "red_threes.each": 100,
