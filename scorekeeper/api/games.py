@@ -15,7 +15,6 @@ from flask_babel import gettext as _
 
 from .. import ratelimit
 from ..engine import EntryErrors, UnknownRuleSet
-from ..extensions import read_only_transaction
 from ..models import Game
 from ..services import games as games_service
 from ..services import record
@@ -169,10 +168,9 @@ def edit_access(view: Callable[..., Response]) -> Callable[..., Response]:
 
     @wraps(view)
     def wrapped(game_id: str, **kwargs: Any) -> Response:
-        # Outside the write transaction: a wrong token never queues for the write lock.
-        with read_only_transaction():
-            head = games_service.find_head(game_id)
-            desk = None if head is None else record.desk_token_hash(head.id)
+        # Before the operation takes the write lock: a wrong token never queues for it.
+        head = games_service.find_head(game_id)
+        desk = None if head is None else record.desk_token_hash(head.id)
         if head is None:
             fail(404, _("There is no game with that id."))
         g.by = _check_edit_token(head.edit_token_hash, desk)

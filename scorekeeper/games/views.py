@@ -42,7 +42,7 @@ from ..engine import (
     ShapeError,
     UnknownRuleSet,
 )
-from ..extensions import htmx, read_only_transaction
+from ..extensions import htmx
 from ..i18n import error_message, line_label, number, signed, translate
 from ..i18n import number as format_number
 from ..models import Game
@@ -157,9 +157,8 @@ def editor_only(view: Callable[..., Response]) -> Callable[..., Response]:
 
     @wraps(view)
     def wrapped(game_id: str, **kwargs: Any) -> Response:
-        # Outside the write transaction: a browser without the right never queues for the lock.
-        with read_only_transaction():
-            head = games_service.find_head(game_id)
+        # Before the operation takes the write lock: a browser without the right never queues.
+        head = games_service.find_head(game_id)
         if head is None:
             abort(404)
         if not games_service.token_matches(_edit_token(game_id), head.edit_token_hash):
