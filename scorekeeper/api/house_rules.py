@@ -41,7 +41,6 @@ def _editable_or_fail(house_id: str) -> HouseRules:
     """The house rules, when the bearer token opens them: 401 without a token (whether or not
     the id exists, as for any request without credentials), 404 for an unknown id, 403
     (counted by the rate limit) with a wrong token."""
-    ratelimit.guard_token_check()
     token = _bearer()
     if token is None:
         fail(401, _("Send the house rules' edit token as “Authorization: Bearer <token>”."))
