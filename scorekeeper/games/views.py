@@ -43,7 +43,7 @@ from ..engine import (
     UnknownRuleSet,
 )
 from ..extensions import htmx
-from ..i18n import error_message, line_label, number, signed, translate
+from ..i18n import error_message, translate
 from ..i18n import number as format_number
 from ..models import Game
 from ..ratelimit import limit_token_failures
@@ -59,8 +59,6 @@ from .forms import (
     choices,
     count_context,
     count_layout,
-    error_id,
-    field_id,
     form_values_from_entry,
     hand_body_from_form,
     missing_value_fields,
@@ -79,16 +77,6 @@ except ImportError:  # the history pages' chart is not there yet
 
 #: Games whose edit tokens one browser remembers (the session cookie must stay small).
 MAX_REMEMBERED = 30
-
-
-# -- template helpers (the calculator's templates use them too) --------------------------------
-
-
-bp.add_app_template_filter(field_id, "field_id")
-bp.add_app_template_filter(error_id, "error_id")
-bp.add_app_template_filter(number, "number")
-bp.add_app_template_filter(signed, "signed")
-bp.add_app_template_filter(line_label, "line_label")
 
 
 @bp.context_processor
