@@ -53,6 +53,7 @@ from ..services.errors import WriteRefused
 from ..services.scoring import resolve_ruleset
 from ..web import render, see_other
 from . import bp
+from .chart import running_total_svg  # also adds the chart's route to the blueprint
 from .forms import (
     NewGameForm,
     changed_fields,
@@ -67,13 +68,6 @@ from .forms import (
     seat_labels,
     sides_from_form,
 )
-
-try:
-    # Imported here, not when first drawn: the module adds a route to the blueprint, which
-    # must happen before the blueprint is registered.
-    from .chart import running_total_svg
-except ImportError:  # the history pages' chart is not there yet
-    running_total_svg = None
 
 #: Games whose edit tokens one browser remembers (the session cookie must stay small).
 MAX_REMEMBERED = 30
@@ -255,7 +249,7 @@ def _qr(url: str) -> str:
 
 
 def _chart(game: Game) -> Any:
-    return running_total_svg(game) if running_total_svg is not None and game.hands else None
+    return running_total_svg(game) if game.hands else None
 
 
 def _board_context(game: Game, game_id: str, editor: bool) -> dict[str, Any]:

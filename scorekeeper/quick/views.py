@@ -12,7 +12,6 @@ from typing import Any
 from flask import Response, redirect, request, url_for
 from flask_babel import format_number
 from flask_babel import gettext as _
-from werkzeug.routing import BuildError
 
 from ..browser import house_rulesets
 from ..engine import PRESETS, RuleSet, UnknownRuleSet
@@ -112,16 +111,9 @@ def _minus(value: int) -> str:
 # -- the rules card ---------------------------------------------------------------------------
 
 
-def print_url(rs: RuleSet) -> str | None:
-    """The rules card as a PDF, or ``None`` while the sheets have no such route."""
-    try:
-        return url_for("sheets.rules_card_pdf", ruleset_id=rs.id)
-    except BuildError:
-        return None
-
-
 def _rules_context(rs: RuleSet) -> dict[str, Any]:
-    return {"ruleset": rs, "choices": ruleset_choices(rs), "print_url": print_url(rs)}
+    return {"ruleset": rs, "choices": ruleset_choices(rs),
+            "print_url": url_for("sheets.rules_card_pdf", ruleset_id=rs.id)}
 
 
 @bp.get("/rules")
