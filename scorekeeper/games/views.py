@@ -7,17 +7,15 @@ page, which never holds the edit token.
 
 from __future__ import annotations
 
-import secrets
 import uuid
 from collections.abc import Callable, Mapping
 from functools import wraps
-from typing import Any, cast
+from typing import Any
 
 import segno
 from flask import (
     Response,
     abort,
-    current_app,
     flash,
     g,
     get_flashed_messages,
@@ -29,10 +27,8 @@ from flask import (
 )
 from flask_babel import get_locale
 from flask_babel import gettext as _
-from flask_wtf.csrf import generate_csrf
 
 from ..browser import house_rulesets
-from ..cache import BoundedCache
 from ..engine import (
     PRESETS,
     EntryErrors,
@@ -274,61 +270,14 @@ def _board_context(game: Game, game_id: str, editor: bool) -> dict[str, Any]:
 LINK_REPLACED = "link-replaced"
 
 
-#: What a cached read-only page holds where the request's CSRF token goes (random per process,
-#: so no text a player types can forge it).
-CSRF_PLACEHOLDER = f"csrf-placeholder-{secrets.token_hex(16)}"
-
-
-def page_cache() -> BoundedCache[str]:
-    """This app's cache of read-only game pages, per (game id, version, language, htmx board).
-
-    Only pages with nothing of one session in them are kept: never the scorekeeper's (edit
-    links, CSRF tokens in forms), never one showing flashed messages. The one per-session value
-    a read-only page holds, the CSRF token in ``base.html``'s ``<meta>``, is rendered as
-    :data:`CSRF_PLACEHOLDER` and filled in for each request. A new version (every saved, fixed
-    or removed hand, a new edit link) is a new key; old versions fall out as the least recently
-    used (``GAME_PAGE_CACHE_SIZE`` pages, default 128).
-    """
-    cache = current_app.extensions.get("games.page_cache")
-    if cache is None:
-        size = int(current_app.config.get("GAME_PAGE_CACHE_SIZE", 128))
-        cache = current_app.extensions.setdefault("games.page_cache", BoundedCache[str](size))
-    return cast(BoundedCache[str], cache)
-
-
-def _page_response(body: str) -> Response:
-    """A game page as ``render`` answers it (``Vary: HX-Request``), with this request's token."""
-    if CSRF_PLACEHOLDER in body:
-        body = body.replace(CSRF_PLACEHOLDER, generate_csrf())
-    response = make_response(body)
-    response.vary.add("HX-Request")
-    return response
-
-
-def _read_only_page(game_id: str, version: int) -> Response:
-    """The read-only page (or its htmx board), from the cache when nothing per-session is shown."""
-    partial = bool(htmx)
-    messages = [] if partial else get_flashed_messages()
-    key = (game_id, version, str(get_locale() or "en"), partial)
-    cache = page_cache() if current_app.config.get("GAME_PAGE_CACHE", True) else None
-    if not partial:
-        _remember_view(game_id)
-    if cache is not None and not messages:
-        body = cache.get(key)
-        if body is not None:
-            return _page_response(body)
-    game = _game_or_404(game_id)
+def _read_only_page(game: Game, game_id: str) -> Response:
+    """The read-only page (or its htmx board): never the edit link nor a form."""
     ctx = _board_context(game, game_id, False)
-    if not partial:
+    if not htmx:
+        _remember_view(game_id)
         ctx["chart"] = _chart(game)
-        ctx["messages"] = messages
-    if messages or cache is None:
-        return render("games/show.html", "games/_board.html", **ctx)
-    body = render_template("games/_board.html" if partial else "games/show.html",
-                           csrf_token=lambda: CSRF_PLACEHOLDER, **ctx)
-    # Keyed by the version just loaded: it is the one the page shows.
-    cache.put((game_id, game.version, key[2], partial), body)
-    return _page_response(body)
+        ctx["messages"] = get_flashed_messages()
+    return render("games/show.html", "games/_board.html", **ctx)
 
 
 @bp.get("/<game_id>")
@@ -345,11 +294,11 @@ def show(game_id: str) -> Response:
         response.headers["Cache-Control"] = "no-cache"
         return response
     editor = games_service.token_matches(_edit_token(game_id), head.edit_token_hash)
+    game = _game_or_404(game_id)
     if not editor:
-        response = _read_only_page(game_id, head.version)
+        response = _read_only_page(game, game_id)
         response.headers["Cache-Control"] = "no-cache"
         return response
-    game = _game_or_404(game_id)
     ctx = _board_context(game, game_id, True)
     if not htmx:
         ctx["undo_label"], ctx["redo_label"] = undo_redo_labels(game)
