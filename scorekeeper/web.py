@@ -35,6 +35,13 @@ def error_id(name: str) -> str:
     return "err-" + re.sub(r"[^A-Za-z0-9_-]+", "-", name).strip("-")
 
 
+def qr_svg(url: str, scale: int = 5) -> str:
+    """``url`` as a QR code, an SVG ``data:`` URI for an ``<img>`` (the CSP allows ``data:``)."""
+    import segno
+
+    return str(segno.make(url, error="m").svg_data_uri(scale=scale, border=2))
+
+
 def render(template_full: str, partial: str | None = None, **ctx: Any) -> Response:
     """Render the full page, or only ``partial`` when htmx asked for it.
 

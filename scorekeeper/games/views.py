@@ -12,7 +12,6 @@ from collections.abc import Callable, Mapping
 from functools import wraps
 from typing import Any
 
-import segno
 from flask import (
     Response,
     abort,
@@ -28,7 +27,7 @@ from flask import (
 from flask_babel import get_locale
 from flask_babel import gettext as _
 
-from ..browser import house_rulesets
+from ..browser import remember_token, ruleset_choices
 from ..engine import (
     PRESETS,
     EntryErrors,
@@ -47,7 +46,7 @@ from ..services import games as games_service
 from ..services import record
 from ..services.errors import WriteRefused
 from ..services.scoring import resolve_ruleset
-from ..web import render, see_other
+from ..web import qr_svg, render, see_other
 from . import bp
 from .chart import running_total_svg  # also adds the chart's route to the blueprint
 from .forms import (
@@ -97,13 +96,7 @@ def _edit_token(game_id: str) -> str | None:
 
 
 def _remember(game_id: str, edit_token: str) -> None:
-    tokens = session.get("edit_tokens")
-    tokens = dict(tokens) if isinstance(tokens, dict) else {}
-    tokens.pop(game_id, None)
-    tokens[game_id] = edit_token
-    while len(tokens) > MAX_REMEMBERED:
-        tokens.pop(next(iter(tokens)))
-    session["edit_tokens"] = tokens
+    remember_token("edit_tokens", game_id, edit_token, MAX_REMEMBERED)
 
 
 def _remember_view(game_id: str) -> None:
@@ -152,12 +145,6 @@ def editor_only(view: Callable[..., Response]) -> Callable[..., Response]:
 # -- starting a game -------------------------------------------------------------------------
 
 
-def _ruleset_choices(current: RuleSet) -> list[tuple[str, str]]:
-    choices = [(rs.id, _(rs.name)) for rs in PRESETS.values()]
-    choices += [(rs.id, rs.name) for rs in house_rulesets(current)]
-    return choices
-
-
 def _add_error(form: NewGameForm, field: str, message: str) -> None:
     target = form[field] if field in form else form["players"]
     target.errors = [*target.errors, message]
@@ -176,7 +163,7 @@ def new_game() -> Response:
     # The language switch (?lang=es) is not a form value: the form is then still untouched.
     filled = any(key != "lang" for key in source)
     form = new_game_form_class(rs)(formdata=source if filled else None)
-    form.ruleset.choices = choices(_ruleset_choices(rs))
+    form.ruleset.choices = choices(ruleset_choices(rs))
     form.ruleset.data = rs.id
     form.players.choices = choices((f.id, _(f.label)) for f in rs.formats)
     format_ids = [f.id for f in rs.formats]
@@ -238,10 +225,6 @@ def _create_from_form(form: NewGameForm, rs: RuleSet, fmt: PlayerFormat) -> Resp
 
 
 # -- the game screen -------------------------------------------------------------------------
-
-
-def _qr(url: str) -> str:
-    return str(segno.make(url, error="m").svg_data_uri(scale=5, border=2))
 
 
 def _chart(game: Game) -> Any:
@@ -311,7 +294,7 @@ def show(game_id: str) -> Response:
         view_url = url_for("games.show", game_id=game_id, _external=True)
         edit_url = url_for("games.join", game_id=game_id, edit_token=token, _external=True)
         ctx["share"] = {"view_url": view_url, "edit_url": edit_url,
-                        "view_qr": _qr(view_url), "edit_qr": _qr(edit_url)}
+                        "view_qr": qr_svg(view_url), "edit_qr": qr_svg(edit_url)}
     response = render("games/show.html", "games/_board.html", **ctx)
     response.headers["Cache-Control"] = "private, no-store"
     return response
