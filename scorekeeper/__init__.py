@@ -28,6 +28,7 @@ def create_app(
     )
     _configure(app, test_config)
     _init_extensions(app)
+    _register_template_helpers(app)
     _register_blueprints(app)
     _register_cli(app)
     _register_error_handlers(app)
@@ -87,16 +88,22 @@ def _init_extensions(app: Flask) -> None:
 
     ratelimit.init_app(app)
 
+
+
+def _register_template_helpers(app: Flask) -> None:
+    """Filters and globals every blueprint's templates may use."""
     from flask_babel import get_locale
 
+    from .i18n import label, line_label, number, signed, source_name
+    from .web import error_id, field_id
+
     app.jinja_env.globals["get_locale"] = get_locale
-
-    from .i18n import label, source_name
-
     # Names and labels in templates go through ``|label``, never ``_()``: Jinja's ``_()`` would
     # look user text up as a msgid, format it with ``%`` and mark it safe (raw HTML).
-    app.jinja_env.filters["label"] = label
-    app.jinja_env.filters["source_name"] = source_name
+    app.jinja_env.filters.update(
+        label=label, source_name=source_name, line_label=line_label, number=number,
+        signed=signed, field_id=field_id, error_id=error_id,
+    )
 
 
 def _register_blueprints(app: Flask) -> None:

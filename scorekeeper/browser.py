@@ -11,6 +11,7 @@ from __future__ import annotations
 from flask import session
 
 from .engine import PRESETS, RuleSet
+from .i18n import label
 from .models import HouseRules
 from .services import house_rules as service
 
@@ -69,6 +70,25 @@ def owner_token(house: HouseRules) -> str | None:
 def house_rules_rows() -> list[HouseRules]:
     """The house rules this browser made or opened, newest first."""
     return service.known_rows(seen_house_rules(), house_rules_tokens())
+
+
+def remember_token(key: str, item_id: str, token: str, limit: int) -> None:
+    """Keep ``token`` for ``item_id`` in the session's ``key`` map, the newest last, at most
+    ``limit`` of them (the oldest are forgotten: the cookie must stay small)."""
+    tokens = session.get(key)
+    tokens = dict(tokens) if isinstance(tokens, dict) else {}
+    tokens.pop(item_id, None)
+    tokens[item_id] = token
+    while len(tokens) > limit:
+        tokens.pop(next(iter(tokens)))
+    session[key] = tokens
+
+
+def ruleset_choices(current: RuleSet | None = None) -> list[tuple[str, str]]:
+    """``(id, name)`` of the rule sets a picker offers: the presets (names translated), then
+    this browser's house rules (names as typed), with ``current`` among them."""
+    return [(rs.id, label(rs.name)) for rs in PRESETS.values()] + [
+        (rs.id, rs.name) for rs in house_rulesets(current)]
 
 
 def house_rulesets(current: RuleSet | None = None) -> list[RuleSet]:

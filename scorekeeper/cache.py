@@ -1,7 +1,7 @@
-"""A small in-process cache shared by the features that keep rendered output per version.
+"""A small in-process cache for rendered output kept per version of what it shows.
 
-Kept games' PDF sheets (``sheets.render``) and read-only game pages (``games.views``) are both
-rendered once per version of what they show and served from memory after; both use this.
+Kept games' PDF sheets (``sheets.render``) are rendered once per version and served from memory
+after (a sheet takes WeasyPrint hundreds of milliseconds).
 """
 
 from __future__ import annotations

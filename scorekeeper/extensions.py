@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from typing import Any
 from weakref import WeakKeyDictionary
 
@@ -24,14 +23,6 @@ migrate = Migrate(render_as_batch=True, compare_type=True)
 csrf = CSRFProtect()
 htmx = HTMX()
 babel = Babel()
-
-
-#: Methods that only read: their transactions start deferred so readers never queue behind
-#: one another; every other transaction takes the write lock up front (``BEGIN IMMEDIATE``).
-READ_ONLY_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
-#: POST endpoints that store nothing (counting previews): deferred too, so two phones typing
-#: at once do not take turns.
-READ_ONLY_ENDPOINTS = frozenset({"games.preview_hand", "api.score"})
 
 
 def _set_sqlite_pragmas(dbapi_connection: Any, synchronous: str) -> None:
@@ -62,41 +53,44 @@ _PRAGMA_LISTENERS: WeakKeyDictionary[Engine, Callable[[Any, Any], None]] = WeakK
 
 
 def _begin_sqlite(conn: Any) -> None:
-    """Start a SQLite transaction: ``IMMEDIATE`` unless the request only reads.
+    """Start a SQLite transaction deferred: readers never queue behind one another."""
+    conn.exec_driver_sql("BEGIN")
+    conn.info["sqlite_writer"] = False
 
-    A deferred transaction that reads and then writes can fail at once with "database is
-    locked" when another worker wrote in between (the busy timeout cannot help an upgrade
-    from a read lock). Taking the write lock at ``BEGIN`` makes writers wait their turn.
+
+#: Statements that only read: any other one is a write and takes the write lock first.
+_READS = ("SELECT", "PRAGMA", "BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE")
+
+
+def _become_writer(info: dict[str, Any], dbapi_connection: Any) -> None:
+    """Turn a deferred transaction that has only read into one holding the write lock.
+
+    A deferred transaction that reads and then writes fails at once with "database is locked"
+    when another worker wrote in between (the busy timeout cannot help a read snapshot that
+    went stale). So the read snapshot is ended (it wrote nothing, nothing is lost) and the
+    transaction begins again ``IMMEDIATE``, waiting its turn. What was read before is then as
+    PostgreSQL's read-committed transactions see it; an operation that must see the latest
+    state under the lock reads after :func:`take_write_lock` (``services.record.lock``).
     """
-    from flask import g, has_request_context, request
-
-    if has_request_context() and (
-        request.method in READ_ONLY_METHODS or request.endpoint in READ_ONLY_ENDPOINTS
-        or g.get("sqlite_read_only")
-    ):
-        conn.exec_driver_sql("BEGIN")
-    else:
-        conn.exec_driver_sql("BEGIN IMMEDIATE")
+    if info.get("sqlite_writer", True) or not dbapi_connection.in_transaction:
+        return
+    dbapi_connection.execute("ROLLBACK")
+    dbapi_connection.execute("BEGIN IMMEDIATE")
+    info["sqlite_writer"] = True
 
 
-@contextmanager
-def read_only_transaction() -> Iterator[None]:
-    """Read in a transaction of its own that takes no write lock, then end it (roll back).
+def _before_sqlite_statement(conn: Any, cursor: Any, statement: str, *args: Any) -> None:
+    if not statement.lstrip().upper().startswith(_READS):
+        _become_writer(conn.info, cursor.connection)
 
-    For a writing request's preparations (finding the game, checking the token, counting the
-    hand) before its write transaction: on SQLite, writers take turns from ``BEGIN IMMEDIATE``
-    to ``COMMIT``, so what is done before that does not hold up the other workers. Use Core
-    reads inside (ORM objects loaded here are expired when it ends).
-    """
-    from flask import g
 
-    db.session.rollback()
-    g.sqlite_read_only = True
-    try:
-        yield
-    finally:
-        g.sqlite_read_only = False
-        db.session.rollback()
+def take_write_lock() -> None:
+    """Make this session's transaction a writer's now: on SQLite, ``BEGIN IMMEDIATE`` (a
+    transaction that has only read begins again); on PostgreSQL nothing (the caller locks
+    rows with ``SELECT … FOR UPDATE``). Writers then take turns until they commit."""
+    conn = db.session.connection()
+    if conn.dialect.name == "sqlite":
+        _become_writer(conn.info, conn.connection.dbapi_connection)
 
 
 def configure_sqlite(engine: Engine, synchronous: str | None = None) -> None:
@@ -121,3 +115,4 @@ def configure_sqlite(engine: Engine, synchronous: str | None = None) -> None:
     event.listen(engine, "connect", set_pragmas)
     if not event.contains(engine, "begin", _begin_sqlite):
         event.listen(engine, "begin", _begin_sqlite)
+        event.listen(engine, "before_cursor_execute", _before_sqlite_statement)

@@ -34,10 +34,11 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any, TypeVar, cast
 
-from flask import Flask, Response, abort, current_app, make_response, render_template, request
+from flask import Flask, current_app, request
 from flask_babel import gettext as _
 from flask_limiter import Limiter
 from limits import RateLimitItem, RateLimitItemPerSecond
+from werkzeug.exceptions import TooManyRequests
 
 DEFAULT_FAILURES = 30
 DEFAULT_WINDOW = 60
@@ -104,23 +105,6 @@ def peer_key() -> str | None:
     return address_key(original.get("REMOTE_ADDR"))
 
 
-def too_many_response(retry_after: int) -> Response:
-    """429 in the request's language: JSON for the API, the error page for people."""
-    if request.path.startswith("/api/"):
-        from .api.common import error_response
-
-        response = error_response(429, _("Too many wrong tokens from your address: wait a minute."))
-    else:
-        response = make_response(render_template("error.html", error=None, code=429), 429)
-    response.headers["Retry-After"] = str(retry_after)
-    return response
-
-
-def guard_token_check() -> None:
-    """Before a token check: refuses nothing, since a right token must pass even from a limited
-    address (the refusal comes from :func:`note_token_failure`). Kept so callers keep working."""
-
-
 def _retry_after(limiter: Limiter, item: RateLimitItem, key: str) -> int:
     reset_at = limiter.limiter.get_window_stats(item, "token-failures", key).reset_time
     return max(1, math.ceil(reset_at - time.time()))
@@ -147,7 +131,9 @@ def note_token_failure() -> None:
         # defence, the limit only spares the database.
         current_app.logger.exception("rate-limit storage failed; failure not counted")
         return
-    abort(too_many_response(wait))
+    # The app's error handlers answer it: JSON under /api/, the error page for people.
+    raise TooManyRequests(_("Too many wrong tokens from your address: wait a minute."),
+                          retry_after=wait)
 
 
 def limit_token_failures(view: F) -> F:

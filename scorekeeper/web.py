@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from flask import (
@@ -21,6 +22,24 @@ CONTENT_SECURITY_POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
     "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
 )
+
+
+def field_id(name: str) -> str:
+    """The HTML id of the input named ``name`` (``sides[0].red_threes`` → ``f-sides-0-red_threes``):
+    the one id scheme of every form's fields (``templates/_fields.html``)."""
+    return "f-" + re.sub(r"[^A-Za-z0-9_-]+", "-", name).strip("-")
+
+
+def error_id(name: str) -> str:
+    """The id of the element that shows the errors of input ``name`` (``err-…``)."""
+    return "err-" + re.sub(r"[^A-Za-z0-9_-]+", "-", name).strip("-")
+
+
+def qr_svg(url: str, scale: int = 5) -> str:
+    """``url`` as a QR code, an SVG ``data:`` URI for an ``<img>`` (the CSP allows ``data:``)."""
+    import segno
+
+    return str(segno.make(url, error="m").svg_data_uri(scale=scale, border=2))
 
 
 def render(template_full: str, partial: str | None = None, **ctx: Any) -> Response:

@@ -13,6 +13,14 @@ from ..services import text
 from ..services.scoring import errors_to_list
 
 
+def bearer_token() -> str | None:
+    """The token of an ``Authorization: Bearer <token>`` header, if the request has one."""
+    scheme, _sep, token = request.headers.get("Authorization", "").partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        return None
+    return token.strip()
+
+
 class BadBody(Exception):
     """The body is not JSON of the shape the endpoint takes (answered 400)."""
 

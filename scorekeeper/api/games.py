@@ -15,14 +15,21 @@ from flask_babel import gettext as _
 
 from .. import ratelimit
 from ..engine import EntryErrors, UnknownRuleSet, find_ruleset
-from ..extensions import read_only_transaction
 from ..models import Game
 from ..services import games as games_service
 from ..services import record
 from ..services.scoring import resolve_ruleset
 from ..services.tournaments import fill_values
 from . import bp
-from .common import BadBody, error_response, fail, field_errors, json_body, values_object
+from .common import (
+    BadBody,
+    bearer_token,
+    error_response,
+    fail,
+    field_errors,
+    json_body,
+    values_object,
+)
 from .openapi import BODY_ERRORS, ETAG, add_paths, errors, header, ok, ref
 
 
@@ -31,14 +38,6 @@ def _game_or_404(game_id: str) -> Game:
     if game is None:
         fail(404, _("There is no game with that id."))
     return game
-
-
-def _bearer() -> str | None:
-    header = request.headers.get("Authorization", "")
-    scheme, _, token = header.partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
-        return None
-    return token.strip()
 
 
 def game_urls(view_token: str, edit_token: str | None) -> dict[str, str | None]:
@@ -114,7 +113,7 @@ def create_game() -> Response:
 def get_game(game_id: str) -> Response:
     """Where a game stands: totals, opening minimums, hands, winner and links."""
     game = _game_or_404(game_id)
-    token = _bearer()
+    token = bearer_token()
     edit = token if token and games_service.can_edit(game, token) else None
     if token and edit is None:
         ratelimit.note_token_failure()  # it would hand out the edit link: guesses count here too
@@ -156,7 +155,7 @@ def _hand_response(hand: Any, status: int = 200) -> Response:
 def _check_edit_token(edit_token_hash: str, desk_token_hash: str | None = None) -> str:
     """Who the bearer token is: the game's edit token (``api``) or its tournament's admin
     token (``desk``). 401 without a token, 403 (counted by the rate limit) with a wrong one."""
-    token = _bearer()
+    token = bearer_token()
     if token is None:
         fail(401, _("Send the game's edit token as “Authorization: Bearer <token>”."))
     if games_service.token_matches(token, edit_token_hash):
@@ -173,10 +172,9 @@ def edit_access(view: Callable[..., Response]) -> Callable[..., Response]:
 
     @wraps(view)
     def wrapped(game_id: str, **kwargs: Any) -> Response:
-        # Outside the write transaction: a wrong token never queues for the write lock.
-        with read_only_transaction():
-            head = games_service.find_head(game_id)
-            desk = None if head is None else record.desk_token_hash(head.id)
+        # Before the operation takes the write lock: a wrong token never queues for it.
+        head = games_service.find_head(game_id)
+        desk = None if head is None else record.desk_token_hash(head.id)
         if head is None:
             fail(404, _("There is no game with that id."))
         g.by = _check_edit_token(head.edit_token_hash, desk)

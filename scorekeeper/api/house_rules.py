@@ -18,7 +18,7 @@ from ..models import HouseRules
 from ..services import house_rules as service
 from ..services.games import new_token
 from . import bp
-from .common import BadBody, error_response, fail, field_errors, json_body
+from .common import BadBody, bearer_token, error_response, fail, field_errors, json_body
 from .openapi import BODY_ERRORS, add_paths, errors, header, ok, ref
 from .scoring import ruleset_json
 
@@ -30,19 +30,11 @@ def _house_or_404(house_id: str) -> HouseRules:
     return house
 
 
-def _bearer() -> str | None:
-    scheme, _sep, token = request.headers.get("Authorization", "").partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
-        return None
-    return token.strip()
-
-
 def _editable_or_fail(house_id: str) -> HouseRules:
     """The house rules, when the bearer token opens them: 401 without a token (whether or not
     the id exists, as for any request without credentials), 404 for an unknown id, 403
     (counted by the rate limit) with a wrong token."""
-    ratelimit.guard_token_check()
-    token = _bearer()
+    token = bearer_token()
     if token is None:
         fail(401, _("Send the house rules' edit token as “Authorization: Bearer <token>”."))
     house = _house_or_404(house_id)

@@ -39,6 +39,7 @@ from ..engine import (
 )
 from ..engine.cards import CARD_GROUP_FIELDS, CardGroup
 from ..i18n import error_message, translate
+from ..web import error_id
 
 #: The most sides and players per side any format has (three pairs; two teams of three).
 MAX_SIDES = 3
@@ -309,16 +310,6 @@ def form_values_from_entry(entry: Mapping[str, Any]) -> dict[str, str]:
                 if n:
                     values[f"{p}{key}.{k}"] = str(n)
     return values
-
-
-def field_id(name: str) -> str:
-    """An HTML id for an input name like ``sides[0].table_cards.jokers``."""
-    return "f-" + re.sub(r"[^A-Za-z0-9_-]+", "-", name).strip("-")
-
-
-def error_id(name: str) -> str:
-    """The id of the element that shows the errors of input ``name``."""
-    return "err-" + re.sub(r"[^A-Za-z0-9_-]+", "-", name).strip("-")
 
 
 def errors_by_field(errors: EntryErrors | Iterable[FieldError], slots: Iterable[str]

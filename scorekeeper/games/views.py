@@ -7,17 +7,14 @@ page, which never holds the edit token.
 
 from __future__ import annotations
 
-import secrets
 import uuid
 from collections.abc import Callable, Mapping
 from functools import wraps
-from typing import Any, cast
+from typing import Any
 
-import segno
 from flask import (
     Response,
     abort,
-    current_app,
     flash,
     g,
     get_flashed_messages,
@@ -29,10 +26,8 @@ from flask import (
 )
 from flask_babel import get_locale
 from flask_babel import gettext as _
-from flask_wtf.csrf import generate_csrf
 
-from ..browser import house_rulesets
-from ..cache import BoundedCache
+from ..browser import remember_token, ruleset_choices
 from ..engine import (
     PRESETS,
     EntryErrors,
@@ -42,8 +37,8 @@ from ..engine import (
     ShapeError,
     UnknownRuleSet,
 )
-from ..extensions import htmx, read_only_transaction
-from ..i18n import error_message, line_label, number, signed, translate
+from ..extensions import htmx
+from ..i18n import error_message, translate
 from ..i18n import number as format_number
 from ..models import Game
 from ..ratelimit import limit_token_failures
@@ -51,16 +46,15 @@ from ..services import games as games_service
 from ..services import record
 from ..services.errors import WriteRefused
 from ..services.scoring import resolve_ruleset
-from ..web import render, see_other
+from ..web import qr_svg, render, see_other
 from . import bp
+from .chart import running_total_svg  # also adds the chart's route to the blueprint
 from .forms import (
     NewGameForm,
     changed_fields,
     choices,
     count_context,
     count_layout,
-    error_id,
-    field_id,
     form_values_from_entry,
     hand_body_from_form,
     missing_value_fields,
@@ -70,25 +64,8 @@ from .forms import (
     sides_from_form,
 )
 
-try:
-    # Imported here, not when first drawn: the module adds a route to the blueprint, which
-    # must happen before the blueprint is registered.
-    from .chart import running_total_svg
-except ImportError:  # the history pages' chart is not there yet
-    running_total_svg = None
-
 #: Games whose edit tokens one browser remembers (the session cookie must stay small).
 MAX_REMEMBERED = 30
-
-
-# -- template helpers (the calculator's templates use them too) --------------------------------
-
-
-bp.add_app_template_filter(field_id, "field_id")
-bp.add_app_template_filter(error_id, "error_id")
-bp.add_app_template_filter(number, "number")
-bp.add_app_template_filter(signed, "signed")
-bp.add_app_template_filter(line_label, "line_label")
 
 
 @bp.context_processor
@@ -119,13 +96,7 @@ def _edit_token(game_id: str) -> str | None:
 
 
 def _remember(game_id: str, edit_token: str) -> None:
-    tokens = session.get("edit_tokens")
-    tokens = dict(tokens) if isinstance(tokens, dict) else {}
-    tokens.pop(game_id, None)
-    tokens[game_id] = edit_token
-    while len(tokens) > MAX_REMEMBERED:
-        tokens.pop(next(iter(tokens)))
-    session["edit_tokens"] = tokens
+    remember_token("edit_tokens", game_id, edit_token, MAX_REMEMBERED)
 
 
 def _remember_view(game_id: str) -> None:
@@ -157,9 +128,8 @@ def editor_only(view: Callable[..., Response]) -> Callable[..., Response]:
 
     @wraps(view)
     def wrapped(game_id: str, **kwargs: Any) -> Response:
-        # Outside the write transaction: a browser without the right never queues for the lock.
-        with read_only_transaction():
-            head = games_service.find_head(game_id)
+        # Before the operation takes the write lock: a browser without the right never queues.
+        head = games_service.find_head(game_id)
         if head is None:
             abort(404)
         if not games_service.token_matches(_edit_token(game_id), head.edit_token_hash):
@@ -173,12 +143,6 @@ def editor_only(view: Callable[..., Response]) -> Callable[..., Response]:
 
 
 # -- starting a game -------------------------------------------------------------------------
-
-
-def _ruleset_choices(current: RuleSet) -> list[tuple[str, str]]:
-    choices = [(rs.id, _(rs.name)) for rs in PRESETS.values()]
-    choices += [(rs.id, rs.name) for rs in house_rulesets(current)]
-    return choices
 
 
 def _add_error(form: NewGameForm, field: str, message: str) -> None:
@@ -199,7 +163,7 @@ def new_game() -> Response:
     # The language switch (?lang=es) is not a form value: the form is then still untouched.
     filled = any(key != "lang" for key in source)
     form = new_game_form_class(rs)(formdata=source if filled else None)
-    form.ruleset.choices = choices(_ruleset_choices(rs))
+    form.ruleset.choices = choices(ruleset_choices(rs))
     form.ruleset.data = rs.id
     form.players.choices = choices((f.id, _(f.label)) for f in rs.formats)
     format_ids = [f.id for f in rs.formats]
@@ -263,12 +227,8 @@ def _create_from_form(form: NewGameForm, rs: RuleSet, fmt: PlayerFormat) -> Resp
 # -- the game screen -------------------------------------------------------------------------
 
 
-def _qr(url: str) -> str:
-    return str(segno.make(url, error="m").svg_data_uri(scale=5, border=2))
-
-
 def _chart(game: Game) -> Any:
-    return running_total_svg(game) if running_total_svg is not None and game.hands else None
+    return running_total_svg(game) if game.hands else None
 
 
 def _board_context(game: Game, game_id: str, editor: bool) -> dict[str, Any]:
@@ -293,61 +253,14 @@ def _board_context(game: Game, game_id: str, editor: bool) -> dict[str, Any]:
 LINK_REPLACED = "link-replaced"
 
 
-#: What a cached read-only page holds where the request's CSRF token goes (random per process,
-#: so no text a player types can forge it).
-CSRF_PLACEHOLDER = f"csrf-placeholder-{secrets.token_hex(16)}"
-
-
-def page_cache() -> BoundedCache[str]:
-    """This app's cache of read-only game pages, per (game id, version, language, htmx board).
-
-    Only pages with nothing of one session in them are kept: never the scorekeeper's (edit
-    links, CSRF tokens in forms), never one showing flashed messages. The one per-session value
-    a read-only page holds, the CSRF token in ``base.html``'s ``<meta>``, is rendered as
-    :data:`CSRF_PLACEHOLDER` and filled in for each request. A new version (every saved, fixed
-    or removed hand, a new edit link) is a new key; old versions fall out as the least recently
-    used (``GAME_PAGE_CACHE_SIZE`` pages, default 128).
-    """
-    cache = current_app.extensions.get("games.page_cache")
-    if cache is None:
-        size = int(current_app.config.get("GAME_PAGE_CACHE_SIZE", 128))
-        cache = current_app.extensions.setdefault("games.page_cache", BoundedCache[str](size))
-    return cast(BoundedCache[str], cache)
-
-
-def _page_response(body: str) -> Response:
-    """A game page as ``render`` answers it (``Vary: HX-Request``), with this request's token."""
-    if CSRF_PLACEHOLDER in body:
-        body = body.replace(CSRF_PLACEHOLDER, generate_csrf())
-    response = make_response(body)
-    response.vary.add("HX-Request")
-    return response
-
-
-def _read_only_page(game_id: str, version: int) -> Response:
-    """The read-only page (or its htmx board), from the cache when nothing per-session is shown."""
-    partial = bool(htmx)
-    messages = [] if partial else get_flashed_messages()
-    key = (game_id, version, str(get_locale() or "en"), partial)
-    cache = page_cache() if current_app.config.get("GAME_PAGE_CACHE", True) else None
-    if not partial:
-        _remember_view(game_id)
-    if cache is not None and not messages:
-        body = cache.get(key)
-        if body is not None:
-            return _page_response(body)
-    game = _game_or_404(game_id)
+def _read_only_page(game: Game, game_id: str) -> Response:
+    """The read-only page (or its htmx board): never the edit link nor a form."""
     ctx = _board_context(game, game_id, False)
-    if not partial:
+    if not htmx:
+        _remember_view(game_id)
         ctx["chart"] = _chart(game)
-        ctx["messages"] = messages
-    if messages or cache is None:
-        return render("games/show.html", "games/_board.html", **ctx)
-    body = render_template("games/_board.html" if partial else "games/show.html",
-                           csrf_token=lambda: CSRF_PLACEHOLDER, **ctx)
-    # Keyed by the version just loaded: it is the one the page shows.
-    cache.put((game_id, game.version, key[2], partial), body)
-    return _page_response(body)
+        ctx["messages"] = get_flashed_messages()
+    return render("games/show.html", "games/_board.html", **ctx)
 
 
 @bp.get("/<game_id>")
@@ -364,11 +277,11 @@ def show(game_id: str) -> Response:
         response.headers["Cache-Control"] = "no-cache"
         return response
     editor = games_service.token_matches(_edit_token(game_id), head.edit_token_hash)
+    game = _game_or_404(game_id)
     if not editor:
-        response = _read_only_page(game_id, head.version)
+        response = _read_only_page(game, game_id)
         response.headers["Cache-Control"] = "no-cache"
         return response
-    game = _game_or_404(game_id)
     ctx = _board_context(game, game_id, True)
     if not htmx:
         ctx["undo_label"], ctx["redo_label"] = undo_redo_labels(game)
@@ -381,7 +294,7 @@ def show(game_id: str) -> Response:
         view_url = url_for("games.show", game_id=game_id, _external=True)
         edit_url = url_for("games.join", game_id=game_id, edit_token=token, _external=True)
         ctx["share"] = {"view_url": view_url, "edit_url": edit_url,
-                        "view_qr": _qr(view_url), "edit_qr": _qr(edit_url)}
+                        "view_qr": qr_svg(view_url), "edit_qr": qr_svg(edit_url)}
     response = render("games/show.html", "games/_board.html", **ctx)
     response.headers["Cache-Control"] = "private, no-store"
     return response

@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Response, request, url_for
 from flask_babel import gettext as _
 
-from ..browser import house_rulesets
+from ..browser import ruleset_choices
 from ..engine import PRESETS, EntryErrors, HandResult, ShapeError, UnknownRuleSet
 from ..extensions import htmx
 from ..games.forms import count_context, count_layout, hand_body_from_form
@@ -57,8 +57,7 @@ def calculator() -> Response:
         submit_label=_("Count the hand"),
         live=bool(htmx),
     )
-    rulesets = [(r.id, label(r.name)) for r in PRESETS.values()]
-    rulesets += [(r.id, r.name) for r in house_rulesets(rs)]
+    rulesets = ruleset_choices(rs)
     response = render("quick/calculator.html", "games/_count_preview.html", oob=bool(htmx),
                       ruleset=rs, format=fmt, rulesets=rulesets, problems=problems, **ctx)
     if errors is not None and not htmx:

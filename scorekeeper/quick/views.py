@@ -12,12 +12,11 @@ from typing import Any
 from flask import Response, redirect, request, url_for
 from flask_babel import format_number
 from flask_babel import gettext as _
-from werkzeug.routing import BuildError
 
-from ..browser import house_rulesets
+from .. import browser
 from ..engine import PRESETS, RuleSet, UnknownRuleSet
 from ..extensions import htmx
-from ..i18n import error_message, label
+from ..i18n import error_message
 from ..services.scoring import resolve_ruleset
 from ..web import render
 from . import bp
@@ -29,8 +28,9 @@ MAX_TOTAL = 1_000_000
 def ruleset_choices(current: RuleSet | None = None) -> list[tuple[str, list[tuple[str, str]]]]:
     """The rule sets a person may pick, grouped: the presets, then this browser's house rules
     (with ``current``, the one shown)."""
-    groups = [(_("Standard rules"), [(rs.id, label(rs.name)) for rs in PRESETS.values()])]
-    house = [(rs.id, rs.name) for rs in house_rulesets(current)]
+    choices = browser.ruleset_choices(current)
+    groups = [(_("Standard rules"), [c for c in choices if c[0] in PRESETS])]
+    house = [c for c in choices if c[0] not in PRESETS]
     if house:
         groups.append((_("House rules"), house))
     return groups
@@ -112,16 +112,9 @@ def _minus(value: int) -> str:
 # -- the rules card ---------------------------------------------------------------------------
 
 
-def print_url(rs: RuleSet) -> str | None:
-    """The rules card as a PDF, or ``None`` while the sheets have no such route."""
-    try:
-        return url_for("sheets.rules_card_pdf", ruleset_id=rs.id)
-    except BuildError:
-        return None
-
-
 def _rules_context(rs: RuleSet) -> dict[str, Any]:
-    return {"ruleset": rs, "choices": ruleset_choices(rs), "print_url": print_url(rs)}
+    return {"ruleset": rs, "choices": ruleset_choices(rs),
+            "print_url": url_for("sheets.rules_card_pdf", ruleset_id=rs.id)}
 
 
 @bp.get("/rules")

@@ -39,8 +39,8 @@ from ..engine import (
 from ..extensions import db
 from ..models import Game, Hand, Player, Side
 from ..models.games import utcnow
+from . import text
 from .errors import GameOver, HandNotFound, StaleWrite  # noqa: F401  (callers catch them here)
-from .text import check as text_error
 
 #: Random bytes in a token: 160 bits, more than the 128 asked for.
 TOKEN_BYTES = 20
@@ -77,8 +77,8 @@ def token_matches(token: str | None, stored_hash: str) -> bool:
 
 
 @lru_cache(maxsize=256)
-def _ruleset_from_json(text: str) -> RuleSet:
-    data = json.loads(text)
+def _ruleset_from_json(stored: str) -> RuleSet:
+    data = json.loads(stored)
     base = PRESETS.get(data.get("based_on") or data.get("id"), PRESETS["classic"])
     return ruleset_from_dict(data, base=base)
 
@@ -99,24 +99,6 @@ def format_of(game: Game) -> PlayerFormat:
 
 
 # -- creating ------------------------------------------------------------------------------------
-
-
-def _name(value: Any, field: str, errors: list[FieldError], *, required: bool) -> str:
-    if value is None or (isinstance(value, str) and not value.strip()):
-        if required:
-            errors.append(FieldError(field, N_("Give a name.")))
-        return ""
-    if not isinstance(value, str):
-        errors.append(FieldError(field, N_("A name is a text.")))
-        return ""
-    if (unstorable := text_error(value, field)) is not None:
-        errors.append(unstorable)
-        return ""
-    value = " ".join(value.split())
-    if len(value) > MAX_NAME:
-        errors.append(FieldError(field, N_("At most %(max)d characters."), max=MAX_NAME))
-        return ""
-    return value
 
 
 def create_game(
@@ -153,7 +135,8 @@ def create_game(
     side_rows: list[Side] = []
     for i in range(fmt.sides):
         data = sides[i] if i < len(sides) else {}
-        name = _name(data.get("name"), f"sides[{i}].name", errors, required=False)
+        name = text.name(data.get("name"), f"sides[{i}].name", errors, limit=MAX_NAME,
+                         required=False)
         names = data.get("players")
         names = [] if names is None else names  # ``{}`` or ``""`` is refused, not "none"
         if not isinstance(names, list) or len(names) > per_side:
@@ -163,7 +146,8 @@ def create_game(
             names = []
         player_rows = []
         for j, raw in enumerate(names):
-            pname = _name(raw, f"sides[{i}].players[{j}]", errors, required=False)
+            pname = text.name(raw, f"sides[{i}].players[{j}]", errors, limit=MAX_NAME,
+                              required=False)
             if pname:
                 player_rows.append(Player(position=len(player_rows), name=pname))
         side_rows.append(Side(position=i, name=name or f"{i + 1}", players=player_rows))

@@ -6,9 +6,9 @@ An operation (:func:`add_hand`, :func:`fix_hand`, :func:`delete_hand`, :func:`un
 :func:`note_abandonment_undone`) does the same steps in the same
 order:
 
-1. take the game's row lock (``SELECT … FOR UPDATE`` on PostgreSQL; on SQLite a writing
-   request's transaction starts with ``BEGIN IMMEDIATE``, see ``extensions``), loading the game
-   after the lock so hand numbers and versions are the latest committed;
+1. take the game's row lock (``SELECT … FOR UPDATE`` on PostgreSQL; on SQLite the write lock,
+   ``BEGIN IMMEDIATE``, see ``extensions.take_write_lock``), loading the game after the lock
+   so hand numbers and versions are the latest committed;
 2. recognise a repeated request key: the same key with the same request answers the change it
    made, with another request :class:`KeyReused`;
 3. refuse a game closed by its tournament round (:class:`GameClosed`), except to the desk;
@@ -34,7 +34,7 @@ from sqlalchemy.orm import selectinload
 
 from ..engine import EntryErrors as EntryErrors  # re-exported: an operation raises it
 from ..engine import HandEnd, decide
-from ..extensions import db
+from ..extensions import db, take_write_lock
 from ..models import Game, GameChange, Hand, Side
 from ..models.games import utcnow
 from ..models.tournaments import Tournament, TournamentRound, TournamentTable
@@ -145,6 +145,7 @@ def lock(game_id: str) -> Game:
     """
     if not game_id or len(game_id) > 100:
         raise GameNotFound(game_id)
+    take_write_lock()
     stmt = (
         select(Game)
         .where(Game.view_token_hash == games_service.hash_token(game_id))

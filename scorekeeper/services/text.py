@@ -34,6 +34,28 @@ def check(value: Any, field: str) -> FieldError | None:
     return None
 
 
+def name(value: Any, field: str, errors: list[FieldError], *, limit: int,
+         required: bool = True) -> str:
+    """A name as typed (a side's, a player's, a pair's...), its white space folded; ``""`` with
+    an error added to ``errors`` when it is missing (and ``required``), not a text, holds a
+    character that cannot be stored, or is longer than ``limit``."""
+    if value is None or (isinstance(value, str) and not value.strip()):
+        if required:
+            errors.append(FieldError(field, N_("Give a name.")))
+        return ""
+    if not isinstance(value, str):
+        errors.append(FieldError(field, N_("A name is a text.")))
+        return ""
+    if (unstorable := check(value, field)) is not None:
+        errors.append(unstorable)
+        return ""
+    value = " ".join(value.split())
+    if len(value) > limit:
+        errors.append(FieldError(field, N_("At most %(max)d characters."), max=limit))
+        return ""
+    return value
+
+
 def form_errors(form: Mapping[str, Any]) -> list[FieldError]:
     """The errors of a posted form, named by the form's own field names."""
     items: Iterable[tuple[str, Any]] = (

@@ -481,13 +481,7 @@ def create_tournament(
 
 def ruleset_of(tournament: Tournament) -> RuleSet:
     """The tournament's rule set, values filled in."""
-    return games_service._ruleset_from_json(_json(tournament.ruleset_data))
-
-
-def _json(data: Any) -> str:
-    import json
-
-    return json.dumps(data, sort_keys=True)
+    return games_service.ruleset_from_data(tournament.ruleset_data)
 
 
 def plan_of(tournament: Tournament) -> Schedule:

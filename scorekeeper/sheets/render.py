@@ -24,7 +24,6 @@ from ..cache import BoundedCache
 
 STATIC = ROOT / "static"
 PRINT_CSS = STATIC / "css" / "print.css"
-PRINT_UA_CSS = STATIC / "css" / "print-ua.css"
 
 #: Paper sizes the sheets come in; the value is the CSS ``size`` keyword.
 PAPERS = {"a4": "A4", "letter": "letter"}
@@ -81,33 +80,6 @@ def _page_css(paper: str, landscape: bool) -> weasyprint.CSS:
         return css
 
 
-def _ua_css() -> weasyprint.CSS:
-    key = ("ua", os.stat(PRINT_UA_CSS).st_mtime_ns)
-    with _css_lock:
-        css = _css.get(key)
-        if css is None:
-            for old in [k for k in _css if k[0] == "ua"]:  # type: ignore[index]
-                del _css[old]
-            css = _css[key] = weasyprint.CSS(filename=str(PRINT_UA_CSS), base_url=_base_url,
-                                              url_fetcher=_fetcher)
-        return css
-
-
-class _SheetHTML(weasyprint.HTML):
-    """An HTML document with the sheets' short user-agent stylesheet instead of WeasyPrint's.
-
-    ``_ua_stylesheets`` is WeasyPrint's own hook (not public API): where it is missing the full
-    stylesheet applies and sheets are only slower. ``tests/sheets`` checks it is in use.
-    """
-
-    def _ua_stylesheets(self, forms: bool = False) -> list[weasyprint.CSS]:
-        return [_ua_css()]
-
-
-#: Whether the short user-agent stylesheet is in use (the WeasyPrint in place has the hook).
-LEAN_UA = hasattr(weasyprint.HTML, "_ua_stylesheets")
-_Document = _SheetHTML if LEAN_UA else weasyprint.HTML
-
 _count_lock = threading.Lock()
 _renders = 0
 
@@ -120,7 +92,7 @@ def render_count() -> int:
 def html_to_pdf(html: str, *, paper: str = "a4", landscape: bool = True) -> bytes:
     """Render ``html`` (a complete document) to PDF bytes on ``paper``."""
     global _renders
-    document = _Document(string=html, base_url=_base_url, url_fetcher=_fetcher)
+    document = weasyprint.HTML(string=html, base_url=_base_url, url_fetcher=_fetcher)
     pdf = document.write_pdf(stylesheets=[_print_css(), _page_css(paper, landscape)])
     with _count_lock:
         _renders += 1

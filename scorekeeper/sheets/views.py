@@ -17,7 +17,6 @@ from typing import Any
 from flask import Response, abort, current_app, render_template, request
 from flask_babel import force_locale, format_date, get_locale
 from flask_babel import gettext as _
-from jinja2 import TemplateNotFound
 
 from ..browser import house_rulesets
 from ..engine import PlayerFormat, RuleSet, UnknownRuleSet, ruleset_to_dict
@@ -31,7 +30,6 @@ from . import bp, layout
 from .render import PAPERS, cache, html_to_pdf
 
 #: The quick tools' rules card body (/rules/<id>): the PDF prints it when it is there.
-SHARED_RULES_CARD = "quick/_rules_card.html"
 #: Bump when the sheets' look changes, so browsers do not keep an old PDF on a 304.
 LAYOUT_VERSION = "1"
 DEFAULT_RULESET = "classic"
@@ -164,14 +162,6 @@ def _ruleset_key(rs: RuleSet) -> str:
     return hashlib.sha256(data.encode()).hexdigest()
 
 
-def _has_template(name: str) -> bool:
-    try:
-        current_app.jinja_env.get_template(name)
-    except TemplateNotFound:
-        return False
-    return True
-
-
 def _sheet_html(sheet: layout.Sheet, lang: str, paper: str,
                 changes: list[Any] | None = None) -> str:
     from ..games.changes import by_label, change_sentence
@@ -281,8 +271,7 @@ def rules_card_pdf(ruleset_id: str) -> Response:
     def make_html() -> str:
         with force_locale(options.lang):
             return render_template("sheets/rules_card.html", ruleset=rs, lang=options.lang,
-                                   shared_card=SHARED_RULES_CARD if _has_template(SHARED_RULES_CARD)
-                                   else None, **_helpers())
+                                   **_helpers())
 
     return _pdf_response(key, make_html, paper=options.paper, landscape=False,
                          filename=f"canasta-rules-{rs.id}.pdf")

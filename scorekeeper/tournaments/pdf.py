@@ -2,26 +2,19 @@
 
 ``scorekeeper.sheets.render.html_to_pdf`` renders offline with the shared print style sheet
 (``static/css/print.css``); the tournament templates add ``css/tournaments.css`` (its
-``@media print`` rules) with a relative link that helper resolves under ``static/``. Should the
-sheets package be missing, a plain WeasyPrint render stands in.
+``@media print`` rules) with a relative link that helper resolves under ``static/`` (its
+static-only fetcher: nothing else is read).
 """
 
 from __future__ import annotations
 
 from flask import Response, make_response
 
+from ..sheets.render import html_to_pdf
+
 
 def render_pdf(html: str) -> bytes:
     """The PDF of ``html``, a complete document, on A4 upright."""
-    try:
-        from ..sheets.render import html_to_pdf
-    except ImportError:  # pragma: no cover - only without the sheets package
-        from weasyprint import HTML
-
-        from .. import ROOT
-
-        static = (ROOT / "static").as_uri() + "/"
-        return bytes(HTML(string=html, base_url=static).write_pdf())
     return html_to_pdf(html, paper="a4", landscape=False)
 
 

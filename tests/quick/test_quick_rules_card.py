@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-import flask
 import pytest
 from flask import render_template
 from flask_babel import force_locale
 from quick_helpers import card_rows, text
-from werkzeug.routing import BuildError
 
 from scorekeeper.engine import PRESETS
 from scorekeeper.extensions import db
-from scorekeeper.quick import views as quick_views
 from scorekeeper.services import house_rules as house_rules_service
 
 HX = {"HX-Request": "true"}
@@ -185,20 +182,6 @@ def test_a_source_the_app_does_not_know_is_shown_as_it_is(app):
         assert source_name("003") == "003 guía clásica en inglés"
         assert source_name("Tía Ana %(x)s") == "Tía Ana %(x)s"
 
-
-
-def test_print_link_hidden_while_the_pdf_route_is_missing(client, monkeypatch):
-    real_url_for = flask.url_for
-
-    def url_for(endpoint, **values):
-        if endpoint == "sheets.rules_card_pdf":
-            raise BuildError(endpoint, values, "GET")
-        return real_url_for(endpoint, **values)
-
-    monkeypatch.setattr(quick_views, "url_for", url_for)
-    res = client.get("/rules/classic")
-    assert res.status_code == 200
-    assert ".pdf" not in res.get_data(as_text=True)
 
 
 def test_card_partial_needs_only_the_rule_set(app):

@@ -79,3 +79,40 @@ def select_hands():  # type: ignore[no-untyped-def]
     from sqlalchemy import select
 
     return select(Hand).order_by(Hand.number)
+
+
+def test_reading_never_takes_the_write_lock_and_writing_waits_for_it(tmp_path: Path) -> None:
+    """A transaction reads without the write lock; its first write takes it (so a worker that
+    wrote in between does not make it fail), and ``take_write_lock`` takes it at once."""
+    import sqlite3
+
+    from sqlalchemy import text
+
+    from scorekeeper.extensions import take_write_lock
+
+    path = tmp_path / "locks.sqlite"
+    app = create_app(_config(path), instance_path=str(tmp_path / "instance"))
+    with app.app_context():
+        db.create_all()
+        db.session.execute(text("CREATE TABLE t (n INTEGER)"))
+        db.session.execute(text("INSERT INTO t VALUES (1)"))
+        db.session.commit()
+        other = sqlite3.connect(path, isolation_level=None, timeout=0.1)
+        try:
+            assert db.session.execute(text("SELECT n FROM t")).scalar() == 1
+            other.execute("BEGIN IMMEDIATE")  # another worker writes meanwhile: not blocked
+            other.execute("UPDATE t SET n = 2")
+            other.execute("COMMIT")
+            db.session.execute(text("UPDATE t SET n = n + 10"))  # no "database is locked"
+            db.session.commit()
+            assert other.execute("SELECT n FROM t").fetchone() == (12,)
+
+            take_write_lock()
+            with pytest.raises(sqlite3.OperationalError, match="locked"):
+                other.execute("BEGIN IMMEDIATE")
+            db.session.rollback()
+            other.execute("BEGIN IMMEDIATE")  # free again once the writer ends
+            other.execute("ROLLBACK")
+        finally:
+            other.close()
+            db.engine.dispose()

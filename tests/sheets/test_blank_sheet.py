@@ -202,12 +202,3 @@ def test_bad_options_answer_422_with_the_message_next_to_the_field(client, query
     assert f'aria-describedby="err-{field}"' in html
 
 
-def test_rules_card_has_its_own_body_without_the_quick_tools_card(client, monkeypatch):
-    from scorekeeper.sheets import views
-
-    monkeypatch.setattr(views, "SHARED_RULES_CARD", "quick/no-such-card.html")
-    res = client.get("/sheets/rules/classic.pdf?lang=en")
-    assert res.status_code == 200 and page_count(res.data) == 1
-    text = text_of(res.data)
-    assert re.search(r"Going out concealed\s+200\b", text)
-    assert re.search(r"3,000 or more\s+120\b", text)

@@ -63,12 +63,3 @@ def test_cache_is_bounded_by_size():
     assert len(cache) == 2 and cache.get("a") is None
     cache.put("huge", b"x" * 26)  # larger than the whole cache: not kept
     assert cache.get("huge") is None and len(cache) == 2
-
-
-def test_sheets_use_their_short_user_agent_stylesheet():
-    # The hook is WeasyPrint's, not public API: an upgrade that drops it makes sheets slower
-    # (about a quarter, bench/sheets.py) and should be noticed here.
-    assert render.LEAN_UA
-    pdf = render.html_to_pdf("<table><thead><tr><th>A</th></tr></thead>"
-                             "<tbody><tr><td>1</td></tr></tbody></table><p>after</p>")
-    assert pdf_text(pdf)[0].split() == ["A", "1", "after", "1/1"]

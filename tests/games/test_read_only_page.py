@@ -1,0 +1,114 @@
+"""The read-only game page and the scorekeeper's: nothing of one session reaches another.
+
+The scorekeeper's page (edit link, forms) is never what a viewer gets, a flashed message is
+shown once to its own visitor, and the CSRF token in the page's ``<meta>`` is each visitor's own.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from game_helpers import edit_token_of, post_hand, start_game
+
+CSRF_META = re.compile(r'<meta name="csrf-token" content="([^"]*)">')
+
+
+@pytest.fixture(autouse=True)
+def app_context() -> None:
+    """No app context around the test (this folder's conftest pushes one): each request then
+    gets its own, as in production, and nothing (such as the request's locale, which
+    Flask-Babel keeps in the app context) carries over from one request to the next."""
+
+
+def _page(client: FlaskClient, game_id: str, **kwargs: Any) -> str:
+    res = client.get(f"/games/{game_id}", **kwargs)
+    assert res.status_code == 200
+    return res.get_data(as_text=True)
+
+
+def test_the_editor_never_gets_the_read_only_page(app: Flask, client: FlaskClient,
+                                                  ) -> None:
+    game_id = start_game(client)
+    post_hand(client, game_id)
+    token = edit_token_of(client, game_id)
+    viewer = app.test_client()
+    _page(viewer, game_id)
+    editor_page = _page(client, game_id)
+    assert token in editor_page  # the share box holds the edit link
+    assert f"/games/{game_id}/hands/new" in editor_page
+    assert 'name="csrf_token"' in editor_page  # undo, new edit link
+    assert "hx-trigger" not in editor_page  # the read-only board polls; this one does not
+    board = client.get(f"/games/{game_id}", headers={"HX-Request": "true"})
+    assert "/hands/1/edit" in board.get_data(as_text=True)
+    assert board.headers["Cache-Control"] == "private, no-store"
+
+
+def test_the_read_only_page_never_gets_the_editors(app: Flask, client: FlaskClient) -> None:
+    game_id = start_game(client)
+    post_hand(client, game_id)
+    token = edit_token_of(client, game_id)
+    _page(client, game_id)
+    for headers in ({}, {"HX-Request": "true"}):
+        res = app.test_client().get(f"/games/{game_id}", headers=headers)
+        body = res.get_data(as_text=True)
+        assert token not in body
+        assert "/hands/new" not in body and "/hands/1/edit" not in body
+        assert 'name="csrf_token"' not in body
+        assert "hx-trigger" in body
+        assert res.headers["Cache-Control"] == "no-cache"
+
+
+def test_htmx_board_and_full_page_are_kept_apart(app: Flask, client: FlaskClient) -> None:
+    game_id = start_game(client)
+    viewer = app.test_client()
+    board = viewer.get(f"/games/{game_id}", headers={"HX-Request": "true"}).get_data(as_text=True)
+    page = _page(viewer, game_id)
+    board_again = viewer.get(f"/games/{game_id}",
+                             headers={"HX-Request": "true"}).get_data(as_text=True)
+    assert "<html" not in board and board == board_again
+    assert "<html" in page and 'id="board"' in page
+
+
+def test_a_flashed_message_is_shown_once_to_its_visitor(app: Flask,
+                                                        client: FlaskClient) -> None:
+    game_id = start_game(client)
+    viewer = app.test_client()
+    _page(viewer, game_id)
+    with viewer.session_transaction() as sess:
+        sess["_flashes"] = [("message", "A note for this visitor only")]
+    assert "A note for this visitor only" in _page(viewer, game_id)
+    for other in (app.test_client(), viewer):
+        assert "A note for this visitor only" not in _page(other, game_id)
+
+
+def test_each_visitor_gets_its_own_csrf_token_and_the_headers(app: Flask,
+                                                               client: FlaskClient) -> None:
+    game_id = start_game(client)
+    tokens = set()
+    for _ in range(3):
+        res = app.test_client().get(f"/games/{game_id}")
+        body = res.get_data(as_text=True)
+        match = CSRF_META.search(body)
+        assert match and match.group(1)
+        tokens.add(match.group(1))
+        assert res.headers["Content-Security-Policy"].startswith("default-src 'self'")
+        assert res.headers["X-Content-Type-Options"] == "nosniff"
+        assert res.headers["Referrer-Policy"] == "no-referrer"
+        assert res.headers["Cache-Control"] == "no-cache"
+        assert "HX-Request" in res.headers["Vary"] and "Cookie" in res.headers["Vary"]
+    assert len(tokens) == 3
+    # The visit is still remembered for "Your games".
+    viewer = app.test_client()
+    _page(viewer, game_id)
+    with viewer.session_transaction() as sess:
+        assert sess["view_tokens"] == [game_id]
+
+
+def test_unknown_game_is_404(client: FlaskClient) -> None:
+    assert client.get("/games/nope").status_code == 404
+    assert client.get("/games/nope?v=1", headers={"HX-Request": "true"}).status_code == 404
+    assert client.get("/games/" + "x" * 101).status_code == 404
