@@ -188,6 +188,24 @@ class Section:
     title: str
     values: tuple[Declared, ...]
 
+    def card_rows(self) -> tuple[Declared, ...]:
+        """The numbers the rules card lists: those set, and those the table must still give
+        (a value that may be left empty for "not a rule" is left off when empty)."""
+        return tuple(
+            d for d in self.values
+            if d.kind is Kind.NUMBER and d.rule.on_card
+            and (d.value is not None or d.rule.empty in (None, Empty.ASKED_AT_START))
+        )
+
+    def card_sentences(self) -> tuple[Declared, ...]:
+        """The flags and choices the card says in words (:attr:`RuleValue.says`): a flag
+        qualifies the numbers of its section, so it is said only when one of them is listed."""
+        listed = self.card_rows()
+        numbers = [d for d in self.values if d.kind is Kind.NUMBER and d.rule.on_card]
+        if numbers and not listed:
+            return ()
+        return tuple(d for d in self.values if d.kind is not Kind.NUMBER and d.says)
+
 
 #: The title of the values the rule set holds itself (target, tie rule, clock).
 THE_GAME = N_("The game")

@@ -22,6 +22,7 @@ from .cards import CardValues
 from .declared import (
     Empty,
     Reader,
+    Section,
     Sign,
     all_declared,
     rule,
@@ -356,10 +357,11 @@ class RuleSet:
               ("against", N_("The hand ends with no going-out bonus; cards left in hand count "
                              "against their side."))),
     )
-    #: Minutes a game lasts on the clock (002: 60); ``None``: no clock.
+    #: Minutes a game lasts on the clock (002: 60); ``None``: no clock. The card says it in
+    #: words ("60 minutes", "none").
     time_limit_minutes: int | None = rule(
         None, N_("Minutes on the clock"), sources=("002",), empty=Empty.NO_CLOCK, minimum=1,
-        maximum=600,
+        maximum=600, on_card=False,
     )
     #: The preset a house rule set was made from; ``None`` for a preset.
     based_on: str | None = None
@@ -464,6 +466,10 @@ class RuleSet:
             else:
                 raise EntryErrors([FieldError(path, N_("This value cannot be set here."))])
         return ruleset_from_dict(data, base=self)
+
+    def sections(self) -> tuple[Section, ...]:
+        """The declared values of this rule set by section (the card, the form list them)."""
+        return sections(self)
 
     # -- what the count asks for ------------------------------------------------------------
 
