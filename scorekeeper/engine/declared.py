@@ -2,9 +2,9 @@
 
 A rule value is a field of one of the rule set's frozen dataclasses, declared with :func:`rule`::
 
-    each_in_hand_penalty: int | None = rule(
-        None, N_("Penalty for each red 3 left in hand"), sources=("000", "001"),
-        empty=Empty.NOT_A_RULE, sign=Sign.PENALTY, card=N_("Each red 3 still in hand at the end"))
+    all_shown_bonus: int | None = rule(
+        None, N_("Bonus for showing every black 3 when going out"), sources=("000", "001", "002"),
+        empty=Empty.NOT_A_RULE, sign=Sign.BONUS)
 
 The field's annotation is its type (a whole number, ``int | None`` when it may be empty, a flag,
 or an enum of choices) and its default the value of the rule set the presets vary. Everything
