@@ -12,7 +12,7 @@ from typing import Any
 
 from flask import Response, jsonify
 
-from ..engine import PRESETS
+from ..engine import PRESETS, CanastaKind
 from ..engine.cards import CARD_GROUP_FIELDS
 from ..engine.hand import MAX_COUNT, MAX_POINTS
 from . import bp
@@ -83,7 +83,7 @@ SCHEMAS: dict[str, Any] = {
             "canastas": {
                 "type": ["object", "null"],
                 "additionalProperties": False,
-                "properties": {k: count(30) for k in ("natural", "mixed", "wild")},
+                "properties": {k.value: count(30) for k in CanastaKind},
             },
             "red_threes": count(MAX_COUNT),
             "going_out": {"type": ["string", "null"], "maxLength": 60},
