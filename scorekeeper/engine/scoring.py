@@ -133,7 +133,7 @@ def score_hand(ruleset: RuleSet, entry: HandEntry) -> HandResult:
     if errors:
         raise EntryErrors(errors)
     return HandResult(
-        sides=tuple(_count_side(ruleset, fmt, entry, i, sides[i]) for i in range(len(sides))),
+        sides=tuple(_count_side(ruleset, fmt, entry, side) for side in sides),
         format=fmt,
     )
 
@@ -526,9 +526,7 @@ def _going_out_lines(ruleset: RuleSet, kind: GoingOutKind) -> list[Line]:
     return lines
 
 
-def _count_side(
-    ruleset: RuleSet, fmt: PlayerFormat, entry: HandEntry, i: int, s: _Side
-) -> SideResult:
+def _count_side(ruleset: RuleSet, fmt: PlayerFormat, entry: HandEntry, s: _Side) -> SideResult:
     """A side's lines in the order players count (RULES.md, "End-of-hand count"): 1. honours
     and premios, less penalties; 2. the cards on the table; 3. less the cards left in hand."""
     e = s.entry
