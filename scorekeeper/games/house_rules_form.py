@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine import CanastaKind, FieldError, RuleSet, ruleset_to_dict
+from ..engine import N_, CanastaKind, FieldError, RuleSet, ruleset_to_dict
 from ..engine.declared import Empty, Kind, sections
 from ..services.house_rules import slug
 
@@ -54,7 +54,7 @@ def _canasta_fields(tr: Translate) -> tuple[Field, ...]:
     return (
         Field(f"canastas.{CanastaKind.NATURAL.value}", tr(CanastaKind.NATURAL.label)),
         Field(f"canastas.{CanastaKind.MIXED.value}", tr(CanastaKind.MIXED.label)),
-        Field(WILD_ALLOWED, tr("Wild-card canastas are allowed"), "check"),
+        Field(WILD_ALLOWED, tr(N_("Wild-card canastas are allowed")), "check"),
         Field(f"canastas.{CanastaKind.WILD.value}", tr(CanastaKind.WILD.label),
               hint=tr(Empty.ASKED_AT_START.hint)),
     )
