@@ -7,10 +7,12 @@ them; ``.ci/schemathesis`` checks the whole document against the served app.
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from flask import Response, jsonify
 
+from ..engine import PRESETS, CanastaKind
 from ..engine.cards import CARD_GROUP_FIELDS
 from ..engine.hand import MAX_COUNT, MAX_POINTS
 from . import bp
@@ -81,7 +83,7 @@ SCHEMAS: dict[str, Any] = {
             "canastas": {
                 "type": ["object", "null"],
                 "additionalProperties": False,
-                "properties": {k: count(30) for k in ("natural", "mixed", "wild")},
+                "properties": {k.value: count(30) for k in CanastaKind},
             },
             "red_threes": count(MAX_COUNT),
             "going_out": {"type": ["string", "null"], "maxLength": 60},
@@ -272,8 +274,15 @@ SCHEMAS: dict[str, Any] = {
                         "from": {"type": ["integer", "null"]},
                         "to": {"type": ["integer", "null"]},
                         "minimum": {"type": "integer"}}}}}},
-            "canastas": {"type": "object"},
-            "card_values": {"type": "object"},
+            "canastas": {"type": "object", "additionalProperties": {
+                "type": ["integer", "null"]},
+                "description": "The canasta kinds allowed, with their bonus (null: asked for "
+                               "when a game starts)"},
+            "going_out": {"type": "object", "additionalProperties": {
+                "type": ["integer", "null"]},
+                "description": "Each way of going out's points by id (as going_out_kinds)"},
+            "sources": {"type": "array", "items": {"type": "string"}},
+            # The declared values (engine/declared.py) are added by ruleset_schema().
         },
     },
     "OpeningMinimum": {
@@ -409,6 +418,28 @@ PATHS: dict[str, Any] = {
 }
 
 
+def ruleset_schema() -> dict[str, Any]:
+    """The schema of a rule set: the fixed parts above, and every declared value of every preset
+    (``engine/declared.py``) with its type, bounds and label, so a new value documents itself."""
+    schema = copy.deepcopy(SCHEMAS["RuleSet"])
+    properties = schema["properties"]
+    required = set(schema["required"]) | {"going_out", "sources"}
+    for rs in PRESETS.values():
+        for sec in rs.sections():
+            if sec.key:
+                into = properties.setdefault(sec.key, {
+                    "type": "object", "description": sec.title, "properties": {},
+                    "required": []})
+                into["properties"].update({d.name: d.schema() for d in sec.values})
+                into["required"] = sorted(set(into["required"]) | {d.name for d in sec.values})
+                required.add(sec.key)
+            else:
+                properties.update({d.name: d.schema() for d in sec.values})
+                required.update(d.name for d in sec.values)
+    schema["required"] = sorted(required)
+    return schema
+
+
 def add_paths(paths: dict[str, Any], schemas: dict[str, Any] | None = None) -> None:
     """Document more endpoints (called by the module that defines them, at import)."""
     PATHS.update(paths)
@@ -423,7 +454,7 @@ def document() -> dict[str, Any]:
         "servers": [{"url": "/api/v1"}],
         "paths": PATHS,
         "components": {
-            "schemas": SCHEMAS,
+            "schemas": {**SCHEMAS, "RuleSet": ruleset_schema()},
             "securitySchemes": SECURITY,
         },
     }

@@ -14,6 +14,7 @@ from ..engine import (
     UnknownRuleSet,
     ruleset_to_dict,
 )
+from ..engine.rulesets import going_out_points
 from ..i18n import error_message, label, translate
 from ..services.scoring import count_hand, resolve_ruleset, result_to_dict
 from . import bp
@@ -43,6 +44,8 @@ def score() -> Response | tuple[Response, int]:
 def ruleset_json(rs: RuleSet) -> dict[str, object]:
     """A rule set as the API shows it, its labels in the request's language."""
     data = ruleset_to_dict(rs)
+    # Each way of going out's points by id, beside the kinds that hold them (clients read both).
+    data["going_out"] = going_out_points(rs)
     data["name"] = label(rs.name)
     data["description"] = label(rs.description)
     data["notes"] = [label(n) for n in rs.notes]

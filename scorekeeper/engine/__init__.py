@@ -33,6 +33,7 @@ from .rulesets import (
     find_ruleset,
     ruleset_from_dict,
     ruleset_to_dict,
+    vary,
 )
 from .scoring import (
     CHOOSE_WHO_WENT_OUT,
@@ -53,4 +54,5 @@ __all__ = [
     "SideEntry", "SideResult", "Standing", "TieRule", "UnknownRuleSet", "decide", "entry_from_dict",
     "entry_to_dict", "find_ruleset", "opening_minimum", "ruleset_from_dict", "ruleset_to_dict",
     "running_totals", "score_hand", "standing", "count_hand", "read_entry", "side_from_dict",
+    "vary",
 ]

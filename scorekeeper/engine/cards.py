@@ -5,6 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from enum import StrEnum
 
+from .declared import rule
+from .errors import N_
+
 
 class CardGroup(StrEnum):
     """Cards that are worth the same at the count (RULES.md, "Card values")."""
@@ -25,6 +28,21 @@ class CardGroup(StrEnum):
         """How many cards of the group one pack (52 cards and two jokers) holds."""
         return _PER_PACK[self]
 
+    @property
+    def label(self) -> str:
+        """One card of the group, as a value is set for it ("Joker", "8 to K"): a msgid."""
+        return _LABELS[self][0]
+
+    @property
+    def plural(self) -> str:
+        """The cards of the group, as they are counted ("Jokers"): a msgid."""
+        return _LABELS[self][1]
+
+    @property
+    def ranks(self) -> str:
+        """The group's ranks as the rules card lists them ("K, Q, J, 10, 9, 8"): a msgid."""
+        return _LABELS[self][2]
+
 
 _PER_PACK = {
     CardGroup.JOKERS: 2,
@@ -35,22 +53,37 @@ _PER_PACK = {
     CardGroup.BLACK_THREES: 2,
 }
 
+_LABELS = {
+    CardGroup.JOKERS: (N_("Joker"), N_("Jokers"), N_("Joker")),
+    CardGroup.TWOS: (N_("2"), N_("2s"), N_("2 (wild)")),
+    CardGroup.ACES: (N_("Ace"), N_("Aces"), N_("Ace")),
+    CardGroup.EIGHTS_TO_KINGS: (N_("8 to K"), N_("8 to K"), N_("K, Q, J, 10, 9, 8")),
+    CardGroup.FOURS_TO_SEVENS: (N_("4 to 7"), N_("4 to 7"), N_("7, 6, 5, 4")),
+    CardGroup.BLACK_THREES: (N_("Black 3"), N_("Black 3s"), N_("Black 3")),
+}
+
 #: Red 3s in one pack: they are bonus cards, never counted at card value.
 RED_THREES_PER_PACK = 2
 #: Black 3s in one pack.
 BLACK_THREES_PER_PACK = _PER_PACK[CardGroup.BLACK_THREES]
 
 
+def _value(group: CardGroup, points: int) -> int:
+    value: int = rule(points, group.label, card=group.ranks,
+                      sources=("000", "001", "002", "003", "004"))
+    return value
+
+
 @dataclass(frozen=True)
 class CardValues:
     """What one card of each group is worth (all five sources agree: RULES.md)."""
 
-    jokers: int = 50
-    twos: int = 20
-    aces: int = 20
-    eights_to_kings: int = 10
-    fours_to_sevens: int = 5
-    black_threes: int = 5
+    jokers: int = _value(CardGroup.JOKERS, 50)
+    twos: int = _value(CardGroup.TWOS, 20)
+    aces: int = _value(CardGroup.ACES, 20)
+    eights_to_kings: int = _value(CardGroup.EIGHTS_TO_KINGS, 10)
+    fours_to_sevens: int = _value(CardGroup.FOURS_TO_SEVENS, 5)
+    black_threes: int = _value(CardGroup.BLACK_THREES, 5)
 
     def of(self, group: CardGroup) -> int:
         """The value of one card of ``group``."""

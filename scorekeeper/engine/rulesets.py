@@ -14,12 +14,26 @@ writes, on top of a preset.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field, replace
-from enum import Enum, StrEnum
+from dataclasses import dataclass, field, fields, replace
+from enum import StrEnum
 from typing import Any
 
 from .cards import CardValues
+from .declared import (
+    Empty,
+    Reader,
+    Section,
+    Sign,
+    all_declared,
+    rule,
+    section,
+    sections,
+    to_plain,
+)
 from .errors import N_, EntryErrors, FieldError, UnknownRuleSet
+
+#: Every source of ``shared/RULES.md``: values all five agree on.
+ALL_SOURCES = ("000", "001", "002", "003", "004")
 
 
 class CanastaKind(StrEnum):
@@ -76,7 +90,7 @@ _HAND_END_LABELS = {
 EACH_RED_THREE = N_("Each red 3")
 
 
-class RedThreesNegativeWhen(StrEnum):
+class RedThreesNegativeWhen(StrEnum):  # declared below: RedThreeRules.negative_when
     """When a side's red 3s count against it instead of for it."""
 
     NO_MELD = "no_meld"  # 003, 004: the side has melded nothing
@@ -132,13 +146,19 @@ class GoingOutKind:
 
 @dataclass(frozen=True)
 class GoingOutRequirement:
-    """The canastas a side must have finished before one of its players may go out."""
+    """The canastas a side must have finished before one of its players may go out.
 
-    canastas: int = 1
-    natural: int = 0
-    mixed: int = 0
+    The rules card says it in one sentence of its own (``on_card=False``).
+    """
+
+    canastas: int = rule(1, N_("Canastas of any kind"), sources=ALL_SOURCES, on_card=False)
+    natural: int = rule(0, N_("Natural canastas"), sources=("001",), on_card=False)
+    mixed: int = rule(0, N_("Mixed canastas"), sources=("001",), on_card=False)
     #: 001: a wild-card canasta does not by itself allow going out.
-    wild_counts: bool = True
+    wild_counts: bool = rule(
+        True, N_("A wild-card canasta counts towards it"), sources=("001",),
+        says=((False, N_("A wild-card canasta does not count towards it.")),),
+    )
 
 
 @dataclass(frozen=True)
@@ -163,12 +183,29 @@ class Penalty:
 class RedThreeRules:
     """What red 3s ("honores", "flores") are worth."""
 
-    each: int | None = 100
+    each: int | None = rule(
+        100, EACH_RED_THREE, sources=ALL_SOURCES, empty=Empty.ASKED_AT_START, sign=Sign.BONUS,
+    )
     #: A side holding every red 3 of the deck scores this instead of ``each`` times the count.
-    all_of_them: int | None = 800
-    negative_when: RedThreesNegativeWhen = RedThreesNegativeWhen.NO_MELD
-    #: Taken for each red 3 still in a hand at the end (000, 001: 500); ``None``: not a rule.
-    each_in_hand_penalty: int | None = None
+    all_of_them: int | None = rule(
+        800, N_("All red 3s of the deck"), sources=("000", "001", "003", "004"),
+        empty=Empty.NO_SUCH_BONUS, hint=N_("Scored instead of each red 3. Empty: no such bonus."),
+        sign=Sign.BONUS, card=N_("All the red 3s of the deck, instead"),
+        sheet=N_("All %(count)d red 3s"), deck="red_threes",
+    )
+    negative_when: RedThreesNegativeWhen = rule(
+        RedThreesNegativeWhen.NO_MELD, N_("Red 3s count against the side"), sources=ALL_SOURCES,
+        choices=(("no_meld", N_("when it has melded nothing")),
+                 ("no_canasta", N_("when it has no canasta"))),
+        says=(("no_meld", N_("They count against a side that has melded nothing.")),
+              ("no_canasta", N_("They count against a side that has no finished canasta."))),
+    )
+    #: Taken for each red 3 still in a hand at the end (000, 001: 500).
+    each_in_hand_penalty: int | None = rule(
+        None, N_("Penalty for each red 3 left in hand"), sources=("000", "001"),
+        empty=Empty.NOT_A_RULE, sign=Sign.PENALTY, card=N_("Each red 3 still in hand at the end"),
+        sheet=N_("Each red 3 kept in hand"),
+    )
 
 
 @dataclass(frozen=True)
@@ -176,24 +213,52 @@ class BlackThreeRules:
     """Bonuses and penalties for black 3s beyond their card value."""
 
     #: The side going out shows every black 3 of the deck (000, 001: four, 500; 002: six, 800).
-    all_shown_bonus: int | None = None
+    all_shown_bonus: int | None = rule(
+        None, N_("Bonus for showing every black 3 when going out"), sources=("000", "001", "002"),
+        empty=Empty.NOT_A_RULE, sign=Sign.BONUS,
+        card=N_("Going out showing all the black 3s of the deck"),
+        sheet=N_("All %(count)d black 3s shown going out"), deck="black_threes",
+    )
     #: A side holds every black 3 of the deck in hand at the end (000, 001: 500; 002: 800).
-    all_in_hand_penalty: int | None = None
+    all_in_hand_penalty: int | None = rule(
+        None, N_("Penalty for holding every black 3 in hand"), sources=("000", "001", "002"),
+        empty=Empty.NOT_A_RULE, sign=Sign.PENALTY,
+        card=N_("All the black 3s of the deck held in hand at the end"),
+        sheet=N_("All %(count)d black 3s held in hand"), deck="black_threes",
+    )
     #: Taken for each black 3 left in a hand (001: 100).
-    each_in_hand_penalty: int | None = None
+    each_in_hand_penalty: int | None = rule(
+        None, N_("Penalty for each black 3 left in hand"), sources=("001",),
+        empty=Empty.NOT_A_RULE, sign=Sign.PENALTY, card=N_("Each black 3 left in hand"),
+    )
     #: 002 ties its -800 to someone going out ("si ... un jugador cierra el juego"); 000 and 001
     #: say "al terminar un juego", any ending.
-    all_in_hand_only_when_out: bool = False
+    all_in_hand_only_when_out: bool = rule(
+        False, N_("Holding every black 3 costs only when someone goes out"), sources=("002",),
+        says=((True, N_("Holding every black 3 costs only when someone goes out.")),),
+    )
 
 
 @dataclass(frozen=True)
 class CanastaCountPremios:
     """Premios for the number of canastas a side finished in a hand (000, 001)."""
 
-    five: int | None = None  # "canastón" / "canastrón"
-    seven: int | None = None  # "canasta de canastas"
+    five: int | None = rule(  # "canastón" / "canastrón"
+        None, N_("Five canastas in a hand (canastón)"), sources=("000", "001"),
+        empty=Empty.NOT_A_RULE, sign=Sign.BONUS, card=N_("Canastón: 5 canastas in a hand"),
+        sheet=N_("Canastón (5 canastas)"),
+    )
+    seven: int | None = rule(  # "canasta de canastas"
+        None, N_("Seven canastas in a hand"), sources=("000", "001"), empty=Empty.NOT_A_RULE,
+        sign=Sign.BONUS, card=N_("Canasta de canastas: 7 canastas in a hand"),
+        sheet=N_("Canasta de canastas (7 canastas)"),
+    )
     #: Whether seven canastas also earn the five-canasta premio. The sources do not say; off.
-    cumulative: bool = False
+    cumulative: bool = rule(
+        False, N_("Seven canastas also earn the five-canasta premio"),
+        says=((True, N_("Seven canastas earn the canastón as well.")),
+              (False, N_("Seven canastas do not also earn the canastón."))),
+    )
 
 
 @dataclass(frozen=True)
@@ -260,24 +325,44 @@ class RuleSet:
     sources: tuple[str, ...]
     description: str
     formats: tuple[PlayerFormat, ...]
-    card_values: CardValues = CardValues()
+    card_values: CardValues = section(CardValues(), N_("Card values"))
     canastas: tuple[CanastaBonus, ...] = (
         CanastaBonus(CanastaKind.NATURAL, 500),
         CanastaBonus(CanastaKind.MIXED, 300),
     )
-    canasta_count_premios: CanastaCountPremios = CanastaCountPremios()
-    red_threes: RedThreeRules = RedThreeRules()
-    black_threes: BlackThreeRules = BlackThreeRules()
+    canasta_count_premios: CanastaCountPremios = section(CanastaCountPremios(), N_("Canastas"))
+    red_threes: RedThreeRules = section(RedThreeRules(), N_("Red 3s"))
+    black_threes: BlackThreeRules = section(BlackThreeRules(), N_("Black 3s"))
     going_out: tuple[GoingOutKind, ...] = ()
-    going_out_requirement: GoingOutRequirement = GoingOutRequirement()
+    going_out_requirement: GoingOutRequirement = section(
+        GoingOutRequirement(), N_("Canastas needed to go out"))
     premios: tuple[Premio, ...] = ()
     penalties: tuple[Penalty, ...] = ()
     opening_minimums: OpeningMinimums = OpeningMinimums()
-    target: int = 5000
-    tie_rule: TieRule = TieRule.PLAY_ON
-    stock_out_hand_cards: HandCards = HandCards.AGAINST
-    #: Minutes a game lasts on the clock (002: 60); ``None``: no clock.
-    time_limit_minutes: int | None = None
+    # The values the rule set holds itself ("The game").
+    target: int = rule(5000, N_("Play to"), sources=ALL_SOURCES, minimum=100)
+    tie_rule: TieRule = rule(
+        TieRule.PLAY_ON, N_("When the leaders are level at the target"), sources=("002", "004"),
+        choices=(("play_on", N_("play on")), ("draw", N_("the game is drawn"))),
+        card=N_("Sides level at the target"),
+        says=(("draw", N_("The game is drawn.")),
+              ("play_on", N_("Play on until one side leads."))),
+    )
+    stock_out_hand_cards: HandCards = rule(
+        HandCards.AGAINST, N_("When the stock runs out, cards left in hand"), sources=ALL_SOURCES,
+        choices=(("against", N_("count against the side")), ("ignored", N_("count nothing"))),
+        card=N_("The stock runs out"),
+        says=(("ignored", N_("The hand ends: canastas, bonuses and cards on the table count; "
+                             "cards left in hand count nothing.")),
+              ("against", N_("The hand ends with no going-out bonus; cards left in hand count "
+                             "against their side."))),
+    )
+    #: Minutes a game lasts on the clock (002: 60); ``None``: no clock. The card says it in
+    #: words ("60 minutes", "none").
+    time_limit_minutes: int | None = rule(
+        None, N_("Minutes on the clock"), sources=("002",), empty=Empty.NO_CLOCK, minimum=1,
+        maximum=600, on_card=False,
+    )
     #: The preset a house rule set was made from; ``None`` for a preset.
     based_on: str | None = None
     notes: tuple[str, ...] = field(default=())
@@ -350,8 +435,8 @@ class RuleSet:
         for kind in self.going_out:
             if kind.points is None:
                 missing.append((f"going_out.{kind.id}", kind.label))
-        if self.red_threes.each is None:
-            missing.append(("red_threes.each", EACH_RED_THREE))
+        missing += [(d.path, d.label) for d in all_declared(self)
+                    if d.value is None and d.rule.empty is Empty.ASKED_AT_START]
         for premio in self.premios:
             if premio.points is None:
                 missing.append((f"premios.{premio.id}", premio.label))
@@ -360,23 +445,70 @@ class RuleSet:
     def with_values(self, values: Mapping[str, int]) -> RuleSet:
         """A copy with the values of :meth:`missing_values` paths filled in."""
         data = ruleset_to_dict(self)
+        declared_paths = {d.path for d in all_declared(self)}
         for path, value in values.items():
-            section, _, key = path.partition(".")
-            if section == "canastas":
+            section_key, _, key = path.partition(".")
+            if section_key == "canastas":
                 data["canastas"][key] = value
-            elif section == "going_out":
+            elif section_key == "going_out":
                 for kind in data["going_out_kinds"]:
                     if kind["id"] == key:
                         kind["points"] = value
-            elif section == "red_threes":
-                data["red_threes"][key] = value
-            elif section == "premios":
+            elif section_key == "premios":
                 for premio in data["premios"]:
                     if premio["id"] == key:
                         premio["points"] = value
+            elif path in declared_paths:
+                if key:
+                    data[section_key][key] = value
+                else:
+                    data[path] = value
             else:
                 raise EntryErrors([FieldError(path, N_("This value cannot be set here."))])
         return ruleset_from_dict(data, base=self)
+
+    def sections(self) -> tuple[Section, ...]:
+        """The declared values of this rule set by section (the card, the form list them)."""
+        return sections(self)
+
+    # -- what the count asks for ------------------------------------------------------------
+
+    @property
+    def counts_red_threes_in_hand(self) -> bool:
+        """Whether a red 3 kept in hand costs points (000, 001), so the count asks for it."""
+        return self.red_threes.each_in_hand_penalty is not None
+
+    @property
+    def counts_black_threes_in_hand(self) -> bool:
+        """Whether black 3s left in hand cost more than their card value (000, 001, 002)."""
+        bt = self.black_threes
+        return bt.each_in_hand_penalty is not None or bt.all_in_hand_penalty is not None
+
+    @property
+    def counts_black_threes_shown(self) -> bool:
+        """Whether showing every black 3 going out earns a bonus (000, 001, 002)."""
+        return self.black_threes.all_shown_bonus is not None
+
+
+def vary(base: RuleSet, values: Mapping[str, Any] | None = None, **changes: Any) -> RuleSet:
+    """A preset that says only what differs from ``base``.
+
+    ``changes`` are fields of the rule set (``id``, ``formats``, ``going_out``…); ``values``
+    are declared values by their path (``"black_threes.each_in_hand_penalty": 100``).
+    """
+    sections_of = {f.name for f in fields(RuleSet)}
+    by_section: dict[str, dict[str, Any]] = {}
+    for path, value in (values or {}).items():
+        key, _, name = path.partition(".")
+        if not name:
+            changes[key] = value
+        elif key in sections_of:
+            by_section.setdefault(key, {})[name] = value
+        else:
+            raise KeyError(path)
+    for key, section_values in by_section.items():
+        changes[key] = replace(changes.get(key, getattr(base, key)), **section_values)
+    return replace(base, **changes)
 
 
 # -- the presets ----------------------------------------------------------------------------
@@ -483,7 +615,18 @@ LA_CANASTA = RuleSet(
     ),
 )
 
-COMODINES = RuleSet(
+#: 001 is 000's game with the wild-card canasta: it says only what differs.
+COMODINES = vary(
+    LA_CANASTA,
+    {
+        # 001 lists both: each black 3 left in a hand -100, and all four in hand -500.
+        "black_threes.each_in_hand_penalty": 100,
+        # "una canasta limpia y otra sucia"; a wild-card canasta alone does not do.
+        "going_out_requirement.canastas": 0,
+        "going_out_requirement.natural": 1,
+        "going_out_requirement.mixed": 1,
+        "going_out_requirement.wild_counts": False,
+    },
     id="comodines",
     name=N_("Canasta with wild-card canasta"),
     sources=("001",),
@@ -506,21 +649,9 @@ COMODINES = RuleSet(
         CanastaBonus(CanastaKind.MIXED, 300),
         CanastaBonus(CanastaKind.WILD, 2000),
     ),
-    canasta_count_premios=CanastaCountPremios(five=500, seven=2000),
-    red_threes=RedThreeRules(
-        each=100,
-        all_of_them=800,
-        negative_when=RedThreesNegativeWhen.NO_CANASTA,
-        each_in_hand_penalty=500,
-    ),
-    # 001 lists both: each black 3 left in a hand -100, and all four in hand -500.
-    black_threes=BlackThreeRules(
-        all_shown_bonus=500, all_in_hand_penalty=500, each_in_hand_penalty=100
-    ),
-    # 001's table gives 100 for going out, its text 200: 100 by default, settable.
-    going_out=(GoingOutKind("normal", N_("Going out (“premio por irse”)"), 100),),
-    going_out_requirement=GoingOutRequirement(canastas=0, natural=1, mixed=1, wild_counts=False),
-    penalties=_SPANISH_PENALTIES,
+    # 001's table gives 100 for going out, its text 200: 100 by default, settable. 001 has no
+    # "abatir".
+    going_out=(LA_CANASTA.going_out[0],),
     notes=(
         N_("001 gives 100 for going out in its table and 200 in its text: 100 by default."),
         N_("001 lists both −100 for each black 3 in hand and −500 for all four: both apply."),
@@ -578,6 +709,7 @@ TORNEO = RuleSet(
     ),
 )
 
+#: The one registry of presets, by id. A preset that varies another is made with :func:`vary`.
 PRESETS: dict[str, RuleSet] = {rs.id: rs for rs in (CLASSIC, LA_CANASTA, COMODINES, TORNEO)}
 
 
@@ -609,11 +741,18 @@ def find_ruleset(ruleset_id: str) -> RuleSet:
 
 
 # -- to and from plain data (house rules, the API) ---------------------------------------------
+#
+# The declared values (engine/declared.py) are written and read by their declarations; what is
+# left are the rule set's lists: canasta kinds, ways of going out, premios, penalties, the
+# opening-minimum table and the player formats.
 
 
 def ruleset_to_dict(rs: RuleSet) -> dict[str, Any]:
-    """The rule set as JSON-ready data; :func:`ruleset_from_dict` reads it back."""
-    return {
+    """The rule set as JSON-ready data; :func:`ruleset_from_dict` reads it back.
+
+    Each going-out kind is written once, in ``going_out_kinds`` (its points included).
+    """
+    data: dict[str, Any] = {
         "id": rs.id,
         "name": rs.name,
         "based_on": rs.based_on,
@@ -631,33 +770,7 @@ def ruleset_to_dict(rs: RuleSet) -> dict[str, Any]:
             }
             for f in rs.formats
         ],
-        "card_values": {
-            "jokers": rs.card_values.jokers,
-            "twos": rs.card_values.twos,
-            "aces": rs.card_values.aces,
-            "eights_to_kings": rs.card_values.eights_to_kings,
-            "fours_to_sevens": rs.card_values.fours_to_sevens,
-            "black_threes": rs.card_values.black_threes,
-        },
         "canastas": {b.kind.value: b.points for b in rs.canastas},
-        "canasta_count_premios": {
-            "five": rs.canasta_count_premios.five,
-            "seven": rs.canasta_count_premios.seven,
-            "cumulative": rs.canasta_count_premios.cumulative,
-        },
-        "red_threes": {
-            "each": rs.red_threes.each,
-            "all_of_them": rs.red_threes.all_of_them,
-            "negative_when": rs.red_threes.negative_when.value,
-            "each_in_hand_penalty": rs.red_threes.each_in_hand_penalty,
-        },
-        "black_threes": {
-            "all_shown_bonus": rs.black_threes.all_shown_bonus,
-            "all_in_hand_penalty": rs.black_threes.all_in_hand_penalty,
-            "each_in_hand_penalty": rs.black_threes.each_in_hand_penalty,
-            "all_in_hand_only_when_out": rs.black_threes.all_in_hand_only_when_out,
-        },
-        "going_out": {k.id: k.points for k in rs.going_out},
         "going_out_kinds": [
             {
                 "id": k.id,
@@ -669,12 +782,6 @@ def ruleset_to_dict(rs: RuleSet) -> dict[str, Any]:
             }
             for k in rs.going_out
         ],
-        "going_out_requirement": {
-            "canastas": rs.going_out_requirement.canastas,
-            "natural": rs.going_out_requirement.natural,
-            "mixed": rs.going_out_requirement.mixed,
-            "wild_counts": rs.going_out_requirement.wild_counts,
-        },
         "premios": [{"id": p.id, "label": p.label, "points": p.points} for p in rs.premios],
         "penalties": [{"id": p.id, "label": p.label, "points": p.points} for p in rs.penalties],
         "opening_minimums": {
@@ -683,84 +790,19 @@ def ruleset_to_dict(rs: RuleSet) -> dict[str, Any]:
                 {"from": b.from_score, "minimum": b.minimum} for b in rs.opening_minimums.bands
             ],
         },
-        "target": rs.target,
-        "tie_rule": rs.tie_rule.value,
-        "stock_out_hand_cards": rs.stock_out_hand_cards.value,
-        "time_limit_minutes": rs.time_limit_minutes,
         "notes": list(rs.notes),
     }
+    for sec in sections(rs):
+        if sec.key:
+            data[sec.key] = to_plain(getattr(rs, sec.key))
+        else:
+            data.update({d.name: d.plain for d in sec.values})
+    return data
 
 
-#: The largest number any rule-set value may hold: bounds every input.
-MAX_POINTS = 100_000
-
-
-class _Reader:
-    """Reads plain data into rule-set values, collecting a field error for each bad value."""
-
-    def __init__(self) -> None:
-        self.errors: list[FieldError] = []
-
-    def section(self, data: Mapping[str, Any], key: str) -> Mapping[str, Any]:
-        value = data.get(key, {})
-        if not isinstance(value, Mapping):
-            self.errors.append(FieldError(key, N_("Must be an object.")))
-            return {}
-        return value
-
-    def points(
-        self, data: Mapping[str, Any], key: str, path: str, default: int | None, *,
-        optional: bool = True, minimum: int = 0,
-    ) -> int | None:
-        if key not in data:
-            return default
-        value = data[key]
-        if value is None and optional:
-            return None
-        if isinstance(value, bool) or not isinstance(value, int):
-            self.errors.append(FieldError(path, N_("Must be a whole number.")))
-            return default
-        if value < minimum or value > MAX_POINTS:
-            self.errors.append(
-                FieldError(path, N_("Must be between %(low)d and %(high)d."),
-                           low=minimum, high=MAX_POINTS)
-            )
-            return default
-        return value
-
-    def required(self, data: Mapping[str, Any], key: str, path: str, default: int,
-                 minimum: int = 0) -> int:
-        value = self.points(data, key, path, default, optional=False, minimum=minimum)
-        return default if value is None else value
-
-    def flag(self, data: Mapping[str, Any], key: str, path: str, default: bool) -> bool:
-        value = data.get(key, default)
-        if not isinstance(value, bool):
-            self.errors.append(FieldError(path, N_("Must be true or false.")))
-            return default
-        return value
-
-    def text(self, data: Mapping[str, Any], key: str, path: str, default: str,
-             max_length: int = 120) -> str:
-        value = data.get(key, default)
-        if not isinstance(value, str) or not value.strip() or len(value) > max_length:
-            self.errors.append(
-                FieldError(path, N_("Must be a text of 1 to %(max)d characters."), max=max_length)
-            )
-            return default
-        return value.strip()
-
-    def choice(self, data: Mapping[str, Any], key: str, path: str, enum: type[Enum],
-               default: Enum) -> Any:
-        value = data.get(key, default.value)
-        try:
-            return enum(value)
-        except ValueError:
-            self.errors.append(
-                FieldError(path, N_("Must be one of: %(choices)s."),
-                           choices=", ".join(str(m.value) for m in enum))
-            )
-            return default
+def going_out_points(rs: RuleSet) -> dict[str, int | None]:
+    """Each way of going out's points by id (the API shows them so beside the kinds)."""
+    return {k.id: k.points for k in rs.going_out}
 
 
 def ruleset_from_dict(data: Mapping[str, Any], *, base: RuleSet) -> RuleSet:
@@ -770,177 +812,122 @@ def ruleset_from_dict(data: Mapping[str, Any], *, base: RuleSet) -> RuleSet:
     ``{"id", "label", "points"}``; new ids may be added (house premios and penalties). Raises
     :class:`EntryErrors` with one field error for each value that cannot be.
     """
-    r = _Reader()
     if not isinstance(data, Mapping):
         raise EntryErrors([FieldError("ruleset", N_("Must be an object."))])
-
-    cv = r.section(data, "card_values")
-    card_values = CardValues(
-        **{
-            name: r.required(cv, name, f"card_values.{name}", getattr(base.card_values, name))
-            for name in ("jokers", "twos", "aces", "eights_to_kings", "fours_to_sevens",
-                         "black_threes")
-        }
-    )
-
-    canastas_data = r.section(data, "canastas")
-    canastas: list[CanastaBonus] = []
-    if "canastas" in data:
-        for key in canastas_data:
-            try:
-                kind = CanastaKind(key)
-            except ValueError:
-                r.errors.append(FieldError(f"canastas.{key}", N_("Unknown kind of canasta.")))
-                continue
-            if canastas_data[key] is False:
-                continue  # the kind is not allowed
-            canastas.append(CanastaBonus(kind, r.points(canastas_data, key, f"canastas.{key}",
-                                                        None)))
-        if not any(b.kind is CanastaKind.NATURAL for b in canastas) or not any(
-            b.kind is CanastaKind.MIXED for b in canastas
-        ):
-            r.errors.append(FieldError("canastas", N_("Natural and mixed canastas are needed.")))
-    else:
-        canastas = list(base.canastas)
-
-    ccp = r.section(data, "canasta_count_premios")
-    canasta_count_premios = CanastaCountPremios(
-        five=r.points(ccp, "five", "canasta_count_premios.five", base.canasta_count_premios.five),
-        seven=r.points(ccp, "seven", "canasta_count_premios.seven",
-                       base.canasta_count_premios.seven),
-        cumulative=r.flag(ccp, "cumulative", "canasta_count_premios.cumulative",
-                          base.canasta_count_premios.cumulative),
-    )
-
-    rt = r.section(data, "red_threes")
-    red_threes = RedThreeRules(
-        each=r.points(rt, "each", "red_threes.each", base.red_threes.each),
-        all_of_them=r.points(rt, "all_of_them", "red_threes.all_of_them",
-                             base.red_threes.all_of_them),
-        negative_when=r.choice(rt, "negative_when", "red_threes.negative_when",
-                               RedThreesNegativeWhen, base.red_threes.negative_when),
-        each_in_hand_penalty=r.points(rt, "each_in_hand_penalty",
-                                      "red_threes.each_in_hand_penalty",
-                                      base.red_threes.each_in_hand_penalty),
-    )
-
-    bt = r.section(data, "black_threes")
-    black_threes = BlackThreeRules(
-        **{
-            name: r.points(bt, name, f"black_threes.{name}", getattr(base.black_threes, name))
-            for name in ("all_shown_bonus", "all_in_hand_penalty", "each_in_hand_penalty")
-        },
-        all_in_hand_only_when_out=r.flag(bt, "all_in_hand_only_when_out",
-                                         "black_threes.all_in_hand_only_when_out",
-                                         base.black_threes.all_in_hand_only_when_out),
-    )
-
-    going_out = list(base.going_out)
-    if "going_out_kinds" in data:
-        going_out = _read_going_out_kinds(r, data["going_out_kinds"], base)
-    elif "going_out" in data:
-        values = r.section(data, "going_out")
-        going_out = [
-            replace(k, points=r.points(values, k.id, f"going_out.{k.id}", k.points))
-            for k in base.going_out
-        ]
-
-    req = r.section(data, "going_out_requirement")
-    requirement = GoingOutRequirement(
-        canastas=r.required(req, "canastas", "going_out_requirement.canastas",
-                            base.going_out_requirement.canastas),
-        natural=r.required(req, "natural", "going_out_requirement.natural",
-                           base.going_out_requirement.natural),
-        mixed=r.required(req, "mixed", "going_out_requirement.mixed",
-                         base.going_out_requirement.mixed),
-        wild_counts=r.flag(req, "wild_counts", "going_out_requirement.wild_counts",
-                           base.going_out_requirement.wild_counts),
-    )
-    if requirement.canastas + requirement.natural + requirement.mixed > 15:
-        r.errors.append(FieldError("going_out_requirement.canastas",
-                                   N_("No side can finish that many canastas.")))
-
-    premios = tuple(
-        Premio(pid, label, points)
-        for pid, label, points in _read_catalogue(r, data, "premios", base.premios, True)
-    )
-    penalties = tuple(
-        Penalty(pid, label, points if points is not None else 0)
-        for pid, label, points in _read_catalogue(r, data, "penalties", base.penalties, False)
-    )
-
-    om = r.section(data, "opening_minimums")
-    opening = base.opening_minimums
-    if om:
-        negative = r.required(om, "negative", "opening_minimums.negative", opening.negative)
-        bands = list(opening.bands)
-        if "bands" in om:
-            bands = []
-            raw = om["bands"]
-            if not isinstance(raw, list) or not raw or len(raw) > 10:
-                r.errors.append(FieldError("opening_minimums.bands",
-                                           N_("Give from 1 to 10 rows.")))
-                raw = []
-            for i, row in enumerate(raw):
-                path = f"opening_minimums.bands[{i}]"
-                if not isinstance(row, Mapping):
-                    r.errors.append(FieldError(path, N_("Must be an object.")))
-                    continue
-                bands.append(OpeningBand(
-                    r.required(row, "from", f"{path}.from", 0),
-                    r.required(row, "minimum", f"{path}.minimum", 50),
-                ))
-            if bands and bands[0].from_score != 0:
-                r.errors.append(FieldError("opening_minimums.bands[0].from",
-                                           N_("The first row must start at 0.")))
-            for i in range(1, len(bands)):
-                if bands[i].from_score <= bands[i - 1].from_score:
-                    r.errors.append(FieldError(f"opening_minimums.bands[{i}].from",
-                                               N_("Each row must start above the one before.")))
-                elif bands[i].from_score % 5:
-                    r.errors.append(FieldError(f"opening_minimums.bands[{i}].from",
-                                               N_("Must be a multiple of 5.")))
-        opening = OpeningMinimums(negative=negative, bands=tuple(bands))
-
-    # The same floor as a game's own target (a house target below it could not start a game).
-    target = r.required(data, "target", "target", base.target, minimum=100)
-    time_limit = r.points(data, "time_limit_minutes", "time_limit_minutes",
-                          base.time_limit_minutes)
-    if time_limit is not None and not 1 <= time_limit <= 600:
-        r.errors.append(FieldError("time_limit_minutes",
-                                   N_("Must be between %(low)d and %(high)d."), low=1, high=600))
-
-    rs = RuleSet(
+    r = Reader()
+    rs = r.declared_values(data, base)  # target, tie rule, stock out, clock
+    rs = replace(rs, **{
+        sec.key: r.declared_values(r.section(data, sec.key), getattr(base, sec.key),
+                                   f"{sec.key}.")
+        for sec in sections(base) if sec.key
+    })
+    _check_requirement(r, rs.going_out_requirement)
+    rs = replace(
+        rs,
         id=r.text(data, "id", "id", base.id, 60),
         name=r.text(data, "name", "name", base.name),
-        sources=base.sources,
         description=(str(data.get("description", base.description)) or "")[:500],
-        formats=base.formats,
-        card_values=card_values,
-        canastas=tuple(canastas),
-        canasta_count_premios=canasta_count_premios,
-        red_threes=red_threes,
-        black_threes=black_threes,
-        going_out=tuple(going_out),
-        going_out_requirement=requirement,
-        premios=premios,
-        penalties=penalties,
-        opening_minimums=opening,
-        target=target,
-        tie_rule=r.choice(data, "tie_rule", "tie_rule", TieRule, base.tie_rule),
-        stock_out_hand_cards=r.choice(data, "stock_out_hand_cards", "stock_out_hand_cards",
-                                      HandCards, base.stock_out_hand_cards),
-        time_limit_minutes=time_limit,
+        canastas=_read_canastas(r, data, base),
+        going_out=_read_going_out(r, data, base),
+        premios=tuple(
+            Premio(pid, label, points)
+            for pid, label, points in _read_catalogue(r, data, "premios", base.premios, True)
+        ),
+        penalties=tuple(
+            Penalty(pid, label, points if points is not None else 0)
+            for pid, label, points in _read_catalogue(r, data, "penalties", base.penalties,
+                                                      False)
+        ),
+        opening_minimums=_read_opening_minimums(r, data, base.opening_minimums),
         based_on=data.get("based_on") if isinstance(data.get("based_on"), str)
         else (base.based_on or (base.id if base.id in PRESETS else None)),
-        notes=base.notes,
     )
     if r.errors:
         raise EntryErrors(r.errors)
     return rs
 
 
-def _read_going_out_kinds(r: _Reader, raw: Any, base: RuleSet) -> list[GoingOutKind]:
+def _check_requirement(r: Reader, req: GoingOutRequirement) -> None:
+    if req.canastas + req.natural + req.mixed > 15:
+        r.errors.append(FieldError("going_out_requirement.canastas",
+                                   N_("No side can finish that many canastas.")))
+
+
+def _read_canastas(r: Reader, data: Mapping[str, Any], base: RuleSet
+                   ) -> tuple[CanastaBonus, ...]:
+    """The kinds allowed and their bonuses: ``{"natural": 500, "wild": false}`` (not allowed)."""
+    if "canastas" not in data:
+        return base.canastas
+    raw = r.section(data, "canastas")
+    canastas: list[CanastaBonus] = []
+    for key in raw:
+        try:
+            kind = CanastaKind(key)
+        except ValueError:
+            r.errors.append(FieldError(f"canastas.{key}", N_("Unknown kind of canasta.")))
+            continue
+        if raw[key] is False:
+            continue  # the kind is not allowed
+        canastas.append(CanastaBonus(kind, r.points(raw, key, f"canastas.{key}", None)))
+    kinds = {b.kind for b in canastas}
+    if CanastaKind.NATURAL not in kinds or CanastaKind.MIXED not in kinds:
+        r.errors.append(FieldError("canastas", N_("Natural and mixed canastas are needed.")))
+    return tuple(canastas)
+
+
+def _read_going_out(r: Reader, data: Mapping[str, Any], base: RuleSet
+                    ) -> tuple[GoingOutKind, ...]:
+    """The ways of going out: ``going_out_kinds`` in full, or only their points by id
+    (``going_out``, the shape stored rule copies had before the kinds held their points)."""
+    if "going_out_kinds" in data:
+        return tuple(_read_going_out_kinds(r, data["going_out_kinds"], base))
+    if "going_out" in data:
+        values = r.section(data, "going_out")
+        return tuple(
+            replace(k, points=r.points(values, k.id, f"going_out.{k.id}", k.points))
+            for k in base.going_out
+        )
+    return base.going_out
+
+
+def _read_opening_minimums(r: Reader, data: Mapping[str, Any], opening: OpeningMinimums
+                           ) -> OpeningMinimums:
+    om = r.section(data, "opening_minimums")
+    if not om:
+        return opening
+    negative = r.required(om, "negative", "opening_minimums.negative", opening.negative)
+    bands = _read_bands(r, om["bands"]) if "bands" in om else list(opening.bands)
+    return OpeningMinimums(negative=negative, bands=tuple(bands))
+
+
+def _read_bands(r: Reader, raw: Any) -> list[OpeningBand]:
+    if not isinstance(raw, list) or not raw or len(raw) > 10:
+        r.errors.append(FieldError("opening_minimums.bands", N_("Give from 1 to 10 rows.")))
+        return []
+    bands: list[OpeningBand] = []
+    for i, row in enumerate(raw):
+        path = f"opening_minimums.bands[{i}]"
+        if not isinstance(row, Mapping):
+            r.errors.append(FieldError(path, N_("Must be an object.")))
+            continue
+        bands.append(OpeningBand(
+            r.required(row, "from", f"{path}.from", 0),
+            r.required(row, "minimum", f"{path}.minimum", 50),
+        ))
+    if bands and bands[0].from_score != 0:
+        r.errors.append(FieldError("opening_minimums.bands[0].from",
+                                   N_("The first row must start at 0.")))
+    for i in range(1, len(bands)):
+        if bands[i].from_score <= bands[i - 1].from_score:
+            r.errors.append(FieldError(f"opening_minimums.bands[{i}].from",
+                                       N_("Each row must start above the one before.")))
+        elif bands[i].from_score % 5:
+            r.errors.append(FieldError(f"opening_minimums.bands[{i}].from",
+                                       N_("Must be a multiple of 5.")))
+    return bands
+
+
+def _read_going_out_kinds(r: Reader, raw: Any, base: RuleSet) -> list[GoingOutKind]:
     if not isinstance(raw, list) or not raw or len(raw) > 10:
         r.errors.append(FieldError("going_out_kinds", N_("Give from 1 to 10 ways of going out.")))
         return list(base.going_out)
@@ -974,7 +961,7 @@ def _read_going_out_kinds(r: _Reader, raw: Any, base: RuleSet) -> list[GoingOutK
 
 
 def _read_catalogue(
-    r: _Reader, data: Mapping[str, Any], key: str, base: tuple[Premio, ...] | tuple[Penalty, ...],
+    r: Reader, data: Mapping[str, Any], key: str, base: tuple[Premio, ...] | tuple[Penalty, ...],
     optional: bool,
 ) -> Iterator[tuple[str, str, int | None]]:
     if key not in data:

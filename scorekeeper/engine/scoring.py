@@ -7,8 +7,9 @@ total is always the sum of its lines.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from itertools import accumulate
 
 from .cards import RED_THREES_PER_PACK, CardCounts, CardGroup
 from .errors import N_, EntryErrors, FieldError
@@ -126,11 +127,13 @@ def score_hand(ruleset: RuleSet, entry: HandEntry) -> HandResult:
         raise EntryErrors(errors)
 
     sides = [_work_out(ruleset, fmt, entry, i, errors) for i in range(len(entry.sides))]
-    _check_hand(ruleset, fmt, entry, sides, errors)
+    hand = _Hand(ruleset, fmt, entry, sides)
+    for check in CHECKS:
+        errors.extend(check(hand))
     if errors:
         raise EntryErrors(errors)
     return HandResult(
-        sides=tuple(_count_side(ruleset, fmt, entry, i, sides[i]) for i in range(len(sides))),
+        sides=tuple(_count_side(ruleset, fmt, entry, side) for side in sides),
         format=fmt,
     )
 
@@ -199,222 +202,317 @@ def _work_out(
     return _Side(side, table_points, hand_points, shown)
 
 
-def _check_hand(
-    ruleset: RuleSet, fmt: PlayerFormat, entry: HandEntry, sides: list[_Side],
-    errors: list[FieldError],
-) -> None:
-    packs = fmt.packs
-    # -- how the hand ended and who went out
-    if entry.end is HandEnd.TIME_UP and ruleset.time_limit_minutes is None:
-        errors.append(FieldError("end", N_("This rule set plays without a clock.")))
+@dataclass(frozen=True)
+class _Hand:
+    """A hand under check: the rule set, the format, the entry and its sides worked out."""
+
+    ruleset: RuleSet
+    fmt: PlayerFormat
+    entry: HandEntry
+    sides: list[_Side]
+
+    @property
+    def packs(self) -> int:
+        return self.fmt.packs
+
+    def went_out(self, side: _Side) -> bool:
+        """Whether ``side`` went out (a hand that ended some other way has nobody out)."""
+        return bool(side.entry.going_out) and self.entry.end is HandEnd.WENT_OUT
+
+    def numbered(self) -> Iterator[tuple[str, _Side]]:
+        """Each side with the prefix of its fields (``sides[0]``)."""
+        for i, side in enumerate(self.sides):
+            yield f"sides[{i}]", side
+
+
+def _first_over(limit: int, amounts: Iterable[int]) -> int | None:
+    """The index at which the running sum of ``amounts`` first exceeds ``limit``.
+
+    Deck limits are summed over all sides: the side that tips the sum over is the one told,
+    once.
+    """
+    for index, total in enumerate(accumulate(amounts)):
+        if total > limit:
+            return index
+    return None
+
+
+_Check = Callable[[_Hand], Iterator[FieldError]]
+
+
+def _how_the_hand_ended(hand: _Hand) -> Iterator[FieldError]:
+    """002 alone plays to a clock; a hand that ended by going out names one side, only one."""
+    entry = hand.entry
+    if entry.end is HandEnd.TIME_UP and hand.ruleset.time_limit_minutes is None:
+        yield FieldError("end", N_("This rule set plays without a clock."))
     going_out = [i for i, s in enumerate(entry.sides) if s.going_out]
     if entry.end is HandEnd.WENT_OUT and not going_out:
-        errors.append(FieldError("end", CHOOSE_WHO_WENT_OUT))
+        yield FieldError("end", CHOOSE_WHO_WENT_OUT)
     if entry.end is not HandEnd.WENT_OUT:
         for i in going_out:
-            errors.append(FieldError(
+            yield FieldError(
                 f"sides[{i}].going_out",
                 N_("Nobody goes out when the hand ends this way (%(end)s)."),
                 end=entry.end.label,
-            ))
-    elif len(going_out) > 1:
+            )
+    else:
         for i in going_out[1:]:
-            errors.append(FieldError(f"sides[{i}].going_out", N_("Only one side can go out.")))
+            yield FieldError(f"sides[{i}].going_out", N_("Only one side can go out."))
 
-    red_total = black_total = 0
-    # A wild-card canasta holds 7 jokers or 2s and a mixed one at least 1, out of 6 per pack.
-    wild_in_canastas = 0
-    wild_in_deck = (CardGroup.JOKERS.per_pack() + CardGroup.TWOS.per_pack()) * packs
-    card_totals = dict.fromkeys(CardGroup, 0)
-    points_total = 0
-    deck_points = sum(g.per_pack() * packs * ruleset.card_values.of(g) for g in CardGroup)
-    for i, s in enumerate(sides):
-        e = s.entry
-        p = f"sides[{i}]"
-        # -- going out
-        if e.going_out and entry.end is HandEnd.WENT_OUT:
-            try:
-                kind = ruleset.going_out_kind(e.going_out)
-            except KeyError:
-                errors.append(FieldError(f"{p}.going_out", N_("Unknown way of going out.")))
-            else:
-                if kind.points is None:
-                    errors.append(_not_set(f"{p}.going_out", kind.label))
-                if kind.plus_going_out_bonus and ruleset.plain_going_out.points is None:
-                    errors.append(_not_set(f"{p}.going_out", ruleset.plain_going_out.label))
-                _check_going_out_requirement(ruleset, fmt, e, p, errors)
-                # 002: "si se pide la 'ida' a limpio y el compañero tiene un mono en la mano,
-                # la 'ida' NO vale, hay que seguir jugando".
-                if (kind.hand_cards_positive and e.hand_cards is not None
-                        and e.hand_cards.wild_cards):
-                    errors.append(FieldError(
-                        f"{p}.going_out",
-                        N_("Going out clean does not count while the partner holds a joker "
-                           "or a 2: play on."),
-                    ))
-            if fmt.players == fmt.sides and s.hand_points:
-                errors.append(FieldError(
-                    f"{p}.hand_points",
-                    N_("The player who went out has no cards left in hand."),
-                ))
-            if fmt.players == fmt.sides and e.red_threes_in_hand:
-                errors.append(FieldError(
-                    f"{p}.red_threes_in_hand",
-                    N_("The player who went out has no cards left in hand."),
-                ))
-        # -- canastas
+
+def _way_of_going_out(hand: _Hand) -> Iterator[FieldError]:
+    """The side that went out did it in one of the rule set's ways, with the canastas it needs
+    (RULES.md, "going-out requirement"); 002: "si se pide la 'ida' a limpio y el compañero tiene
+    un mono en la mano, la 'ida' NO vale, hay que seguir jugando"."""
+    rs = hand.ruleset
+    for p, side in hand.numbered():
+        if not hand.went_out(side):
+            continue
+        e = side.entry
+        try:
+            kind = rs.going_out_kind(e.going_out or "")
+        except KeyError:
+            yield FieldError(f"{p}.going_out", N_("Unknown way of going out."))
+            continue
+        if kind.points is None:
+            yield _not_set(f"{p}.going_out", kind.label)
+        if kind.plus_going_out_bonus and rs.plain_going_out.points is None:
+            yield _not_set(f"{p}.going_out", rs.plain_going_out.label)
+        yield from _going_out_requirement(rs, hand.fmt, e, p)
+        if kind.hand_cards_positive and e.hand_cards is not None and e.hand_cards.wild_cards:
+            yield FieldError(
+                f"{p}.going_out",
+                N_("Going out clean does not count while the partner holds a joker "
+                   "or a 2: play on."),
+            )
+
+
+def _lone_player_out_holds_nothing(hand: _Hand) -> Iterator[FieldError]:
+    """A player alone on a side (001's games of 2 and 3) who went out has no card in hand."""
+    if hand.fmt.players != hand.fmt.sides:
+        return
+    for p, side in hand.numbered():
+        if not hand.went_out(side):
+            continue
+        if side.hand_points:
+            yield FieldError(f"{p}.hand_points",
+                             N_("The player who went out has no cards left in hand."))
+        if side.entry.red_threes_in_hand:
+            yield FieldError(f"{p}.red_threes_in_hand",
+                             N_("The player who went out has no cards left in hand."))
+
+
+def _canasta_kinds(hand: _Hand) -> Iterator[FieldError]:
+    """Canastas only of the kinds the rule set has, each with its bonus set (002 names the
+    "canasta de monos" without a value)."""
+    rs = hand.ruleset
+    for p, side in hand.numbered():
         for ck in CanastaKind:
-            if not e.canastas.of(ck):
+            if not side.entry.canastas.of(ck):
                 continue
-            if not ruleset.allows(ck):
-                errors.append(FieldError(
-                    f"{p}.canastas.{ck.value}", N_("This rule set has no “%(kind)s”."),
-                    kind=ck.label,
-                ))
-            elif ruleset.canasta_points(ck) is None:
-                errors.append(_not_set(f"{p}.canastas.{ck.value}", ck.label))
-        # Black 3s shown to go out lie on the table too (000: they are counted).
-        least = (sum(k.minimum_card_points * e.canastas.of(k) for k in CanastaKind)
-                 + ruleset.card_values.black_threes * s.black_threes_shown)
-        # 002 does not count the table at time, so a time-up hand may leave it at 0.
-        if s.table_points < least and entry.end is not HandEnd.TIME_UP:
-            errors.append(FieldError(
+            if not rs.allows(ck):
+                yield FieldError(f"{p}.canastas.{ck.value}",
+                                 N_("This rule set has no “%(kind)s”."), kind=ck.label)
+            elif rs.canasta_points(ck) is None:
+                yield _not_set(f"{p}.canastas.{ck.value}", ck.label)
+
+
+def _table_holds_the_canastas(hand: _Hand) -> Iterator[FieldError]:
+    """The table is worth at least the cheapest canastas of each kind and the black 3s shown
+    going out (000: "the black 3s laid down to go out" are counted); it holds at least 7 cards a
+    canasta, and a wild card for each mixed one, 7 for each wild-card one. 002 does not count
+    the table at time, so a time-up hand may leave it at 0."""
+    card_values = hand.ruleset.card_values
+    for p, side in hand.numbered():
+        c = side.entry.canastas
+        least = (sum(k.minimum_card_points * c.of(k) for k in CanastaKind)
+                 + card_values.black_threes * side.black_threes_shown)
+        if side.table_points < least and hand.entry.end is not HandEnd.TIME_UP:
+            yield FieldError(
                 f"{p}.table_points",
                 N_("The canastas and black 3s on the table are worth at least %(least)d."),
                 least=least,
-            ))
-        if e.table_cards is not None:
-            if e.table_cards.total_cards < 7 * e.canastas.total:
-                errors.append(FieldError(
-                    f"{p}.table_cards",
-                    N_("Canastas made: %(count)d. They need at least %(cards)d cards on the "
-                       "table."),
-                    count=e.canastas.total, cards=7 * e.canastas.total,
-                ))
-            if e.table_cards.wild_cards < e.canastas.mixed + 7 * e.canastas.wild:
-                errors.append(FieldError(
-                    f"{p}.table_cards",
-                    N_("Mixed and wild-card canastas need more wild cards on the table."),
-                ))
-        wild_in_canastas += 7 * e.canastas.wild + e.canastas.mixed
-        if wild_in_canastas > wild_in_deck:
-            errors.append(FieldError(
-                f"{p}.canastas.wild" if e.canastas.wild else f"{p}.canastas.mixed",
-                N_("The canastas need more jokers and 2s than %(packs)d packs hold (%(count)d)."),
-                packs=packs, count=wild_in_deck,
-            ))
-            wild_in_canastas = -10_000
-        # -- red 3s
-        if e.red_threes and ruleset.red_threes.each is None:
-            errors.append(_not_set(f"{p}.red_threes", EACH_RED_THREE))
-        if e.red_threes_in_hand and ruleset.red_threes.each_in_hand_penalty is None:
-            errors.append(FieldError(
+            )
+        cards = side.entry.table_cards
+        if cards is None:
+            continue
+        if cards.total_cards < 7 * c.total:
+            yield FieldError(
+                f"{p}.table_cards",
+                N_("Canastas made: %(count)d. They need at least %(cards)d cards on the table."),
+                count=c.total, cards=7 * c.total,
+            )
+        if cards.wild_cards < c.mixed + 7 * c.wild:
+            yield FieldError(
+                f"{p}.table_cards",
+                N_("Mixed and wild-card canastas need more wild cards on the table."),
+            )
+
+
+def _deck_has_the_wild_cards(hand: _Hand) -> Iterator[FieldError]:
+    """A wild-card canasta holds 7 jokers or 2s and a mixed one at least 1, out of 6 per pack."""
+    in_deck = (CardGroup.JOKERS.per_pack() + CardGroup.TWOS.per_pack()) * hand.packs
+    needed = [7 * s.entry.canastas.wild + s.entry.canastas.mixed for s in hand.sides]
+    i = _first_over(in_deck, needed)
+    if i is not None:
+        c = hand.sides[i].entry.canastas
+        yield FieldError(
+            f"sides[{i}].canastas.wild" if c.wild else f"sides[{i}].canastas.mixed",
+            N_("The canastas need more jokers and 2s than %(packs)d packs hold (%(count)d)."),
+            packs=hand.packs, count=in_deck,
+        )
+
+
+def _red_threes(hand: _Hand) -> Iterator[FieldError]:
+    """Red 3s have a value (002 gives none: the organizer sets it); they are kept in hand only
+    where a rule prices that (000, 001: "cada 3 rojo en la mano", -500); the deck has two a
+    pack."""
+    rs = hand.ruleset
+    for p, side in hand.numbered():
+        e = side.entry
+        if e.red_threes and rs.red_threes.each is None:
+            yield _not_set(f"{p}.red_threes", EACH_RED_THREE)
+        if e.red_threes_in_hand and not rs.counts_red_threes_in_hand:
+            yield FieldError(
                 f"{p}.red_threes_in_hand",
                 N_("In this rule set a red 3 is always laid down at once, never kept in hand."),
-            ))
-        red_total += e.red_threes + e.red_threes_in_hand
-        if red_total > RED_THREES_PER_PACK * packs:
-            field_name = "red_threes" if e.red_threes else "red_threes_in_hand"
-            errors.append(FieldError(
-                f"{p}.{field_name}",
-                N_("There are only %(count)d red 3s in %(packs)d packs."),
-                count=RED_THREES_PER_PACK * packs, packs=packs,
-            ))
-            red_total = -10_000  # one message is enough
-        # -- black 3s
-        if s.black_threes_shown and not (e.going_out and entry.end is HandEnd.WENT_OUT):
-            errors.append(FieldError(
-                f"{p}.black_threes_shown",
-                N_("Black 3s are laid down only by the side that goes out."),
-            ))
-        elif 0 < s.black_threes_shown < 3:
-            # 003/004: black 3s are melded only when going out, three or four together.
-            errors.append(FieldError(
-                f"{p}.black_threes_shown",
-                N_("Black 3s are laid down three or more together, never one or two."),
-            ))
-        black_total += s.black_threes_shown + e.black_threes_left
-        if black_total > CardGroup.BLACK_THREES.per_pack() * packs:
-            errors.append(FieldError(
-                f"{p}.black_threes_in_hand" if e.black_threes_left else f"{p}.black_threes_shown",
-                N_("There are only %(count)d black 3s in %(packs)d packs."),
-                count=CardGroup.BLACK_THREES.per_pack() * packs, packs=packs,
-            ))
-            black_total = -10_000
-        value = ruleset.card_values.black_threes
-        if e.hand_cards is None and s.hand_points < value * e.black_threes_left:
-            errors.append(FieldError(
+            )
+    in_deck = RED_THREES_PER_PACK * hand.packs
+    i = _first_over(in_deck, (s.entry.red_threes + s.entry.red_threes_in_hand for s in hand.sides))
+    if i is not None:
+        field_name = "red_threes" if hand.sides[i].entry.red_threes else "red_threes_in_hand"
+        yield FieldError(f"sides[{i}].{field_name}",
+                         N_("There are only %(count)d red 3s in %(packs)d packs."),
+                         count=in_deck, packs=hand.packs)
+
+
+def _black_threes(hand: _Hand) -> Iterator[FieldError]:
+    """Black 3s are laid down only to go out (RULES.md, common ground), three or four together
+    (003/004); those left in hand are worth their card value at least; two a pack."""
+    value = hand.ruleset.card_values.black_threes
+    for p, side in hand.numbered():
+        e = side.entry
+        if side.black_threes_shown and not hand.went_out(side):
+            yield FieldError(f"{p}.black_threes_shown",
+                             N_("Black 3s are laid down only by the side that goes out."))
+        elif 0 < side.black_threes_shown < 3:
+            yield FieldError(f"{p}.black_threes_shown",
+                             N_("Black 3s are laid down three or more together, never one or "
+                                "two."))
+        if e.hand_cards is None and side.hand_points < value * e.black_threes_left:
+            yield FieldError(
                 f"{p}.hand_points",
                 N_("Black 3s in hand: %(count)d. They are worth at least %(points)d points."),
                 count=e.black_threes_left, points=value * e.black_threes_left,
-            ))
-        # -- premios and penalties from the rule set's lists
-        for pid in e.premios:
+            )
+    in_deck = CardGroup.BLACK_THREES.per_pack() * hand.packs
+    i = _first_over(in_deck, (s.black_threes_shown + s.entry.black_threes_left
+                              for s in hand.sides))
+    if i is not None:
+        e = hand.sides[i].entry
+        yield FieldError(
+            f"sides[{i}].black_threes_in_hand" if e.black_threes_left
+            else f"sides[{i}].black_threes_shown",
+            N_("There are only %(count)d black 3s in %(packs)d packs."),
+            count=in_deck, packs=hand.packs,
+        )
+
+
+def _premios_and_penalties(hand: _Hand) -> Iterator[FieldError]:
+    """Premios and penalties from the rule set's own lists, each premio with its value."""
+    rs = hand.ruleset
+    for p, side in hand.numbered():
+        for pid in side.entry.premios:
             try:
-                premio = ruleset.premio(pid)
+                premio = rs.premio(pid)
             except KeyError:
-                errors.append(FieldError(f"{p}.premios.{pid}", N_("Unknown premio.")))
+                yield FieldError(f"{p}.premios.{pid}", N_("Unknown premio."))
                 continue
             if premio.points is None:
-                errors.append(_not_set(f"{p}.premios.{pid}", premio.label))
-        for pid in e.penalties:
+                yield _not_set(f"{p}.premios.{pid}", premio.label)
+        for pid in side.entry.penalties:
             try:
-                ruleset.penalty(pid)
+                rs.penalty(pid)
             except KeyError:
-                errors.append(FieldError(f"{p}.penalties.{pid}", N_("Unknown penalty.")))
-        # -- the deck holds only so many cards
-        for cards, where in ((e.table_cards, "table_cards"), (e.hand_cards, "hand_cards")):
-            if cards is None:
-                continue
-            for group in CardGroup:
-                card_totals[group] += cards.of(group)
-                if card_totals[group] > group.per_pack() * packs:
-                    errors.append(FieldError(
-                        f"{p}.{where}.{group.value}",
-                        N_("There are only %(count)d of these cards in %(packs)d packs."),
-                        count=group.per_pack() * packs, packs=packs,
-                    ))
-                    card_totals[group] = -10_000
-        points_total += s.table_points + s.hand_points
-        if points_total > deck_points:
-            errors.append(FieldError(
-                f"{p}.table_points",
-                N_("All the cards of %(packs)d packs are worth only %(points)d points."),
-                packs=packs, points=deck_points,
-            ))
-            points_total = -1_000_000
+                yield FieldError(f"{p}.penalties.{pid}", N_("Unknown penalty."))
 
 
-def _check_going_out_requirement(
-    ruleset: RuleSet, fmt: PlayerFormat, e: SideEntry, p: str, errors: list[FieldError]
-) -> None:
+def _deck_has_the_cards(hand: _Hand) -> Iterator[FieldError]:
+    """The cards counted on every table and in every hand fit in the packs (RULES.md: two
+    packs and four jokers; 002 and 001's six in three pairs: three packs)."""
+    counted = [(f"sides[{i}].{where}", cards)
+               for i, s in enumerate(hand.sides)
+               for where, cards in (("table_cards", s.entry.table_cards),
+                                    ("hand_cards", s.entry.hand_cards))
+               if cards is not None]
+    for group in CardGroup:
+        in_deck = group.per_pack() * hand.packs
+        i = _first_over(in_deck, (cards.of(group) for _, cards in counted))
+        if i is not None:
+            yield FieldError(f"{counted[i][0]}.{group.value}",
+                             N_("There are only %(count)d of these cards in %(packs)d packs."),
+                             count=in_deck, packs=hand.packs)
+
+
+def _deck_has_the_points(hand: _Hand) -> Iterator[FieldError]:
+    """All the points on the tables and in the hands are at most what the packs are worth."""
+    values = hand.ruleset.card_values
+    deck_points = sum(g.per_pack() * hand.packs * values.of(g) for g in CardGroup)
+    i = _first_over(deck_points, (s.table_points + s.hand_points for s in hand.sides))
+    if i is not None:
+        yield FieldError(f"sides[{i}].table_points",
+                         N_("All the cards of %(packs)d packs are worth only %(points)d points."),
+                         packs=hand.packs, points=deck_points)
+
+
+#: The checks a hand goes through, one per rule concern; every error of each is reported.
+CHECKS: tuple[_Check, ...] = (
+    _how_the_hand_ended,
+    _way_of_going_out,
+    _lone_player_out_holds_nothing,
+    _canasta_kinds,
+    _table_holds_the_canastas,
+    _deck_has_the_wild_cards,
+    _red_threes,
+    _black_threes,
+    _premios_and_penalties,
+    _deck_has_the_cards,
+    _deck_has_the_points,
+)
+
+
+def _going_out_requirement(
+    ruleset: RuleSet, fmt: PlayerFormat, e: SideEntry, p: str
+) -> Iterator[FieldError]:
+    """The canastas a side needs to go out: one (000, 003, 004), two with two players (003),
+    one natural and one mixed, a wild-card one not counting (001)."""
     req = ruleset.going_out_requirement
     needed = fmt.canastas_to_go_out if fmt.canastas_to_go_out is not None else req.canastas
     counted = e.canastas.natural + e.canastas.mixed + (e.canastas.wild if req.wild_counts else 0)
     if counted < needed:
         if not req.wild_counts and e.canastas.wild:
-            errors.append(FieldError(
+            yield FieldError(
                 f"{p}.going_out",
                 N_("Going out needs finished canastas: %(needed)d (a wild-card canasta does not "
                    "count)."),
                 needed=needed,
-            ))
+            )
         else:
-            errors.append(FieldError(
+            yield FieldError(
                 f"{p}.going_out",
                 N_("Going out needs finished canastas: %(needed)d; this side has %(have)d."),
                 needed=needed, have=counted,
-            ))
+            )
     if e.canastas.natural < req.natural:
-        errors.append(FieldError(
+        yield FieldError(
             f"{p}.going_out",
             N_("Going out needs natural canastas: at least %(count)d."), count=req.natural,
-        ))
+        )
     if e.canastas.mixed < req.mixed:
-        errors.append(FieldError(
+        yield FieldError(
             f"{p}.going_out",
             N_("Going out needs mixed canastas: at least %(count)d."), count=req.mixed,
-        ))
+        )
 
 
 def _going_out_lines(ruleset: RuleSet, kind: GoingOutKind) -> list[Line]:
@@ -428,94 +526,118 @@ def _going_out_lines(ruleset: RuleSet, kind: GoingOutKind) -> list[Line]:
     return lines
 
 
-def _count_side(
-    ruleset: RuleSet, fmt: PlayerFormat, entry: HandEntry, i: int, s: _Side
-) -> SideResult:
+def _count_side(ruleset: RuleSet, fmt: PlayerFormat, entry: HandEntry, s: _Side) -> SideResult:
+    """A side's lines in the order players count (RULES.md, "End-of-hand count"): 1. honours
+    and premios, less penalties; 2. the cards on the table; 3. less the cards left in hand."""
     e = s.entry
-    lines: list[Line] = []
-    packs = fmt.packs
     went_out = entry.end is HandEnd.WENT_OUT and bool(e.going_out)
     kind = ruleset.going_out_kind(e.going_out) if went_out and e.going_out else None
+    lines = [
+        *_canasta_lines(ruleset, e),
+        *_red_three_lines(ruleset, fmt, s),
+        *(_going_out_lines(ruleset, kind) if kind is not None else ()),
+        *_black_threes_shown_lines(ruleset, fmt, s, went_out),
+        *_listed_lines(ruleset, e),
+        *_threes_in_hand_lines(ruleset, fmt, entry, e),
+        *_card_lines(ruleset, entry, s, kind),
+    ]
+    return SideResult(tuple(lines))
 
-    # 1. Honours and premios, less penalties.
+
+def _canasta_lines(ruleset: RuleSet, e: SideEntry) -> Iterator[Line]:
+    """Each kind's bonus times the canastas made; 000/001's canastón (5) and canasta de
+    canastas (7), the one or both as the rule set says."""
     for ck in CanastaKind:
         n = e.canastas.of(ck)
         if n:
-            lines.append(Line(
-                f"canastas.{ck.value}", _CANASTA_LINE[ck], n * (ruleset.canasta_points(ck) or 0),
-                {"count": n},
-            ))
+            yield Line(f"canastas.{ck.value}", _CANASTA_LINE[ck],
+                       n * (ruleset.canasta_points(ck) or 0), {"count": n})
     cc = ruleset.canasta_count_premios
     total = e.canastas.total
     if cc.seven is not None and total >= 7:
-        lines.append(Line("seven_canastas", N_("Canasta de canastas (7 canastas)"), cc.seven))
+        yield Line("seven_canastas", N_("Canasta de canastas (7 canastas)"), cc.seven)
     if cc.five is not None and total >= 5 and (total < 7 or cc.seven is None or cc.cumulative):
-        lines.append(Line("five_canastas", N_("Canastón (5 canastas)"), cc.five))
+        yield Line("five_canastas", N_("Canastón (5 canastas)"), cc.five)
 
-    if e.red_threes:
-        rt = ruleset.red_threes
-        all_held = rt.all_of_them is not None and e.red_threes == RED_THREES_PER_PACK * packs
-        points = (rt.all_of_them or 0) if all_held else e.red_threes * (rt.each or 0)
-        against: RedThreesNegativeWhen | None = None
-        if (rt.negative_when is RedThreesNegativeWhen.NO_MELD and not s.has_melded) or (
-            rt.negative_when is RedThreesNegativeWhen.NO_CANASTA and e.canastas.total == 0
-        ):
-            against, points = rt.negative_when, -points
-        lines.append(Line("red_threes", _RED_THREE_LINE[all_held, against], points,
-                          {"count": e.red_threes}))
 
-    if kind is not None:
-        lines.extend(_going_out_lines(ruleset, kind))
+def _red_three_lines(ruleset: RuleSet, fmt: PlayerFormat, s: _Side) -> Iterator[Line]:
+    """Red 3s: each, or all of the deck's; against the side that has melded nothing (003,
+    004) or has no canasta (000, 001, 002)."""
+    e = s.entry
+    if not e.red_threes:
+        return
+    rt = ruleset.red_threes
+    all_held = rt.all_of_them is not None and e.red_threes == RED_THREES_PER_PACK * fmt.packs
+    points = (rt.all_of_them or 0) if all_held else e.red_threes * (rt.each or 0)
+    against: RedThreesNegativeWhen | None = None
+    if (rt.negative_when is RedThreesNegativeWhen.NO_MELD and not s.has_melded) or (
+        rt.negative_when is RedThreesNegativeWhen.NO_CANASTA and e.canastas.total == 0
+    ):
+        against, points = rt.negative_when, -points
+    yield Line("red_threes", _RED_THREE_LINE[all_held, against], points, {"count": e.red_threes})
 
-    bt = ruleset.black_threes
-    every_black = CardGroup.BLACK_THREES.per_pack() * packs
-    if went_out and bt.all_shown_bonus is not None and s.black_threes_shown == every_black:
-        lines.append(Line("black_threes_shown", N_("All %(count)d black 3s shown going out"),
-                          bt.all_shown_bonus, {"count": every_black}))
 
+def _black_threes_shown_lines(ruleset: RuleSet, fmt: PlayerFormat, s: _Side, went_out: bool
+                              ) -> Iterator[Line]:
+    """000, 001: all four black 3s shown going out +500; 002: all six, +800."""
+    bonus = ruleset.black_threes.all_shown_bonus
+    every_black = CardGroup.BLACK_THREES.per_pack() * fmt.packs
+    if went_out and bonus is not None and s.black_threes_shown == every_black:
+        yield Line("black_threes_shown", N_("All %(count)d black 3s shown going out"), bonus,
+                   {"count": every_black})
+
+
+def _listed_lines(ruleset: RuleSet, e: SideEntry) -> Iterator[Line]:
+    """The premios and penalties of the rule set's own lists, times how often."""
     for pid, n in e.premios.items():
         premio = ruleset.premio(pid)
-        lines.append(Line(f"premio.{pid}", NAMED_LINE, n * (premio.points or 0),
-                          {"name": premio.label, "count": n}))
+        yield Line(f"premio.{pid}", NAMED_LINE, n * (premio.points or 0),
+                   {"name": premio.label, "count": n})
     for pid, n in e.penalties.items():
         penalty = ruleset.penalty(pid)
-        lines.append(Line(f"penalty.{pid}", NAMED_LINE, -n * penalty.points,
-                          {"name": penalty.label, "count": n}))
+        yield Line(f"penalty.{pid}", NAMED_LINE, -n * penalty.points,
+                   {"name": penalty.label, "count": n})
 
-    # 002: at time "no se restarán las cartas de la mano": nor the 3s among them.
-    at_time = entry.end is HandEnd.TIME_UP
-    if e.red_threes_in_hand and not at_time and ruleset.red_threes.each_in_hand_penalty is not None:
-        lines.append(Line(
-            "red_threes_in_hand", N_("Red 3s kept in hand × %(count)d"),
-            -e.red_threes_in_hand * ruleset.red_threes.each_in_hand_penalty,
-            {"count": e.red_threes_in_hand},
-        ))
-    left = 0 if at_time else e.black_threes_left
+
+def _threes_in_hand_lines(ruleset: RuleSet, fmt: PlayerFormat, entry: HandEntry, e: SideEntry
+                          ) -> Iterator[Line]:
+    """3s kept in hand: each red 3 -500 (000, 001); each black 3 -100 (001); all the deck's
+    black 3s -500 (000, 001) or -800 (002, only when someone closes). 002: at time "no se
+    restarán las cartas de la mano", nor the 3s among them."""
+    if entry.end is HandEnd.TIME_UP:
+        return
+    red_penalty = ruleset.red_threes.each_in_hand_penalty
+    if e.red_threes_in_hand and red_penalty is not None:
+        yield Line("red_threes_in_hand", N_("Red 3s kept in hand × %(count)d"),
+                   -e.red_threes_in_hand * red_penalty, {"count": e.red_threes_in_hand})
+    bt = ruleset.black_threes
+    left = e.black_threes_left
     if left and bt.each_in_hand_penalty is not None:
-        lines.append(Line("black_threes_in_hand", N_("Black 3s left in hand × %(count)d"),
-                          -left * bt.each_in_hand_penalty, {"count": left}))
+        yield Line("black_threes_in_hand", N_("Black 3s left in hand × %(count)d"),
+                   -left * bt.each_in_hand_penalty, {"count": left})
+    every_black = CardGroup.BLACK_THREES.per_pack() * fmt.packs
     someone_out = entry.end is HandEnd.WENT_OUT
     if (left == every_black and bt.all_in_hand_penalty is not None
             and (someone_out or not bt.all_in_hand_only_when_out)):
-        lines.append(Line("black_threes_all_in_hand", N_("All %(count)d black 3s held in hand"),
-                          -bt.all_in_hand_penalty, {"count": every_black}))
+        yield Line("black_threes_all_in_hand", N_("All %(count)d black 3s held in hand"),
+                   -bt.all_in_hand_penalty, {"count": every_black})
 
-    # 2. The cards on the table; 3. less the cards left in hand.
+
+def _card_lines(ruleset: RuleSet, entry: HandEntry, s: _Side, kind: GoingOutKind | None
+                ) -> Iterator[Line]:
+    """The cards on the table, less those left in hand; 002: neither at time, the hand not at
+    all when the stock ran out, and for the side when it closed clean ("cerrar a limpio")."""
     if entry.end is HandEnd.TIME_UP:
-        lines.append(Line("table_cards", N_("Cards on the table: not counted at time"), 0))
-        lines.append(Line("hand_cards", N_("Cards in hand: not counted at time"), 0))
+        yield Line("table_cards", N_("Cards on the table: not counted at time"), 0)
+        yield Line("hand_cards", N_("Cards in hand: not counted at time"), 0)
+        return
+    yield Line("table_cards", N_("Cards on the table"), s.table_points)
+    if entry.end is HandEnd.STOCK_OUT and ruleset.stock_out_hand_cards is HandCards.IGNORED:
+        yield Line("hand_cards", N_("Cards in hand: not counted, the stock ran out"), 0)
+    elif kind is not None and kind.hand_cards_positive:
+        yield Line("hand_cards", N_("Partner's cards in hand, for the side"), s.hand_points)
     else:
-        lines.append(Line("table_cards", N_("Cards on the table"), s.table_points))
-        if (entry.end is HandEnd.STOCK_OUT
-                and ruleset.stock_out_hand_cards is HandCards.IGNORED):
-            lines.append(Line("hand_cards", N_("Cards in hand: not counted, the stock ran out"),
-                              0))
-        elif kind is not None and kind.hand_cards_positive:
-            lines.append(Line("hand_cards", N_("Partner's cards in hand, for the side"),
-                              s.hand_points))
-        else:
-            lines.append(Line("hand_cards", N_("Cards left in hand"), -s.hand_points))
-    return SideResult(tuple(lines))
+        yield Line("hand_cards", N_("Cards left in hand"), -s.hand_points)
 
 
 _CANASTA_LINE = {

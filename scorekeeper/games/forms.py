@@ -37,7 +37,7 @@ from ..engine import (
     Premio,
     RuleSet,
 )
-from ..engine.cards import CARD_GROUP_FIELDS, CardGroup
+from ..engine.cards import CardGroup
 from ..i18n import error_message, translate
 from ..web import error_id
 
@@ -150,16 +150,8 @@ def new_game_error_field(field: str) -> str:
 
 # -- the count form -------------------------------------------------------------------------------
 
-#: Card groups in the order players sort them on the table, with their names.
-CARD_GROUPS: tuple[tuple[str, Any], ...] = (
-    (CardGroup.JOKERS.value, _l("Jokers")),
-    (CardGroup.TWOS.value, _l("2s")),
-    (CardGroup.ACES.value, _l("Aces")),
-    (CardGroup.EIGHTS_TO_KINGS.value, _l("8 to K")),
-    (CardGroup.FOURS_TO_SEVENS.value, _l("4 to 7")),
-    (CardGroup.BLACK_THREES.value, _l("Black 3s")),
-)
-assert {g for g, _ in CARD_GROUPS} == set(CARD_GROUP_FIELDS)
+#: Card groups in the order players sort them on the table, with their names (engine/cards.py).
+CARD_GROUPS: tuple[tuple[str, Any], ...] = tuple((g.value, _l(g.plural)) for g in CardGroup)
 
 _SIMPLE_COUNTS = ("red_threes", "red_threes_in_hand", "black_threes_shown",
                   "black_threes_in_hand")
@@ -217,17 +209,15 @@ def count_layout(ruleset: RuleSet, fmt: PlayerFormat) -> CountLayout:
             (HandEnd.STOCK_OUT.value, HandEnd.STOCK_OUT.label)]
     if ruleset.time_limit_minutes is not None:
         ends.append((HandEnd.TIME_UP.value, HandEnd.TIME_UP.label))
-    bt = ruleset.black_threes
     return CountLayout(
         ruleset=ruleset,
         format=fmt,
         ends=tuple(ends),
         going_out=ruleset.going_out,
         canastas=tuple(k for k in CanastaKind if ruleset.allows(k)),
-        red_threes_in_hand=ruleset.red_threes.each_in_hand_penalty is not None,
-        black_threes_shown=bt.all_shown_bonus is not None,
-        black_threes_in_hand=(bt.all_in_hand_penalty is not None
-                              or bt.each_in_hand_penalty is not None),
+        red_threes_in_hand=ruleset.counts_red_threes_in_hand,
+        black_threes_shown=ruleset.counts_black_threes_shown,
+        black_threes_in_hand=ruleset.counts_black_threes_in_hand,
         premios=ruleset.premios,
         penalties=ruleset.penalties,
     )

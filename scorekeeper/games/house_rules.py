@@ -10,9 +10,7 @@ can read them and start a game with them, never change or delete them.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from flask import Response, abort, make_response, request, url_for
@@ -21,88 +19,17 @@ from flask_babel import lazy_gettext as _l
 
 from .. import browser
 from ..engine import PRESETS, CanastaKind, EntryErrors, RuleSet
+from ..engine.declared import Empty
 from ..extensions import db
 from ..i18n import error_message, label
 from ..models import HouseRules
 from ..ratelimit import limit_token_failures
 from ..services import house_rules as service
+from ..services import text
 from ..services.games import new_token
 from ..web import render, see_other
 from . import bp
-
-
-@dataclass(frozen=True)
-class Field:
-    """One input of the edit form."""
-
-    name: str
-    label: Any
-    kind: str = "number"  # number | check | select | text
-    hint: Any = None
-    choices: tuple[tuple[str, Any], ...] = ()
-
-
-#: Hints for values that may be left empty, and what empty means.
-NOT_A_RULE = _l("Empty: not a rule at your table.")
-ASKED_AT_START = _l("Empty: asked for when a game starts.")
-
-SECTIONS: tuple[tuple[Any, tuple[Field, ...]], ...] = (
-    (_l("Card values"), (
-        Field("card_values.jokers", _l("Joker")),
-        Field("card_values.twos", _l("2")),
-        Field("card_values.aces", _l("Ace")),
-        Field("card_values.eights_to_kings", _l("8 to K")),
-        Field("card_values.fours_to_sevens", _l("4 to 7")),
-        Field("card_values.black_threes", _l("Black 3")),
-    )),
-    (_l("Canastas"), (
-        Field("canastas.natural", _l("Natural canasta")),
-        Field("canastas.mixed", _l("Mixed canasta")),
-        Field("canastas.wild_allowed", _l("Wild-card canastas are allowed"), "check"),
-        Field("canastas.wild", _l("Wild-card canasta"), hint=ASKED_AT_START),
-        Field("canasta_count_premios.five", _l("Five canastas in a hand (canastón)"),
-              hint=NOT_A_RULE),
-        Field("canasta_count_premios.seven", _l("Seven canastas in a hand"), hint=NOT_A_RULE),
-        Field("canasta_count_premios.cumulative",
-              _l("Seven canastas also earn the five-canasta premio"), "check"),
-    )),
-    (_l("Red 3s"), (
-        Field("red_threes.each", _l("Each red 3"), hint=ASKED_AT_START),
-        Field("red_threes.all_of_them", _l("All red 3s of the deck"),
-              hint=_l("Scored instead of each red 3. Empty: no such bonus.")),
-        Field("red_threes.negative_when", _l("Red 3s count against the side"), "select",
-              choices=(("no_meld", _l("when it has melded nothing")),
-                       ("no_canasta", _l("when it has no canasta")))),
-        Field("red_threes.each_in_hand_penalty", _l("Penalty for each red 3 left in hand"),
-              hint=NOT_A_RULE),
-    )),
-    (_l("Black 3s"), (
-        Field("black_threes.all_shown_bonus",
-              _l("Bonus for showing every black 3 when going out"), hint=NOT_A_RULE),
-        Field("black_threes.all_in_hand_penalty",
-              _l("Penalty for holding every black 3 in hand"), hint=NOT_A_RULE),
-        Field("black_threes.each_in_hand_penalty",
-              _l("Penalty for each black 3 left in hand"), hint=NOT_A_RULE),
-    )),
-    (_l("Canastas needed to go out"), (
-        Field("going_out_requirement.canastas", _l("Canastas of any kind")),
-        Field("going_out_requirement.natural", _l("Natural canastas")),
-        Field("going_out_requirement.mixed", _l("Mixed canastas")),
-        Field("going_out_requirement.wild_counts",
-              _l("A wild-card canasta counts towards it"), "check"),
-    )),
-    (_l("The game"), (
-        Field("target", _l("Play to")),
-        Field("tie_rule", _l("When the leaders are level at the target"), "select",
-              choices=(("play_on", _l("play on")), ("draw", _l("the game is drawn")))),
-        Field("stock_out_hand_cards", _l("When the stock runs out, cards left in hand"),
-              "select",
-              choices=(("against", _l("count against the side")),
-                       ("ignored", _l("count nothing")))),
-        Field("time_limit_minutes", _l("Minutes on the clock"),
-              hint=_l("Empty: no clock.")),
-    )),
-)
+from . import house_rules_form as form
 
 GOING_OUT_FLAGS: tuple[tuple[str, Any], ...] = (
     ("concealed", _l("All in one go (concealed): no meld needed before")),
@@ -114,8 +41,8 @@ GOING_OUT_FLAGS: tuple[tuple[str, Any], ...] = (
 def field_labels(rs: RuleSet, band_rows: list[int]) -> dict[str, str]:
     """What each input is called, for the list of errors at the top of the form."""
     labels = {"name": _("Name")}
-    for _title, fields in SECTIONS:
-        labels.update({f.name: str(f.label) for f in fields})
+    for _title, fields in form.form_sections(rs, _):
+        labels.update({f.name: f.label for f in fields})
     for i, kind in enumerate(rs.going_out):
         p = f"going_out_kinds[{i}]."
         labels[p + "points"] = f"{label(kind.label)}: {_('Bonus')}"
@@ -129,7 +56,7 @@ def field_labels(rs: RuleSet, band_rows: list[int]) -> dict[str, str]:
     for key, title, items in (("premios", _("Premios"), rs.premios),
                               ("penalties", _("Penalties"), rs.penalties)):
         rows = [(str(i), label(item.label)) for i, item in enumerate(items)]
-        for row, name in [*rows, (service.NEW_ROW, _("Add one"))]:
+        for row, name in [*rows, (form.NEW_ROW, _("Add one"))]:
             labels[f"{key}[{row}].label"] = f"{title}, {name}: {_('Name')}"
             labels[f"{key}[{row}].points"] = f"{title}, {name}: {_('Points')}"
     return labels
@@ -146,16 +73,15 @@ def _error_map(errors: EntryErrors) -> tuple[dict[str, list[str]], list[str]]:
 def _edit_context(house: HouseRules, rs: RuleSet, values: Mapping[str, Any],
                   errors: dict[str, list[str]]) -> dict[str, Any]:
     bands = len(rs.opening_minimums.bands)
-    rows = [int(m.group(1)) for k in values
-            if (m := re.match(r"opening_minimums\.bands\[(\d{1,2})\]\.", str(k)))]
-    band_rows = list(range(max([bands - 1, *rows]) + 2))[: service.MAX_BANDS]
+    rows = form.band_rows(values)
+    band_rows = list(range(max([bands - 1, *rows]) + 2))[: form.MAX_BANDS]
     return {
         "house": house,
         "ruleset": rs,
         "base": PRESETS.get(house.based_on),
         "values": values,
         "errors": errors,
-        "sections": SECTIONS,
+        "sections": form.form_sections(rs, _),
         "going_out_flags": GOING_OUT_FLAGS,
         "band_rows": band_rows,
         "labels": field_labels(rs, band_rows) if errors else {},
@@ -163,8 +89,8 @@ def _edit_context(house: HouseRules, rs: RuleSet, values: Mapping[str, Any],
             ("premios", _("Premios"), rs.premios),
             ("penalties", _("Penalties"), rs.penalties),
         ),
-        "new_row": service.NEW_ROW,
-        "asked_at_start": ASKED_AT_START,
+        "new_row": form.NEW_ROW,
+        "asked_at_start": _(Empty.ASKED_AT_START.hint),
         "wild": CanastaKind.WILD.value,
     }
 
@@ -258,11 +184,18 @@ def house_rules_edit(ruleset_id: str) -> Response:
         return _locked(house)
     rs = service.ruleset_of(house)
     if request.method == "GET":
-        values = service.form_values(rs, label)
+        values = form.form_values(rs, label)
         return _edit_page(house, rs, values, {}, token, saved=request.args.get("saved") == "1",
                           replaced=request.args.get("replaced") == "1")
     try:
-        service.update(house, request.form, label)
+        unstorable = text.form_errors(request.form)
+        if unstorable:
+            raise EntryErrors(unstorable)
+        data, remap = form.data_from_form(rs, request.form, label)
+        try:
+            service.update(house, data)
+        except EntryErrors as exc:
+            raise EntryErrors(form.on_the_form(exc.errors, remap)) from None
     except EntryErrors as exc:
         db.session.rollback()
         errors, _general = _error_map(exc)

@@ -14,7 +14,8 @@ from datetime import datetime
 
 from ..engine import N_, NAMED_LINE, CanastaKind, HandEnd, PlayerFormat, RuleSet
 from ..engine.cards import RED_THREES_PER_PACK, CardGroup
-from ..engine.rulesets import EACH_RED_THREE, CanastaBonus
+from ..engine.declared import Declared, Sign, declared
+from ..engine.rulesets import CanastaBonus
 from ..i18n import stored_template
 
 #: Hand rows on a blank sheet: room for a typical game, and still one page (three sides need
@@ -120,20 +121,27 @@ def _canastas(rs: RuleSet) -> list[CanastaBonus]:
     return sorted(rs.canastas, key=lambda b: order.index(b.kind))
 
 
+#: Sections whose bonuses have columns of their own (canastas, red 3s).
+_OWN_COLUMNS = ("red_threes",)
+
+
+def _declared(rs: RuleSet, sign: Sign) -> list[Declared]:
+    """The declared values of ``rs`` that are points for (or against) a side, in card order;
+    those a table plays without (empty "not a rule") are left off."""
+    return [d for sec in rs.sections() for d in sec.card_rows() if d.rule.sign is sign]
+
+
 def has_premios(rs: RuleSet) -> bool:
     """Whether the rule set pays bonuses beyond canastas, red 3s and going out."""
-    cc = rs.canasta_count_premios
-    return bool(rs.premios) or cc.five is not None or cc.seven is not None or (
-        rs.black_threes.all_shown_bonus is not None
+    return bool(rs.premios) or any(
+        d.value is not None and d.path.partition(".")[0] not in _OWN_COLUMNS
+        for d in _declared(rs, Sign.BONUS)
     )
 
 
 def has_penalties(rs: RuleSet) -> bool:
     """Whether the rule set takes points for faults or for 3s kept in hand."""
-    bt = rs.black_threes
-    return bool(rs.penalties) or rs.red_threes.each_in_hand_penalty is not None or (
-        bt.each_in_hand_penalty is not None or bt.all_in_hand_penalty is not None
-    )
+    return bool(rs.penalties) or any(d.value is not None for d in _declared(rs, Sign.PENALTY))
 
 
 def columns_for(rs: RuleSet) -> tuple[Column, ...]:
@@ -292,25 +300,27 @@ class Value:
     against: bool = False
 
 
+def _deck_count(d: Declared, packs: int) -> dict[str, object]:
+    """The ``%(count)d`` of a value's sheet words: the cards of its kind in the packs."""
+    if d.rule.deck == "red_threes":
+        return {"count": RED_THREES_PER_PACK * packs}
+    if d.rule.deck is not None:
+        return {"count": CardGroup(d.rule.deck).per_pack() * packs}
+    return {}
+
+
+def _values(rs: RuleSet, sign: Sign, packs: int) -> list[Value]:
+    return [Value(d.rule.sheet or d.card_label, d.value, _deck_count(d, packs),
+                  against=sign is Sign.PENALTY)
+            for d in _declared(rs, sign)]
+
+
 def bonus_values(rs: RuleSet, fmt: PlayerFormat | None = None) -> list[Value]:
-    """The bonuses of ``rs`` in counting order: canastas, canasta-count premios, 3s, going out."""
+    """The bonuses of ``rs`` in counting order: canastas, its declared bonuses (canasta-count
+    premios, 3s), going out, premios."""
     packs = fmt.packs if fmt is not None else 2
     out = [Value(NAMED_LINE, b.points, {"name": b.kind.label}) for b in _canastas(rs)]
-    cc = rs.canasta_count_premios
-    if cc.five is not None:
-        out.append(Value(N_("Canastón (5 canastas)"), cc.five))
-    if cc.seven is not None:
-        out.append(Value(N_("Canasta de canastas (7 canastas)"), cc.seven))
-    rt = rs.red_threes
-    out.append(Value(EACH_RED_THREE, rt.each))
-    if rt.all_of_them is not None:
-        out.append(Value(N_("All %(count)d red 3s"), rt.all_of_them,
-                         {"count": RED_THREES_PER_PACK * packs}))
-    bt = rs.black_threes
-    every_black = CardGroup.BLACK_THREES.per_pack() * packs
-    if bt.all_shown_bonus is not None:
-        out.append(Value(N_("All %(count)d black 3s shown going out"), bt.all_shown_bonus,
-                         {"count": every_black}))
+    out += _values(rs, Sign.BONUS, packs)
     # The rule set's own names are parameters, never templates: a house rule's are user text.
     for kind in rs.going_out:
         out.append(Value(NAMED_LINE, kind.points, {"name": kind.label}))
@@ -320,35 +330,17 @@ def bonus_values(rs: RuleSet, fmt: PlayerFormat | None = None) -> list[Value]:
 
 
 def penalty_values(rs: RuleSet, fmt: PlayerFormat | None = None) -> list[Value]:
-    """What the rule set takes from a side: 3s kept in hand, then its list of faults."""
+    """What the rule set takes from a side: its declared penalties (3s kept in hand), then its
+    list of faults."""
     packs = fmt.packs if fmt is not None else 2
-    out = []
-    rt = rs.red_threes
-    if rt.each_in_hand_penalty is not None:
-        out.append(Value(N_("Each red 3 kept in hand"), rt.each_in_hand_penalty, against=True))
-    bt = rs.black_threes
-    if bt.each_in_hand_penalty is not None:
-        out.append(Value(N_("Each black 3 left in hand"), bt.each_in_hand_penalty, against=True))
-    if bt.all_in_hand_penalty is not None:
-        out.append(Value(N_("All %(count)d black 3s held in hand"), bt.all_in_hand_penalty,
-                         {"count": CardGroup.BLACK_THREES.per_pack() * packs}, against=True))
+    out = _values(rs, Sign.PENALTY, packs)
     out += [Value(NAMED_LINE, p.points, {"name": p.label}, against=True) for p in rs.penalties]
     return out
 
 
-_CARD_LABELS = (
-    ("jokers", N_("Joker")),
-    ("twos", N_("2")),
-    ("aces", N_("Ace")),
-    ("eights_to_kings", N_("8 to K")),
-    ("fours_to_sevens", N_("4 to 7")),
-    ("black_threes", N_("Black 3")),
-)
-
-
 def card_values(rs: RuleSet) -> list[Value]:
     """What each card is worth at the count."""
-    return [Value(label, getattr(rs.card_values, key)) for key, label in _CARD_LABELS]
+    return [Value(d.label, d.value) for d in declared(rs.card_values)]
 
 
 def opening_rows(rs: RuleSet) -> list[tuple[int | None, int | None, int]]:

@@ -22,8 +22,13 @@ ALL = list(PRESETS.values())
 
 
 def value_at(rs: RuleSet, path: str) -> Any:
-    """A value of ``ruleset_to_dict(rs)`` by dotted path; list items are picked by their id."""
+    """A value of ``ruleset_to_dict(rs)`` by dotted path; list items are picked by their id.
+
+    ``going_out.<id>`` is a way of going out's points (stored once, in ``going_out_kinds``).
+    """
     node: Any = ruleset_to_dict(rs)
+    if path.startswith("going_out."):
+        path = f"going_out_kinds.{path.removeprefix('going_out.')}.points"
     for part in path.split("."):
         if isinstance(node, list):
             matches = [item for item in node if item.get("id") == part]

@@ -9,6 +9,7 @@ import pytest
 from scorekeeper.engine import PRESETS, CanastaKind, TieRule
 from scorekeeper.engine.rulesets import RedThreesNegativeWhen
 from scorekeeper.extensions import db
+from scorekeeper.games import house_rules_form
 from scorekeeper.models import HouseRules
 from scorekeeper.services import games as games_service
 from scorekeeper.services import house_rules as service
@@ -24,7 +25,7 @@ def make_house(client, preset="classic", name="Casa Pérez") -> str:
 
 def form_of(house_id: str) -> dict[str, str]:
     """What the edit form holds for the stored rules (as the page fills it in English)."""
-    return service.form_values(service.find(house_id))
+    return house_rules_form.form_values(service.find(house_id))
 
 
 def field_id(name: str) -> str:

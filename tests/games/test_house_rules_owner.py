@@ -8,6 +8,7 @@ import re
 from game_helpers import start_game
 
 from scorekeeper.extensions import db
+from scorekeeper.games import house_rules_form
 from scorekeeper.models import HouseRules
 from scorekeeper.services import games as games_service
 from scorekeeper.services import house_rules as service
@@ -20,7 +21,7 @@ def make_house(client, preset="classic", name="Casa Pérez") -> str:
 
 
 def form_of(house_id: str) -> dict[str, str]:
-    return service.form_values(service.find(house_id))
+    return house_rules_form.form_values(service.find(house_id))
 
 
 def edit_link(html: str) -> str:

@@ -279,3 +279,74 @@ def test_games_kept_before_side_figures_get_them(fresh_url: str, tmp_path: Path)
     assert hands == 2
     assert again == kept == [{"hands": 2, "points": 450 + 460, "best": 460, "canastas": 2},
                              {"hands": 2, "points": 0, "best": 0, "canastas": 0}]
+
+
+def test_going_out_points_are_stored_once(fresh_url: str, tmp_path: Path) -> None:
+    """Rule copies stored with the going-out points twice (``going_out`` and
+    ``going_out_kinds``) keep them once, in the kinds; the count under them is unchanged and
+    going down writes the old shape again."""
+    import json
+
+    app = _app(fresh_url, tmp_path)
+    runner = app.test_cli_runner()
+    assert runner.invoke(args=["db", "upgrade", "c4a8e2f1d905"]).exit_code == 0
+    client = app.test_client()
+    # A game and house rules as the older code stored them: both shapes, the kinds holding
+    # a house value (150 to go out) that the map repeats.
+    from scorekeeper.engine import PRESETS, ruleset_to_dict
+
+    old = ruleset_to_dict(PRESETS["classic"])
+    for kind in old["going_out_kinds"]:
+        if kind["id"] == "normal":
+            kind["points"] = 150
+    old["going_out"] = {k["id"]: k["points"] for k in old["going_out_kinds"]}
+    old.update(id="house-old-cccc", name="Old", based_on="classic")
+    with app.app_context():
+        db.session.execute(text(
+            "INSERT INTO house_rules (id, name, based_on, data, created_at, updated_at, "
+            "edit_token_hash) VALUES ('house-old-cccc', 'Old', 'classic', :data, "
+            "'2026-01-01', '2026-01-01', :hash)"),
+            {"data": json.dumps(old), "hash": "0" * 64})
+        db.session.commit()
+        db.session.remove()
+        db.engine.dispose()
+    game = client.post("/api/v1/games", json={"ruleset": "house-old-cccc"}).get_json()
+    with app.app_context():  # the game's own copy, as the older code stored it
+        db.session.execute(text("UPDATE game SET ruleset_data = :data"),
+                           {"data": json.dumps(old)})
+        db.session.commit()
+        db.session.remove()
+        db.engine.dispose()
+    _dispose(app)
+    assert runner.invoke(args=["db", "upgrade"]).exit_code == 0
+    with app.app_context():
+        copies = [row for (row,) in db.session.execute(text(
+            "SELECT ruleset_data FROM game UNION ALL SELECT data FROM house_rules")).all()]
+        db.session.remove()
+        db.engine.dispose()
+    copies = [json.loads(c) if isinstance(c, str) else c for c in copies]
+    assert len(copies) == 2
+    for stored in copies:
+        assert "going_out" not in stored
+        assert [k["points"] for k in stored["going_out_kinds"]] == [150, 200]
+    # The count reads the house value: 150 for going out, as before.
+    hand = {"end": "went_out", "sides": [
+        {"table_points": 50, "canastas": {"mixed": 1}, "going_out": "normal"}, {}]}
+    auth = {"Authorization": f"Bearer {game['edit_token']}"}
+    made = client.post(f"/api/v1/games/{game['id']}/hands", json=hand, headers=auth)
+    assert made.status_code == 201
+    assert made.get_json()["totals"] == [300 + 150 + 50, 0]
+    # The API still shows the points by id beside the kinds.
+    assert client.get("/api/v1/rulesets/house-old-cccc").get_json()["going_out"] == {
+        "normal": 150, "concealed": 200}
+    _dispose(app)
+    assert runner.invoke(args=["db", "downgrade", "c4a8e2f1d905"]).exit_code == 0
+    with app.app_context():
+        copies = [row for (row,) in db.session.execute(text(
+            "SELECT ruleset_data FROM game UNION ALL "
+            "SELECT data FROM house_rules")).all()]
+        db.session.remove()
+        db.engine.dispose()
+    copies = [json.loads(c) if isinstance(c, str) else c for c in copies]
+    assert len(copies) == 2
+    assert all(c["going_out"] == {"normal": 150, "concealed": 200} for c in copies)

@@ -20,6 +20,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from scorekeeper.games import house_rules_form
 from scorekeeper.services import house_rules as house_rules_service
 from scorekeeper.sheets import render
 
@@ -195,7 +196,7 @@ def _plant(client: FlaskClient, app: Flask, payload: str) -> World:
     assert res.status_code == 303, res.get_data(as_text=True)
     w.house = res.headers["Location"].rsplit("/", 1)[-1]
     with app.app_context():
-        form = house_rules_service.form_values(house_rules_service.find(w.house))
+        form = house_rules_form.form_values(house_rules_service.find(w.house))
     form.update({"premios[new].label": v["premio"], "premios[new].points": "50",
                  "penalties[new].label": v["penalty"], "penalties[new].points": "20",
                  "penalties[0].label": v["renamed"]})
@@ -215,7 +216,7 @@ def _plant(client: FlaskClient, app: Flask, payload: str) -> World:
     assert res.status_code == 303
     w.torneo_house = res.headers["Location"].rsplit("/", 1)[-1]
     with app.app_context():
-        form = house_rules_service.form_values(house_rules_service.find(w.torneo_house))
+        form = house_rules_form.form_values(house_rules_service.find(w.torneo_house))
     form.update({"premios[0].label": v["torneo_premio"],
                  "premios[new].label": v["torneo_unset"], "premios[new].points": ""})
     res = client.post(f"/games/house-rules/{w.torneo_house}", data=form)
@@ -346,7 +347,7 @@ def test_hostile_text_is_shown_as_typed_everywhere(client: FlaskClient, app: Fla
 
 def house_form(app: Flask, house_id: str) -> dict[str, str]:
     with app.app_context():
-        return house_rules_service.form_values(house_rules_service.find(house_id))
+        return house_rules_form.form_values(house_rules_service.find(house_id))
 
 
 def _house_with_premio(client: FlaskClient, app: Flask, name: str, premio: str) -> str:
