@@ -30,6 +30,7 @@ from flask import (
 from flask_babel import get_locale
 from flask_babel import gettext as _
 from flask_wtf.csrf import generate_csrf
+from markupsafe import Markup
 
 from ..browser import house_rulesets
 from ..cache import BoundedCache
@@ -51,6 +52,7 @@ from ..services import games as games_service
 from ..services import record
 from ..services.errors import WriteRefused
 from ..services.scoring import resolve_ruleset
+from ..tournaments.wall import table_clock_html
 from ..web import render, see_other
 from . import bp
 from .forms import (
@@ -315,16 +317,24 @@ def page_cache() -> BoundedCache[str]:
     return cast(BoundedCache[str], cache)
 
 
-def _page_response(body: str) -> Response:
-    """A game page as ``render`` answers it (``Vary: HX-Request``), with this request's token."""
+#: Where a cached page of a tournament game holds its clock, filled in for each request (the
+#: desk starts and pauses the clock without changing the game's version).
+CLOCK_PLACEHOLDER = f"<!--table-clock-{secrets.token_hex(16)}-->"
+
+
+def _page_response(body: str, game_pk: int, game_id: str) -> Response:
+    """A game page as ``render`` answers it (``Vary: HX-Request``), with this request's token
+    and, for a tournament game, its clock as it is now."""
     if CSRF_PLACEHOLDER in body:
         body = body.replace(CSRF_PLACEHOLDER, generate_csrf())
+    if CLOCK_PLACEHOLDER in body:
+        body = body.replace(CLOCK_PLACEHOLDER, str(table_clock_html(game_pk, game_id) or ""))
     response = make_response(body)
     response.vary.add("HX-Request")
     return response
 
 
-def _read_only_page(game_id: str, version: int) -> Response:
+def _read_only_page(game_id: str, version: int, game_pk: int, in_tournament: bool) -> Response:
     """The read-only page (or its htmx board), from the cache when nothing per-session is shown."""
     partial = bool(htmx)
     messages = [] if partial else get_flashed_messages()
@@ -335,19 +345,22 @@ def _read_only_page(game_id: str, version: int) -> Response:
     if cache is not None and not messages:
         body = cache.get(key)
         if body is not None:
-            return _page_response(body)
+            return _page_response(body, game_pk, game_id)
     game = _game_or_404(game_id)
     ctx = _board_context(game, game_id, False)
     if not partial:
         ctx["chart"] = _chart(game)
         ctx["messages"] = messages
+        ctx["table_clock"] = table_clock_html(game.id, game_id) if in_tournament else None
     if messages or cache is None:
         return render("games/show.html", "games/_board.html", **ctx)
+    if ctx.get("table_clock") is not None:
+        ctx["table_clock"] = Markup(CLOCK_PLACEHOLDER)
     body = render_template("games/_board.html" if partial else "games/show.html",
                            csrf_token=lambda: CSRF_PLACEHOLDER, **ctx)
     # Keyed by the version just loaded: it is the one the page shows.
     cache.put((game_id, game.version, key[2], partial), body)
-    return _page_response(body)
+    return _page_response(body, game_pk, game_id)
 
 
 @bp.get("/<game_id>")
@@ -365,7 +378,7 @@ def show(game_id: str) -> Response:
         return response
     editor = games_service.token_matches(_edit_token(game_id), head.edit_token_hash)
     if not editor:
-        response = _read_only_page(game_id, head.version)
+        response = _read_only_page(game_id, head.version, head.id, head.in_tournament)
         response.headers["Cache-Control"] = "no-cache"
         return response
     game = _game_or_404(game_id)
@@ -382,6 +395,8 @@ def show(game_id: str) -> Response:
         edit_url = url_for("games.join", game_id=game_id, edit_token=token, _external=True)
         ctx["share"] = {"view_url": view_url, "edit_url": edit_url,
                         "view_qr": _qr(view_url), "edit_qr": _qr(edit_url)}
+        ctx["table_clock"] = (table_clock_html(game.id, game_id) if head.in_tournament
+                              else None)
     response = render("games/show.html", "games/_board.html", **ctx)
     response.headers["Cache-Control"] = "private, no-store"
     return response

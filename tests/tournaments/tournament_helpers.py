@@ -87,3 +87,13 @@ def play(client: FlaskClient, table: dict[str, Any], totals: tuple[int, int]) ->
         left = [left[0] - chunk[0], left[1] - chunk[1]]
         if left == [0, 0]:
             return
+
+
+def time_up(rnd: Any, minutes: int = 61) -> None:
+    """Make the round's clock as if the desk had started it ``minutes`` ago (no pause)."""
+    from datetime import timedelta
+
+    from scorekeeper.models.games import utcnow
+
+    rnd.clock_started_at = rnd.clock_running_since = utcnow() - timedelta(minutes=minutes)
+    rnd.clock_used = 0
