@@ -52,7 +52,7 @@ from ..services import games as games_service
 from ..services import record
 from ..services.errors import WriteRefused
 from ..services.scoring import resolve_ruleset
-from ..tournaments.wall import table_clock_html
+from ..tournaments.wall import is_time_up, table_clock_html
 from ..web import render, see_other
 from . import bp
 from .forms import (
@@ -498,8 +498,11 @@ def new_hand(game_id: str) -> Response:
     game = _game_or_404(game_id)
     if game.finished:
         return see_other("games.show", game_id=game_id)
-    return _count_page(game, game_id, None, values={},
-                       hidden={"request_key": uuid.uuid4().hex, "seen": game.version})
+    # 002: once the desk's clock is out, the hand being played is the one stopped by it.
+    time_up = is_time_up(game.id)
+    return _count_page(game, game_id, None, values={"end": "time_up"} if time_up else {},
+                       hidden={"request_key": uuid.uuid4().hex, "seen": game.version},
+                       time_up=time_up)
 
 
 @bp.post("/<game_id>/hands/preview")

@@ -133,8 +133,8 @@ def index() -> Response:
 def new() -> Response:
     """Set up a tournament: name, pairs, games, minutes, target, rules and missing values."""
     if request.method == "GET":
-        form = {"rounds": "3", "minutes": "60", "ruleset": DEFAULT_RULESET, "name": "",
-                "pairs": "", "target": ""}
+        form = {"rounds": "3", "minutes": "60", "warn_minutes": "10",
+                "ruleset": DEFAULT_RULESET, "name": "", "pairs": "", "target": ""}
         try:
             ruleset = resolve_ruleset(request.args.get("ruleset", DEFAULT_RULESET))
             form["ruleset"] = ruleset.id
@@ -144,7 +144,7 @@ def new() -> Response:
         return render("tournaments/new.html", **_form_context(form, {}, ruleset))
 
     form = {k: request.form.get(k, "") for k in ("name", "pairs", "rounds", "minutes",
-                                                 "target", "ruleset")}
+                                                 "warn_minutes", "target", "ruleset")}
     try:
         ruleset = resolve_ruleset(form["ruleset"] or DEFAULT_RULESET)
     except UnknownRuleSet as exc:
@@ -160,6 +160,7 @@ def new() -> Response:
             pairs=service.parse_pairs_text(form["pairs"]),
             rounds=form["rounds"],
             minutes=form["minutes"],
+            warn_minutes=form["warn_minutes"],
             target=form["target"],
             values=values,
         )

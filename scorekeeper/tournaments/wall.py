@@ -16,7 +16,7 @@ from markupsafe import Markup
 from ..extensions import htmx
 from ..services import games as games_service
 from ..services import tournaments as service
-from ..services.clock import clock_of, format_clock, table_clock
+from ..services.clock import OVER, clock_of, format_clock, table_clock
 from ..web import render
 from . import bp
 
@@ -69,6 +69,12 @@ def table_clock_html(game_pk: int, game_id: str) -> Markup | None:
         clock=format_clock(info.clock.seconds_left), deadline=_iso(info.clock.deadline),
         poll=_poll("TOURNAMENT_CLOCK_POLL", CLOCK_POLL),
     ))
+
+
+def is_time_up(game_pk: int) -> bool:
+    """Whether the game is a tournament table's whose clock has run out (002's last hand)."""
+    info = table_clock(game_pk)
+    return info is not None and info.clock.state == OVER
 
 
 @bp.get("/clock/<game_id>")
