@@ -475,9 +475,10 @@ add_paths({
             "rounds": {"type": "integer", "minimum": 1, "maximum": service.MAX_ROUNDS,
                        "default": 3},
             "minutes": {"type": "integer", "minimum": 5, "maximum": 600, "default": 60},
-            "warn_minutes": {"type": "integer", "minimum": 0, "maximum": 120, "default": 10,
+            "warn_minutes": {"type": ["integer", "null"], "minimum": 0, "maximum": 120,
+                             "default": 10,
                              "description": "The table phones warn with this many minutes "
-                                            "left"},
+                                            "left (none: 10)"},
             "target": {"type": ["integer", "null"], "minimum": 100, "maximum": 100000},
             "values": {"type": ["object", "null"], "description": (
                 "The values the rule set names without a number, by path "

@@ -151,3 +151,8 @@ def test_warn_minutes_is_set_at_creation(client):
             {"players": ["A", "B"]}, {"players": ["C", "D"]}], "warn_minutes": 500})
     assert bad.status_code == 422
     assert [e["field"] for e in bad.get_json()["errors"]] == ["warn_minutes"]
+
+
+def test_warn_minutes_null_is_the_default(client):
+    tid, _token = create(client, 4, warn_minutes=None)
+    assert read(client, tid)["warn_minutes"] == 10
