@@ -97,3 +97,13 @@ def time_up(rnd: Any, minutes: int = 61) -> None:
 
     rnd.clock_started_at = rnd.clock_running_since = utcnow() - timedelta(minutes=minutes)
     rnd.clock_used = 0
+
+
+def clock_out() -> None:
+    """Run out the clock of every open round (002's time-up hands are then the tables' own)."""
+    from scorekeeper.extensions import db
+    from scorekeeper.models.tournaments import TournamentRound
+
+    for rnd in db.session.query(TournamentRound).filter(TournamentRound.finished_at.is_(None)):
+        time_up(rnd)
+    db.session.commit()
