@@ -37,8 +37,12 @@ def handle_http_error(error: HTTPException) -> Response:
 def handle_refused(error: WriteRefused) -> Response:
     """A change the game refused (``services.record``), as a status and a message."""
     from ..services import record
+    from ..services.errors import DeskRefused
     from .games import change_to_dict
+    from .tournaments import desk_refused
 
+    if isinstance(error, DeskRefused):
+        return desk_refused(error)
     if isinstance(error, record.KeyTooLong):
         return error_response(422, _("An Idempotency-Key has at most %(max)d characters.",
                                      max=record.MAX_REQUEST_KEY), "Idempotency-Key")

@@ -12,18 +12,22 @@ and asking for new links (``POST .../rounds/<n>/links`` for every table of the r
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
+from datetime import datetime
 from typing import Any
 
 from flask import Response, jsonify, make_response, request, url_for
 from flask_babel import gettext as _
-from sqlalchemy.exc import IntegrityError
 
 from ..engine import EntryErrors, UnknownRuleSet
-from ..extensions import db
 from ..models.tournaments import Tournament, TournamentTable
 from ..ratelimit import note_token_failure
+from ..services import desk
 from ..services import tournaments as service
+from ..services.clock import MAX_EXTEND, clock_of
+from ..services.errors import WriteRefused
+from ..services.games import token_matches
+from ..services.record import MAX_REQUEST_KEY
 from ..services.scoring import resolve_ruleset
 from . import bp
 from .common import BadBody, error_response, fail, field_errors, json_body, values_object
@@ -66,6 +70,10 @@ def _link_row(table: TournamentTable, token: str) -> dict[str, Any]:
             **game_urls(table.view_token, token)}
 
 
+def _iso(moment: datetime | None) -> str | None:
+    return None if moment is None else moment.isoformat() + "Z"
+
+
 def tournament_to_dict(tournament: Tournament, *, admin: bool,
                        new_links: Mapping[int, str] | None = None) -> dict[str, Any]:
     """The tournament as the API shows it: rounds with their tables, and the standings.
@@ -96,11 +104,13 @@ def tournament_to_dict(tournament: Tournament, *, admin: bool,
                 if table.id in new_links:
                     row["edit_token"] = new_links[table.id]
             tables.append(row)
+        clock = clock_of(tournament, rnd)
         rounds.append({
             "number": rnd.number,
-            "started_at": rnd.started_at.isoformat() + "Z",
-            "ends_at": service.deadline(tournament, rnd).isoformat() + "Z",
-            "seconds_left": service.seconds_left(tournament, rnd),
+            "started_at": _iso(rnd.clock_started_at),
+            "ends_at": _iso(clock.deadline),
+            "seconds_left": clock.seconds_left,
+            "clock": clock.as_dict(),
             "finished": rnd.finished_at is not None,
             "byes": list(rnd.byes),
             "tables": tables,
@@ -112,6 +122,7 @@ def tournament_to_dict(tournament: Tournament, *, admin: bool,
         "ruleset": tournament.ruleset_id,
         "rounds_planned": tournament.rounds_planned,
         "minutes": tournament.minutes,
+        "warn_minutes": tournament.warn_minutes,
         "target": tournament.target,
         "finished": tournament.finished_at is not None,
         "seating": plan.method,
@@ -145,6 +156,7 @@ def create_tournament() -> Response:
             pairs=body.get("pairs"),
             rounds=body.get("rounds", 3),
             minutes=body.get("minutes", 60),
+            warn_minutes=body.get("warn_minutes", 10),
             target=body.get("target"),
             values=values_object(body.get("values")),
         )
@@ -154,7 +166,6 @@ def create_tournament() -> Response:
         return field_errors(exc)
     tables = [_link_row(t, t.new_edit_token)
               for t in service.hand_out_links(new.tournament.rounds[0].tables)]
-    db.session.commit()
     response = make_response(
         jsonify({"id": new.tournament.id, "admin_token": new.admin_token, "tables": tables}),
         201,
@@ -175,126 +186,141 @@ def get_tournament(tournament_id: str) -> Response:
     return jsonify(tournament_to_dict(tournament, admin=token is not None))
 
 
+def _desk_access(tournament_id: str) -> None:
+    """404 for no tournament, 401/403 for a missing or wrong admin token: checked with one
+    small query before the operation (which locks and loads the tournament itself)."""
+    head = desk.find_head(tournament_id)
+    if head is None:
+        fail(404, _("There is no tournament with that id."))
+    token = _bearer()
+    if token is None:
+        fail(401, _("Send the tournament's admin token as “Authorization: Bearer <token>”."))
+    if not token_matches(token, head.admin_token_hash):
+        note_token_failure()
+        fail(403, _("That admin token does not open this tournament."))
+
+
+def _request_key() -> str | None:
+    return request.headers.get("Idempotency-Key") or None
+
+
+def _answer(done: desk.DeskWritten) -> Response:
+    """The tournament as the desk change left it (with the links this request made)."""
+    return jsonify(tournament_to_dict(done.tournament, admin=True,
+                                      new_links=_links(done.links)))
+
+
 @bp.post("/tournaments/<tournament_id>/rounds/<int:number>/finish")
 def finish_round(tournament_id: str, number: int) -> Response:
     """Close a round (unfinished games end on time) and seat the next; 409 if not open."""
-    tournament = _tournament_or_404(tournament_id, full=True)
-    _require_admin(tournament)
-    if service.get_round(tournament, number) is None:
-        fail(404, _("The tournament has no round of that number."))
-    try:
-        seated = service.finish_round(tournament, number)
-        links = _links(service.hand_out_links(seated.tables)) if seated else {}
-        db.session.commit()
-    except service.RoundClosed:
-        return error_response(409, _("That round is already closed."))
-    except IntegrityError:
-        # Closed at the same moment by another request, or a table saved a hand meanwhile.
-        db.session.rollback()
-        return error_response(409, _("The round changed meanwhile: read it again."))
-    tournament = _tournament_or_404(tournament_id)
-    return jsonify(tournament_to_dict(tournament, admin=True, new_links=links))
-
-
-def _open_round_or_fail(tournament: Tournament, number: int) -> Any:
-    rnd = service.get_round(tournament, number)
-    if rnd is None:
-        fail(404, _("The tournament has no round of that number."))
-    if rnd.finished_at is not None:
-        fail(409, _("That round is already closed."))
-    return rnd
+    _desk_access(tournament_id)
+    return _answer(desk.finish_round(tournament_id, number, by=desk.BY_API,
+                                     request_key=_request_key(), hand_out=True))
 
 
 @bp.post("/tournaments/<tournament_id>/rounds/<int:number>/links")
 def new_round_links(tournament_id: str, number: int) -> Response:
     """New edit links for every table of an open round; the old ones stop working."""
-    tournament = _tournament_or_404(tournament_id)
-    _require_admin(tournament)
-    rnd = _open_round_or_fail(tournament, number)
-    tables = [_link_row(t, t.new_edit_token) for t in service.new_round_links(rnd)]
-    db.session.commit()
-    return jsonify({"round": number, "tables": tables})
+    _desk_access(tournament_id)
+    done = desk.round_links(tournament_id, number, by=desk.BY_API)
+    return jsonify({"round": number,
+                    "tables": [_link_row(t, t.new_edit_token) for t in done.links]})
 
 
 @bp.post("/tournaments/<tournament_id>/rounds/<int:number>/tables/<int:table>/link")
 def new_table_link(tournament_id: str, number: int, table: int) -> Response:
     """A new edit link for one table of an open round; its old one stops working."""
-    tournament = _tournament_or_404(tournament_id)
-    _require_admin(tournament)
-    rnd = _open_round_or_fail(tournament, number)
-    row = service.find_table(rnd, table)
-    if row is None:
-        fail(404, _("The round has no table of that number."))
-    service.new_table_link(row)
-    data = _link_row(row, row.new_edit_token)
-    db.session.commit()
-    return jsonify(data)
-
-
-def _pair_or_404(tournament: Tournament, number: int) -> Any:
-    pair = service.find_pair(tournament, number)
-    if pair is None:
-        fail(404, _("The tournament has no pair of that number."))
-    return pair
-
-
-def _pair_action(tournament_id: str, number: int, act: Callable[[Tournament, Any], Any],
-                 refusals: Mapping[type[Exception], str]) -> Response:
-    """An organizer's action on a pair (admin token): the tournament as it now stands; 409
-    with the service's field errors, or with the message ``refusals`` gives its refusal."""
-    tournament = _tournament_or_404(tournament_id)
-    _require_admin(tournament)
-    pair = _pair_or_404(tournament, number)
-    try:
-        act(tournament, pair)
-    except EntryErrors as exc:
-        return field_errors(exc, 409)
-    except tuple(refusals) as exc:
-        return error_response(409, next(m for kind, m in refusals.items()
-                                        if isinstance(exc, kind)))
-    db.session.commit()
-    tournament = _tournament_or_404(tournament_id)
-    return jsonify(tournament_to_dict(tournament, admin=True))
+    _desk_access(tournament_id)
+    done = desk.table_link(tournament_id, number, table, by=desk.BY_API)
+    row = done.links[0]
+    return jsonify(_link_row(row, row.new_edit_token))
 
 
 @bp.post("/tournaments/<tournament_id>/pairs/<int:number>/abandon")
 def abandon(tournament_id: str, number: int) -> Response:
     """The pair abandons its game in the round being played: disqualified, the opponent
     credited the abandonment points; 409 when no round is open or the pair is not seated."""
-    return _pair_action(tournament_id, number, service.record_abandonment, {
-        service.RoundClosed: _("The pair plays no game in an open round.")})
-
-
-class SubstitutedAlready(Exception):
-    """The pair's substitution is already recorded."""
+    _desk_access(tournament_id)
+    return _answer(desk.abandon(tournament_id, number, by=desk.BY_API,
+                                request_key=_request_key()))
 
 
 @bp.post("/tournaments/<tournament_id>/pairs/<int:number>/substitute")
 def substitute(tournament_id: str, number: int) -> Response:
     """A player of the pair was replaced: the pair scores nothing in the tournament."""
-
-    def record(tournament: Tournament, pair: Any) -> None:
-        if pair.substituted:
-            raise SubstitutedAlready()
-        service.record_substitution(pair)
-
-    return _pair_action(tournament_id, number, record, {
-        SubstitutedAlready: _("A substitution is already recorded for this pair.")})
+    _desk_access(tournament_id)
+    return _answer(desk.substitute(tournament_id, number, by=desk.BY_API,
+                                   request_key=_request_key()))
 
 
 @bp.delete("/tournaments/<tournament_id>/pairs/<int:number>/abandon")
 def undo_abandon(tournament_id: str, number: int) -> Response:
     """Take back the pair's abandonment while its round is open; 409 otherwise."""
-    return _pair_action(tournament_id, number, service.undo_abandonment, {
-        service.RoundClosed: _("An abandonment can be taken back only while its game is being "
-                               "played.")})
+    _desk_access(tournament_id)
+    return _answer(desk.undo_abandon(tournament_id, number, by=desk.BY_API,
+                                     request_key=_request_key()))
 
 
 @bp.delete("/tournaments/<tournament_id>/pairs/<int:number>/substitute")
 def undo_substitute(tournament_id: str, number: int) -> Response:
     """Take back a substitution while the tournament is being played; 409 otherwise."""
-    return _pair_action(tournament_id, number, service.undo_substitution, {
-        service.TournamentOver: _("The tournament is over.")})
+    _desk_access(tournament_id)
+    return _answer(desk.undo_substitute(tournament_id, number, by=desk.BY_API,
+                                        request_key=_request_key()))
+
+
+@bp.post("/tournaments/<tournament_id>/rounds/<int:number>/start")
+def start_clock(tournament_id: str, number: int) -> Response:
+    """Start (or resume) the round's clock; 409 when it runs, time is up or the round is closed."""
+    _desk_access(tournament_id)
+    return _answer(desk.start_clock(tournament_id, number, by=desk.BY_API,
+                                    request_key=_request_key()))
+
+
+@bp.post("/tournaments/<tournament_id>/rounds/<int:number>/pause")
+def pause_clock(tournament_id: str, number: int) -> Response:
+    """Pause the round's running clock; 409 when it is not running."""
+    _desk_access(tournament_id)
+    return _answer(desk.pause_clock(tournament_id, number, by=desk.BY_API,
+                                    request_key=_request_key()))
+
+
+@bp.post("/tournaments/<tournament_id>/rounds/<int:number>/extend")
+def extend_clock(tournament_id: str, number: int) -> Response:
+    """Add ``minutes`` (body) to the round's clock; 422 for a bad number."""
+    _desk_access(tournament_id)
+    try:
+        body = json_body()
+    except BadBody as exc:
+        return error_response(400, exc.message)
+    return _answer(desk.extend_clock(tournament_id, number, body.get("minutes"),
+                                     by=desk.BY_API, request_key=_request_key()))
+
+
+def desk_refused(error: WriteRefused) -> Response:
+    """A refused desk action as a status and a message (the API's one place for them)."""
+    if isinstance(error, desk.ActionRefused):
+        return field_errors(EntryErrors(error.errors), 409)
+    answers: list[tuple[type[WriteRefused], int, str]] = [
+        (desk.TournamentNotFound, 404, _("There is no tournament with that id.")),
+        (desk.RoundNotFound, 404, _("The tournament has no round of that number.")),
+        (desk.TableNotFound, 404, _("The round has no table of that number.")),
+        (desk.PairNotFound, 404, _("The tournament has no pair of that number.")),
+        (desk.RoundClosed, 409, _("That round is already closed.")),
+        (desk.TournamentChanged, 409, _("The tournament changed meanwhile: read it again.")),
+        (desk.PairNotPlaying, 409, _("The pair plays no game in an open round.")),
+        (desk.AbandonmentNotUndoable, 409, _("An abandonment can be taken back only while "
+                                             "its game is being played.")),
+        (desk.AlreadySubstituted, 409, _("A substitution is already recorded for this pair.")),
+        (desk.TournamentOver, 409, _("The tournament is over.")),
+        (desk.ClockRunning, 409, _("The clock is already running.")),
+        (desk.ClockNotRunning, 409, _("The clock is not running.")),
+        (desk.TimeIsUp, 409, _("Time is up for this game: add minutes to play on, or "
+                               "finish it.")),
+    ]
+    status, message = next(((s, m) for kind, s, m in answers if isinstance(error, kind)),
+                           (409, _("Nothing was changed.")))
+    return error_response(status, message)
 
 
 _ID = {"name": "tournament_id", "in": "path", "required": True, "schema": {"type": "string"}}
@@ -304,7 +330,13 @@ _PAIR = {"name": "number", "in": "path", "required": True,
          "schema": {"type": "integer", "minimum": 1},
          "description": "The pair's number (from 1, in the order given)."}
 _AUTH = [{"tournamentAdminToken": []}]
+_KEY = {"name": "Idempotency-Key", "in": "header",
+        "description": "Makes retries safe: the same key answers the first request's change.",
+        "schema": {"type": "string", "maxLength": MAX_REQUEST_KEY}}
+#: A desk action's answers besides its own: 422 is an Idempotency-Key too long to keep.
 _ADMIN_ERRORS = (401, 403, 404, 429, 503)
+_DESK_ERRORS = (*_ADMIN_ERRORS, 409, 422)
+_E422_KEY = "An Idempotency-Key that is too long"
 _TOURNAMENT = ref("Tournament")
 #: A name: not blank. Runs of spaces are collapsed before the length is counted, so the
 #: limit is in the description, not a ``maxLength``.
@@ -332,11 +364,45 @@ add_paths({
     }},
     "/tournaments/{tournament_id}/rounds/{number}/finish": {"post": {
         "summary": "Close a round: unfinished games end on time; the next round is seated",
-        "operationId": "finishRound", "parameters": [_ID, _ROUND], "security": _AUTH,
+        "operationId": "finishRound", "parameters": [_ID, _ROUND, _KEY], "security": _AUTH,
         "responses": {"200": ok("The tournament, the new round's tables with their edit "
                                 "tokens", _TOURNAMENT),
-                      **errors(*_ADMIN_ERRORS, 409, e404="No such tournament or round",
-                               e409="The round is already closed, or changed meanwhile")},
+                      **errors(*_DESK_ERRORS, e404="No such tournament or round",
+                               e409="The round is already closed (another desk closed it "
+                                    "first), or the Idempotency-Key was used for another "
+                                    "request", e422=_E422_KEY)},
+    }},
+    "/tournaments/{tournament_id}/rounds/{number}/start": {"post": {
+        "summary": "Start (or resume) the round's clock",
+        "description": "A round is seated with its clock not started: the desk starts it.",
+        "operationId": "startClock", "parameters": [_ID, _ROUND, _KEY], "security": _AUTH,
+        "responses": {"200": ok("The tournament", _TOURNAMENT),
+                      **errors(*_DESK_ERRORS, e404="No such tournament or round",
+                               e409="The clock already runs, time is up, or the round is "
+                                    "closed", e422=_E422_KEY)},
+    }},
+    "/tournaments/{tournament_id}/rounds/{number}/pause": {"post": {
+        "summary": "Pause the round's running clock",
+        "operationId": "pauseClock", "parameters": [_ID, _ROUND, _KEY], "security": _AUTH,
+        "responses": {"200": ok("The tournament", _TOURNAMENT),
+                      **errors(*_DESK_ERRORS, e404="No such tournament or round",
+                               e409="The clock is not running, or the round is closed",
+                               e422=_E422_KEY)},
+    }},
+    "/tournaments/{tournament_id}/rounds/{number}/extend": {"post": {
+        "summary": "Add minutes to the round's clock (time up: it runs again for them)",
+        "operationId": "extendClock", "parameters": [_ID, _ROUND, _KEY], "security": _AUTH,
+        "requestBody": {"required": True, "content": {"application/json": {"schema": {
+            "type": "object", "required": ["minutes"],
+            "properties": {"minutes": {"type": "integer", "minimum": 1,
+                                       "maximum": MAX_EXTEND}},
+            "examples": [{"minutes": 5}]}}}},
+        "responses": {"200": ok("The tournament", _TOURNAMENT),
+                      **errors(*_DESK_ERRORS, 400, 413, 415,
+                               e404="No such tournament or round",
+                               e409="The round is closed",
+                               e422="Minutes that are not a whole number from 1 to 120, or "
+                                    "an Idempotency-Key that is too long")},
     }},
     "/tournaments/{tournament_id}/rounds/{number}/links": {"post": {
         "summary": "New edit links for every table of an open round (the old ones stop working)",
@@ -359,30 +425,34 @@ add_paths({
     }},
     "/tournaments/{tournament_id}/pairs/{number}/abandon": {"post": {
         "summary": "A pair abandons its game: disqualified, its opponent credited 5,000",
-        "operationId": "abandonGame", "parameters": [_ID, _PAIR], "security": _AUTH,
+        "operationId": "abandonGame", "parameters": [_ID, _PAIR, _KEY], "security": _AUTH,
         "responses": {"200": ok("The tournament", _TOURNAMENT),
-                      **errors(*_ADMIN_ERRORS, 409, e404="No such tournament or pair",
+                      **errors(*_DESK_ERRORS, e404="No such tournament or pair",
                                e409="No open round for the pair, already disqualified, or "
-                                    "its game already finished or abandoned")},
+                                    "its game already finished or abandoned",
+                               e422=_E422_KEY)},
     }, "delete": {
         "summary": "Take back an abandonment while its round is open",
-        "operationId": "undoAbandonment", "parameters": [_ID, _PAIR], "security": _AUTH,
+        "operationId": "undoAbandonment", "parameters": [_ID, _PAIR, _KEY], "security": _AUTH,
         "responses": {"200": ok("The tournament", _TOURNAMENT),
-                      **errors(*_ADMIN_ERRORS, 409, e404="No such tournament or pair",
-                               e409="The pair did not abandon, or its round is closed")},
+                      **errors(*_DESK_ERRORS, e404="No such tournament or pair",
+                               e409="The pair did not abandon, or its round is closed",
+                               e422=_E422_KEY)},
     }},
     "/tournaments/{tournament_id}/pairs/{number}/substitute": {"post": {
         "summary": "A player of the pair was replaced: the pair scores nothing",
-        "operationId": "substitutePlayer", "parameters": [_ID, _PAIR], "security": _AUTH,
+        "operationId": "substitutePlayer", "parameters": [_ID, _PAIR, _KEY], "security": _AUTH,
         "responses": {"200": ok("The tournament", _TOURNAMENT),
-                      **errors(*_ADMIN_ERRORS, 409, e404="No such tournament or pair",
-                               e409="A substitution is already recorded")},
+                      **errors(*_DESK_ERRORS, e404="No such tournament or pair",
+                               e409="A substitution is already recorded",
+                               e422=_E422_KEY)},
     }, "delete": {
         "summary": "Take back a substitution while the tournament is being played",
-        "operationId": "undoSubstitution", "parameters": [_ID, _PAIR], "security": _AUTH,
+        "operationId": "undoSubstitution", "parameters": [_ID, _PAIR, _KEY], "security": _AUTH,
         "responses": {"200": ok("The tournament", _TOURNAMENT),
-                      **errors(*_ADMIN_ERRORS, 409, e404="No such tournament or pair",
-                               e409="No substitution recorded, or the tournament is over")},
+                      **errors(*_DESK_ERRORS, e404="No such tournament or pair",
+                               e409="No substitution recorded, or the tournament is over",
+                               e422=_E422_KEY)},
     }},
 }, {
     "NewTournament": {
@@ -394,6 +464,10 @@ add_paths({
             "rounds": {"type": "integer", "minimum": 1, "maximum": service.MAX_ROUNDS,
                        "default": 3},
             "minutes": {"type": "integer", "minimum": 5, "maximum": 600, "default": 60},
+            "warn_minutes": {"type": ["integer", "null"], "minimum": 0, "maximum": 120,
+                             "default": 10,
+                             "description": "The table phones warn with this many minutes "
+                                            "left (none: 10)"},
             "target": {"type": ["integer", "null"], "minimum": 100, "maximum": 100000},
             "values": {"type": ["object", "null"], "description": (
                 "The values the rule set names without a number, by path "
@@ -446,14 +520,16 @@ add_paths({
     },
     "Tournament": {
         "type": "object",
-        "required": ["id", "name", "ruleset", "rounds_planned", "minutes", "target",
-                     "finished", "seating", "seating_notes", "pairs", "rounds", "standings"],
+        "required": ["id", "name", "ruleset", "rounds_planned", "minutes", "warn_minutes",
+                     "target", "finished", "seating", "seating_notes", "pairs", "rounds",
+                     "standings"],
         "properties": {
             "id": {"type": "string"},
             "name": {"type": "string"},
             "ruleset": {"type": "string"},
             "rounds_planned": {"type": "integer"},
             "minutes": {"type": "integer"},
+            "warn_minutes": {"type": "integer"},
             "target": {"type": ["integer", "null"]},
             "finished": {"type": "boolean"},
             "seating": {"type": "string"},
@@ -467,13 +543,20 @@ add_paths({
                     "disqualified": {"type": "boolean"}, "substituted": {"type": "boolean"}}}},
             "rounds": {"type": "array", "items": {
                 "type": "object",
-                "required": ["number", "started_at", "ends_at", "seconds_left", "finished",
-                             "byes", "tables"],
+                "required": ["number", "started_at", "ends_at", "seconds_left", "clock",
+                             "finished", "byes", "tables"],
                 "properties": {
                     "number": {"type": "integer"},
-                    "started_at": {"type": "string", "format": "date-time"},
-                    "ends_at": {"type": "string", "format": "date-time"},
+                    "started_at": {"type": ["string", "null"], "format": "date-time",
+                                   "description": "when the desk first started the clock"},
+                    "ends_at": {"type": ["string", "null"], "format": "date-time",
+                                "description": "when time is up, while the clock runs"},
                     "seconds_left": {"type": "integer"},
+                    "clock": {"type": "object", "required": ["state", "seconds_left"],
+                              "properties": {
+                                  "state": {"enum": ["not_started", "running", "paused",
+                                                     "over"]},
+                                  "seconds_left": {"type": "integer", "minimum": 0}}},
                     "finished": {"type": "boolean"},
                     "byes": {"type": "array", "items": {"type": "integer"}},
                     "tables": {"type": "array", "items": {"allOf": [ref("GameLinks"), {

@@ -46,6 +46,7 @@ from ..services import games as games_service
 from ..services import record
 from ..services.errors import WriteRefused
 from ..services.scoring import resolve_ruleset
+from ..tournaments.wall import is_time_up, table_clock_html
 from ..web import qr_svg, render, see_other
 from . import bp
 from .chart import running_total_svg  # also adds the chart's route to the blueprint
@@ -253,13 +254,14 @@ def _board_context(game: Game, game_id: str, editor: bool) -> dict[str, Any]:
 LINK_REPLACED = "link-replaced"
 
 
-def _read_only_page(game: Game, game_id: str) -> Response:
+def _read_only_page(game: Game, game_id: str, in_tournament: bool) -> Response:
     """The read-only page (or its htmx board): never the edit link nor a form."""
     ctx = _board_context(game, game_id, False)
     if not htmx:
         _remember_view(game_id)
         ctx["chart"] = _chart(game)
         ctx["messages"] = get_flashed_messages()
+        ctx["table_clock"] = table_clock_html(game.id, game_id) if in_tournament else None
     return render("games/show.html", "games/_board.html", **ctx)
 
 
@@ -279,7 +281,7 @@ def show(game_id: str) -> Response:
     editor = games_service.token_matches(_edit_token(game_id), head.edit_token_hash)
     game = _game_or_404(game_id)
     if not editor:
-        response = _read_only_page(game, game_id)
+        response = _read_only_page(game, game_id, head.in_tournament)
         response.headers["Cache-Control"] = "no-cache"
         return response
     ctx = _board_context(game, game_id, True)
@@ -295,6 +297,8 @@ def show(game_id: str) -> Response:
         edit_url = url_for("games.join", game_id=game_id, edit_token=token, _external=True)
         ctx["share"] = {"view_url": view_url, "edit_url": edit_url,
                         "view_qr": qr_svg(view_url), "edit_qr": qr_svg(edit_url)}
+        ctx["table_clock"] = (table_clock_html(game.id, game_id) if head.in_tournament
+                              else None)
     response = render("games/show.html", "games/_board.html", **ctx)
     response.headers["Cache-Control"] = "private, no-store"
     return response
@@ -396,8 +400,11 @@ def new_hand(game_id: str) -> Response:
     game = _game_or_404(game_id)
     if game.finished:
         return see_other("games.show", game_id=game_id)
-    return _count_page(game, game_id, None, values={},
-                       hidden={"request_key": uuid.uuid4().hex, "seen": game.version})
+    # 002: once the desk's clock is out, the hand being played is the one stopped by it.
+    time_up = is_time_up(game.id)
+    return _count_page(game, game_id, None, values={"end": "time_up"} if time_up else {},
+                       hidden={"request_key": uuid.uuid4().hex, "seen": game.version},
+                       time_up=time_up)
 
 
 @bp.post("/<game_id>/hands/preview")

@@ -5,4 +5,4 @@ from .changes import GameChange
 from .games import Game, Hand, HouseRules, Player, Side
 
 __all__ = ["Base", "Game", "GameChange", "Hand", "HouseRules", "Player", "Side"]
-from . import tournaments  # noqa: E402,F401  (the tournament tables, for Alembic)
+from . import desk, tournaments  # noqa: E402,F401  (the tournament tables and desk log, for Alembic)

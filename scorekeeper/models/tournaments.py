@@ -35,6 +35,11 @@ class Tournament(Base):
     target: Mapped[int]
     #: Points credited to the opponent of a pair that abandons a game (5,000 in 002).
     abandon_points: Mapped[int]
+    #: Goes up with every change the desk makes (``services.desk``): a desk form carries the
+    #: version it was shown, and a stale one is refused.
+    version: Mapped[int] = mapped_column(default=1, server_default="1")
+    #: The table phones warn when this many minutes are left on the clock.
+    warn_minutes: Mapped[int] = mapped_column(default=10, server_default="10")
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     finished_at: Mapped[datetime | None]
 
@@ -69,7 +74,12 @@ class TournamentPair(Base):
 
 
 class TournamentRound(Base):
-    """One game of the tournament: when its clock started, and when it was closed."""
+    """One game of the tournament: when it was seated, its clock, and when it was closed.
+
+    The clock is the desk's (``services.clock``): it has not started while
+    ``clock_started_at`` is empty; it runs while ``clock_running_since`` is set; paused, it
+    keeps the seconds used in ``clock_used``; ``clock_extra`` holds the seconds the desk added.
+    """
 
     __tablename__ = "tournament_round"
     __table_args__ = (UniqueConstraint("tournament_id", "number"),)
@@ -82,6 +92,10 @@ class TournamentRound(Base):
     finished_at: Mapped[datetime | None]
     #: Numbers of the pairs sitting out this round (credited nothing).
     byes: Mapped[list[int]] = mapped_column(JSON, default=list)
+    clock_started_at: Mapped[datetime | None]
+    clock_running_since: Mapped[datetime | None]
+    clock_used: Mapped[int] = mapped_column(default=0, server_default="0")
+    clock_extra: Mapped[int] = mapped_column(default=0, server_default="0")
 
     tournament: Mapped[Tournament] = relationship(back_populates="rounds")
     tables: Mapped[list[TournamentTable]] = relationship(

@@ -5,7 +5,7 @@ Each is raised before anything is changed (or the change is rolled back with the
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .record import ChangeView
@@ -77,3 +77,75 @@ class KeyTooLong(WriteRefused, ValueError):
 
 class KeyReused(WriteRefused):
     """The request key was used before for another request."""
+
+
+# -- the tournament desk (``services.desk``) -------------------------------------------------------
+
+
+class DeskRefused(WriteRefused):
+    """A desk action the tournament cannot take; nothing was changed."""
+
+
+class TournamentNotFound(DeskRefused, LookupError):
+    """There is no tournament with that id."""
+
+
+class RoundNotFound(DeskRefused, LookupError):
+    """The tournament has no round (game) of that number."""
+
+
+class PairNotFound(DeskRefused, LookupError):
+    """The tournament has no pair of that number."""
+
+
+class TableNotFound(DeskRefused, LookupError):
+    """The round has no table of that number."""
+
+
+class RoundClosed(DeskRefused):
+    """The round is already closed, or is not the round being played."""
+
+
+class TournamentOver(DeskRefused):
+    """The tournament is over: every planned game has been played."""
+
+
+class TournamentChanged(DeskRefused):
+    """The desk page was shown an older version of the tournament: another desk (or a second
+    tap) changed it meanwhile."""
+
+    def __init__(self, current_version: int) -> None:
+        super().__init__(current_version)
+        self.current_version = current_version
+
+
+class PairNotPlaying(DeskRefused):
+    """The pair plays no game in an open round."""
+
+
+class AbandonmentNotUndoable(DeskRefused):
+    """An abandonment can be taken back only while its round is being played."""
+
+
+class AlreadySubstituted(DeskRefused):
+    """A substitution is already recorded for the pair."""
+
+
+class ClockRunning(DeskRefused):
+    """The round's clock is already running."""
+
+
+class ClockNotRunning(DeskRefused):
+    """The round's clock is not running (not started, paused, or time is up)."""
+
+
+class ActionRefused(DeskRefused):
+    """The desk action cannot be taken, for the reasons in ``errors`` (``FieldError``s)."""
+
+    def __init__(self, errors: list[Any]) -> None:
+        super().__init__(errors)
+        self.errors = errors
+
+
+class TimeIsUp(DeskRefused):
+    """Time is up on the round's clock: it cannot be started again (minutes can be added)."""

@@ -404,17 +404,22 @@ class GameHead:
     id: int
     version: int
     edit_token_hash: str
+    #: Whether a tournament table plays the game (its page shows the desk's clock).
+    in_tournament: bool = False
 
 
 def find_head(view_token: str) -> GameHead | None:
     """The row of the game whose read-only token is ``view_token`` (one small query)."""
     if not view_token or len(view_token) > 100:
         return None
+    from ..models.tournaments import TournamentTable
+
     row = db.session.execute(
-        select(Game.id, Game.version, Game.edit_token_hash)
+        select(Game.id, Game.version, Game.edit_token_hash, TournamentTable.id)
+        .outerjoin(TournamentTable, TournamentTable.game_id == Game.id)
         .where(Game.view_token_hash == hash_token(view_token))
-    ).one_or_none()
-    return None if row is None else GameHead(*row)
+    ).first()
+    return None if row is None else GameHead(row[0], row[1], row[2], row[3] is not None)
 
 
 def result_to_rows(result: HandResult) -> list[dict[str, Any]]:

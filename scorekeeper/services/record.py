@@ -32,8 +32,8 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.orm import selectinload
 
+from ..engine import N_, FieldError, HandEnd, decide
 from ..engine import EntryErrors as EntryErrors  # re-exported: an operation raises it
-from ..engine import HandEnd, decide
 from ..extensions import db, take_write_lock
 from ..models import Game, GameChange, Hand, Side
 from ..models.games import utcnow
@@ -243,6 +243,21 @@ def _check_open(game: Game, by: str) -> None:
         raise GameAbandoned()
 
 
+def _check_time_up(game: Game, body: Mapping[str, Any], by: str) -> None:
+    """A hand stopped by the clock (002) before the desk's clock is out needs the desk."""
+    if by == BY_DESK or not isinstance(body, Mapping) or body.get("end") != HandEnd.TIME_UP.value:
+        return
+    from .clock import OVER, format_clock, table_clock
+
+    info = table_clock(game.id)
+    if info is None or info.clock.state == OVER:
+        return
+    raise EntryErrors([FieldError(
+        "end", N_("Time is not up: %(left)s left on the desk's clock. A hand stopped by the "
+                  "clock is counted when time is up; before that, only the tournament desk "
+                  "can enter one."), left=format_clock(info.clock.seconds_left))])
+
+
 def changes_of(game: Game) -> list[ChangeView]:
     """Every change of the game, oldest first."""
     rows = db.session.execute(
@@ -375,6 +390,7 @@ def add_hand(game: Game | str, body: Mapping[str, Any], *, by: str,
     if seen_version is not None and seen_version != game.version:
         meanwhile = _changes_since(game, seen_version)
         raise ChangedMeanwhile(game.version, meanwhile)
+    _check_time_up(game, body, by)
     snap = _counted(game, body)
     before = games_service.totals_of(game)
     number = len(game.hands) + 1
@@ -402,6 +418,8 @@ def fix_hand(game: Game | str, number: int, body: Mapping[str, Any], *, by: str,
         return earlier
     _check_open(game, by)
     hand = _hand_now(game, number, expected_version, follow)
+    if hand.entry.get("end") != HandEnd.TIME_UP.value:
+        _check_time_up(game, body, by)
     snap = _counted(game, body)
     before_totals = games_service.totals_of(game)
     before = _snapshot(hand)

@@ -27,7 +27,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import select
@@ -39,6 +39,10 @@ from ..models.games import Game, Hand, Side, utcnow
 from ..models.tournaments import Tournament, TournamentPair, TournamentRound, TournamentTable
 from . import games as games_service
 from . import record
+from .clock import clock_of
+from .clock import stop as stop_clock
+from .errors import RoundClosed as RoundClosed
+from .errors import TournamentOver as TournamentOver
 from .text import check as text_error
 
 # -- seating (pure) ------------------------------------------------------------------------------
@@ -310,13 +314,8 @@ def rank(standings: Iterable[Standing]) -> list[Standing]:
 
 # -- errors --------------------------------------------------------------------------------------
 
-
-class RoundClosed(Exception):
-    """The round is already closed, or is not the round being played."""
-
-
-class TournamentOver(Exception):
-    """Every planned game has been played."""
+# Desk refusals live with the others (``services.errors``): ``RoundClosed`` and
+# ``TournamentOver`` are raised here too, and imported from here.
 
 
 # -- creating ------------------------------------------------------------------------------------
@@ -405,17 +404,21 @@ def create_tournament(
     target: Any = None,
     values: Any = None,
     abandon_points: int = 5000,
+    warn_minutes: Any = 10,
 ) -> NewTournament:
     """Create a tournament and seat its first round.
 
     ``pairs`` holds ``{"name", "players": [two names]}`` in the order that numbers them.
     Raises :class:`EntryErrors` (fields ``name``, ``pairs``, ``pairs[i].name``,
-    ``pairs[i].players``, ``rounds``, ``minutes``, ``target``, ``values.<path>``).
+    ``pairs[i].players``, ``rounds``, ``minutes``, ``target``, ``values.<path>``,
+    ``warn_minutes``). Round 1 is seated with its clock not started: the desk starts it.
     """
     errors: list[FieldError] = []
     title = _text(name, "name", 120, errors)
     n_rounds = _whole(rounds, "rounds", 1, MAX_ROUNDS, errors)
     n_minutes = _whole(minutes, "minutes", 5, 600, errors)
+    n_warn = (10 if warn_minutes in (None, "")
+              else _whole(warn_minutes, "warn_minutes", 0, 120, errors))
     goal = ruleset.target if target in (None, "") else _whole(target, "target", 100, 100_000,
                                                               errors)
     pair_rows: list[TournamentPair] = []
@@ -471,6 +474,8 @@ def create_tournament(
         minutes=n_minutes,
         target=goal,
         abandon_points=abandon_points,
+        warn_minutes=n_warn,
+        version=1,
         pairs=pair_rows,
     )
     db.session.add(tournament)
@@ -530,7 +535,7 @@ def seatings(tournament: Tournament) -> list[Seating]:
 
 
 def seat_round(tournament: Tournament, number: int) -> TournamentRound:
-    """Seat round ``number``: make each table's game and start the round's clock.
+    """Seat round ``number``: make each table's game. Its clock waits for the desk.
 
     Disqualified pairs are seated no more (see :func:`seat_without`: tables keep their
     numbers, and the pairs left without an opponent meet each other). Each table's edit token
@@ -561,12 +566,14 @@ def seat_round(tournament: Tournament, number: int) -> TournamentRound:
 # -- finding -------------------------------------------------------------------------------------
 
 
-def find_tournament(tournament_id: str, *, full: bool = False) -> Tournament | None:
+def find_tournament(tournament_id: str, *, full: bool = False,
+                    fresh: bool = False) -> Tournament | None:
     """The tournament with its pairs, rounds, tables and the tables' games and hands.
 
     A fixed number of queries whatever the number of tables (one per relationship level).
     Reading needs only each hand's totals; ``full`` loads whole hands, as closing a round
-    does (settling a game reads how its last hand ended).
+    does (settling a game reads how its last hand ended). ``fresh`` reloads rows this
+    session already holds (the desk's write path, after taking the lock).
     """
     if not tournament_id or len(tournament_id) > 24:
         return None
@@ -587,6 +594,8 @@ def find_tournament(tournament_id: str, *, full: bool = False) -> Tournament | N
             ),
         )
     )
+    if fresh:
+        stmt = stmt.execution_options(populate_existing=True)
     return db.session.execute(stmt).scalar_one_or_none()
 
 
@@ -610,17 +619,14 @@ def get_round(tournament: Tournament, number: int) -> TournamentRound | None:
     return None
 
 
-def deadline(tournament: Tournament, rnd: TournamentRound) -> datetime:
-    """When the round's time is up."""
-    return rnd.started_at + timedelta(minutes=tournament.minutes)
+def deadline(tournament: Tournament, rnd: TournamentRound) -> datetime | None:
+    """When the round's time is up, while its clock runs (``None`` otherwise)."""
+    return clock_of(tournament, rnd).deadline
 
 
 def seconds_left(tournament: Tournament, rnd: TournamentRound, now: datetime | None = None) -> int:
-    """Seconds until time is up (0 once it is, or once the round is closed)."""
-    if rnd.finished_at is not None:
-        return 0
-    left = (deadline(tournament, rnd) - (now or utcnow())).total_seconds()
-    return max(0, int(left))
+    """Seconds left on the round's clock (0 once time is up, or once the round is closed)."""
+    return clock_of(tournament, rnd, now).seconds_left
 
 
 # -- where a table stands ------------------------------------------------------------------------
@@ -740,6 +746,7 @@ def finish_round(tournament: Tournament, number: int) -> TournamentRound | None:
     for table in rnd.tables:
         if not table.game.finished and table.abandoned_by is None:
             record.settle_at_time(table.game, by=record.BY_DESK)
+    stop_clock(tournament, rnd, utcnow())
     rnd.finished_at = utcnow()
     db.session.flush()
     if number >= tournament.rounds_planned:

@@ -7,21 +7,26 @@ edit links).
 
 from __future__ import annotations
 
+import uuid
 from datetime import datetime
 from typing import Any
 
 import segno
-from flask import Response, abort, render_template, request, session, url_for
+from flask import Response, abort, current_app, render_template, request, session, url_for
 from flask_babel import gettext as _
-from sqlalchemy.exc import IntegrityError
+from werkzeug.exceptions import NotFound
 
 from ..browser import house_rulesets
-from ..engine import PRESETS, EntryErrors, HandEnd, RuleSet, UnknownRuleSet
+from ..engine import N_, PRESETS, EntryErrors, FieldError, HandEnd, RuleSet, UnknownRuleSet
 from ..extensions import db, htmx
 from ..i18n import error_message, label
 from ..models.tournaments import Tournament, TournamentRound
 from ..ratelimit import note_token_failure
+from ..services import desk
+from ..services import games as games_service
 from ..services import tournaments as service
+from ..services.clock import MAX_EXTEND, clock_of, format_clock
+from ..services.errors import WriteRefused
 from ..services.scoring import resolve_ruleset
 from ..web import render, see_other
 from . import bp
@@ -63,6 +68,12 @@ def _admin_or_403(tournament_id: str, *, full: bool = False) -> Tournament:
     if not _is_admin(tournament):
         abort(403)
     return tournament
+
+
+@bp.context_processor
+def desk_form_globals() -> dict[str, Any]:
+    """A fresh request key for each desk form (``_desk_fields.html``)."""
+    return {"new_request_key": lambda: uuid.uuid4().hex, "max_extend": MAX_EXTEND}
 
 
 # -- set-up --------------------------------------------------------------------------------------
@@ -122,8 +133,8 @@ def index() -> Response:
 def new() -> Response:
     """Set up a tournament: name, pairs, games, minutes, target, rules and missing values."""
     if request.method == "GET":
-        form = {"rounds": "3", "minutes": "60", "ruleset": DEFAULT_RULESET, "name": "",
-                "pairs": "", "target": ""}
+        form = {"rounds": "3", "minutes": "60", "warn_minutes": "10",
+                "ruleset": DEFAULT_RULESET, "name": "", "pairs": "", "target": ""}
         try:
             ruleset = resolve_ruleset(request.args.get("ruleset", DEFAULT_RULESET))
             form["ruleset"] = ruleset.id
@@ -133,7 +144,7 @@ def new() -> Response:
         return render("tournaments/new.html", **_form_context(form, {}, ruleset))
 
     form = {k: request.form.get(k, "") for k in ("name", "pairs", "rounds", "minutes",
-                                                 "target", "ruleset")}
+                                                 "warn_minutes", "target", "ruleset")}
     try:
         ruleset = resolve_ruleset(form["ruleset"] or DEFAULT_RULESET)
     except UnknownRuleSet as exc:
@@ -149,13 +160,12 @@ def new() -> Response:
             pairs=service.parse_pairs_text(form["pairs"]),
             rounds=form["rounds"],
             minutes=form["minutes"],
+            warn_minutes=form["warn_minutes"],
             target=form["target"],
             values=values,
         )
     except EntryErrors as exc:
-        db.session.rollback()
         return _invalid(form, _errors_by_field(exc), ruleset)
-    db.session.commit()
     _remember(created.tournament.id, created.admin_token)
     session["tournament_new_token"] = created.admin_token
     return see_other("tournaments.show", tournament_id=created.tournament.id)
@@ -170,10 +180,7 @@ def _invalid(form: dict[str, Any], errors: dict[str, str], ruleset: RuleSet) -> 
 # -- the control table ---------------------------------------------------------------------------
 
 
-def _clock(seconds: int) -> str:
-    hours, rest = divmod(max(0, seconds), 3600)
-    minutes, secs = divmod(rest, 60)
-    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+_clock = format_clock
 
 
 def _iso(moment: datetime) -> str:
@@ -182,13 +189,14 @@ def _iso(moment: datetime) -> str:
 
 def _round_context(tournament: Tournament, rnd: TournamentRound | None) -> dict[str, Any]:
     if rnd is None:
-        return {"round": None, "tables": [], "clock": "", "deadline": ""}
-    left = service.seconds_left(tournament, rnd)
+        return {"round": None, "tables": [], "clock": "", "deadline": "", "clock_state": None}
+    state = clock_of(tournament, rnd)
     return {
         "round": rnd,
         "tables": [service.table_view(tournament, t) for t in rnd.tables],
-        "clock": _clock(left),
-        "deadline": _iso(service.deadline(tournament, rnd)) if rnd.finished_at is None else "",
+        "clock": _clock(state.seconds_left),
+        "clock_state": state,
+        "deadline": _iso(state.deadline) if state.deadline is not None else "",
         "pair_names": {p.number: p.name for p in tournament.pairs},
     }
 
@@ -280,6 +288,28 @@ def round_page(tournament_id: str, number: int) -> Response:
     return _round_response(tournament, _round_or_404(tournament, number))
 
 
+def _desk_or_403(tournament_id: str) -> None:
+    """The desk's access check before an action: one small query, outside the write path
+    (the operation locks and loads the tournament itself)."""
+    head = desk.find_head(tournament_id)
+    if head is None:
+        abort(404)
+    tokens = session.get(SESSION_KEY)
+    token = tokens.get(tournament_id) if isinstance(tokens, dict) else None
+    if not games_service.token_matches(token, head.admin_token_hash):
+        abort(403)
+
+
+def _seen() -> int | None:
+    """The tournament version the desk page was shown (``None``: a form that sends none)."""
+    raw = request.form.get("version", "")
+    return int(raw) if raw.isdigit() else None
+
+
+def _key() -> str | None:
+    return request.form.get("request_key") or None
+
+
 @bp.post("/<tournament_id>/rounds/<int:number>/links")
 def round_links(tournament_id: str, number: int) -> Response:
     """Make the edit links of the round's tables and show them with their QR codes, once.
@@ -287,30 +317,19 @@ def round_links(tournament_id: str, number: int) -> Response:
     ``which=missing`` makes them for the tables that have none yet; ``which=all`` replaces
     every table's link (the old ones stop working).
     """
-    tournament = _admin_or_403(tournament_id)
-    rnd = _round_or_404(tournament, number)
-    try:
-        made = service.new_round_links(rnd, only_missing=request.form.get("which") != "all")
-    except service.RoundClosed:
-        return see_other("tournaments.round_page", tournament_id=tournament.id, number=number)
-    db.session.commit()
-    return _round_response(tournament, rnd, made)
+    _desk_or_403(tournament_id)
+    done = desk.round_links(tournament_id, number, by=desk.BY_DESK,
+                            only_missing=request.form.get("which") != "all")
+    rnd = _round_or_404(done.tournament, number)
+    return _round_response(done.tournament, rnd, done.links)
 
 
 @bp.post("/<tournament_id>/rounds/<int:number>/tables/<int:table>/link")
 def table_link(tournament_id: str, number: int, table: int) -> Response:
     """A new edit link for one table (its old one stops working), shown once with its QR."""
-    tournament = _admin_or_403(tournament_id)
-    rnd = _round_or_404(tournament, number)
-    row = service.find_table(rnd, table)
-    if row is None:
-        abort(404)
-    try:
-        service.new_table_link(row)
-    except service.RoundClosed:
-        return see_other("tournaments.round_page", tournament_id=tournament.id, number=number)
-    db.session.commit()
-    return _round_response(tournament, rnd, [row])
+    _desk_or_403(tournament_id)
+    done = desk.table_link(tournament_id, number, table, by=desk.BY_DESK)
+    return _round_response(done.tournament, _round_or_404(done.tournament, number), done.links)
 
 
 def _confirmed() -> bool:
@@ -319,9 +338,11 @@ def _confirmed() -> bool:
 
 def _confirm_page(tournament: Tournament, action: str, **context: Any) -> Response:
     """The page that says what a desk action will do before it is done (no script needed:
-    its button posts the same form again, confirmed)."""
+    its button posts the same form again, confirmed, with the version and request key the
+    desk's page was shown)."""
     return render("tournaments/confirm.html", tournament=tournament, action=action,
-                  clock_text=_clock, **context)
+                  clock_text=_clock, desk_version=request.form.get("version", ""),
+                  desk_request_key=request.form.get("request_key", ""), **context)
 
 
 @bp.post("/<tournament_id>/rounds/<int:number>/finish")
@@ -330,34 +351,49 @@ def finish_round(tournament_id: str, number: int) -> Response:
 
     With time left or tables still playing, the desk is first shown what closing will do.
     """
-    tournament = _admin_or_403(tournament_id, full=True)
-    rnd = service.current_round(tournament)
-    if rnd is not None and rnd.number == number and not _confirmed():
-        closing = service.closing_preview(tournament, rnd)
-        if closing.needs_confirmation:
-            return _confirm_page(tournament, "finish", round=rnd, closing=closing)
-    try:
-        service.finish_round(tournament, number)
-        db.session.commit()
-    except service.RoundClosed:
-        pass  # already closed (a second tap, or another organizer): show where it stands
-    except IntegrityError:
-        # Closed at the same moment by another request, or a table saved a hand meanwhile.
-        db.session.rollback()
-    return see_other("tournaments.show", tournament_id=tournament.id)
+    _desk_or_403(tournament_id)
+    if not _confirmed():
+        tournament = _tournament_or_404(tournament_id)
+        rnd = service.current_round(tournament)
+        if rnd is not None and rnd.number == number:
+            closing = service.closing_preview(tournament, rnd)
+            if closing.needs_confirmation:
+                return _confirm_page(tournament, "finish", round=rnd, closing=closing)
+    desk.finish_round(tournament_id, number, by=desk.BY_DESK, request_key=_key(),
+                      seen_version=_seen())
+    return see_other("tournaments.show", tournament_id=tournament_id)
 
 
-def _pair_from_form(tournament: Tournament) -> Any:
-    raw = request.form.get("pair", "")
-    pair = service.find_pair(tournament, int(raw)) if raw.isdigit() else None
-    return pair
+@bp.post("/<tournament_id>/rounds/<int:number>/clock/<action>")
+def clock_action(tournament_id: str, number: int, action: str) -> Response:
+    """Start, pause or extend the round's clock (``action``: start, pause, extend)."""
+    _desk_or_403(tournament_id)
+    ops = {"start": desk.start_clock, "pause": desk.pause_clock}
+    if action in ops:
+        ops[action](tournament_id, number, by=desk.BY_DESK, request_key=_key(),
+                    seen_version=_seen())
+    elif action == "extend":
+        desk.extend_clock(tournament_id, number, request.form.get("minutes", "").strip(),
+                          by=desk.BY_DESK, request_key=_key(), seen_version=_seen())
+    else:
+        abort(404)
+    return see_other("tournaments.show", tournament_id=tournament_id)
 
 
-def _action_error(tournament: Tournament, message: str, field: str) -> Response:
+def _action_error(tournament: Tournament, message: str, field: str,
+                  status: int = 422) -> Response:
     response = render("tournaments/show.html", admin_url=None,
                       action_errors={field: message}, **_page_context(tournament))
-    response.status_code = 422
+    response.status_code = status
     return response
+
+
+def _pair_number(field: str) -> int:
+    """The pair the form names; a form naming none is answered "Choose a pair"."""
+    raw = request.form.get("pair", "")
+    if not raw.isdigit():
+        raise desk.ActionRefused([FieldError(field, N_("Choose a pair."))])
+    return int(raw)
 
 
 @bp.post("/<tournament_id>/abandon")
@@ -366,76 +402,126 @@ def abandon(tournament_id: str) -> Response:
 
     Refused for a game already finished; asked first, then done.
     """
-    tournament = _admin_or_403(tournament_id)
-    pair = _pair_from_form(tournament)
-    if pair is None:
-        return _action_error(tournament, _("Choose a pair."), "abandon")
-    try:
-        if not _confirmed():
+    _desk_or_403(tournament_id)
+    number = _pair_number("pair")
+    if not _confirmed():
+        tournament = _tournament_or_404(tournament_id)
+        pair = service.find_pair(tournament, number)
+        if pair is None:
+            raise desk.PairNotFound(number)
+        try:
             table = service.abandonment_table(tournament, pair)
-            return _confirm_page(tournament, "abandon", pair=pair, table=table,
-                                 view=service.table_view(tournament, table))
-        service.record_abandonment(tournament, pair)
-    except EntryErrors as exc:
-        db.session.rollback()
-        return _action_error(tournament, error_message(exc.errors[0]), "abandon")
-    except service.RoundClosed:
-        return _action_error(tournament, _("This pair plays no game in this round."),
-                             "abandon")
-    db.session.commit()
-    return see_other("tournaments.show", tournament_id=tournament.id)
+        except EntryErrors as exc:
+            raise desk.ActionRefused(exc.errors) from exc
+        except service.RoundClosed as exc:
+            raise desk.PairNotPlaying(number) from exc
+        return _confirm_page(tournament, "abandon", pair=pair, table=table,
+                             view=service.table_view(tournament, table))
+    desk.abandon(tournament_id, number, by=desk.BY_DESK, request_key=_key(),
+                 seen_version=_seen())
+    return see_other("tournaments.show", tournament_id=tournament_id)
 
 
 @bp.post("/<tournament_id>/abandon/undo")
 def undo_abandon(tournament_id: str) -> Response:
     """Take back an abandonment recorded in the round being played."""
-    tournament = _admin_or_403(tournament_id)
-    pair = _pair_from_form(tournament)
-    if pair is None:
-        return _action_error(tournament, _("Choose a pair."), "undo")
-    try:
-        service.undo_abandonment(tournament, pair)
-    except EntryErrors as exc:
-        return _action_error(tournament, error_message(exc.errors[0]), "undo")
-    except service.RoundClosed:
-        return _action_error(tournament, _("An abandonment can be taken back only while its "
-                                           "game is being played."), "undo")
-    db.session.commit()
-    return see_other("tournaments.show", tournament_id=tournament.id)
+    _desk_or_403(tournament_id)
+    desk.undo_abandon(tournament_id, _pair_number("pair"), by=desk.BY_DESK,
+                      request_key=_key(), seen_version=_seen())
+    return see_other("tournaments.show", tournament_id=tournament_id)
 
 
 @bp.post("/<tournament_id>/substitute")
 def substitute(tournament_id: str) -> Response:
     """Record that a player of a pair was replaced: the pair scores nothing. Asked first."""
-    tournament = _admin_or_403(tournament_id)
-    pair = _pair_from_form(tournament)
-    if pair is None:
-        return _action_error(tournament, _("Choose a pair."), "substitute")
-    if pair.substituted:
-        return _action_error(tournament, _("A substitution is already recorded for this pair."),
-                             "substitute")
+    _desk_or_403(tournament_id)
+    number = _pair_number("pair")
     if not _confirmed():
+        tournament = _tournament_or_404(tournament_id)
+        pair = service.find_pair(tournament, number)
+        if pair is None:
+            raise desk.PairNotFound(number)
+        if pair.substituted:
+            raise desk.AlreadySubstituted(number)
         return _confirm_page(tournament, "substitute", pair=pair)
-    service.record_substitution(pair)
-    db.session.commit()
-    return see_other("tournaments.show", tournament_id=tournament.id)
+    desk.substitute(tournament_id, number, by=desk.BY_DESK, request_key=_key(),
+                    seen_version=_seen())
+    return see_other("tournaments.show", tournament_id=tournament_id)
 
 
 @bp.post("/<tournament_id>/substitute/undo")
 def undo_substitute(tournament_id: str) -> Response:
     """Take back a substitution recorded by mistake."""
-    tournament = _admin_or_403(tournament_id)
-    pair = _pair_from_form(tournament)
-    if pair is None:
-        return _action_error(tournament, _("Choose a pair."), "undo")
-    try:
-        service.undo_substitution(tournament, pair)
-    except EntryErrors as exc:
-        return _action_error(tournament, error_message(exc.errors[0]), "undo")
-    except service.TournamentOver:
-        return _action_error(tournament, _("The tournament is over."), "undo")
-    db.session.commit()
-    return see_other("tournaments.show", tournament_id=tournament.id)
+    _desk_or_403(tournament_id)
+    desk.undo_substitute(tournament_id, _pair_number("pair"), by=desk.BY_DESK,
+                         request_key=_key(), seen_version=_seen())
+    return see_other("tournaments.show", tournament_id=tournament_id)
+
+
+#: Where a refused desk action's message goes on the control table, by endpoint.
+_ERROR_PLACE = {
+    "tournaments.abandon": "abandon",
+    "tournaments.substitute": "substitute",
+    "tournaments.undo_abandon": "undo",
+    "tournaments.undo_substitute": "undo",
+}
+
+
+@bp.errorhandler(WriteRefused)
+def refused(error: WriteRefused) -> Response:
+    """What a refused desk action says, in one place: the control table as it now stands,
+    with the message by the action (nothing was changed: the request rolls back)."""
+    tournament_id = (request.view_args or {}).get("tournament_id", "")
+    number = (request.view_args or {}).get("number")
+    db.session.rollback()
+    if isinstance(error, desk.TournamentNotFound | desk.RoundNotFound | desk.TableNotFound
+                  | desk.PairNotFound):
+        return current_app.make_response(current_app.handle_http_exception(NotFound()))
+    if request.endpoint in ("tournaments.round_links", "tournaments.table_link"):
+        request.environ["scorekeeper.roll_back"] = True
+        return see_other("tournaments.round_page", tournament_id=tournament_id, number=number)
+    place = _ERROR_PLACE.get(request.endpoint or "", "round")
+    # 409: another desk (or a second tap) got there first; 422: the action cannot be taken.
+    status = 409 if isinstance(error, desk.TournamentChanged | desk.KeyReused) else 422
+    if isinstance(error, desk.ActionRefused):
+        message = error_message(error.errors[0])
+    elif isinstance(error, desk.RoundClosed) and request.endpoint == "tournaments.finish_round":
+        status = 409
+        message = _("Game %(n)d was already closed (by another desk, or a second tap): "
+                    "this is where the tournament stands now.", n=int(error.args[0]))
+    else:
+        messages: list[tuple[type[WriteRefused], str]] = [
+            (desk.TournamentChanged, _("The tournament changed meanwhile (another desk, or a "
+                                       "second tap), so nothing was done. Check where it "
+                                       "stands and try again.")),
+            (desk.RoundClosed, _("This game is already closed.")),
+            (desk.PairNotPlaying, _("This pair plays no game in this round.")),
+            (desk.AbandonmentNotUndoable, _("An abandonment can be taken back only while its "
+                                            "game is being played.")),
+            (desk.AlreadySubstituted, _("A substitution is already recorded for this pair.")),
+            (desk.TournamentOver, _("The tournament is over.")),
+            (desk.ClockRunning, _("The clock is already running.")),
+            (desk.ClockNotRunning, _("The clock is not running.")),
+            (desk.TimeIsUp, _("Time is up for this game: add minutes to play on, or finish "
+                              "it.")),
+            (desk.KeyReused, _("This form was already used for another change, so nothing "
+                               "was done.")),
+            (desk.KeyTooLong, _("This form cannot be sent (its key is too long).")),
+        ]
+        message = next((m for kind, m in messages if isinstance(error, kind)),
+                       _("Nothing was changed."))
+    return _action_error(_tournament_or_404(tournament_id), message, place, status)
+
+
+@bp.errorhandler(EntryErrors)
+def entry_errors(error: EntryErrors) -> Response:
+    """A desk form with a bad value (the minutes to add): the message by the field."""
+    tournament_id = (request.view_args or {}).get("tournament_id", "")
+    db.session.rollback()
+    err = error.errors[0] if error.errors else None
+    message = error_message(err) if err is not None else _("Nothing was changed.")
+    return _action_error(_tournament_or_404(tournament_id), message,
+                         err.field if err is not None else "round")
 
 
 # -- public: standings and printouts -------------------------------------------------------------

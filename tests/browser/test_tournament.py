@@ -42,7 +42,12 @@ def test_a_small_tournament(page: Page, live_server: str, shot: Shot, tmp_path: 
     control_url = page.url
     expect(page.locator(".notice[role=status]")).to_contain_text("shown only once")
     expect(page.locator("table.tables tbody tr")).to_have_count(2)
-    expect(page.locator(".clock[data-deadline]").first).to_have_text(re.compile(r"^(59|60):\d\d$"))
+    # Game 1's clock waits for the desk.
+    expect(page.locator(".time-left .clock").first).to_have_text("1:00:00")
+    expect(page.locator(".time-left")).to_contain_text("(not started)")
+    page.get_by_role("button", name="Start the clock").click()
+    expect(page.locator(".clock[data-deadline]").first).to_have_text(
+        re.compile(r"^(59:\d\d|1:00:00)$"))
     no_side_scroll(page)
     shot(page, "tournament-03-control")
 

@@ -4,10 +4,9 @@ first, a finished game cannot be abandoned, and abandonment and substitution can
 from __future__ import annotations
 
 import re
-from datetime import timedelta
 
 from sqlalchemy import select
-from tournament_helpers import admin, create, links, play, read
+from tournament_helpers import admin, create, links, play, read, time_up
 
 from scorekeeper.extensions import db
 from scorekeeper.models import GameChange
@@ -72,7 +71,7 @@ def test_closing_after_time_is_up_still_names_the_tables_playing(client):
     t1, _t2 = links(client, tid, token)
     play(client, t1, (900, 300))
     rnd = db.session.query(TournamentRound).one()
-    rnd.started_at -= timedelta(minutes=61)
+    time_up(rnd)
     db.session.commit()
     response = client.post(f"/tournaments/{tid}/rounds/1/finish")
     assert response.status_code == 200
@@ -92,7 +91,7 @@ def test_closing_once_time_is_up_and_every_table_finished_asks_nothing(client):
     play(client, t1, (15000, 1000))
     play(client, t2, (2000, 15000))
     rnd = db.session.query(TournamentRound).one()
-    rnd.started_at -= timedelta(minutes=61)
+    time_up(rnd)
     db.session.commit()
     assert client.post(f"/tournaments/{tid}/rounds/1/finish").status_code == 303
     assert len(read(client, tid)["rounds"]) == 2

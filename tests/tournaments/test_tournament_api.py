@@ -6,7 +6,17 @@ import hashlib
 
 import pytest
 from sqlalchemy import select
-from tournament_helpers import VALUES, admin, create, links, pairs, post_hand, read, stock_out
+from tournament_helpers import (
+    VALUES,
+    admin,
+    clock_out,
+    create,
+    links,
+    pairs,
+    post_hand,
+    read,
+    stock_out,
+)
 
 from scorekeeper.extensions import db
 from scorekeeper.models.tournaments import TournamentTable
@@ -31,6 +41,7 @@ def test_tables_play_under_the_values_given_at_set_up(client):
     tid, token = create(client, 2, rounds=1)
     (table,) = links(client, tid, token)
     hand = {"end": "time_up", "sides": [{"premios": {"canaston": 1}}, {"premios": {}}]}
+    clock_out()
     response = post_hand(client, table, hand)
     assert response.get_json()["totals"] == [VALUES["premios.canaston"], 0]
 

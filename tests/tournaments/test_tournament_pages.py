@@ -10,7 +10,7 @@ import subprocess
 import pytest
 from pypdf import PdfReader
 from sqlalchemy import event
-from tournament_helpers import VALUES, admin, create, links, play, read
+from tournament_helpers import VALUES, admin, create, links, play, read, time_up
 
 from scorekeeper.extensions import db
 
@@ -97,8 +97,9 @@ def test_round_page_makes_each_table_its_edit_link_once(app, client):
     for t in read(client, tid, token)["rounds"][0]["tables"]:
         # Each table's score sheet, for tables that also keep paper (002: sheets per table).
         assert f'href="/sheets/games/{t["game_id"]}.pdf"' in html
-    assert re.search(r'class="clock" data-deadline="[0-9T:-]+Z" role="timer">(59:59|1:00:00)<',
-                     html)
+    # Game 1's clock waits for the desk: the full hour, not started.
+    assert re.search(r'class="clock clock-stopped" role="timer">1:00:00</span> '
+                     r'<span class="clock-note">\(not started\)<', html)
     assert "style=" not in html and "<script>" not in html
 
     # Round 2, seated from the page, has no links yet: one button makes them all, shown once.
@@ -250,18 +251,17 @@ def test_odd_pairs_show_the_bye_and_the_fallback_on_the_control_table(client):
 
 
 def test_the_clock_reads_zero_once_time_is_up(client):
-    from datetime import timedelta
-
     from scorekeeper.models.tournaments import TournamentRound
 
     tid, token = create(client, 4)
     login(client, tid, token)
     rnd = db.session.query(TournamentRound).one()
-    rnd.started_at -= timedelta(minutes=61)
+    time_up(rnd)
     db.session.commit()
     html = client.get(f"/tournaments/{tid}/dashboard", headers=HX).get_data(as_text=True)
-    assert re.search(r'class="clock" data-deadline="[^"]+" role="timer">0:00<', html)
+    assert re.search(r'class="clock clock-up" role="timer">0:00<', html)
     assert read(client, tid)["rounds"][0]["seconds_left"] == 0
+    assert read(client, tid)["rounds"][0]["clock"] == {"state": "over", "seconds_left": 0}
 
 
 def test_the_tournaments_page_lists_what_this_browser_organizes(client, app):

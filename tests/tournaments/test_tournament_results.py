@@ -2,7 +2,17 @@
 
 from __future__ import annotations
 
-from tournament_helpers import VALUES, admin, create, links, play, post_hand, read, stock_out
+from tournament_helpers import (
+    VALUES,
+    admin,
+    clock_out,
+    create,
+    links,
+    play,
+    post_hand,
+    read,
+    stock_out,
+)
 
 from scorekeeper.services.tournaments import Standing, game_credits, rank
 
@@ -86,6 +96,7 @@ def test_time_up_hand_counts_only_canastas_and_premios_and_ends_the_game(client)
          "premios": {"canastilla": 1}},
         {"table_points": 400, "hand_points": 90, "canastas": {"mixed": 1}},
     ]}
+    clock_out()
     response = post_hand(client, table, hand)
     assert response.status_code == 201, response.get_json()
     assert response.get_json()["totals"] == [500 + VALUES["premios.canastilla"], 300]

@@ -87,3 +87,23 @@ def play(client: FlaskClient, table: dict[str, Any], totals: tuple[int, int]) ->
         left = [left[0] - chunk[0], left[1] - chunk[1]]
         if left == [0, 0]:
             return
+
+
+def time_up(rnd: Any, minutes: int = 61) -> None:
+    """Make the round's clock as if the desk had started it ``minutes`` ago (no pause)."""
+    from datetime import timedelta
+
+    from scorekeeper.models.games import utcnow
+
+    rnd.clock_started_at = rnd.clock_running_since = utcnow() - timedelta(minutes=minutes)
+    rnd.clock_used = 0
+
+
+def clock_out() -> None:
+    """Run out the clock of every open round (002's time-up hands are then the tables' own)."""
+    from scorekeeper.extensions import db
+    from scorekeeper.models.tournaments import TournamentRound
+
+    for rnd in db.session.query(TournamentRound).filter(TournamentRound.finished_at.is_(None)):
+        time_up(rnd)
+    db.session.commit()

@@ -1,0 +1,117 @@
+"""The desk's clock of a tournament game (002: "3 partidas de 60 minutos").
+
+The desk starts it when the tables are ready, may pause it and may add minutes; a round
+seated is not running yet. Reading it is pure (the round's fields and "now" in, a
+:class:`Clock` out); changing it is a desk action (``services.desk``), through the write path.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from ..models.games import utcnow
+
+NOT_STARTED, RUNNING, PAUSED, OVER = "not_started", "running", "paused", "over"
+#: Most minutes one "extend" adds.
+MAX_EXTEND = 120
+
+
+@dataclass(frozen=True)
+class Clock:
+    """Where a round's clock stands."""
+
+    state: str
+    seconds_left: int
+    #: When time is up, while the clock runs (``None`` otherwise).
+    deadline: datetime | None
+    #: The table phones warn from this many seconds left.
+    warn_seconds: int
+
+    @property
+    def warning(self) -> bool:
+        """Whether the warning time is reached (and time is not up yet)."""
+        return self.state in (RUNNING, PAUSED) and 0 < self.seconds_left <= self.warn_seconds
+
+    def as_dict(self) -> dict[str, Any]:
+        """The clock as the API shows it."""
+        return {"state": self.state, "seconds_left": self.seconds_left}
+
+
+def total_seconds(tournament: Any, rnd: Any) -> int:
+    """The game's whole time: the tournament's minutes plus what the desk added."""
+    return int(tournament.minutes) * 60 + int(rnd.clock_extra or 0)
+
+
+def used_seconds(rnd: Any, now: datetime) -> int:
+    """Seconds the clock has run so far."""
+    used = int(rnd.clock_used or 0)
+    if rnd.clock_running_since is not None:
+        used += max(0, int((now - rnd.clock_running_since).total_seconds()))
+    return used
+
+
+def clock_of(tournament: Any, rnd: Any, now: datetime | None = None) -> Clock:
+    """The round's clock at ``now`` (a closed round's time is over)."""
+    now = now or utcnow()
+    warn = int(tournament.warn_minutes if tournament.warn_minutes is not None else 10) * 60
+    total = total_seconds(tournament, rnd)
+    if rnd.finished_at is not None:
+        return Clock(OVER, 0, None, warn)
+    if rnd.clock_started_at is None:
+        return Clock(NOT_STARTED, total, None, warn)
+    left = max(0, total - used_seconds(rnd, now))
+    if left == 0:
+        return Clock(OVER, 0, None, warn)
+    if rnd.clock_running_since is None:
+        return Clock(PAUSED, left, None, warn)
+    deadline = rnd.clock_running_since + timedelta(seconds=total - int(rnd.clock_used or 0))
+    return Clock(RUNNING, left, deadline, warn)
+
+
+def stop(tournament: Any, rnd: Any, now: datetime) -> None:
+    """Fold the running time into ``clock_used`` (at most the whole time) and stop running."""
+    if rnd.clock_running_since is not None:
+        rnd.clock_used = min(used_seconds(rnd, now), total_seconds(tournament, rnd))
+        rnd.clock_running_since = None
+
+
+def format_clock(seconds: int) -> str:
+    """``m:ss``, or ``h:mm:ss`` from an hour."""
+    hours, rest = divmod(max(0, seconds), 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
+@dataclass(frozen=True)
+class TableClock:
+    """What a table's phone shows of its tournament: where it plays and the clock."""
+
+    tournament_id: str
+    tournament_name: str
+    table: int
+    game: int
+    games: int
+    clock: Clock
+
+
+def table_clock(game_pk: int, now: datetime | None = None) -> TableClock | None:
+    """The tournament table whose game has row id ``game_pk`` (one query), or ``None`` for a
+    game played outside a tournament."""
+    from sqlalchemy import select
+
+    from ..extensions import db
+    from ..models.tournaments import Tournament, TournamentRound, TournamentTable
+
+    row = db.session.execute(
+        select(Tournament, TournamentRound, TournamentTable.number)
+        .join(TournamentRound, TournamentRound.tournament_id == Tournament.id)
+        .join(TournamentTable, TournamentTable.round_id == TournamentRound.id)
+        .where(TournamentTable.game_id == game_pk)
+    ).first()
+    if row is None:
+        return None
+    tournament, rnd, number = row
+    return TableClock(tournament.id, tournament.name, number, rnd.number,
+                      tournament.rounds_planned, clock_of(tournament, rnd, now))

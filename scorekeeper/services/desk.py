@@ -1,0 +1,462 @@
+"""Every change the tournament desk makes goes through here: one operation per desk action,
+each one locked, checked and logged, as ``services.record`` does for a game's hands.
+
+An operation (:func:`finish_round`, :func:`start_clock`, :func:`pause_clock`,
+:func:`extend_clock`, :func:`abandon`, :func:`undo_abandon`, :func:`substitute`,
+:func:`undo_substitute`, :func:`round_links`, :func:`table_link`) takes the same steps:
+
+1. take the tournament's row lock (``SELECT … FOR UPDATE`` on PostgreSQL; on SQLite a writing
+   request's transaction starts with ``BEGIN IMMEDIATE``) and load the tournament after it,
+   rounds, tables and games included, so what it checks is the latest committed;
+2. recognise a repeated request key (the same key with the same request answers the change it
+   made, with another request :class:`~.errors.KeyReused`);
+3. check the tournament version a desk page was shown (:class:`~.errors.TournamentChanged`);
+4. make the change (the tables' games change through ``services.record``, under their own
+   locks), raise the tournament's version and log a :class:`TournamentChange`.
+
+Operations flush and never commit: the request commits once (``create_app``). Refusals are
+the domain errors of ``services.errors`` (:class:`~.errors.DeskRefused` and its kinds); the
+pages and the API translate them, each in one place.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import func, select
+
+from ..engine import N_, EntryErrors, FieldError
+from ..extensions import db
+from ..models.desk import TournamentChange
+from ..models.games import utcnow
+from ..models.tournaments import Tournament, TournamentRound, TournamentTable
+from . import clock as clocks
+from . import record
+from . import tournaments as service
+from .errors import (
+    AbandonmentNotUndoable,
+    ActionRefused,
+    AlreadySubstituted,
+    ClockNotRunning,
+    ClockRunning,
+    DeskRefused,
+    KeyReused,
+    KeyTooLong,
+    PairNotFound,
+    PairNotPlaying,
+    RoundClosed,
+    RoundNotFound,
+    TableNotFound,
+    TimeIsUp,
+    TournamentChanged,
+    TournamentNotFound,
+    TournamentOver,
+)
+
+__all__ = ["AbandonmentNotUndoable", "ActionRefused", "AlreadySubstituted", "ClockNotRunning",
+           "ClockRunning", "DeskRefused", "KeyReused", "KeyTooLong", "PairNotFound",
+           "PairNotPlaying", "RoundClosed", "RoundNotFound", "TableNotFound", "TimeIsUp",
+           "TournamentChanged", "TournamentNotFound", "TournamentOver"]
+
+#: Who made a desk change (``TournamentChange.by``).
+BY_DESK, BY_API = "desk", "api"
+
+
+@dataclass(frozen=True)
+class DeskChange:
+    """One logged desk change, as the control table lists it."""
+
+    seq: int
+    kind: str
+    round: int | None
+    pair: int | None
+    table: int | None
+    detail: dict[str, Any] | None
+    by: str
+    version: int
+    at: datetime
+
+
+@dataclass
+class DeskWritten:
+    """What a desk operation did: the tournament as it now stands and the change logged."""
+
+    tournament: Tournament
+    change: DeskChange
+    #: True when the request key named a change made before: nothing new was done.
+    repeated: bool = False
+    #: The round seated by closing the one before (``finish_round``), if any.
+    seated: TournamentRound | None = None
+    #: Tables whose new edit link this request made (their ``new_edit_token``).
+    links: list[TournamentTable] = field(default_factory=list)
+
+    @property
+    def version(self) -> int:
+        """The tournament's version after the change."""
+        return self.tournament.version
+
+
+def view_of(change: TournamentChange) -> DeskChange:
+    """A logged desk change as plain data."""
+    return DeskChange(seq=change.seq, kind=change.kind, round=change.round, pair=change.pair,
+                      table=change.table, detail=change.detail, by=change.by,
+                      version=change.version, at=change.at)
+
+
+# -- the steps every operation takes --------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DeskHead:
+    """What the access check needs: the tournament's id and admin token hash."""
+
+    id: str
+    admin_token_hash: str
+
+
+def find_head(tournament_id: str) -> DeskHead | None:
+    """The tournament's head row (one small query), for the access check before an action."""
+    if not tournament_id or len(tournament_id) > 24:
+        return None
+    row = db.session.execute(
+        select(Tournament.id, Tournament.admin_token_hash).where(Tournament.id == tournament_id)
+    ).one_or_none()
+    return None if row is None else DeskHead(*row)
+
+
+def lock(tournament_id: str) -> Tournament:
+    """The tournament, locked for this transaction and loaded fresh (everything it holds).
+
+    Raises :class:`TournamentNotFound`.
+    """
+    if not tournament_id or len(tournament_id) > 24:
+        raise TournamentNotFound(tournament_id)
+    stmt = select(Tournament.id).where(Tournament.id == tournament_id)
+    if db.session.get_bind().dialect.name != "sqlite":
+        stmt = stmt.with_for_update()
+    if db.session.execute(stmt).scalar_one_or_none() is None:
+        raise TournamentNotFound(tournament_id)
+    tournament = service.find_tournament(tournament_id, full=True, fresh=True)
+    if tournament is None:  # pragma: no cover - the row was there under the lock
+        raise TournamentNotFound(tournament_id)
+    return tournament
+
+
+def _digest(kind: str, asked: Any) -> str:
+    text = json.dumps([kind, asked], sort_keys=True, default=str, ensure_ascii=True)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class _Begun:
+    tournament: Tournament
+    key: str | None
+    digest: str
+    earlier: DeskWritten | None
+
+
+def _begin(tournament_id: str, kind: str, asked: Any, *, request_key: str | None,
+           seen_version: int | None) -> _Begun:
+    key = record.check_key(request_key)
+    tournament = lock(tournament_id)
+    digest = _digest(kind, asked)
+    if key is not None:
+        earlier = db.session.execute(
+            select(TournamentChange).where(TournamentChange.tournament_id == tournament.id,
+                                           TournamentChange.request_key == key)
+        ).scalar_one_or_none()
+        if earlier is not None:
+            if earlier.request_digest != digest:
+                raise KeyReused(key)
+            return _Begun(tournament, key, digest,
+                          DeskWritten(tournament, view_of(earlier), repeated=True))
+    if seen_version is not None and seen_version != tournament.version:
+        raise TournamentChanged(tournament.version)
+    return _Begun(tournament, key, digest, None)
+
+
+def _log(begun: _Begun, kind: str, *, by: str, round: int | None = None,
+         pair: int | None = None, table: int | None = None,
+         detail: dict[str, Any] | None = None) -> DeskChange:
+    tournament = begun.tournament
+    tournament.version += 1
+    last = db.session.execute(
+        select(func.max(TournamentChange.seq))
+        .where(TournamentChange.tournament_id == tournament.id)
+    ).scalar()
+    change = TournamentChange(
+        tournament_id=tournament.id, seq=(last or 0) + 1, kind=kind, round=round, pair=pair,
+        table=table, detail=detail, by=by, request_key=begun.key,
+        request_digest=begun.digest if begun.key else None, version=tournament.version,
+        at=utcnow(),
+    )
+    db.session.add(change)
+    db.session.flush()
+    return view_of(change)
+
+
+def changes_of(tournament: Tournament, *, last: int | None = None) -> list[DeskChange]:
+    """The tournament's desk changes, newest first (the ``last`` ones, or all)."""
+    stmt = (select(TournamentChange).where(TournamentChange.tournament_id == tournament.id)
+            .order_by(TournamentChange.seq.desc()))
+    if last is not None:
+        stmt = stmt.limit(last)
+    return [view_of(c) for c in db.session.execute(stmt).scalars()]
+
+
+def _round(tournament: Tournament, number: int) -> TournamentRound:
+    rnd = service.get_round(tournament, number)
+    if rnd is None:
+        raise RoundNotFound(number)
+    return rnd
+
+
+def _open_round(tournament: Tournament, number: int) -> TournamentRound:
+    rnd = _round(tournament, number)
+    if rnd.finished_at is not None:
+        raise RoundClosed(number)
+    return rnd
+
+
+def _pair(tournament: Tournament, number: int) -> Any:
+    pair = service.find_pair(tournament, number)
+    if pair is None:
+        raise PairNotFound(number)
+    return pair
+
+
+# -- closing a round -----------------------------------------------------------------------------
+
+
+def finish_round(tournament_id: str, number: int, *, by: str, request_key: str | None = None,
+                 seen_version: int | None = None, hand_out: bool = False) -> DeskWritten:
+    """Close round ``number`` (its unfinished games end on time) and seat the next.
+
+    ``hand_out``: the next round's edit links are handed out in this answer (the API's).
+    Raises :class:`RoundNotFound`, :class:`RoundClosed` (a second desk closed it first),
+    :class:`TournamentChanged`.
+    """
+    begun = _begin(tournament_id, "finish", number, request_key=request_key,
+                   seen_version=seen_version)
+    if begun.earlier is not None:
+        return begun.earlier
+    tournament = begun.tournament
+    _round(tournament, number)
+    seated = service.finish_round(tournament, number)
+    links = service.hand_out_links(seated.tables) if seated is not None and hand_out else []
+    change = _log(begun, "finish", by=by, round=number,
+                  detail={"seated": None if seated is None else seated.number})
+    return DeskWritten(tournament, change, seated=seated, links=links)
+
+
+# -- the clock -----------------------------------------------------------------------------------
+
+
+def start_clock(tournament_id: str, number: int, *, by: str, request_key: str | None = None,
+                seen_version: int | None = None) -> DeskWritten:
+    """Start (or resume) round ``number``'s clock.
+
+    Raises :class:`ClockRunning`, :class:`TimeIsUp` (add minutes first), :class:`RoundClosed`.
+    """
+    begun = _begin(tournament_id, "clock_start", number, request_key=request_key,
+                   seen_version=seen_version)
+    if begun.earlier is not None:
+        return begun.earlier
+    tournament = begun.tournament
+    rnd = _open_round(tournament, number)
+    now = utcnow()
+    state = clocks.clock_of(tournament, rnd, now)
+    if state.state == clocks.RUNNING:
+        raise ClockRunning(number)
+    if state.state == clocks.OVER:
+        raise TimeIsUp(number)
+    if rnd.clock_started_at is None:
+        rnd.clock_started_at = now
+    rnd.clock_running_since = now
+    change = _log(begun, "clock_start", by=by, round=number,
+                  detail={"seconds_left": state.seconds_left})
+    return DeskWritten(tournament, change)
+
+
+def pause_clock(tournament_id: str, number: int, *, by: str, request_key: str | None = None,
+                seen_version: int | None = None) -> DeskWritten:
+    """Pause round ``number``'s running clock. Raises :class:`ClockNotRunning`,
+    :class:`RoundClosed`."""
+    begun = _begin(tournament_id, "clock_pause", number, request_key=request_key,
+                   seen_version=seen_version)
+    if begun.earlier is not None:
+        return begun.earlier
+    tournament = begun.tournament
+    rnd = _open_round(tournament, number)
+    now = utcnow()
+    if clocks.clock_of(tournament, rnd, now).state != clocks.RUNNING:
+        raise ClockNotRunning(number)
+    clocks.stop(tournament, rnd, now)
+    left = clocks.clock_of(tournament, rnd, now).seconds_left
+    change = _log(begun, "clock_pause", by=by, round=number, detail={"seconds_left": left})
+    return DeskWritten(tournament, change)
+
+
+def extend_clock(tournament_id: str, number: int, minutes: Any, *, by: str,
+                 request_key: str | None = None,
+                 seen_version: int | None = None) -> DeskWritten:
+    """Add ``minutes`` (1 to 120) to round ``number``'s clock; a clock whose time was up
+    runs again for those minutes.
+
+    Raises ``EntryErrors`` (field ``minutes``), :class:`RoundClosed`.
+    """
+    if isinstance(minutes, str) and minutes.strip().isdigit():
+        minutes = int(minutes.strip())
+    if (isinstance(minutes, bool) or not isinstance(minutes, int)
+            or not 1 <= minutes <= clocks.MAX_EXTEND):
+        raise EntryErrors([FieldError("minutes", N_("A whole number from %(low)d to %(high)d."),
+                                      low=1, high=clocks.MAX_EXTEND)])
+    begun = _begin(tournament_id, "clock_extend", [number, minutes], request_key=request_key,
+                   seen_version=seen_version)
+    if begun.earlier is not None:
+        return begun.earlier
+    tournament = begun.tournament
+    rnd = _open_round(tournament, number)
+    now = utcnow()
+    running = rnd.clock_running_since is not None
+    # Time already run out stays run out: the minutes added count from now.
+    clocks.stop(tournament, rnd, now)
+    rnd.clock_extra = int(rnd.clock_extra or 0) + minutes * 60
+    if running:
+        rnd.clock_running_since = now
+    left = clocks.clock_of(tournament, rnd, now).seconds_left
+    change = _log(begun, "clock_extend", by=by, round=number,
+                  detail={"minutes": minutes, "seconds_left": left})
+    return DeskWritten(tournament, change)
+
+
+# -- pairs: abandonment and substitution ---------------------------------------------------------
+
+
+def abandon(tournament_id: str, pair_number: int, *, by: str, request_key: str | None = None,
+            seen_version: int | None = None) -> DeskWritten:
+    """The pair abandons its game in the round being played (see
+    ``services.tournaments.record_abandonment``).
+
+    Raises :class:`PairNotFound`, :class:`PairNotPlaying`, :class:`ActionRefused` (already
+    disqualified, its game finished or abandoned by the other pair).
+    """
+    begun = _begin(tournament_id, "abandon", pair_number, request_key=request_key,
+                   seen_version=seen_version)
+    if begun.earlier is not None:
+        return begun.earlier
+    tournament = begun.tournament
+    pair = _pair(tournament, pair_number)
+    try:
+        table = service.record_abandonment(tournament, pair)
+    except EntryErrors as exc:
+        raise ActionRefused(exc.errors) from exc
+    except RoundClosed as exc:
+        raise PairNotPlaying(pair_number) from exc
+    change = _log(begun, "abandon", by=by, round=table.round.number, pair=pair_number,
+                  table=table.number)
+    return DeskWritten(tournament, change)
+
+
+def undo_abandon(tournament_id: str, pair_number: int, *, by: str,
+                 request_key: str | None = None,
+                 seen_version: int | None = None) -> DeskWritten:
+    """Take back the pair's abandonment while its round is being played.
+
+    Raises :class:`PairNotFound`, :class:`ActionRefused` (the pair did not abandon),
+    :class:`AbandonmentNotUndoable` (its round is closed).
+    """
+    begun = _begin(tournament_id, "unabandon", pair_number, request_key=request_key,
+                   seen_version=seen_version)
+    if begun.earlier is not None:
+        return begun.earlier
+    tournament = begun.tournament
+    pair = _pair(tournament, pair_number)
+    try:
+        table = service.undo_abandonment(tournament, pair)
+    except EntryErrors as exc:
+        raise ActionRefused(exc.errors) from exc
+    except RoundClosed as exc:
+        raise AbandonmentNotUndoable(pair_number) from exc
+    change = _log(begun, "unabandon", by=by, round=table.round.number, pair=pair_number,
+                  table=table.number)
+    return DeskWritten(tournament, change)
+
+
+def substitute(tournament_id: str, pair_number: int, *, by: str,
+               request_key: str | None = None,
+               seen_version: int | None = None) -> DeskWritten:
+    """A player of the pair was replaced: the pair scores nothing. Raises
+    :class:`PairNotFound`, :class:`AlreadySubstituted`."""
+    begun = _begin(tournament_id, "substitute", pair_number, request_key=request_key,
+                   seen_version=seen_version)
+    if begun.earlier is not None:
+        return begun.earlier
+    tournament = begun.tournament
+    pair = _pair(tournament, pair_number)
+    if pair.substituted:
+        raise AlreadySubstituted(pair_number)
+    service.record_substitution(pair)
+    change = _log(begun, "substitute", by=by, pair=pair_number)
+    return DeskWritten(tournament, change)
+
+
+def undo_substitute(tournament_id: str, pair_number: int, *, by: str,
+                    request_key: str | None = None,
+                    seen_version: int | None = None) -> DeskWritten:
+    """Take back a substitution while the tournament is being played. Raises
+    :class:`PairNotFound`, :class:`ActionRefused`, :class:`~.errors.TournamentOver`."""
+    begun = _begin(tournament_id, "unsubstitute", pair_number, request_key=request_key,
+                   seen_version=seen_version)
+    if begun.earlier is not None:
+        return begun.earlier
+    tournament = begun.tournament
+    pair = _pair(tournament, pair_number)
+    try:
+        service.undo_substitution(tournament, pair)
+    except EntryErrors as exc:
+        raise ActionRefused(exc.errors) from exc
+    change = _log(begun, "unsubstitute", by=by, pair=pair_number)
+    return DeskWritten(tournament, change)
+
+
+# -- the tables' edit links ----------------------------------------------------------------------
+
+
+def round_links(tournament_id: str, number: int, *, by: str, only_missing: bool = False,
+                seen_version: int | None = None) -> DeskWritten:
+    """New edit links for round ``number``'s tables (all, or those never handed out); the old
+    ones stop working. Raises :class:`RoundNotFound`, :class:`RoundClosed`."""
+    # No request key: a link's token is in the answer that makes it alone, so a repeat makes
+    # new ones (the last answer's links are the ones that work).
+    begun = _begin(tournament_id, "links", [number, only_missing], request_key=None,
+                   seen_version=seen_version)
+    tournament = begun.tournament
+    rnd = _open_round(tournament, number)
+    made = service.new_round_links(rnd, only_missing=only_missing)
+    change = _log(begun, "links", by=by, round=number, detail={"tables": len(made)})
+    return DeskWritten(tournament, change, links=made)
+
+
+def table_link(tournament_id: str, number: int, table_number: int, *, by: str,
+               seen_version: int | None = None) -> DeskWritten:
+    """A new edit link for one table of an open round (its old one stops working).
+
+    Raises :class:`RoundNotFound`, :class:`TableNotFound`, :class:`RoundClosed`.
+    """
+    begun = _begin(tournament_id, "link", [number, table_number], request_key=None,
+                   seen_version=seen_version)
+    tournament = begun.tournament
+    rnd = _round(tournament, number)
+    table = service.find_table(rnd, table_number)
+    if table is None:
+        raise TableNotFound(table_number)
+    if rnd.finished_at is not None:
+        raise RoundClosed(number)
+    service.new_table_link(table)
+    change = _log(begun, "link", by=by, round=number, table=table_number)
+    return DeskWritten(tournament, change, links=[table])

@@ -1,0 +1,94 @@
+"""What the tournament shows away from the desk: the wall screen (a projector: live standings
+and every table's clock in big type) and each table phone's clock (its table, game and time).
+
+Both are read-only and refresh themselves with htmx polling; the intervals come from the
+configuration (``TOURNAMENT_WALL_POLL``, ``TOURNAMENT_CLOCK_POLL``, seconds), so tests can
+shorten them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Response, abort, current_app, render_template
+from markupsafe import Markup
+
+from ..extensions import htmx
+from ..services import games as games_service
+from ..services import tournaments as service
+from ..services.clock import OVER, clock_of, format_clock, table_clock
+from ..web import render
+from . import bp
+
+#: Default seconds between two refreshes of the wall screen and of a table phone's clock.
+WALL_POLL, CLOCK_POLL = 10, 10
+
+
+def _iso(moment: Any) -> str:
+    return moment.isoformat(timespec="seconds") + "Z" if moment is not None else ""
+
+
+def _poll(name: str, default: int) -> int:
+    return max(1, int(current_app.config.get(name, default)))
+
+
+@bp.get("/<tournament_id>/wall")
+def wall(tournament_id: str) -> Response:
+    """The wall screen: the game's clock, every table and the standings, in big type.
+
+    Public and read-only, like the standings (it carries no link that changes anything).
+    """
+    tournament = service.find_tournament(tournament_id)
+    if tournament is None:
+        abort(404)
+    rnd = service.current_round(tournament) or (tournament.rounds[-1] if tournament.rounds
+                                                else None)
+    state = clock_of(tournament, rnd) if rnd is not None else None
+    ctx = {
+        "tournament": tournament,
+        "round": rnd,
+        "clock_state": state,
+        "clock": format_clock(state.seconds_left) if state is not None else "",
+        "deadline": _iso(state.deadline) if state is not None else "",
+        "tables": [service.table_view(tournament, t) for t in rnd.tables] if rnd else [],
+        "standings": service.standings(tournament),
+        "poll": _poll("TOURNAMENT_WALL_POLL", WALL_POLL),
+    }
+    response = render("tournaments/wall.html", "tournaments/_wall.html", **ctx)
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+def table_clock_html(game_pk: int, game_id: str) -> Markup | None:
+    """The clock block of a tournament game's page (``None`` outside a tournament)."""
+    info = table_clock(game_pk)
+    if info is None:
+        return None
+    return Markup(render_template(
+        "tournaments/_table_clock.html", info=info, game_id=game_id,
+        clock=format_clock(info.clock.seconds_left), deadline=_iso(info.clock.deadline),
+        poll=_poll("TOURNAMENT_CLOCK_POLL", CLOCK_POLL),
+    ))
+
+
+def is_time_up(game_pk: int) -> bool:
+    """Whether the game is a tournament table's whose clock has run out (002's last hand)."""
+    info = table_clock(game_pk)
+    return info is not None and info.clock.state == OVER
+
+
+@bp.get("/clock/<game_id>")
+def table_clock_block(game_id: str) -> Response:
+    """A table phone's clock block alone (its htmx poll); opened directly, the game."""
+    head = games_service.find_head(game_id)
+    html = table_clock_html(head.id, game_id) if head is not None else None
+    if html is None:
+        abort(404)
+    if not htmx:
+        from ..web import see_other
+
+        return see_other("games.show", game_id=game_id)
+    response = current_app.make_response(str(html))
+    response.headers["Cache-Control"] = "no-cache"
+    response.vary.add("HX-Request")
+    return response
