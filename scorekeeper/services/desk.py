@@ -30,7 +30,7 @@ from typing import Any
 from sqlalchemy import func, select
 
 from ..engine import N_, EntryErrors, FieldError
-from ..extensions import db
+from ..extensions import db, take_write_lock
 from ..models.desk import TournamentChange
 from ..models.games import utcnow
 from ..models.tournaments import Tournament, TournamentRound, TournamentTable
@@ -135,6 +135,7 @@ def lock(tournament_id: str) -> Tournament:
     """
     if not tournament_id or len(tournament_id) > 24:
         raise TournamentNotFound(tournament_id)
+    take_write_lock()
     stmt = select(Tournament.id).where(Tournament.id == tournament_id)
     if db.session.get_bind().dialect.name != "sqlite":
         stmt = stmt.with_for_update()
