@@ -56,6 +56,7 @@ def calculator() -> Response:
         errors=errors,
         submit_label=_("Count the hand"),
         live=bool(htmx),
+        typing=request.form.get("typing") if htmx else None,
     )
     rulesets = [(r.id, label(r.name)) for r in PRESETS.values()]
     rulesets += [(r.id, r.name) for r in house_rulesets(rs)]
