@@ -14,6 +14,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 Shot = Callable[[Page, str], Path]
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
 
 PHONES = [(390, 844), (360, 740)]
 
@@ -331,6 +332,11 @@ def test_taps_for_the_worked_hand_of_003(page: Page, live_server: str, shot: Sho
     expect(summary).to_contain_text("+535")
     shot(page, "short-count-003-worked-hand")
     focus_moves = page.evaluate("window.taps")
+    # The picture for the README (not part of the count): the first side, as a phone shows it.
+    page.locator(".summary-side").first.click()
+    page.wait_for_function("() => document.getElementById('sides-strip').scrollLeft === 0")
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(SCREENSHOTS / "count-screen.png"))
     tap(page.locator(".count-actions .button-primary"))
     page.wait_for_url(game_url)
     expect(page.locator(".side-total")).to_have_text(["Score: 1,035", "Score: 535"])
