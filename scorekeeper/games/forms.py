@@ -194,6 +194,18 @@ class CountLayout:
         names += [f"{p}penalties.{x.id}" for x in self.penalties]
         return names
 
+    def folded(self, i: int) -> list[str]:
+        """The inputs of side ``i`` that sit under its "More": what a hand rarely needs (red 3s
+        kept in hand, black 3s, premios, penalties)."""
+        p = f"sides[{i}]."
+        names = [p + key for key, shown in (("red_threes_in_hand", self.red_threes_in_hand),
+                                            ("black_threes_shown", self.black_threes_shown),
+                                            ("black_threes_in_hand", self.black_threes_in_hand))
+                 if shown]
+        names += [f"{p}premios.{x.id}" for x in self.premios]
+        names += [f"{p}penalties.{x.id}" for x in self.penalties]
+        return names
+
     def slots(self) -> list[str]:
         """Every place an error can be shown: each input, plus the groups of inputs."""
         out = ["end"]
@@ -302,6 +314,27 @@ def form_values_from_entry(entry: Mapping[str, Any]) -> dict[str, str]:
     return values
 
 
+def _holds_something(value: Any) -> bool:
+    """Whether a typed value is worth showing (not empty, not only zeros)."""
+    text = "" if value is None else str(value).strip()
+    return bool(text) and not _is_zero(text)
+
+
+def counted_points(values: Mapping[str, Any], cards_key: str, ruleset: RuleSet) -> int | None:
+    """What the card helper ``cards_key`` (``sides[0].table_cards``) adds up to, or ``None``
+    while it is empty or holds something that is not a count."""
+    total, used = 0, False
+    for g, _ in CARD_GROUPS:
+        text = str(values.get(f"{cards_key}.{g}") or "").strip()
+        if not text:
+            continue
+        if not text.isdecimal() or len(text) > 4:
+            return None
+        total += int(text) * getattr(ruleset.card_values, g)
+        used = used or int(text) > 0
+    return total if used else None
+
+
 def errors_by_field(errors: EntryErrors | Iterable[FieldError], slots: Iterable[str]
                     ) -> tuple[dict[str, list[str]], list[str]]:
     """Translated messages keyed by the input they belong to, and those that fit no input."""
@@ -348,20 +381,36 @@ def count_context(
     stored: Mapping[str, str] | None = None,
     submit_label: str | None = None,
     live: bool = False,
+    typing: str | None = None,
 ) -> dict[str, Any]:
     """What ``games/_count_form.html`` needs; the calculator builds it the same way.
 
     ``live`` is the count htmx asks for while someone types: it does not say "choose the side
     that went out" (the first digit typed comes before that choice), only that the count waits
     for it. Saving, or "Check the count" without JavaScript, still shows the message.
+    ``typing`` is the input the live count was asked from while its value was being typed: its
+    own messages wait until the field is left ("3" on the way to "35" is not yet wrong).
     """
-    waiting_for_going_out = False
+    waiting_for_going_out = waiting_for_typing = False
     if live and errors is not None:
         kept = [e for e in errors.errors
                 if not (e.field == "end" and e.template == CHOOSE_WHO_WENT_OUT)]
         waiting_for_going_out = len(kept) < len(errors.errors)
+        if typing:
+            held = [e for e in kept if e.field == typing]
+            waiting_for_typing = bool(held)
+            kept = [e for e in kept if e.field != typing]
         errors = EntryErrors(kept)
     by_field, general = errors_by_field(errors or (), layout.slots())
+    # "More" and the card helpers open by themselves when they hold a value or a message.
+    open_more = {i: any(_holds_something(values.get(n)) or n in by_field
+                        for n in layout.folded(i)) for i in layout.sides}
+    counted = {f"sides[{i}].{where}_cards": counted_points(values, f"sides[{i}].{where}_cards",
+                                                          layout.ruleset)
+               for i in layout.sides for where in ("table", "hand")}
+    open_helpers = {key: points is not None or key in by_field
+                    or any(f"{key}.{g}" in by_field for g, _ in CARD_GROUPS)
+                    for key, points in counted.items()}
     # A list at the top of the re-drawn page, linking to each message by its field.
     summary = []
     for name in layout.slots():
@@ -385,4 +434,8 @@ def count_context(
         "submit_label": submit_label or str(_l("Save this hand")),
         "card_groups": CARD_GROUPS,
         "waiting_for_going_out": waiting_for_going_out,
+        "waiting_for_typing": waiting_for_typing,
+        "open_more": open_more,
+        "open_helpers": open_helpers,
+        "counted": counted,
     }

@@ -31,11 +31,14 @@ from ..browser import remember_token, ruleset_choices
 from ..engine import (
     PRESETS,
     EntryErrors,
+    HandEnd,
     HandResult,
+    Outcome,
     PlayerFormat,
     RuleSet,
     ShapeError,
     UnknownRuleSet,
+    decide,
 )
 from ..extensions import htmx
 from ..i18n import error_message, translate
@@ -374,7 +377,11 @@ def _count_page(game: Game, game_id: str, number_: int | None, *, values: Mappin
         hidden={**hidden, **({"editing": number_} if number_ else {})}, base_totals=base,
         submit_label=_("Save the corrected hand") if number_ else None, result=result,
         errors=errors, stored=stored, live=bool(htmx),
+        typing=request.form.get("typing") if htmx and request.method == "POST" else None,
     )
+    if result is not None:
+        ctx["ending"] = _ending(game, rs, number_, [b + t for b, t in zip(base, result.totals,
+                                                                          strict=True)])
     response = render("games/count.html", "games/_count_preview.html", game=game,
                       game_id=game_id, state=state, ruleset=rs, editing=number_,
                       dealer=(None if state is None else state.hands[number_ - 1].dealer
@@ -382,6 +389,14 @@ def _count_page(game: Game, game_id: str, number_: int | None, *, values: Mappin
     response.status_code = status
     response.headers["Cache-Control"] = "private, no-store"
     return response
+
+
+def _ending(game: Game, rs: RuleSet, number_: int | None, totals: list[int]) -> Outcome | None:
+    """How the game ends if this count is saved ("this hand wins the game"), or ``None``."""
+    last = number_ is None or number_ == len(game.hands)
+    end = request.form.get("end") if last else game.hands[-1].entry.get("end")
+    outcome = decide(rs, totals, target=game.target, time_up=end == HandEnd.TIME_UP.value)
+    return outcome if outcome.finished else None
 
 
 def _count(game: Game, body: dict[str, Any]) -> tuple[HandResult | None, EntryErrors | None]:

@@ -56,6 +56,7 @@ def calculator() -> Response:
         errors=errors,
         submit_label=_("Count the hand"),
         live=bool(htmx),
+        typing=request.form.get("typing") if htmx else None,
     )
     rulesets = ruleset_choices(rs)
     response = render("quick/calculator.html", "games/_count_preview.html", oob=bool(htmx),

@@ -89,14 +89,188 @@
     });
   }
 
+  // A "More" or a card helper holding a message opens, so the message is seen.
+  function openWhereMessages(form) {
+    form.querySelectorAll("details:not([open])").forEach(function (details) {
+      var slots = details.querySelectorAll(".field-error");
+      for (var k = 0; k < slots.length; k += 1) {
+        if (slots[k].textContent.trim() !== "") {
+          details.open = true;
+          return;
+        }
+      }
+    });
+  }
+
+  // While a field is being typed into, its own messages wait until it is left: "3" on the
+  // way to "35" is not yet wrong. The live count is told which field that is.
+  document.addEventListener("htmx:configRequest", function (event) {
+    var trigger = event.detail.triggeringEvent;
+    var target = trigger && trigger.target;
+    if (!target || !target.form || target.form.id !== "count-form") {
+      return;
+    }
+    if (trigger.type === "input" && target === document.activeElement && target.type === "text") {
+      event.detail.parameters.typing = target.name;
+    }
+  });
+
+  // The card helper: its boxes add up as they are typed or stepped, and the points field it
+  // fills shows that total (never 0 while counting), with the total written beside it.
+  var numberFormat = new Intl.NumberFormat(document.documentElement.lang || "en");
+
+  function helperTotal(helper) {
+    var total = 0;
+    var used = false;
+    helper.querySelectorAll("input[data-points]").forEach(function (input) {
+      var text = input.value.trim();
+      if (/^\d{1,4}$/.test(text) && parseInt(text, 10) > 0) {
+        total += parseInt(text, 10) * parseInt(input.getAttribute("data-points"), 10);
+        used = true;
+      }
+    });
+    return used ? total : null;
+  }
+
+  function showHelperTotal(helper) {
+    var field = document.getElementById(helper.getAttribute("data-points-field"));
+    if (!field) {
+      return;
+    }
+    var output = document.getElementById(field.id + "-counted");
+    var total = helperTotal(helper);
+    if (output) {
+      output.textContent = total === null ? ""
+        : output.getAttribute("data-text").replace("{points}", numberFormat.format(total));
+    }
+    if (total !== null) {
+      field.value = String(total);
+      field.setAttribute("data-counted", String(total));
+    } else if (field.hasAttribute("data-counted")) {
+      // Emptied helper: the figure it wrote goes too (a typed one stays).
+      if (field.value === field.getAttribute("data-counted")) {
+        field.value = "";
+      }
+      field.removeAttribute("data-counted");
+    }
+  }
+
+  document.addEventListener("input", function (event) {
+    var helper = event.target.closest ? event.target.closest("details.card-helper") : null;
+    if (helper && event.target.hasAttribute("data-points")) {
+      showHelperTotal(helper);
+    }
+  });
+
+  // The side switch: the sides' names in the bar bring that side up; the one in view is marked.
+  function strip() {
+    return document.getElementById("sides-strip");
+  }
+
+  function currentSide() {
+    var box = strip();
+    if (!box || !box.children.length) {
+      return 0;
+    }
+    var width = box.children[0].getBoundingClientRect().width || 1;
+    return Math.round(box.scrollLeft / width);
+  }
+
+  function markCurrentSide() {
+    var current = String(currentSide());
+    document.querySelectorAll("a.summary-side").forEach(function (link) {
+      var here = link.getAttribute("data-side") === current;
+      link.classList.toggle("is-current", here);
+      if (here) {
+        link.setAttribute("aria-current", "true");
+      } else {
+        link.removeAttribute("aria-current");
+      }
+    });
+  }
+
+  function bringUp(panel) {
+    var box = strip();
+    if (box) {
+      box.scrollTo({ left: panel.offsetLeft - box.firstElementChild.offsetLeft, behavior: "smooth" });
+    }
+    var top = panel.getBoundingClientRect().top;
+    if (top < 0 || top > window.innerHeight / 2) {
+      window.scrollBy({ top: top - 8, behavior: "smooth" });
+    }
+  }
+
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest ? event.target.closest("a.summary-side") : null;
+    if (!link) {
+      return;
+    }
+    var panel = document.getElementById("side-" + link.getAttribute("data-side"));
+    if (panel) {
+      event.preventDefault();
+      bringUp(panel);
+    }
+  });
+
+  // The focused field never sits under the bar: the page's scroll padding follows the bar's
+  // height, and a field it still covers is scrolled clear.
+  function bar() {
+    return document.querySelector(".count-bar");
+  }
+
+  function measureBar() {
+    var el = bar();
+    if (el) {
+      document.documentElement.style.setProperty("--count-bar", el.offsetHeight + "px");
+    }
+  }
+
+  function keepClear(field) {
+    var el = bar();
+    if (!el || !field || !field.getBoundingClientRect || el.contains(field)) {
+      return;
+    }
+    var box = field.getBoundingClientRect();
+    var barTop = el.getBoundingClientRect().top;
+    if (box.bottom > barTop - 8) {
+      window.scrollBy(0, box.bottom - barTop + 16);
+    }
+  }
+
+  document.addEventListener("focusin", function (event) {
+    var form = document.getElementById("count-form");
+    if (form && form.contains(event.target)) {
+      measureBar();
+      keepClear(event.target);
+    }
+  });
+
   document.addEventListener("DOMContentLoaded", function () {
     showSteppers(document);
+    document.querySelectorAll("details.card-helper").forEach(function (helper) {
+      if (helperTotal(helper) !== null) {
+        showHelperTotal(helper);
+      }
+    });
+    var box = strip();
+    if (box) {
+      box.addEventListener("scroll", markCurrentSide, { passive: true });
+      markCurrentSide();
+      measureBar();
+      window.addEventListener("resize", measureBar);
+    }
   });
   document.addEventListener("htmx:afterSettle", function () {
     showSteppers(document);
     var form = document.getElementById("count-form");
     if (form) {
       markInvalid(form);
+      openWhereMessages(form);
+      markCurrentSide();
+      measureBar();
+      if (form.contains(document.activeElement)) {
+        keepClear(document.activeElement);
+      }
     }
   });
 })();

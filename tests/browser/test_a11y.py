@@ -62,6 +62,7 @@ def test_pages_have_no_serious_violations(axe_page: Page, live_server: str, lang
         summary.click()
     page.check("input[name='sides[0].going_out'][value='normal']")
     page.fill("[name='sides[0].table_points']", "7")
+    page.press("[name='sides[0].table_points']", "Tab")  # messages show once a field is left
     page.wait_for_selector("#err-sides-0-table_points:not(:empty)")
     found["count with errors"] = serious_violations(page)
     page.fill("[name='sides[0].table_points']", "")

@@ -57,6 +57,9 @@ def test_la_canasta_abatir(page: Page, live_server: str, shot: Shot) -> None:
     # 120 on the table with a mixed canasta 300: 300 - 500 + 120 - 40 = -120; then a drawn
     # card taken back (-50): -170.
     page.check("input[name='sides[0].going_out'][value='abatir_later_alone']")
+    # Black 3s, red 3s kept in hand and the penalties wait under each side's "More".
+    for side in ("#side-0", "#side-1"):
+        page.locator(f"{side} details.count-more > summary").click()
     stepper(page, "sides[0].canastas.natural")
     stepper(page, "sides[0].black_threes_shown", 4)
     field(page, "sides[0].table_points").fill("160")
@@ -71,7 +74,6 @@ def test_la_canasta_abatir(page: Page, live_server: str, shot: Shot) -> None:
         "Abatir later in play, without partner's melds")
     expect(page.locator("#breakdown-1")).to_contain_text("Red 3s kept in hand × 1")
     # The ten penalties of 000, opened, must fit too.
-    page.locator("#side-1 details.catalogue > summary").click()
     stepper(page, "sides[1].penalties.taking_back_a_card")
     expect(summary).to_contain_text("−170")
     check_layout(page)
@@ -100,6 +102,7 @@ def test_comodines_three_players(page: Page, live_server: str, shot: Shot) -> No
     field(page, "sides[0].table_points").fill("300")
     field(page, "sides[1].table_points").fill("90")
     field(page, "sides[1].hand_points").fill("25")
+    page.locator("#side-1 details.count-more > summary").click()
     stepper(page, "sides[1].black_threes_in_hand", 2)
     side2 = page.locator("#side-2")
     side2.get_by_text("Count the cards on the table").click()

@@ -109,6 +109,8 @@ def test_a_whole_game(page: Page, browser: Browser, live_server: str, shot: Shot
     field(page, "sides[0].hand_points").fill("20")
     field(page, "sides[1].table_points").fill("280")
     field(page, "sides[1].hand_points").fill("47")
+    # Its message waits until the field is left (issue 13: not while typing).
+    field(page, "sides[1].hand_points").press("Tab")
     expect(page.locator("#err-sides-1-hand_points")).to_have_text(
         "Points always come in multiples of 5.")
     expect(field(page, "sides[1].hand_points")).to_have_attribute("aria-invalid", "true")
