@@ -21,7 +21,7 @@ def test_sheet_options_on_a_phone(page: Page, live_server: str, shot: Shot) -> N
     assert page.locator('input[name="players"]').count() == 5
     page.locator('input[name="players"][value="6-pairs"]').check()
     page.locator('input[name="paper"][value="letter"]').check()
-    for label in page.locator("label.sheet-choice").all():
+    for label in page.locator("label.choice").all():
         box = label.bounding_box()
         assert box is not None and box["height"] >= 44
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
