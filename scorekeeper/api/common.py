@@ -8,9 +8,9 @@ from typing import Any, NoReturn
 from flask import Response, abort, jsonify, make_response, request
 from flask_babel import gettext as _
 
-from ..engine import N_, EntryErrors, FieldError
+from ..engine import N_, EntryErrors, FieldError, HandResult
+from ..i18n import error_message, line_label
 from ..services import text
-from ..services.scoring import errors_to_list
 
 
 def bearer_token() -> str | None:
@@ -116,3 +116,27 @@ def values_object(raw: Any) -> dict[str, Any]:
     if not isinstance(raw, dict):
         raise EntryErrors([FieldError("values", N_("Give the values as an object, by path."))])
     return raw
+
+
+def result_to_dict(result: HandResult) -> dict[str, Any]:
+    """A counted hand as the API and the live preview show it, labels translated."""
+    return {
+        "format": result.format.id,
+        "totals": list(result.totals),
+        "sides": [
+            {
+                "total": side.total,
+                "lines": [
+                    {"id": line.id, "label": line_label(line), "points": line.points}
+                    for line in side.lines
+                ],
+            }
+            for side in result.sides
+        ],
+    }
+
+
+def errors_to_list(errors: EntryErrors | FieldError) -> list[dict[str, str]]:
+    """Field errors as the API shows them, messages translated."""
+    items = errors.errors if isinstance(errors, EntryErrors) else (errors,)
+    return [{"field": e.field, "message": error_message(e)} for e in items]

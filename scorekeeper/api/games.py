@@ -15,7 +15,8 @@ from flask_babel import gettext as _
 
 from .. import ratelimit
 from ..engine import EntryErrors, UnknownRuleSet, find_ruleset
-from ..models import Game
+from ..i18n import stored_line_label
+from ..models import Game, Hand
 from ..services import games as games_service
 from ..services import record
 from ..services.scoring import resolve_ruleset
@@ -54,6 +55,27 @@ def game_urls(view_token: str, edit_token: str | None) -> dict[str, str | None]:
     }
 
 
+def hand_to_dict(hand: Hand | record.HandView) -> dict[str, Any]:
+    """A stored hand as the API shows it (labels in the request's language)."""
+    return {
+        "number": hand.number,
+        "version": hand.version,
+        "entry": hand.entry,
+        "totals": list(hand.totals),
+        "sides": [
+            {
+                "total": side["total"],
+                "lines": [
+                    {"id": line["id"], "label": stored_line_label(line),
+                     "points": line["points"]}
+                    for line in side["lines"]
+                ],
+            }
+            for side in hand.result
+        ],
+    }
+
+
 def game_to_dict(game: Game, view_token: str, edit_token: str | None) -> dict[str, Any]:
     """Where a game stands, as the API shows it."""
     state = games_service.game_state(game)
@@ -71,7 +93,7 @@ def game_to_dict(game: Game, view_token: str, edit_token: str | None) -> dict[st
         "opening_minimums": list(state.opening_minimums),
         "to_target": list(state.standing.to_target),
         "next_dealer": state.next_dealer,
-        "hands": [games_service.hand_to_dict(h) for h in game.hands],
+        "hands": [hand_to_dict(h) for h in game.hands],
         "finished": state.outcome.finished,
         "winner": state.outcome.winner,
         "drawn": state.outcome.drawn,
@@ -147,7 +169,7 @@ def _if_match(prefix: str) -> int | None:
 
 
 def _hand_response(hand: Any, status: int = 200) -> Response:
-    response = make_response(jsonify(games_service.hand_to_dict(hand)), status)
+    response = make_response(jsonify(hand_to_dict(hand)), status)
     response.headers["ETag"] = f'"h{hand.version}"'
     return response
 
@@ -251,7 +273,7 @@ def change_to_dict(change: record.ChangeView) -> dict[str, Any]:
 
 def _undo_answer(done: record.Written) -> Response:
     body = {"change": change_to_dict(done.change), "version": done.version,
-            "hand": None if done.hand is None else games_service.hand_to_dict(done.hand)}
+            "hand": None if done.hand is None else hand_to_dict(done.hand)}
     response = jsonify(body)
     response.headers["ETag"] = f'"g{done.version}"'
     return response

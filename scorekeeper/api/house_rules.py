@@ -13,7 +13,6 @@ from flask_babel import gettext as _
 
 from .. import ratelimit
 from ..engine import PRESETS, EntryErrors
-from ..extensions import db
 from ..models import HouseRules
 from ..services import house_rules as service
 from ..services.games import new_token
@@ -62,9 +61,7 @@ def create_house_rules() -> Response:
     except BadBody as exc:
         return error_response(400, exc.message)
     except EntryErrors as exc:
-        db.session.rollback()
         return field_errors(exc)
-    db.session.commit()
     response = make_response(
         jsonify({"id": house.id, "edit_token": token, **_links(house.id, token)}), 201
     )
@@ -88,9 +85,7 @@ def replace_house_rules(house_id: str) -> Response:
     except BadBody as exc:
         return error_response(400, exc.message)
     except EntryErrors as exc:
-        db.session.rollback()
         return field_errors(exc)
-    db.session.commit()
     return jsonify(ruleset_json(rs))
 
 
@@ -99,7 +94,6 @@ def delete_house_rules(house_id: str) -> Response:
     """Delete the house rules (games started with them keep their copy); 204."""
     house = _editable_or_fail(house_id)
     service.delete(house)
-    db.session.commit()
     return make_response("", 204)
 
 

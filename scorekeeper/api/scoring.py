@@ -16,9 +16,9 @@ from ..engine import (
 )
 from ..engine.rulesets import going_out_points
 from ..i18n import error_message, label, translate
-from ..services.scoring import count_hand, resolve_ruleset, result_to_dict
+from ..services.scoring import count_hand, resolve_ruleset
 from . import bp
-from .common import BadBody, error_response, field_errors, json_body
+from .common import BadBody, error_response, field_errors, json_body, result_to_dict
 
 
 @bp.post("/score")

@@ -16,11 +16,7 @@ from typing import Any
 from flask import Response, current_app, session
 from flask_babel import force_locale
 from flask_babel import gettext as _
-from sqlalchemy import select
-from sqlalchemy.orm import selectinload
 
-from ..extensions import db
-from ..models import Game, Side
 from ..services import games as games_service
 from ..services import stats as stats_service
 from ..web import render
@@ -53,15 +49,7 @@ def _edit_tokens() -> dict[str, Any]:
 def history() -> Response:
     """Past and current games, newest first, with a link to each and its running totals."""
     tokens = {games_service.hash_token(t): t for t in known_view_tokens()}
-    games: list[Game] = []
-    if tokens:
-        games = list(db.session.execute(
-            select(Game)
-            .where(Game.view_token_hash.in_(list(tokens)))
-            .options(selectinload(Game.sides).selectinload(Side.players),
-                     selectinload(Game.hands))
-            .order_by(Game.created_at.desc(), Game.id.desc())
-        ).scalars())
+    games = games_service.games_by_hashes(list(tokens))
     edit_tokens = _edit_tokens()
     rows = []
     for game in games:

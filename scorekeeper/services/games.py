@@ -211,6 +211,19 @@ def replace_view_token(game: Game) -> str:
 # -- finding -------------------------------------------------------------------------------------
 
 
+def games_by_hashes(view_token_hashes: Sequence[str]) -> list[Game]:
+    """The games whose read-only tokens hash to ``view_token_hashes``, newest first, with
+    their sides, players and hands."""
+    if not view_token_hashes:
+        return []
+    return list(db.session.execute(
+        select(Game)
+        .where(Game.view_token_hash.in_(list(view_token_hashes)))
+        .options(selectinload(Game.sides).selectinload(Side.players), selectinload(Game.hands))
+        .order_by(Game.created_at.desc(), Game.id.desc())
+    ).scalars())
+
+
 def find_game(view_token: str) -> Game | None:
     """The game whose read-only token is ``view_token``, with its sides, players and hands."""
     if not view_token or len(view_token) > 100:
@@ -442,26 +455,3 @@ def get_hand(game: Game, number: int) -> Hand:
     if 1 <= number <= len(game.hands):
         return game.hands[number - 1]
     raise HandNotFound(number)
-
-
-def hand_to_dict(hand: Hand) -> dict[str, Any]:
-    """A stored hand as the API shows it (labels in the request's language)."""
-    from ..i18n import stored_line_label
-
-    return {
-        "number": hand.number,
-        "version": hand.version,
-        "entry": hand.entry,
-        "totals": list(hand.totals),
-        "sides": [
-            {
-                "total": side["total"],
-                "lines": [
-                    {"id": line["id"], "label": stored_line_label(line),
-                     "points": line["points"]}
-                    for line in side["lines"]
-                ],
-            }
-            for side in hand.result
-        ],
-    }

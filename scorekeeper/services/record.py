@@ -599,19 +599,19 @@ def settle_at_time(game: Game | str, *, by: str = BY_DESK) -> Written | None:
 def note_abandonment(game: Game, *, by: str = BY_DESK) -> Written:
     """Log that a pair abandoned the game at the desk (the tournament credits it); the hands
     stay as they are."""
-    totals = games_service.totals_of(game)
-    game.version += 1
-    game.updated_at = utcnow()
-    change = _log(game, kind="abandon", by=by, hand=None, before=None, after=None,
-                  totals_before=totals, key=None, digest="")
-    return _written(game, change, None)
+    return _note(game, "abandon", by)
 
 
 def note_abandonment_undone(game: Game, *, by: str = BY_DESK) -> Written:
     """Log that the desk took back an abandonment (the game counts again as played)."""
+    return _note(game, "unabandon", by)
+
+
+def _note(game: Game, kind: str, by: str) -> Written:
+    """Log a change of the game's standing that touches no hand (a new version all the same)."""
     totals = games_service.totals_of(game)
     game.version += 1
     game.updated_at = utcnow()
-    change = _log(game, kind="unabandon", by=by, hand=None, before=None, after=None,
+    change = _log(game, kind=kind, by=by, hand=None, before=None, after=None,
                   totals_before=totals, key=None, digest="")
     return _written(game, change, None)

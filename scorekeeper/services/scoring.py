@@ -6,15 +6,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..engine import (
-    EntryErrors,
-    FieldError,
     HandEntry,
     HandResult,
     RuleSet,
     find_ruleset,
 )
 from ..engine import count_hand as engine_count_hand
-from ..i18n import error_message, line_label
 
 
 def resolve_ruleset(ruleset_id: Any) -> RuleSet:
@@ -37,27 +34,3 @@ def count_hand(ruleset: RuleSet, body: Mapping[str, Any]) -> tuple[HandEntry, Ha
     Raises :class:`~scorekeeper.engine.ShapeError` or :class:`EntryErrors`.
     """
     return engine_count_hand(ruleset, body)
-
-
-def result_to_dict(result: HandResult) -> dict[str, Any]:
-    """A counted hand as the API and the live preview show it, labels translated."""
-    return {
-        "format": result.format.id,
-        "totals": list(result.totals),
-        "sides": [
-            {
-                "total": side.total,
-                "lines": [
-                    {"id": line.id, "label": line_label(line), "points": line.points}
-                    for line in side.lines
-                ],
-            }
-            for side in result.sides
-        ],
-    }
-
-
-def errors_to_list(errors: EntryErrors | FieldError) -> list[dict[str, str]]:
-    """Field errors as the API shows them, messages translated."""
-    items = errors.errors if isinstance(errors, EntryErrors) else (errors,)
-    return [{"field": e.field, "message": error_message(e)} for e in items]

@@ -24,7 +24,7 @@ def test_opening_minimum_updates_as_you_type(page: Page, live_server: str, shot:
     fits(page)
     shot(page, "quick-opening-empty")
 
-    page.fill("#om-score", "1650")
+    page.fill("#f-score", "1650")
     minimum = page.locator(".om-minimum")
     expect(minimum).to_have_text(str(classic.opening_minimum(1650)))  # 90, no page load
     expect(page.locator("tr.om-current td")).to_have_text("90")
@@ -37,22 +37,22 @@ def test_opening_minimum_updates_as_you_type(page: Page, live_server: str, shot:
 
     # The ± key turns it negative: 15 for a side below zero.
     page.get_by_role("button", name="Plus or minus").click()
-    expect(page.locator("#om-score")).to_have_value("-1650")
+    expect(page.locator("#f-score")).to_have_value("-1650")
     expect(minimum).to_have_text(str(classic.opening_minimum(-1650)))
     expect(page.locator("tr.om-current th")).to_have_text("Below 0")
 
-    page.fill("#om-score", "twelve")
-    expect(page.locator("#om-score-error")).to_contain_text("whole number")
+    page.fill("#f-score", "twelve")
+    expect(page.locator("#err-score")).to_contain_text("whole number")
     expect(page.locator(".om-minimum")).to_have_text("?")
     fits(page)
     shot(page, "quick-opening-error")
 
-    page.fill("#om-score", "3000")
-    expect(page.locator("#om-score-error")).to_be_empty()
+    page.fill("#f-score", "3000")
+    expect(page.locator("#err-score")).to_be_empty()
     expect(minimum).to_have_text(str(classic.opening_minimum(3000)))  # 120
 
     # Changing the rules asks again at once, and the address follows.
-    page.select_option("#om-ruleset", "torneo")
+    page.select_option("#f-ruleset", "torneo")
     expect(page.locator(".om-table caption")).to_contain_text("Tournament")
     page.wait_for_url("**/opening-minimum?ruleset=torneo&score=3000")
     expect(minimum).to_have_text(str(PRESETS["torneo"].opening_minimum(3000)))
@@ -68,7 +68,7 @@ def test_rules_card_switches_rules(page: Page, live_server: str, shot: Shot) -> 
     fits(page)
     shot(page, "quick-rules-classic")
 
-    page.select_option("#rc-ruleset", "torneo")
+    page.select_option("#f-ruleset", "torneo")
     expect(page.locator(".rc-title")).to_have_text("Tournament (Fundación Pablo Horstmann)")
     page.wait_for_url("**/rules/torneo")
     expect(page.locator(".rules-card")).to_contain_text("15,000")
@@ -91,8 +91,8 @@ def test_opening_minimum_without_javascript(browser: Browser, live_server: str,
     try:
         page.goto(live_server + "/opening-minimum?lang=en")
         assert not page.locator("[data-om-sign]").is_visible()  # the ± key needs JavaScript
-        page.select_option("#om-ruleset", "la-canasta")
-        page.fill("#om-score", "2995")
+        page.select_option("#f-ruleset", "la-canasta")
+        page.fill("#f-score", "2995")
         page.get_by_role("button", name="Show").click()
         page.wait_for_url("**/opening-minimum?ruleset=la-canasta&score=2995")
         expect(page.locator(".om-minimum")).to_have_text(

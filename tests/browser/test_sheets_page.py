@@ -16,12 +16,12 @@ def test_sheet_options_on_a_phone(page: Page, live_server: str, shot: Shot) -> N
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     # Classic has two formats; choosing other rules re-draws the form with theirs (htmx).
     assert page.locator('input[name="players"]').count() == 2
-    page.select_option("#ruleset", "comodines")
+    page.select_option("#f-ruleset", "comodines")
     page.locator('input[name="players"][value="6-pairs"]').wait_for()
     assert page.locator('input[name="players"]').count() == 5
     page.locator('input[name="players"][value="6-pairs"]').check()
     page.locator('input[name="paper"][value="letter"]').check()
-    for label in page.locator("label.sheet-choice").all():
+    for label in page.locator("label.choice").all():
         box = label.bounding_box()
         assert box is not None and box["height"] >= 44
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
@@ -43,7 +43,7 @@ def test_sheet_options_without_javascript(browser, live_server: str) -> None:
     page = context.new_page()
     try:
         page.goto(live_server + "/sheets/?lang=en")
-        page.select_option("#ruleset", "comodines")
+        page.select_option("#f-ruleset", "comodines")
         page.get_by_role("button", name="Show the formats of these rules").click()
         page.locator('input[name="players"][value="6-pairs"]').wait_for()
         assert page.locator('input[name="players"]').count() == 5

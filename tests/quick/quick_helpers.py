@@ -36,6 +36,6 @@ def card_rows(page: str) -> dict[str, str]:
 
 def field_error(page: str, error_id: str) -> str:
     """The message shown next to a field (empty when there is none)."""
-    found = re.search(rf'<p id="{error_id}" class="field-error"[^>]*>(.*?)</p>', page, re.S)
+    found = re.search(rf'<p class="field-error" id="{error_id}"[^>]*>(.*?)</p>', page, re.S)
     assert found, f"no #{error_id} on the page"
     return text(found.group(1))

@@ -99,25 +99,25 @@ def test_total_that_is_not_a_number(client, typed):
                                                        "lang": "en"})
     assert res.status_code == 422
     page = res.get_data(as_text=True)
-    assert field_error(page, "om-score-error") == (
+    assert field_error(page, "err-score") == (
         "Type the running total as a whole number, like 1650 or -120."
     )
-    assert 'aria-invalid="true"' in page.split('id="om-score"', 1)[1].split(">", 1)[0]
+    assert 'aria-invalid="true"' in page.split('id="f-score"', 1)[1].split(">", 1)[0]
     assert minimum_shown(page) is None
-    assert field_error(page, "om-ruleset-error") == ""
+    assert field_error(page, "err-ruleset") == ""
 
 
 def test_total_out_of_range(client):
     res = client.get("/opening-minimum?ruleset=classic&score=5000000&lang=en")
     assert res.status_code == 422
-    message = field_error(res.get_data(as_text=True), "om-score-error")
+    message = field_error(res.get_data(as_text=True), "err-score")
     assert message == (
         "That total is out of range: type a number between \u22121,000,000 and 1,000,000."
     )
     huge = client.get("/opening-minimum", query_string={"score": "9" * 5000, "lang": "en"})
     assert huge.status_code == 422
     # A long number is still a number: it is out of range, not "not a whole number".
-    assert field_error(huge.get_data(as_text=True), "om-score-error").startswith(
+    assert field_error(huge.get_data(as_text=True), "err-score").startswith(
         "That total is out of range")
 
 
@@ -125,7 +125,7 @@ def test_unknown_rule_set(client):
     res = client.get("/opening-minimum?ruleset=nope&score=1650&lang=en")
     assert res.status_code == 422
     page = res.get_data(as_text=True)
-    assert field_error(page, "om-ruleset-error") == (
+    assert field_error(page, "err-ruleset") == (
         "There is no rule set called “nope”. Choose one from the list."
     )
     assert minimum_shown(page) is None  # no answer under rules nobody asked for
@@ -143,7 +143,7 @@ def test_htmx_gets_the_answer_alone(client):
             "running total of 3,000.</p>") in page
     assert minimum_shown(page) == "120"
     # The error messages beside the fields are emptied out of band.
-    assert '<p id="om-score-error" class="field-error" hx-swap-oob="true"></p>' in page
+    assert '<p class="field-error" id="err-score" hx-swap-oob="true"></p>' in page
 
     full = client.get("/opening-minimum?ruleset=classic&score=3000")
     assert "HX-Request" in full.headers["Vary"] and "<html" in full.get_data(as_text=True)
@@ -155,7 +155,7 @@ def test_htmx_bad_total_swaps_the_message_in(client):
     assert res.status_code == 200
     page = res.get_data(as_text=True)
     assert minimum_shown(page) is None
-    assert ('<p id="om-score-error" class="field-error" hx-swap-oob="true">Type the running '
+    assert ('<p class="field-error" id="err-score" hx-swap-oob="true">Type the running '
             "total as a whole number, like 1650 or -120.</p>") in page
     assert ('<p id="om-status" hx-swap-oob="innerHTML">Type the running total as a whole '
             "number, like 1650 or -120.</p>") in page
