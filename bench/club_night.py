@@ -384,7 +384,7 @@ async def scorekeeper(rec: Recorder, base: str, table: Table, args: argparse.Nam
                 await rec.pause(PREVIEW_EVERY / speed)
                 continue
             htmx = {"HX-Request": "true", "X-CSRFToken": form["csrf_token"]}
-            count_ends = started + COUNT_TAKES / speed
+            count_ends = time.monotonic() + COUNT_TAKES / speed  # from the form's arrival
             while rec.running() and time.monotonic() < count_ends:
                 await rec.pause(PREVIEW_EVERY / speed)
                 await rec.request("preview (htmx)", phone, "POST",
@@ -481,9 +481,93 @@ async def club_night(server: Server, tables: list[Table], desks: list[Desk],
             time.process_time() - own)
 
 
+#: The issue's goal for a night: every request's p95 under this, and no error.
+GOAL_P95_MS = 150.0
+
+
+def tables_list(text: str) -> list[int]:
+    """``--tables``: one number, or several separated by commas (a search, smallest first)."""
+    try:
+        counts = sorted({int(part) for part in text.split(",") if part.strip()})
+    except ValueError:
+        raise argparse.ArgumentTypeError("give whole numbers, e.g. 50 or 50,100,200") from None
+    if not counts or counts[0] < 1:
+        raise argparse.ArgumentTypeError("at least one table")
+    return counts
+
+
+@dataclass
+class Night:
+    """What one night printed and its summary figures."""
+
+    lines: list[str]
+    tables: int
+    p95: float
+    errors: int
+    failed: bool
+
+    @property
+    def holds(self) -> bool:
+        return self.errors == 0 and self.p95 < GOAL_P95_MS
+
+    @property
+    def last(self) -> str:
+        return self.lines[-1]
+
+
+def one_night(args: argparse.Namespace, count: int) -> Night:
+    """Set up, measure the hello, serve and run ``count`` tables; what it prints."""
+    args = argparse.Namespace(**{**vars(args), "tables": count})
+    tmp = Path(tempfile.mkdtemp(prefix="bench-club-"))
+    server = None
+    load_before = os.getloadavg()[0]
+    try:
+        url = fresh_database(args.database, tmp)
+        made = time.monotonic()
+        tables, desks = set_up(url, tmp, args)
+        made = time.monotonic() - made
+        hello, hello_how = hello_rps(args.workers, args.hello_seconds)
+        server = Server(f"scorekeeper:create_app(instance_path={str(tmp / 'instance')!r})",
+                        {"DATABASE_URL": url, "SECRET_KEY": "bench"}, args.workers)
+        rec, elapsed, cpu, own = asyncio.run(club_night(server, tables, desks, args))
+    finally:
+        if server:
+            server.stop()
+        shutil.rmtree(tmp, ignore_errors=True)
+    load_after = os.getloadavg()[0]
+    database = "PostgreSQL" if args.database else "SQLite"
+    lines = report(rec, f"club night: {count} tables x {args.readers} read-only phones, "
+                        f"{len(desks)} desks, at {args.speed:g}x a real club's pace, "
+                        f"{elapsed:.0f} s, gunicorn {args.workers} workers, {database} "
+                        f"(set up in {made:.0f} s)")
+    every = [v for got in rec.latencies.values() for v in got]
+    errors = sum(rec.errors.values())
+    table_minutes = count * elapsed / 60 * args.speed
+    lines.append(
+        f"{len(every)} requests, {len(every) / elapsed:.0f}/s; server CPU {cpu:.1f} s "
+        f"({cpu / elapsed * 100:.0f} % of one core), load generator CPU {own:.1f} s "
+        f"({own / elapsed * 100:.0f} %); event loop lag p95 {percentile(rec.lags or [0], 95):.0f}"
+        f" ms, max {max(rec.lags or [0]):.0f} ms")
+    lines.append(
+        f"bare Flask hello: {hello:.0f} req/s ({hello_how}, {args.hello_seconds:g} s, before "
+        f"the night); load average (1 min) {load_before:.1f} before, {load_after:.1f} after; "
+        f"{os.cpu_count()} CPUs")
+    lines += [f"  e.g. {example}" for example in rec.examples]
+    failed = bool(rec.server_errors or not every)
+    if failed:
+        lines.append(f"FAIL: {rec.server_errors} answers were 5xx or never came")
+    p95 = percentile(every or [0], 95)
+    lines.append(f"tables={count} p95_ms={p95:.1f} errors={errors} "
+                 f"cpu_ms_per_table_minute={cpu * 1000 / table_minutes:.1f} "
+                 f"hello_rps={hello:.0f}")
+    return Night(lines, count, p95, errors, failed)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--tables", type=int, default=50)
+    parser.add_argument("--tables", type=tables_list, default=[50],
+                        help="tables, or a search: several separated by commas (50,100,200); "
+                             "the search stops after the first that misses the goal")
     parser.add_argument("--seconds", type=float, default=300)
     parser.add_argument("--speed", type=float, default=1,
                         help="how many times faster than a real club (default 1)")
@@ -504,50 +588,25 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.database and not args.database.startswith("postgresql"):
         parser.error("--database takes a PostgreSQL URL (SQLite is the default)")
-    if args.tables < 1 or args.hands_per_game < 1 or args.tables_per_desk < 1:
-        parser.error("--tables, --hands-per-game and --tables-per-desk are at least 1")
+    if args.hands_per_game < 1 or args.tables_per_desk < 1:
+        parser.error("--hands-per-game and --tables-per-desk are at least 1")
 
-    tmp = Path(tempfile.mkdtemp(prefix="bench-club-"))
-    server = None
-    load_before = os.getloadavg()[0]
-    try:
-        url = fresh_database(args.database, tmp)
-        made = time.monotonic()
-        tables, desks = set_up(url, tmp, args)
-        made = time.monotonic() - made
-        hello, hello_how = hello_rps(args.workers, args.hello_seconds)
-        server = Server(f"scorekeeper:create_app(instance_path={str(tmp / 'instance')!r})",
-                        {"DATABASE_URL": url, "SECRET_KEY": "bench"}, args.workers)
-        rec, elapsed, cpu, own = asyncio.run(club_night(server, tables, desks, args))
-    finally:
-        if server:
-            server.stop()
-        shutil.rmtree(tmp, ignore_errors=True)
-    load_after = os.getloadavg()[0]
-    database = "PostgreSQL" if args.database else "SQLite"
-    for line in report(rec, f"club night: {args.tables} tables x {args.readers} read-only "
-                            f"phones, {len(desks)} desks, at {args.speed:g}x a real club's pace, "
-                            f"{elapsed:.0f} s, gunicorn {args.workers} workers, {database} "
-                            f"(set up in {made:.0f} s)"):
-        print(line)
-    every = [v for got in rec.latencies.values() for v in got]
-    errors = sum(rec.errors.values())
-    table_minutes = args.tables * elapsed / 60 * args.speed
-    print(f"{len(every)} requests, {len(every) / elapsed:.0f}/s; server CPU {cpu:.1f} s "
-          f"({cpu / elapsed * 100:.0f} % of one core), load generator CPU {own:.1f} s "
-          f"({own / elapsed * 100:.0f} %); event loop lag p95 {percentile(rec.lags or [0], 95):.0f}"
-          f" ms, max {max(rec.lags or [0]):.0f} ms")
-    print(f"bare Flask hello: {hello:.0f} req/s ({hello_how}, {args.hello_seconds:g} s, before "
-          f"the night); load average (1 min) {load_before:.1f} before, {load_after:.1f} after; "
-          f"{os.cpu_count()} CPUs")
-    for example in rec.examples:
-        print("  e.g.", example)
-    failed = rec.server_errors or not every
-    if failed:
-        print(f"FAIL: {rec.server_errors} answers were 5xx or never came")
-    print(f"tables={args.tables} p95_ms={percentile(every or [0], 95):.1f} errors={errors} "
-          f"cpu_ms_per_table_minute={cpu * 1000 / table_minutes:.1f} hello_rps={hello:.0f}")
-    return 1 if failed else 0
+    nights = []
+    for count in args.tables:
+        night = one_night(args, count)
+        nights.append(night)
+        print("\n".join(night.lines), flush=True)
+        if not night.holds:
+            break
+    if len(args.tables) > 1:
+        print()
+        print(f"search (goal: p95 under {GOAL_P95_MS:g} ms and no error):")
+        for night in nights:
+            print(f"  {night.last}  {'holds' if night.holds else 'misses'}")
+        held = [night for night in nights if night.holds]
+        print(f"largest N that holds: {held[-1].tables if held else 'none'}")
+        print((held[-1] if held else nights[0]).last)
+    return 1 if any(night.failed for night in nights) else 0
 
 
 if __name__ == "__main__":

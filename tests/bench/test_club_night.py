@@ -29,7 +29,7 @@ def test_a_short_club_night_reports_every_kind_and_no_error() -> None:
     # (so a sheet is printed and the table goes on with its next game), one desk.
     run = subprocess.run(
         [sys.executable, str(ROOT / "bench" / "club_night.py"), "--tables", "2",
-         "--readers", "1", "--seconds", "3", "--speed", "90", "--hands-per-game", "1",
+         "--readers", "1", "--seconds", "4", "--speed", "90", "--hands-per-game", "1",
          "--hello-seconds", "1"],
         capture_output=True, text=True, timeout=120, cwd=ROOT,
     )
