@@ -1,26 +1,42 @@
-"""A club night against a real server: N tables at once, each scorekeeper's phone counting and
-saving hands through the game's forms while read-only phones follow the board.
+"""A club night against a real server: N tables at once, as the phones and the desk ask.
 
 Starts gunicorn as ``make run`` does (gthread, ``--workers`` 2 by default, 4 threads each) on
 127.0.0.1 and a free port, on a fresh SQLite file (or ``--database``, a PostgreSQL URL whose
-tables are dropped and made anew), with one game per table. Then for ``--seconds``:
+tables are dropped and made anew). The tables are the tables of tournaments of 20 tables each
+(``--tables-per-desk``), made through the service the set-up form uses; each table's game has
+already a random number of its ``--hands-per-game`` hands (so games end all through the night,
+as in a club), and each table has spare games to go on with. Then for ``--seconds``:
 
-- per table, a scorekeeper opens the edit link once, then for each hand opens the count form,
-  previews as she types (the htmx ``POST .../hands/preview``, one every ``2 s``), saves the hand
-  (the form's ``POST .../hands``) and lands on the game screen the redirect names;
-- per table, ``--readers`` read-only phones open the game page once, then poll the board as the
-  page's htmx does (every 5 s, ``?v=<version>``: 204 while nothing changed).
+- per table, a scorekeeper opens the edit link, then for each hand opens the count form,
+  previews as she types (the htmx ``POST .../hands/preview``, one every 2 s during a 30 s count),
+  saves the hand (the form's ``POST .../hands``) and lands on the game screen the redirect names;
+  a hand starts every 3 minutes. When the game ends she prints its sheet (the PDF) and opens the
+  edit link of the table's next game;
+- per table, ``--readers`` read-only phones open the game page, then poll the board as the page's
+  htmx does (every 5 s, ``?v=<version>``: 204 while nothing changed), and open the next game's
+  page when the table moves on;
+- per tournament (20 tables), the desk signs in with its organizer link, opens the control table
+  and polls its dashboard as the page's htmx does (every 10 s).
 
-A real hand takes about 3 minutes, a count about 30 s; ``--speed`` compresses the whole night
-(every wait divided by it, default 10), so N tables at speed S load the server about as much as
-N x S tables at a real club's pace. Every request is bounded by ``--timeout``; the run stops after
-``--seconds`` or ``--max-requests``, whichever comes first.
+Phones and desks arrive over the first ``--ramp`` seconds (60 s of a club's time), the
+scorekeepers each at her first hand, at a random point of the 3 minutes. ``--speed`` compresses
+the night (every wait divided by it; 1, the default, is a real club's pace), so N tables at
+speed S ask about as much as N x S tables at a club's pace. Every request is bounded by
+``--timeout``; the run stops after ``--seconds`` or ``--max-requests``, whichever comes first.
+Before the night, the bare Flask hello (``bench/hello.py``) is served the same way and measured
+with ``wrk`` for ``--hello-seconds`` (aiohttp when ``wrk`` is missing).
 
-Prints, per kind of request: count, p50, p95, max (ms) and errors (any answer that is not 2xx or
-3xx, or no answer); exits 1 if any answer was a 5xx (or none came), else 0.
+Prints, per kind of request: count, p50, p95, p99, max (ms) and errors (any answer that is not
+2xx or 3xx, or no answer); then the server's and the load generator's CPU, the event loop's lag,
+the load average before and after, and last the line
+``tables=N p95_ms=X errors=E cpu_ms_per_table_minute=Y hello_rps=Z`` (p95 over every request of
+the night; CPU of gunicorn's processes per minute of a club table's time). Exits 1 if any answer
+was a 5xx or never came, else 0.
 
-Run: ``.venv/bin/python bench/club_night.py [--tables 12] [--seconds 30] [--speed 10]
-[--workers 2] [--readers 3] [--database postgresql+psycopg://...]``.
+Run: ``.venv/bin/python bench/club_night.py [--tables 50] [--seconds 240] [--speed 1]
+[--workers 2] [--readers 3] [--database postgresql+psycopg://...]``. ``--tables 50,100,200``
+searches: one night each, smallest first, until one misses the goal (p95 under 150 ms and no
+error); then a summary, the largest N that held, and its line again last.
 """
 
 from __future__ import annotations
@@ -34,6 +50,7 @@ sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__)
 
 import argparse  # noqa: E402
 import asyncio  # noqa: E402
+import math  # noqa: E402
 import os  # noqa: E402
 import random  # noqa: E402
 import re  # noqa: E402
@@ -53,7 +70,7 @@ ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
 sys.path.insert(0, str(ROOT))
 
-from bench.workload import PREVIEW_FORM  # noqa: E402
+from bench.workload import HAND, PREVIEW_FORM  # noqa: E402
 
 #: A real club's pace, in seconds (divided by ``--speed``).
 HAND_EVERY = 180.0
@@ -61,9 +78,21 @@ COUNT_TAKES = 30.0
 PREVIEW_EVERY = 2.0
 #: The read-only board's htmx poll (templates/games/_board.html).
 BOARD_POLL = 5.0
+#: The tournament dashboard's htmx poll (templates/tournaments/_dashboard.html).
+DESK_POLL = 10.0
+#: What one saved hand of the night gives the first side: ``HAND`` (seeded) and
+#: ``PREVIEW_FORM`` (saved through the form) both give 450 (50 + a mixed canasta + going out).
+HAND_POINTS = 450
+#: gunicorn closes a connection idle for 2 s (its ``keepalive``); a phone lets go of it sooner,
+#: so that it never sends on a connection the server is closing (a browser would retry; aiohttp
+#: reports an error).
+CLIENT_KEEPALIVE = 1.0
 
-SIDES = [{"name": "Nosotros", "players": ["Ana", "Luis"]},
-         {"name": "Ellos", "players": ["Eva", "Juan"]}]
+
+def target_for(hands: int) -> int:
+    """A target the first side reaches with its ``hands``-th hand, not before (the other side
+    scores 65 a hand through the form, 0 seeded)."""
+    return HAND_POINTS * (hands - 1) + 100
 
 
 # -- the server --------------------------------------------------------------------------------
@@ -96,36 +125,86 @@ def fresh_database(database: str | None, tmp: Path) -> str:
     return url
 
 
-def create_games(url: str, tmp: Path, count: int, target: int = 100_000) -> list[tuple[str, str]]:
-    """``count`` games made through the service the start form uses: (view, edit) tokens."""
+@dataclass
+class Table:
+    """One table: its games in the order it plays them ((view, edit) tokens), and how many hands
+    its first game already has."""
+
+    games: list[tuple[str, str]]
+    hands_played: int
+    playing: int = 0
+
+    @property
+    def view(self) -> str:
+        return self.games[self.playing][0]
+
+
+@dataclass
+class Desk:
+    """A tournament's organizer: its id and the organizer link's token."""
+
+    tournament: str
+    token: str
+
+
+def set_up(url: str, tmp: Path, args: argparse.Namespace) -> tuple[list[Table], list[Desk]]:
+    """The tournaments, their tables' games (with hands already played) and spare games.
+
+    Everything goes through the services the forms use: the tournament set-up, the round's edit
+    links, ``record.add_hand`` for the hands already played, ``create_game`` for the spares.
+    """
     from scorekeeper.engine import PRESETS
     from scorekeeper.extensions import db
     from scorekeeper.services import games as games_service
+    from scorekeeper.services import record
+    from scorekeeper.services import tournaments as tournaments_service
 
+    rng = random.Random(args.seed)
+    per_game = args.hands_per_game
+    target = target_for(per_game)
+    spares = math.ceil(args.seconds * args.speed / (HAND_EVERY * per_game)) + 1
     app = make_app(url, tmp / "instance")
-    tokens = []
+    tables: list[Table] = []
+    desks: list[Desk] = []
     with app.app_context():
-        for _ in range(count):
-            new = games_service.create_game(PRESETS["classic"], players=4, target=target,
-                                            sides=SIDES)
-            tokens.append((new.view_token, new.edit_token))
-        db.session.commit()
+        left = args.tables
+        while left:
+            count = min(left, args.tables_per_desk)
+            left -= count
+            pairs = [{"name": f"Pair {i + 1}", "players": [f"Ana {i + 1}", f"Luis {i + 1}"]}
+                     for i in range(2 * count)]
+            new = tournaments_service.create_tournament(
+                PRESETS["classic"], name=f"Club night {len(desks) + 1}", pairs=pairs,
+                rounds=1, minutes=600, target=target)
+            desks.append(Desk(new.tournament.id, new.admin_token))
+            for seat in tournaments_service.hand_out_links(new.tournament.rounds[0].tables):
+                played = rng.randrange(per_game)
+                for _ in range(played):
+                    record.add_hand(seat.game, HAND, by=record.BY_SCOREKEEPER)
+                games = [(seat.view_token, seat.new_edit_token)]
+                for _ in range(spares):
+                    spare = games_service.create_game(
+                        PRESETS["classic"], players=4, target=target,
+                        sides=[{"name": "Nosotros", "players": ["Ana", "Luis"]},
+                               {"name": "Ellos", "players": ["Eva", "Juan"]}])
+                    games.append((spare.view_token, spare.edit_token))
+                tables.append(Table(games, played))
+            db.session.commit()
         db.engine.dispose()
-    return tokens
+    return tables, desks
 
 
 class Server:
-    """gunicorn serving the app as ``make run`` does (gthread workers), on loopback only."""
+    """gunicorn serving an app as ``make run`` does (gthread workers), on loopback only."""
 
-    def __init__(self, url: str, tmp: Path, workers: int, threads: int = 4):
+    def __init__(self, app: str, env: dict[str, str], workers: int, threads: int = 4):
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        app = f"scorekeeper:create_app(instance_path={str(tmp / 'instance')!r})"
         self.proc = subprocess.Popen(
             [str(BIN / "gunicorn"), "-w", str(workers), "-k", "gthread", "--threads",
              str(threads), "-b", f"127.0.0.1:{self.port}", "--log-level", "warning", app],
-            cwd=ROOT, env={**os.environ, "DATABASE_URL": url, "SECRET_KEY": "bench"},
-            start_new_session=True, stdout=subprocess.DEVNULL,
+            cwd=ROOT, env={**os.environ, **env}, start_new_session=True,
+            stdout=subprocess.DEVNULL,
         )
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
@@ -167,6 +246,37 @@ class Server:
                 self.proc.wait()
 
 
+def hello_rps(workers: int, seconds: float) -> tuple[float, str]:
+    """The bare Flask hello's requests/s, served as the app is, and what measured it."""
+    hello = Server("bench.hello:app", {}, workers)
+    try:
+        if shutil.which("wrk"):
+            out = subprocess.run(
+                ["wrk", "-t2", "-c8", f"-d{max(1, round(seconds))}s", hello.url + "/"],
+                capture_output=True, text=True, check=True, timeout=seconds + 30).stdout
+            found = re.search(r"Requests/sec:\s+([\d.]+)", out)
+            return (float(found.group(1)) if found else 0.0), "wrk -t2 -c8"
+        return asyncio.run(_closed_loop(hello.url + "/", seconds)), "aiohttp, 8 at once"
+    finally:
+        hello.stop()
+
+
+async def _closed_loop(url: str, seconds: float, clients: int = 8) -> float:
+    done = 0
+    ends = time.monotonic() + seconds
+
+    async def client(http: aiohttp.ClientSession) -> None:
+        nonlocal done
+        while time.monotonic() < ends:
+            async with http.get(url) as res:
+                await res.read()
+            done += 1
+
+    async with aiohttp.ClientSession() as http:
+        await asyncio.gather(*(client(http) for _ in range(clients)))
+    return done / seconds
+
+
 # -- measuring ---------------------------------------------------------------------------------
 
 
@@ -181,6 +291,7 @@ class Recorder:
     server_errors: int = 0
     sent: int = 0
     examples: list[str] = field(default_factory=list)
+    lags: list[float] = field(default_factory=list)
 
     def running(self) -> bool:
         return time.monotonic() < self.deadline and self.sent < self.max_requests
@@ -192,8 +303,9 @@ class Recorder:
         start = time.perf_counter()
         try:
             async with session.request(method, url, allow_redirects=False, **kwargs) as res:
-                body = await res.text()
+                raw = await res.read()
                 status = res.status
+            body = raw.decode("utf-8", "replace") if b"%PDF" != raw[:4] else "%PDF"
         except (TimeoutError, aiohttp.ClientError) as exc:
             status, body = 0, type(exc).__name__
         self.latencies[kind].append((time.perf_counter() - start) * 1000)
@@ -202,11 +314,18 @@ class Recorder:
             if status >= 500 or status == 0:
                 self.server_errors += 1
             if len(self.examples) < 5:
-                self.examples.append(f"{kind}: {status} {method} {url.split('?')[0]}")
+                self.examples.append(f"{kind}: {status} {method} {url.split('?')[0]} {body[:60]}")
         return status, body
 
     async def pause(self, seconds: float) -> None:
         await asyncio.sleep(max(0.0, min(seconds, self.deadline - time.monotonic())))
+
+    async def watch_loop(self) -> None:
+        """How late the generator's event loop wakes (a busy generator delays every phone)."""
+        while self.running():
+            asked = time.monotonic()
+            await asyncio.sleep(0.1)
+            self.lags.append((time.monotonic() - asked - 0.1) * 1000)
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -215,12 +334,18 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def report(rec: Recorder, title: str) -> list[str]:
-    lines = [title, f"{'request':<28}{'count':>7}{'p50 ms':>9}{'p95 ms':>9}{'max ms':>9}"
-             f"{'errors':>8}"]
+    lines = [title, f"{'request':<28}{'count':>7}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}"
+             f"{'max ms':>9}{'errors':>8}"]
     for kind in sorted(rec.latencies):
         got = rec.latencies[kind]
         lines.append(f"{kind:<28}{len(got):>7}{percentile(got, 50):>9.1f}"
-                     f"{percentile(got, 95):>9.1f}{max(got):>9.1f}{rec.errors[kind]:>8}")
+                     f"{percentile(got, 95):>9.1f}{percentile(got, 99):>9.1f}{max(got):>9.1f}"
+                     f"{rec.errors[kind]:>8}")
+    every = [v for got in rec.latencies.values() for v in got]
+    if every:
+        lines.append(f"{'every request':<28}{len(every):>7}{percentile(every, 50):>9.1f}"
+                     f"{percentile(every, 95):>9.1f}{percentile(every, 99):>9.1f}"
+                     f"{max(every):>9.1f}{sum(rec.errors.values()):>8}")
     return lines
 
 
@@ -233,18 +358,25 @@ def hidden_fields(page: str) -> dict[str, str]:
 
 
 def session(base: str, timeout: float) -> aiohttp.ClientSession:
-    # Each phone has its own cookies; loopback is an IP address, which the default jar refuses.
-    return aiohttp.ClientSession(base, cookie_jar=aiohttp.CookieJar(unsafe=True),
-                                 timeout=aiohttp.ClientTimeout(total=timeout))
+    # Each phone has its own cookies and connection; loopback is an IP address, which the
+    # default cookie jar refuses.
+    return aiohttp.ClientSession(
+        base, cookie_jar=aiohttp.CookieJar(unsafe=True),
+        connector=aiohttp.TCPConnector(limit=1, keepalive_timeout=CLIENT_KEEPALIVE),
+        timeout=aiohttp.ClientTimeout(total=timeout))
 
 
-async def scorekeeper(rec: Recorder, base: str, view: str, edit: str, speed: float,
-                      timeout: float) -> None:
-    """One table's scorekeeper: count (previewing as she types), save, look at the board."""
-    async with session(base, timeout) as phone:
+async def scorekeeper(rec: Recorder, base: str, table: Table, args: argparse.Namespace,
+                      rng: random.Random) -> None:
+    """One table's scorekeeper: count (previewing as she types), save, look at the board; when
+    the game ends, print its sheet and go on with the table's next game."""
+    speed = args.speed
+    left = args.hands_per_game - table.hands_played
+    # Tables do not all start their hands at the same second: she comes to her first.
+    await rec.pause(rng.uniform(0, HAND_EVERY / speed))
+    async with session(base, args.timeout) as phone:
+        view, edit = table.games[table.playing]
         await rec.request("join (edit link)", phone, "GET", f"/games/{view}/join/{edit}")
-        # Tables do not all start their hands at the same second.
-        await rec.pause(random.uniform(0, HAND_EVERY / speed))
         while rec.running():
             started = time.monotonic()
             status, page = await rec.request("count form", phone, "GET",
@@ -254,7 +386,7 @@ async def scorekeeper(rec: Recorder, base: str, view: str, edit: str, speed: flo
                 await rec.pause(PREVIEW_EVERY / speed)
                 continue
             htmx = {"HX-Request": "true", "X-CSRFToken": form["csrf_token"]}
-            count_ends = started + COUNT_TAKES / speed
+            count_ends = time.monotonic() + COUNT_TAKES / speed  # from the form's arrival
             while rec.running() and time.monotonic() < count_ends:
                 await rec.pause(PREVIEW_EVERY / speed)
                 await rec.request("preview (htmx)", phone, "POST",
@@ -265,30 +397,62 @@ async def scorekeeper(rec: Recorder, base: str, view: str, edit: str, speed: flo
                                           f"/games/{view}/hands", data=form)
             if status == 303:
                 await rec.request("game screen (scorekeeper)", phone, "GET", f"/games/{view}")
+                left -= 1
+            if left <= 0 and rec.running():
+                await rec.request("sheet (PDF)", phone, "GET", f"/sheets/games/{view}.pdf")
+                if table.playing + 1 == len(table.games):
+                    break
+                table.playing += 1
+                left = args.hands_per_game
+                view, edit = table.games[table.playing]
+                await rec.request("join (edit link)", phone, "GET",
+                                  f"/games/{view}/join/{edit}")
             await rec.pause(started + HAND_EVERY / speed - time.monotonic())
 
 
-async def follower(rec: Recorder, base: str, view: str, speed: float, timeout: float) -> None:
-    """A read-only phone at the table: the game page once, then the board's htmx poll."""
-    async with session(base, timeout) as phone:
-        await rec.pause(random.uniform(0, BOARD_POLL / speed))
-        status, page = await rec.request("game page (read-only)", phone, "GET", f"/games/{view}")
-        version = re.search(r'hx-get="[^"]*\?v=(\d+)"', page)
-        seen = version.group(1) if version else "0"
+async def follower(rec: Recorder, base: str, table: Table, args: argparse.Namespace,
+                   rng: random.Random) -> None:
+    """A read-only phone at the table: the game page, then the board's htmx poll."""
+    await rec.pause(rng.uniform(0, args.ramp / args.speed))
+    if not rec.running():
+        return
+    async with session(base, args.timeout) as phone:
+        view, seen = "", "0"
         while rec.running():
-            await rec.pause(BOARD_POLL / speed)
-            if not rec.running():
-                break
-            status, page = await rec.request("board poll (htmx)", phone, "GET",
-                                             f"/games/{view}", params={"v": seen},
-                                             headers={"HX-Request": "true"})
+            if view != table.view:  # arrived, or the table went on with its next game
+                view = table.view
+                status, page = await rec.request("game page (read-only)", phone, "GET",
+                                                 f"/games/{view}")
+            else:
+                status, page = await rec.request("board poll (htmx)", phone, "GET",
+                                                 f"/games/{view}", params={"v": seen},
+                                                 headers={"HX-Request": "true"})
             if status == 200 and (version := re.search(r'hx-get="[^"]*\?v=(\d+)"', page)):
                 seen = version.group(1)
+            await rec.pause(BOARD_POLL / args.speed)
+
+
+async def desk(rec: Recorder, base: str, organizer: Desk, args: argparse.Namespace,
+               rng: random.Random) -> None:
+    """A tournament's desk: the organizer link, the control table, its dashboard's poll."""
+    await rec.pause(rng.uniform(0, args.ramp / args.speed))
+    if not rec.running():
+        return
+    url = f"/tournaments/{organizer.tournament}"
+    async with session(base, args.timeout) as screen:
+        await rec.request("desk sign-in (link)", screen, "GET", url,
+                          params={"token": organizer.token})
+        await rec.request("desk control table", screen, "GET", url)
+        while rec.running():
+            await rec.pause(DESK_POLL / args.speed)
+            if rec.running():
+                await rec.request("desk dashboard (htmx)", screen, "GET", f"{url}/dashboard",
+                                  headers={"HX-Request": "true"})
 
 
 async def warm_up(base: str, view: str, workers: int) -> None:
     """Let every worker load the app and render once: a phone never meets a booting server."""
-    async with session(base, 60) as phone:
+    async with aiohttp.ClientSession(base) as phone:
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             start = time.monotonic()
@@ -300,63 +464,152 @@ async def warm_up(base: str, view: str, workers: int) -> None:
                 return
 
 
-async def club_night(server: Server, tables: list[tuple[str, str]], args: argparse.Namespace
-                     ) -> tuple[Recorder, float, float]:
-    """The night's requests, its length in seconds and the server's CPU seconds meanwhile."""
+async def club_night(server: Server, tables: list[Table], desks: list[Desk],
+                     args: argparse.Namespace) -> tuple[Recorder, float, float, float]:
+    """The night's requests, its length in seconds, and the server's and this process's CPU
+    seconds meanwhile."""
     base = server.url
-    await warm_up(base, tables[0][0], args.workers)
-    cpu, started = server.cpu_seconds(), time.monotonic()
+    await warm_up(base, tables[0].view, args.workers)
+    rng = random.Random(args.seed + 1)
+    cpu, own, started = server.cpu_seconds(), time.process_time(), time.monotonic()
     rec = Recorder(deadline=started + args.seconds, max_requests=args.max_requests)
-    phones = []
-    for view, edit in tables:
-        phones.append(scorekeeper(rec, base, view, edit, args.speed, args.timeout))
-        phones += [follower(rec, base, view, args.speed, args.timeout)
-                   for _ in range(args.readers)]
+    phones = [rec.watch_loop()]
+    for table in tables:
+        phones.append(scorekeeper(rec, base, table, args, rng))
+        phones += [follower(rec, base, table, args, rng) for _ in range(args.readers)]
+    phones += [desk(rec, base, organizer, args, rng) for organizer in desks]
     await asyncio.gather(*phones)
-    return rec, time.monotonic() - started, server.cpu_seconds() - cpu
+    return (rec, time.monotonic() - started, server.cpu_seconds() - cpu,
+            time.process_time() - own)
+
+
+#: The issue's goal for a night: every request's p95 under this, and no error.
+GOAL_P95_MS = 150.0
+
+
+def tables_list(text: str) -> list[int]:
+    """``--tables``: one number, or several separated by commas (a search, smallest first)."""
+    try:
+        counts = sorted({int(part) for part in text.split(",") if part.strip()})
+    except ValueError:
+        raise argparse.ArgumentTypeError("give whole numbers, e.g. 50 or 50,100,200") from None
+    if not counts or counts[0] < 1:
+        raise argparse.ArgumentTypeError("at least one table")
+    return counts
+
+
+@dataclass
+class Night:
+    """What one night printed and its summary figures."""
+
+    lines: list[str]
+    tables: int
+    p95: float
+    errors: int
+    failed: bool
+
+    @property
+    def holds(self) -> bool:
+        return self.errors == 0 and self.p95 < GOAL_P95_MS
+
+    @property
+    def last(self) -> str:
+        return self.lines[-1]
+
+
+def one_night(args: argparse.Namespace, count: int) -> Night:
+    """Set up, measure the hello, serve and run ``count`` tables; what it prints."""
+    args = argparse.Namespace(**{**vars(args), "tables": count})
+    tmp = Path(tempfile.mkdtemp(prefix="bench-club-"))
+    server = None
+    load_before = os.getloadavg()[0]
+    try:
+        url = fresh_database(args.database, tmp)
+        made = time.monotonic()
+        tables, desks = set_up(url, tmp, args)
+        made = time.monotonic() - made
+        hello, hello_how = hello_rps(args.workers, args.hello_seconds)
+        server = Server(f"scorekeeper:create_app(instance_path={str(tmp / 'instance')!r})",
+                        {"DATABASE_URL": url, "SECRET_KEY": "bench"}, args.workers)
+        rec, elapsed, cpu, own = asyncio.run(club_night(server, tables, desks, args))
+    finally:
+        if server:
+            server.stop()
+        shutil.rmtree(tmp, ignore_errors=True)
+    load_after = os.getloadavg()[0]
+    database = "PostgreSQL" if args.database else "SQLite"
+    lines = report(rec, f"club night: {count} tables x {args.readers} read-only phones, "
+                        f"{len(desks)} desks, at {args.speed:g}x a real club's pace, "
+                        f"{elapsed:.0f} s, gunicorn {args.workers} workers, {database} "
+                        f"(set up in {made:.0f} s)")
+    every = [v for got in rec.latencies.values() for v in got]
+    errors = sum(rec.errors.values())
+    table_minutes = count * elapsed / 60 * args.speed
+    lines.append(
+        f"{len(every)} requests, {len(every) / elapsed:.0f}/s; server CPU {cpu:.1f} s "
+        f"({cpu / elapsed * 100:.0f} % of one core), load generator CPU {own:.1f} s "
+        f"({own / elapsed * 100:.0f} %); event loop lag p95 {percentile(rec.lags or [0], 95):.0f}"
+        f" ms, max {max(rec.lags or [0]):.0f} ms")
+    lines.append(
+        f"bare Flask hello: {hello:.0f} req/s ({hello_how}, {args.hello_seconds:g} s, before "
+        f"the night); load average (1 min) {load_before:.1f} before, {load_after:.1f} after; "
+        f"{os.cpu_count()} CPUs")
+    lines += [f"  e.g. {example}" for example in rec.examples]
+    failed = bool(rec.server_errors or not every)
+    if failed:
+        lines.append(f"FAIL: {rec.server_errors} answers were 5xx or never came")
+    p95 = percentile(every or [0], 95)
+    lines.append(f"tables={count} p95_ms={p95:.1f} errors={errors} "
+                 f"cpu_ms_per_table_minute={cpu * 1000 / table_minutes:.1f} "
+                 f"hello_rps={hello:.0f}")
+    return Night(lines, count, p95, errors, failed)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--tables", type=int, default=12)
-    parser.add_argument("--seconds", type=float, default=30)
-    parser.add_argument("--speed", type=float, default=10,
-                        help="how many times faster than a real club (default 10)")
+    parser.add_argument("--tables", type=tables_list, default=[50],
+                        help="tables, or a search: several separated by commas (50,100,200); "
+                             "the search stops after the first that misses the goal")
+    parser.add_argument("--seconds", type=float, default=240,
+                        help="the night (default 240: the first minute's arrivals, then a hand)")
+    parser.add_argument("--speed", type=float, default=1,
+                        help="how many times faster than a real club (default 1)")
     parser.add_argument("--readers", type=int, default=3, help="read-only phones per table")
-    parser.add_argument("--workers", type=int, default=2, choices=range(1, 9), metavar="2-4")
-    parser.add_argument("--max-requests", type=int, default=100_000)
+    parser.add_argument("--tables-per-desk", type=int, default=20,
+                        help="tables of one tournament, whose desk polls its dashboard")
+    parser.add_argument("--hands-per-game", type=int, default=12,
+                        help="hands until a game ends (its target is set so)")
+    parser.add_argument("--ramp", type=float, default=60,
+                        help="club seconds over which the phones and desks arrive")
+    parser.add_argument("--workers", type=int, default=2, choices=range(1, 9), metavar="1-8")
+    parser.add_argument("--max-requests", type=int, default=10_000_000)
     parser.add_argument("--timeout", type=float, default=30, help="seconds per request")
+    parser.add_argument("--hello-seconds", type=float, default=5)
+    parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--database", help="a PostgreSQL URL (its tables are dropped and made "
                         "anew); default: a fresh SQLite file")
     args = parser.parse_args(argv)
     if args.database and not args.database.startswith("postgresql"):
         parser.error("--database takes a PostgreSQL URL (SQLite is the default)")
+    if args.hands_per_game < 1 or args.tables_per_desk < 1:
+        parser.error("--hands-per-game and --tables-per-desk are at least 1")
 
-    tmp = Path(tempfile.mkdtemp(prefix="bench-club-"))
-    server = None
-    try:
-        url = fresh_database(args.database, tmp)
-        tables = create_games(url, tmp, args.tables)
-        server = Server(url, tmp, args.workers)
-        rec, elapsed, cpu = asyncio.run(club_night(server, tables, args))
-    finally:
-        if server:
-            server.stop()
-        shutil.rmtree(tmp, ignore_errors=True)
-    database = "PostgreSQL" if args.database else "SQLite"
-    for line in report(rec, f"club night: {args.tables} tables x {args.readers} read-only "
-                            f"phones at {args.speed:g}x a real club's pace, {elapsed:.0f} s, "
-                            f"gunicorn {args.workers} workers, {database}"):
-        print(line)
-    total = sum(len(v) for v in rec.latencies.values())
-    print(f"{total} requests, {total / elapsed:.0f}/s; server CPU {cpu:.1f} s "
-          f"({cpu / elapsed * 100:.0f} % of one core); load average {os.getloadavg()[0]:.1f}")
-    for example in rec.examples:
-        print("  e.g.", example)
-    if rec.server_errors or not total:
-        print(f"FAIL: {rec.server_errors} answers were 5xx or never came")
-        return 1
-    return 0
+    nights = []
+    for count in args.tables:
+        night = one_night(args, count)
+        nights.append(night)
+        print("\n".join(night.lines), flush=True)
+        if not night.holds:
+            break
+    if len(args.tables) > 1:
+        print()
+        print(f"search (goal: p95 under {GOAL_P95_MS:g} ms and no error):")
+        for night in nights:
+            print(f"  {night.last}  {'holds' if night.holds else 'misses'}")
+        held = [night for night in nights if night.holds]
+        print(f"largest N that holds: {held[-1].tables if held else 'none'}")
+        print((held[-1] if held else nights[0]).last)
+    return 1 if any(night.failed for night in nights) else 0
 
 
 if __name__ == "__main__":

@@ -5,7 +5,10 @@ into), then runs each request ``-n`` times through Flask's test client and print
 per request and the functions with the most cumulative time.
 
 Run: ``.venv/bin/python bench/profile_requests.py [-n 300] [--only page|preview|save|hello]
-[--top 25] [--sort cumulative|tottime] [--synchronous NORMAL|FULL]``. For reading, not a gate.
+[--top 25] [--sort cumulative|tottime] [--synchronous NORMAL|FULL]``, with ``--only poll`` (a
+read-only phone's board poll, nothing changed: 204) and ``--only dashboard`` (a tournament desk's
+dashboard, 20 tables of 6 hands), the club night's most frequent and its heaviest poll. For
+reading, not a gate.
 """
 
 from __future__ import annotations
@@ -14,11 +17,13 @@ import argparse
 import cProfile
 import os
 import pstats
+import re
 import sys
 import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 # Run as a script, this file's folder comes first on sys.path and bench/http.py would hide the
@@ -37,7 +42,8 @@ BODY = {"ruleset": "classic", "players": 4, "target": 100000,
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("-n", type=int, default=300)
-    parser.add_argument("--only", choices=["page", "preview", "save", "hello"], action="append")
+    parser.add_argument("--only", action="append",
+                        choices=["page", "preview", "save", "hello", "poll", "dashboard"])
     parser.add_argument("--top", type=int, default=25)
     parser.add_argument("--synchronous", choices=["NORMAL", "FULL"])
     parser.add_argument("--no-profile", action="store_true", help="time only")
@@ -69,6 +75,13 @@ def main() -> int:
         saves.append((f"/api/v1/games/{g['id']}/hands", g["edit_token"]))
     editor = app.test_client()
     assert editor.get(urlsplit(game["edit_url"]).path).status_code == 303
+    phone = app.test_client()
+    assert phone.get(f"/games/{game['id']}").status_code == 200
+    version = game_version(client, game["id"])
+    desk = app.test_client()
+    tournament = make_tournament(app)
+    assert desk.get(f"/tournaments/{tournament[0]}",
+                    query_string={"token": tournament[1]}).status_code == 303
     hello = Flask("hello")
     hello.get("/")(lambda: "hello")
     hello_client = hello.test_client()
@@ -90,11 +103,21 @@ def main() -> int:
                           headers={"HX-Request": "true"})
         assert res.status_code == 200, res.status_code
 
+    def poll() -> None:
+        res = phone.get(f"/games/{game['id']}", query_string={"v": version},
+                        headers={"HX-Request": "true"})
+        assert res.status_code == 204, res.status_code
+
+    def dashboard() -> None:
+        res = desk.get(f"/tournaments/{tournament[0]}/dashboard", headers={"HX-Request": "true"})
+        assert res.status_code == 200, res.status_code
+
     def bare() -> None:
         assert hello_client.get("/").status_code == 200
 
     cases: dict[str, Callable[[], None]] = {
-        "hello": bare, "page": page, "preview": preview, "save": save}
+        "hello": bare, "page": page, "preview": preview, "save": save, "poll": poll,
+        "dashboard": dashboard}
     for name, fn in cases.items():
         if args.only and name not in args.only:
             continue
@@ -115,6 +138,31 @@ def main() -> int:
         stats = pstats.Stats(prof)
         stats.sort_stats(args.sort).print_stats(args.top)
     return 0
+
+
+def game_version(client: Any, game_id: str) -> str:
+    """The version the read-only board polls with (the page's ``?v=``)."""
+    page = client.get(f"/games/{game_id}").get_data(as_text=True)
+    found = re.search(r'hx-get="[^"]*\?v=(\d+)"', page)
+    assert found, "the read-only board polls with ?v="
+    return found.group(1)
+
+
+def make_tournament(app: Any, tables: int = 20, hands: int = 6) -> tuple[str, str]:
+    """A tournament of ``tables`` tables whose games have ``hands`` hands: (id, admin token)."""
+    from scorekeeper.engine import PRESETS
+    from scorekeeper.extensions import db
+    from scorekeeper.services import record, tournaments
+
+    with app.app_context():
+        new = tournaments.create_tournament(
+            PRESETS["classic"], name="Desk", rounds=1, minutes=600, target=100_000,
+            pairs=[{"name": f"P{i}", "players": [f"A{i}", f"B{i}"]} for i in range(2 * tables)])
+        for table in new.tournament.rounds[0].tables:
+            for _ in range(hands):
+                record.add_hand(table.game, HAND, by=record.BY_SCOREKEEPER)
+        db.session.commit()
+        return new.tournament.id, new.admin_token
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@ A smoke test of the tool, not a speed figure: nothing here looks at a latency.
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -18,19 +19,32 @@ pytestmark = pytest.mark.skipif(
     bool(os.environ.get("TEST_DATABASE_URL")), reason="runs the bench on its own SQLite file"
 )
 
+KINDS = ("join (edit link)", "count form", "preview (htmx)", "save hand (form)",
+         "game screen (scorekeeper)", "sheet (PDF)", "game page (read-only)", "board poll (htmx)",
+         "desk sign-in (link)", "desk control table", "desk dashboard (htmx)")
+
 
 def test_a_short_club_night_reports_every_kind_and_no_error() -> None:
-    # Two tables at 90x a club's pace: a hand every 2 s, so each table saves within the 3 s.
+    # Two tables at 90x a club's pace (a hand every 2 s), each game ending with its first hand
+    # (so a sheet is printed and the table goes on with its next game), one desk.
     run = subprocess.run(
         [sys.executable, str(ROOT / "bench" / "club_night.py"), "--tables", "2",
-         "--readers", "1", "--seconds", "3", "--speed", "90"],
+         "--readers", "1", "--seconds", "4", "--speed", "90", "--hands-per-game", "1",
+         "--hello-seconds", "1"],
         capture_output=True, text=True, timeout=120, cwd=ROOT,
     )
     assert run.returncode == 0, run.stdout + run.stderr
     rows = {line[:28].strip(): line[28:].split() for line in run.stdout.splitlines()}
-    for kind in ("join (edit link)", "count form", "preview (htmx)", "save hand (form)",
-                 "game screen (scorekeeper)", "game page (read-only)", "board poll (htmx)"):
-        count, *_, errors = rows[kind]
+    for kind in KINDS:
+        count, p50, p95, p99, most, errors = rows[kind]
         assert int(count) >= 1, run.stdout
+        assert float(p50) <= float(p95) <= float(p99) <= float(most), run.stdout
         assert errors == "0", run.stdout
+    # Two tables' games ended, so the second game of a table was joined too.
+    assert int(rows["join (edit link)"][0]) >= 3, run.stdout
     assert "FAIL" not in run.stdout
+    last = run.stdout.splitlines()[-1]
+    found = re.fullmatch(r"tables=2 p95_ms=([\d.]+) errors=0 cpu_ms_per_table_minute=([\d.]+) "
+                         r"hello_rps=(\d+)", last)
+    assert found, last
+    assert float(found.group(2)) > 0 and int(found.group(3)) > 0, last
