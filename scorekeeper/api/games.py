@@ -67,6 +67,7 @@ def game_to_dict(game: Game, view_token: str, edit_token: str | None) -> dict[st
             {"name": side.name, "players": [p.name for p in side.players]}
             for side in game.sides
         ],
+        "starting_totals": None if state.carried is None else list(state.carried),
         "totals": list(state.totals),
         "opening_minimums": list(state.opening_minimums),
         "to_target": list(state.standing.to_target),
@@ -94,6 +95,7 @@ def create_game() -> Response:
             sides=[] if body.get("sides") is None else body["sides"],
             first_dealer=body.get("first_dealer", 0),
             language=str(body.get("language", "en")),
+            starting_totals=body.get("starting_totals"),
         )
     except BadBody as exc:
         return error_response(400, exc.message)
@@ -338,10 +340,19 @@ add_paths({
                         "name": _NAME,
                         "players": {"type": ["array", "null"], "maxItems": 3,
                                     "items": _NAME}}}},
+                "starting_totals": {
+                    "type": ["array", "null"], "minItems": 2, "maxItems": 3,
+                    "items": {"type": "integer", "minimum": games_service.MIN_CARRIED,
+                              "maximum": 100_000 - 5, "multipleOf": 5},
+                    "description": "Resume a game kept on paper: each side's total so far, one "
+                                   "per side, each below the target (a side at the target "
+                                   "has won). They are the game's first line; the opening "
+                                   "minimums follow from them. All zeros is a new game."},
             },
             "examples": [{"ruleset": "classic", "players": 4, "target": 5000,
                           "sides": [{"name": "Nosotros", "players": ["Ana", "Luis"]},
-                                    {"name": "Ellos"}]}],
+                                    {"name": "Ellos"}]},
+                         {"ruleset": "classic", "players": 4, "starting_totals": [2350, 1515]}],
         }}}},
         "responses": {"201": ok("The game's id, edit token and links", ref("NewGame"),
                                 _LOCATION),

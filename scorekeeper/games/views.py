@@ -68,6 +68,7 @@ from .forms import (
     new_game_form_class,
     seat_labels,
     sides_from_form,
+    starting_totals_from_form,
 )
 
 try:
@@ -251,6 +252,7 @@ def _create_from_form(form: NewGameForm, rs: RuleSet, fmt: PlayerFormat) -> Resp
             sides=sides_from_form(form, fmt),
             first_dealer=form.first_dealer.data,
             language=form.language.data or "en",
+            starting_totals=starting_totals_from_form(form, fmt),
         )
     except EntryErrors as exc:
         for error in exc.errors:
