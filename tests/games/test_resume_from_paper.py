@@ -56,7 +56,10 @@ def test_resume_through_the_form(client):
     assert "needs 2,650 to win" in html and "needs 3,485 to win" in html
     assert '<p class="game-lead">Nosotros leads by 835</p>' in html
     # The first line of the record: carried from paper.
-    assert re.search(r'<tr class="carried-row"> <th scope="row">Carried from paper</th> '
+    assert re.search(r'<tr class="carried-head"><th colspan="4" scope="colgroup" '
+                     r'id="carried-label">Carried from paper</th></tr> <tr class="carried-row"> '
+                     r'<th scope="row" headers="carried-label"><span class="visually-hidden">'
+                     r'Carried from paper</span></th> '
                      r'<td><span class="hand-points">2,350</span></td> '
                      r'<td><span class="hand-points">1,515</span></td>', html)
     assert game_of(game_id).starting_totals == [2350, 1515]
