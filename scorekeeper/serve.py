@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import io
-import socket
 import sys
 from pathlib import Path
 from typing import Any
@@ -19,26 +18,10 @@ import segno
 from gunicorn.app.base import BaseApplication
 
 from . import ROOT
+from .network import lan_address
 
 LOGGER_CLASS = "scorekeeper.accesslog.RedactingLogger"
 ANY_ADDRESS = ("0.0.0.0", "", "::")
-
-
-def lan_address() -> str | None:
-    """This machine's address on its local network, or ``None`` when it has none.
-
-    Connecting a UDP socket picks the route (and so the source address) without sending
-    anything, so it works with no internet as long as the machine is on a network.
-    """
-    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-    try:
-        probe.connect(("10.254.254.254", 1))
-        address = str(probe.getsockname()[0])
-    except OSError:
-        return None
-    finally:
-        probe.close()
-    return None if address.startswith("127.") or address == "0.0.0.0" else address
 
 
 def phone_url(host: str, port: int) -> tuple[str, bool]:

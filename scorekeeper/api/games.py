@@ -17,6 +17,7 @@ from .. import ratelimit
 from ..engine import EntryErrors, UnknownRuleSet
 from ..extensions import read_only_transaction
 from ..models import Game
+from ..network import public_root
 from ..services import games as games_service
 from ..services import record
 from ..services.scoring import resolve_ruleset
@@ -46,7 +47,7 @@ def game_urls(view_token: str, edit_token: str | None) -> dict[str, str | None]:
     These are the paths the games and sheets blueprints serve (``games.show``,
     ``games.join`` and ``sheets.game_sheet``).
     """
-    root = request.host_url.rstrip("/")
+    root = public_root()
     return {
         "view_url": f"{root}/games/{view_token}",
         "edit_url": f"{root}/games/{view_token}/join/{edit_token}" if edit_token else None,

@@ -15,6 +15,7 @@ from .. import ratelimit
 from ..engine import PRESETS, EntryErrors
 from ..extensions import db
 from ..models import HouseRules
+from ..network import public_root
 from ..services import house_rules as service
 from ..services.games import new_token
 from . import bp
@@ -53,7 +54,7 @@ def _editable_or_fail(house_id: str) -> HouseRules:
 
 
 def _links(house_id: str, edit_token: str | None = None) -> dict[str, str | None]:
-    root = request.host_url.rstrip("/")
+    root = public_root()
     return {
         "url": f"{root}/games/house-rules/{house_id}",
         "edit_url": (f"{root}/games/house-rules/{house_id}/join/{edit_token}"

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from flask import Response, abort, make_response, request, url_for
+from flask import Response, abort, make_response, request
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
@@ -24,6 +24,7 @@ from ..engine import PRESETS, CanastaKind, EntryErrors, RuleSet
 from ..extensions import db
 from ..i18n import error_message, label
 from ..models import HouseRules
+from ..network import public_url
 from ..ratelimit import limit_token_failures
 from ..services import house_rules as service
 from ..services.games import new_token
@@ -232,8 +233,7 @@ def house_rules_new() -> Response:
 def _edit_page(house: HouseRules, rs: RuleSet, values: Mapping[str, Any],
                errors: dict[str, list[str]], token: str, *, saved: bool = False,
                replaced: bool = False, status: int = 200) -> Response:
-    edit_url = url_for("games.house_rules_join", ruleset_id=house.id, edit_token=token,
-                       _external=True)
+    edit_url = public_url("games.house_rules_join", ruleset_id=house.id, edit_token=token)
     response = make_response(render(
         "games/house_rules_edit.html", **_edit_context(house, rs, values, errors),
         saved=saved, edit_url=edit_url, replaced=replaced,

@@ -46,6 +46,7 @@ from ..extensions import htmx, read_only_transaction
 from ..i18n import error_message, line_label, number, signed, translate
 from ..i18n import number as format_number
 from ..models import Game
+from ..network import public_url
 from ..ratelimit import limit_token_failures
 from ..services import games as games_service
 from ..services import record
@@ -380,8 +381,8 @@ def show(game_id: str) -> Response:
         ctx["messages"] = [message for _category, message in flashed]
         ctx["share_open"] = any(category == LINK_REPLACED for category, _message in flashed)
         token = _edit_token(game_id) or ""
-        view_url = url_for("games.show", game_id=game_id, _external=True)
-        edit_url = url_for("games.join", game_id=game_id, edit_token=token, _external=True)
+        view_url = public_url("games.show", game_id=game_id)
+        edit_url = public_url("games.join", game_id=game_id, edit_token=token)
         ctx["share"] = {"view_url": view_url, "edit_url": edit_url,
                         "view_qr": _qr(view_url), "edit_qr": _qr(edit_url)}
     response = render("games/show.html", "games/_board.html", **ctx)
