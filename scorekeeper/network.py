@@ -2,9 +2,12 @@
 the app hands out (share links, QR codes, the API's ``view_url``/``edit_url``).
 
 A scorekeeper who opens the app on the laptop that serves it (``http://127.0.0.1:5000``) would
-otherwise hand out links only that laptop can open. When a request came to a loopback address,
-links use the machine's LAN address and the request's port instead; ``SCOREKEEPER_BASE_URL``
-(config ``BASE_URL``), when set, always wins (a reverse proxy, a name on the network).
+otherwise hand out links only that laptop can open. When the app listens on every interface
+(config ``LAN_LINKS``, which ``make run``'s server sets: ``scorekeeper.serve``) and a request
+came to a loopback address, links use the machine's LAN address and the request's port
+instead; a server bound to 127.0.0.1 alone keeps its own address, the only one that answers.
+``SCOREKEEPER_BASE_URL`` (config ``BASE_URL``), when set, always wins (a reverse proxy, a name
+on the network).
 """
 
 from __future__ import annotations
@@ -51,7 +54,7 @@ def public_root() -> str:
     if base:
         return base.rstrip("/")
     parts = urlsplit(request.host_url)
-    if parts.hostname and is_loopback(parts.hostname):
+    if current_app.config.get("LAN_LINKS") and parts.hostname and is_loopback(parts.hostname):
         lan = lan_address()
         if lan is not None:
             port = f":{parts.port}" if parts.port else ""

@@ -55,8 +55,9 @@ def banner(url: str, reachable: bool, access_log: str) -> str:
 class Server(BaseApplication):
     """gunicorn serving ``scorekeeper:create_app()`` with the given settings."""
 
-    def __init__(self, options: dict[str, Any]) -> None:
+    def __init__(self, options: dict[str, Any], *, lan_links: bool = False) -> None:
         self.options = options
+        self.lan_links = lan_links
         super().__init__()
 
     def load_config(self) -> None:
@@ -66,7 +67,11 @@ class Server(BaseApplication):
     def load(self) -> Any:
         from . import create_app
 
-        return create_app()
+        app = create_app()
+        # Listening on every interface: links handed out at 127.0.0.1 use the LAN address
+        # (scorekeeper.network), which then answers too.
+        app.config["LAN_LINKS"] = self.lan_links
+        return app
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -95,7 +100,7 @@ def main(argv: list[str] | None = None) -> None:
         "accesslog": args.access_log,
         "logger_class": LOGGER_CLASS,
         "when_ready": when_ready,
-    }).run()
+    }, lan_links=args.host in ANY_ADDRESS).run()
 
 
 if __name__ == "__main__":

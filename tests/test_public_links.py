@@ -13,8 +13,10 @@ from scorekeeper import config, network
 
 
 @pytest.fixture
-def lan(monkeypatch: pytest.MonkeyPatch) -> str:
+def lan(app: Flask, monkeypatch: pytest.MonkeyPatch) -> str:
+    """The machine is at 192.168.1.20 and the app listens on every interface (make run)."""
     monkeypatch.setattr(network, "lan_address", lambda: "192.168.1.20")
+    monkeypatch.setitem(app.config, "LAN_LINKS", True)
     return "192.168.1.20"
 
 
@@ -56,11 +58,31 @@ def test_another_address_is_kept(client: FlaskClient, lan: str) -> None:
     assert view.startswith("http://192.168.1.5:8000/games/")
 
 
-def test_no_network_keeps_the_loopback_address(client: FlaskClient,
+def test_no_network_keeps_the_loopback_address(app: Flask, client: FlaskClient,
                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(app.config, "LAN_LINKS", True)
     monkeypatch.setattr(network, "lan_address", lambda: None)
     view, _edit = share_links(client, base_url="http://127.0.0.1:5000")
     assert view.startswith("http://127.0.0.1:5000/games/")
+
+
+def test_a_server_on_loopback_alone_keeps_its_address(client: FlaskClient,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """Bound to 127.0.0.1 only (not ``make run``), the LAN address would not answer."""
+    monkeypatch.setattr(network, "lan_address", lambda: "192.168.1.20")
+    view, _edit = share_links(client, base_url="http://127.0.0.1:5000")
+    assert view.startswith("http://127.0.0.1:5000/games/")
+
+
+def test_make_run_listens_everywhere_and_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    from scorekeeper import serve
+
+    seen: dict[str, object] = {}
+    monkeypatch.setattr(serve.Server, "run", lambda self: seen.update(lan=self.lan_links))
+    serve.main(["--port", "5999", "--access-log", "/dev/null"])
+    assert seen == {"lan": True}
+    serve.main(["--host", "127.0.0.1", "--port", "5999", "--access-log", "/dev/null"])
+    assert seen == {"lan": False}
 
 
 def test_the_base_url_setting_wins(app: Flask, client: FlaskClient, lan: str,

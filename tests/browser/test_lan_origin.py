@@ -39,7 +39,7 @@ def table_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[int]:
     from scorekeeper.extensions import db
 
     tmp = tmp_path_factory.mktemp("lan")
-    app = create_app({"TESTING": True, "SECRET_KEY": "test",
+    app = create_app({"TESTING": True, "SECRET_KEY": "test", "LAN_LINKS": True,
                       "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp / 'lan.sqlite'}"},
                      instance_path=str(tmp / "instance"))
     with app.app_context():
