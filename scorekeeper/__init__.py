@@ -58,6 +58,7 @@ def _configure(app: Flask, test_config: dict[str, Any] | None) -> None:
         # worker fetching "/" while a game is started) overwrote the edit token just stored.
         SESSION_REFRESH_EACH_REQUEST=False,
         PROXIES=config.proxies(),
+        BASE_URL=config.base_url(),
         RATELIMIT_STORAGE_URI=config.ratelimit_storage_uri(),
     )
     if "SECRET_KEY" not in overrides:

@@ -16,6 +16,10 @@
                   app's port is reachable through them alone.
 ``SCOREKEEPER_SESSION_DAYS``  how long a browser keeps its session (edit rights, "Your games",
                   language) after its last visit; default 400 days (the most browsers allow)
+``SCOREKEEPER_BASE_URL``  the address links handed out to other phones start with (share
+                  links, QR codes, the API's links), e.g. ``https://canasta.example.org``;
+                  unset, it is the address the request came to, or the machine's LAN address
+                  when that was a loopback one (see ``scorekeeper.network``)
 ``RATELIMIT_STORAGE_URI``  where the wrong-token counts live (Flask-Limiter's storage URI,
                   default ``memory://``: each worker counts alone). ``redis://host:6379`` makes
                   every worker and server share them.
@@ -104,8 +108,17 @@ def session_days() -> int:
 
 
 def ratelimit_storage_uri() -> str:
-    """``RATELIMIT_STORAGE_URI``: Flask-Limiter's storage for the wrong-token counts."""
+    """``SCOREKEEPER_BASE_URL``  the address links handed out to other phones start with (share
+                  links, QR codes, the API's links), e.g. ``https://canasta.example.org``;
+                  unset, it is the address the request came to, or the machine's LAN address
+                  when that was a loopback one (see ``scorekeeper.network``)
+``RATELIMIT_STORAGE_URI``: Flask-Limiter's storage for the wrong-token counts."""
     return os.environ.get("RATELIMIT_STORAGE_URI", "").strip() or "memory://"
+
+
+def base_url() -> str:
+    """``SCOREKEEPER_BASE_URL`` without its trailing slash, or ``""``."""
+    return os.environ.get("SCOREKEEPER_BASE_URL", "").strip().rstrip("/")
 
 
 def proxies() -> int:

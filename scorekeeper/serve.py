@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import io
-import socket
 import sys
 from pathlib import Path
 from typing import Any
@@ -19,26 +18,10 @@ import segno
 from gunicorn.app.base import BaseApplication
 
 from . import ROOT
+from .network import lan_address
 
 LOGGER_CLASS = "scorekeeper.accesslog.RedactingLogger"
 ANY_ADDRESS = ("0.0.0.0", "", "::")
-
-
-def lan_address() -> str | None:
-    """This machine's address on its local network, or ``None`` when it has none.
-
-    Connecting a UDP socket picks the route (and so the source address) without sending
-    anything, so it works with no internet as long as the machine is on a network.
-    """
-    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-    try:
-        probe.connect(("10.254.254.254", 1))
-        address = str(probe.getsockname()[0])
-    except OSError:
-        return None
-    finally:
-        probe.close()
-    return None if address.startswith("127.") or address == "0.0.0.0" else address
 
 
 def phone_url(host: str, port: int) -> tuple[str, bool]:
@@ -72,8 +55,9 @@ def banner(url: str, reachable: bool, access_log: str) -> str:
 class Server(BaseApplication):
     """gunicorn serving ``scorekeeper:create_app()`` with the given settings."""
 
-    def __init__(self, options: dict[str, Any]) -> None:
+    def __init__(self, options: dict[str, Any], *, lan_links: bool = False) -> None:
         self.options = options
+        self.lan_links = lan_links
         super().__init__()
 
     def load_config(self) -> None:
@@ -83,7 +67,11 @@ class Server(BaseApplication):
     def load(self) -> Any:
         from . import create_app
 
-        return create_app()
+        app = create_app()
+        # Listening on every interface: links handed out at 127.0.0.1 use the LAN address
+        # (scorekeeper.network), which then answers too.
+        app.config["LAN_LINKS"] = self.lan_links
+        return app
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -112,7 +100,7 @@ def main(argv: list[str] | None = None) -> None:
         "accesslog": args.access_log,
         "logger_class": LOGGER_CLASS,
         "when_ready": when_ready,
-    }).run()
+    }, lan_links=args.host in ANY_ADDRESS).run()
 
 
 if __name__ == "__main__":

@@ -17,6 +17,7 @@ from .. import ratelimit
 from ..engine import EntryErrors, UnknownRuleSet, find_ruleset
 from ..i18n import stored_line_label
 from ..models import Game, Hand
+from ..network import public_root
 from ..services import games as games_service
 from ..services import record
 from ..services.scoring import resolve_ruleset
@@ -47,7 +48,7 @@ def game_urls(view_token: str, edit_token: str | None) -> dict[str, str | None]:
     These are the paths the games and sheets blueprints serve (``games.show``,
     ``games.join`` and ``sheets.game_sheet``).
     """
-    root = request.host_url.rstrip("/")
+    root = public_root()
     return {
         "view_url": f"{root}/games/{view_token}",
         "edit_url": f"{root}/games/{view_token}/join/{edit_token}" if edit_token else None,
@@ -89,6 +90,7 @@ def game_to_dict(game: Game, view_token: str, edit_token: str | None) -> dict[st
             {"name": side.name, "players": [p.name for p in side.players]}
             for side in game.sides
         ],
+        "starting_totals": None if state.carried is None else list(state.carried),
         "totals": list(state.totals),
         "opening_minimums": list(state.opening_minimums),
         "to_target": list(state.standing.to_target),
@@ -119,6 +121,7 @@ def create_game() -> Response:
             sides=[] if body.get("sides") is None else body["sides"],
             first_dealer=body.get("first_dealer", 0),
             language=str(body.get("language", "en")),
+            starting_totals=body.get("starting_totals"),
         )
     except BadBody as exc:
         return error_response(400, exc.message)
@@ -372,13 +375,22 @@ add_paths({
                         "name": _NAME,
                         "players": {"type": ["array", "null"], "maxItems": 3,
                                     "items": _NAME}}}},
+                "starting_totals": {
+                    "type": ["array", "null"], "minItems": 2, "maxItems": 3,
+                    "items": {"type": "integer", "minimum": games_service.MIN_CARRIED,
+                              "maximum": 100_000 - 5, "multipleOf": 5},
+                    "description": "Resume a game kept on paper: each side's total so far, one "
+                                   "per side, each below the target (a side at the target "
+                                   "has won). They are the game's first line; the opening "
+                                   "minimums follow from them. All zeros is a new game."},
             },
             # torneo names values without a number: they must all be given.
             "if": {"required": ["ruleset"], "properties": {"ruleset": {"const": "torneo"}}},
             "then": {"required": ["values"], "properties": {"values": TORNEO_VALUES_SCHEMA}},
             "examples": [{"ruleset": "classic", "players": 4, "target": 5000,
                           "sides": [{"name": "Nosotros", "players": ["Ana", "Luis"]},
-                                    {"name": "Ellos"}]}],
+                                    {"name": "Ellos"}]},
+                         {"ruleset": "classic", "players": 4, "starting_totals": [2350, 1515]}],
         }}}},
         "responses": {"201": ok("The game's id, edit token and links", ref("NewGame"),
                                 _LOCATION),

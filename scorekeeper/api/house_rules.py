@@ -8,12 +8,13 @@ rate limit) with a wrong one.
 
 from __future__ import annotations
 
-from flask import Response, jsonify, make_response, request, url_for
+from flask import Response, jsonify, make_response, url_for
 from flask_babel import gettext as _
 
 from .. import ratelimit
 from ..engine import PRESETS, EntryErrors
 from ..models import HouseRules
+from ..network import public_root
 from ..services import house_rules as service
 from ..services.games import new_token
 from . import bp
@@ -44,7 +45,7 @@ def _editable_or_fail(house_id: str) -> HouseRules:
 
 
 def _links(house_id: str, edit_token: str | None = None) -> dict[str, str | None]:
-    root = request.host_url.rstrip("/")
+    root = public_root()
     return {
         "url": f"{root}/games/house-rules/{house_id}",
         "edit_url": (f"{root}/games/house-rules/{house_id}/join/{edit_token}"

@@ -176,9 +176,9 @@ SCHEMAS: dict[str, Any] = {
     "Game": {
         "allOf": [{"$ref": "#/components/schemas/GameLinks"}, {
             "type": "object",
-            "required": ["id", "ruleset", "players", "target", "version", "sides", "totals",
-                         "opening_minimums", "next_dealer", "hands", "finished", "winner",
-                         "drawn"],
+            "required": ["id", "ruleset", "players", "target", "version", "sides",
+                         "starting_totals", "totals", "opening_minimums", "to_target",
+                         "next_dealer", "hands", "finished", "winner", "drawn"],
             "properties": {
                 "id": {"type": "string"},
                 "ruleset": {"type": "string"},
@@ -189,8 +189,17 @@ SCHEMAS: dict[str, Any] = {
                     "type": "object", "required": ["name", "players"], "properties": {
                         "name": {"type": "string"},
                         "players": {"type": "array", "items": {"type": "string"}}}}},
-                "totals": {"type": "array", "items": {"type": "integer"}},
+                "starting_totals": {
+                    "type": ["array", "null"], "items": {"type": "integer"},
+                    "description": "The totals carried from a paper sheet when the game was "
+                                   "resumed (its first line; null for a game counted here "
+                                   "from its first hand)"},
+                "totals": {"type": "array", "items": {"type": "integer"},
+                           "description": "Each side's total, carried totals included"},
                 "opening_minimums": {"type": "array", "items": {"type": "integer"}},
+                "to_target": {"type": "array", "items": {"type": "integer", "minimum": 0},
+                              "description": "Per side, the target minus its total, never "
+                                             "below 0"},
                 "next_dealer": {"type": ["string", "null"]},
                 "hands": {"type": "array", "items": {"$ref": "#/components/schemas/StoredHand"}},
                 "finished": {"type": "boolean"},

@@ -72,6 +72,10 @@ class NewGameForm(FlaskForm):
 
 
 for _i in range(MAX_SIDES):
+    # A game kept on paper so far: the total each side has reached (read by
+    # :func:`starting_totals_from_form`, checked by the service).
+    setattr(NewGameForm, f"start_{_i}",
+            StringField(_l("Side %(n)d", n=_i + 1), validators=[Optional()]))
     setattr(NewGameForm, f"side_{_i}_name",
             StringField(_l("Name of side %(n)d", n=_i + 1),
                         validators=[Optional(), Length(max=60)]))
@@ -133,6 +137,30 @@ def sides_from_form(form: NewGameForm, fmt: PlayerFormat) -> list[dict[str, Any]
     return sides
 
 
+#: A total typed with the language's thousands separators: "2,350", "2.350", "2 350".
+_GROUPED = re.compile(r"-?\d{1,3}(?:([.,\u00a0\u202f ])\d{3})(?:\1\d{3})*")
+
+
+def read_total(text: str) -> int | str:
+    """A total as typed on the start form: the number, or the text itself when it is none
+    (the service then says "Enter a whole number." by the field)."""
+    text = text.strip().replace("\u2212", "-")
+    if _GROUPED.fullmatch(text):
+        text = re.sub(r"[^\d-]", "", text)
+    if text.removeprefix("-").isdecimal() and len(text) <= 9:
+        return int(text)
+    return text
+
+
+def starting_totals_from_form(form: NewGameForm, fmt: PlayerFormat) -> list[int | str] | None:
+    """The ``starting_totals`` argument of ``create_game``: ``None`` when every box is empty,
+    else one value per side (an empty box is 0)."""
+    typed = [(form[f"start_{i}"].data or "").strip() for i in range(fmt.sides)]
+    if not any(typed):
+        return None
+    return [read_total(t) if t else 0 for t in typed]
+
+
 def new_game_error_field(field: str) -> str:
     """The start form's field for an error ``create_game`` names (``sides[1].players[0]``)."""
     m = re.fullmatch(r"sides\[(\d+)\]\.name", field)
@@ -141,6 +169,9 @@ def new_game_error_field(field: str) -> str:
     m = re.fullmatch(r"sides\[(\d+)\]\.players\[(\d+)\]", field)
     if m:
         return f"side_{m.group(1)}_player_{m.group(2)}"
+    m = re.fullmatch(r"starting_totals(?:\[(\d+)\])?", field)
+    if m:
+        return f"start_{m.group(1) or 0}"
     if field in ("players", "sides", "format"):
         return "players"
     if field in ("target", "first_dealer", "ruleset"):

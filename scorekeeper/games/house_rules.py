@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from flask import Response, abort, make_response, request, url_for
+from flask import Response, abort, make_response, request
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
@@ -23,6 +23,7 @@ from ..engine.declared import Empty
 from ..extensions import db
 from ..i18n import error_message, label
 from ..models import HouseRules
+from ..network import public_url
 from ..ratelimit import limit_token_failures
 from ..services import house_rules as service
 from ..services import text
@@ -158,8 +159,7 @@ def house_rules_new() -> Response:
 def _edit_page(house: HouseRules, rs: RuleSet, values: Mapping[str, Any],
                errors: dict[str, list[str]], token: str, *, saved: bool = False,
                replaced: bool = False, status: int = 200) -> Response:
-    edit_url = url_for("games.house_rules_join", ruleset_id=house.id, edit_token=token,
-                       _external=True)
+    edit_url = public_url("games.house_rules_join", ruleset_id=house.id, edit_token=token)
     response = make_response(render(
         "games/house_rules_edit.html", **_edit_context(house, rs, values, errors),
         saved=saved, edit_url=edit_url, replaced=replaced,

@@ -44,6 +44,7 @@ from ..extensions import htmx
 from ..i18n import error_message, translate
 from ..i18n import number as format_number
 from ..models import Game
+from ..network import public_url
 from ..ratelimit import limit_token_failures
 from ..services import games as games_service
 from ..services import record
@@ -66,6 +67,7 @@ from .forms import (
     new_game_form_class,
     seat_labels,
     sides_from_form,
+    starting_totals_from_form,
 )
 
 #: Games whose edit tokens one browser remembers (the session cookie must stay small).
@@ -219,6 +221,7 @@ def _create_from_form(form: NewGameForm, rs: RuleSet, fmt: PlayerFormat) -> Resp
             sides=sides_from_form(form, fmt),
             first_dealer=form.first_dealer.data,
             language=form.language.data or "en",
+            starting_totals=starting_totals_from_form(form, fmt),
         )
     except EntryErrors as exc:
         for error in exc.errors:
@@ -296,8 +299,8 @@ def show(game_id: str) -> Response:
         ctx["messages"] = [message for _category, message in flashed]
         ctx["share_open"] = any(category == LINK_REPLACED for category, _message in flashed)
         token = _edit_token(game_id) or ""
-        view_url = url_for("games.show", game_id=game_id, _external=True)
-        edit_url = url_for("games.join", game_id=game_id, edit_token=token, _external=True)
+        view_url = public_url("games.show", game_id=game_id)
+        edit_url = public_url("games.join", game_id=game_id, edit_token=token)
         ctx["share"] = {"view_url": view_url, "edit_url": edit_url,
                         "view_qr": qr_svg(view_url), "edit_qr": qr_svg(edit_url)}
         ctx["table_clock"] = (table_clock_html(game.id, game_id) if head.in_tournament

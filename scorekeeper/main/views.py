@@ -30,3 +30,16 @@ def service_worker() -> Response:
     response.headers["Service-Worker-Allowed"] = "/"
     response.headers["Cache-Control"] = "no-cache"
     return response
+
+
+@bp.get("/manifest.webmanifest")
+def manifest() -> Response:
+    """The web app manifest (``static/manifest.webmanifest``): a phone can install the app on
+    its home screen. From the site root, with its own type whatever the system's MIME list."""
+    from flask import current_app, send_from_directory
+
+    response = send_from_directory(current_app.static_folder or "static",
+                                   "manifest.webmanifest",
+                                   mimetype="application/manifest+json", max_age=0)
+    response.headers["Cache-Control"] = "no-cache"
+    return response

@@ -71,6 +71,9 @@ class Game(Base):
     #: Each side's figures over the game's hands, kept as the game changes (statistics read
     #: these, not every hand): ``[{"hands", "points", "best", "canastas"}, ...]``.
     side_figures: Mapped[list[dict[str, Any]] | None] = mapped_column(JSON)
+    #: Each side's total carried over from a paper sheet when a game is resumed (``None`` for
+    #: a game counted here from the first hand). Not a hand: undo never takes it away.
+    starting_totals: Mapped[list[int] | None] = mapped_column(JSON)
 
     sides: Mapped[list[Side]] = relationship(
         back_populates="game", order_by="Side.position", cascade="all, delete-orphan"

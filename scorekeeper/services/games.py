@@ -45,6 +45,9 @@ from .errors import GameOver, HandNotFound, StaleWrite  # noqa: F401  (callers c
 #: Random bytes in a token: 160 bits, more than the 128 asked for.
 TOKEN_BYTES = 20
 MAX_NAME = 60
+#: The lowest total a game can be resumed from: a side deep below zero after a few hands of
+#: penalties and red 3s against it, far below what a paper sheet shows in practice.
+MIN_CARRIED = -10_000
 
 
 @dataclass(frozen=True)
@@ -110,12 +113,15 @@ def create_game(
     sides: Sequence[Mapping[str, Any]] = (),
     first_dealer: Any = 0,
     language: str = "en",
+    starting_totals: Any = None,
 ) -> NewGame:
     """Start a game under ``ruleset``.
 
     ``sides`` holds ``{"name": ..., "players": [...]}`` per side; missing side names become
-    "Side 1", "Side 2"... Raises :class:`EntryErrors` for a format the rule set lacks, a wrong
-    number of sides, names that are too long, a target or first dealer out of range.
+    "Side 1", "Side 2"... ``starting_totals``, one whole number per side, resumes a game kept
+    on paper so far: each side starts from that total (see :func:`carried_totals`). Raises
+    :class:`EntryErrors` for a format the rule set lacks, a wrong number of sides, names that
+    are too long, a target or first dealer out of range, or starting totals that cannot be.
     """
     errors: list[FieldError] = []
     try:
@@ -168,6 +174,7 @@ def create_game(
             errors.append(FieldError("first_dealer", N_("Choose who deals first.")))
         else:
             dealer = first_dealer
+    carried = carried_totals(starting_totals, fmt.sides, goal, errors)
     if errors:
         raise EntryErrors(errors)
 
@@ -183,12 +190,49 @@ def create_game(
         first_dealer=dealer,
         language=language if language in ("en", "es") else "en",
         sides=side_rows,
+        starting_totals=carried,
         side_figures=[{"hands": 0, "points": 0, "best": None, "canastas": 0}
                       for _ in side_rows],
     )
     db.session.add(game)
     db.session.flush()
     return NewGame(game, view_token, edit_token)
+
+
+def carried_totals(value: Any, sides: int, target: int, errors: list[FieldError]
+                   ) -> list[int] | None:
+    """The totals a game resumed from paper starts from, or ``None`` when there are none.
+
+    ``value`` is ``None`` (no paper game) or a list of one whole number per side. Each is a
+    multiple of 5 (every count comes in fives, see ``engine.hand``), at least
+    :data:`MIN_CARRIED` and below ``target``: a side at the target has already won, so that
+    game is over on paper. All zeros is a game from scratch (``None``). Errors go to
+    ``errors``, named ``starting_totals`` or ``starting_totals[i]``.
+    """
+    if value is None:
+        return None
+    if not isinstance(value, list) or len(value) != sides:
+        errors.append(FieldError(
+            "starting_totals", N_("Give one total per side: %(sides)d."), sides=sides))
+        return None
+    totals: list[int] = []
+    for i, total in enumerate(value):
+        field = f"starting_totals[{i}]"
+        if isinstance(total, bool) or not isinstance(total, int):
+            errors.append(FieldError(field, N_("Enter a whole number.")))
+        elif total < MIN_CARRIED:
+            errors.append(FieldError(field, N_("Cannot be less than %(min)d."), min=MIN_CARRIED))
+        elif total >= target:
+            errors.append(FieldError(
+                field, N_("At %(target)d the game is already won: a carried total is below "
+                          "the target."), target=target))
+        elif total % 5:
+            errors.append(FieldError(field, N_("Points always come in multiples of 5.")))
+        else:
+            totals.append(total)
+    if len(totals) != sides or not any(totals):
+        return None
+    return totals
 
 
 def replace_edit_token(game: Game) -> str:
@@ -271,6 +315,8 @@ class GameState:
     outcome: Outcome
     #: Who leads, by how much, and each side's distance to the game's target.
     standing: Standing
+    #: The totals carried from a paper sheet (the game's first line), or ``None``.
+    carried: tuple[int, ...] | None = None
 
 
 #: A seat whose player has no name: its side's name and its place on the side (the same msgid
@@ -319,7 +365,8 @@ def game_state(game: Game, translate: Translate = _english) -> GameState:
     """
     rs = ruleset_of(game)
     n = len(game.sides)
-    running = [0] * n
+    carried = starting_totals(game)
+    running = list(carried)
     seats = seat_names(game, translate)
     rows: list[HandRow] = []
     for hand in game.hands:
@@ -340,6 +387,7 @@ def game_state(game: Game, translate: Translate = _english) -> GameState:
         next_dealer=dealer_of_hand(game, len(rows) + 1, seats),
         outcome=_outcome(game, rs, running),
         standing=standing(running, game.target),
+        carried=tuple(carried) if any(carried) else None,
     )
 
 
@@ -350,9 +398,18 @@ def _outcome(game: Game, rs: RuleSet, totals: Sequence[int]) -> Outcome:
     return decide(rs, totals, target=game.target, time_up=time_up)
 
 
+def starting_totals(game: Game) -> list[int]:
+    """Each side's total before the first hand: carried from paper, or 0."""
+    sides = len(game.sides) or format_of(game).sides
+    carried = game.starting_totals
+    if not carried or len(carried) != sides:
+        return [0] * sides
+    return [int(t) for t in carried]
+
+
 def totals_of(game: Game) -> list[int]:
-    """Each side's total from the stored hand totals (no names, dealers or minimums)."""
-    totals = [0] * format_of(game).sides
+    """Each side's total: the totals carried from paper (if any) and the stored hand totals."""
+    totals = starting_totals(game)
     for hand in game.hands:
         for i, points in enumerate(hand.totals):
             totals[i] += int(points)
@@ -361,7 +418,12 @@ def totals_of(game: Game) -> list[int]:
 
 def side_figures(game: Game) -> list[dict[str, Any]]:
     """Each side's figures over the game's hands: hands counted, points, best hand, canastas
-    entered (of every kind). Kept on the game by :func:`settle` for the statistics."""
+    entered (of every kind). Kept on the game by :func:`settle` for the statistics.
+
+    A game resumed from paper: its carried totals are no hand (they were made in hands no one
+    entered here, so they would falsify the average and best hand); they count where the
+    totals do, in who won (:func:`settle`).
+    """
     from .stats import canastas_in
 
     figures = []

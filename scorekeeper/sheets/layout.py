@@ -86,6 +86,8 @@ class Sheet:
     notes: tuple[str, ...] = field(default=())
     #: The index of the side that abandoned the game (a tournament desk recorded it).
     abandoned_index: int | None = None
+    #: Each side's total carried from a paper sheet, the game's first line (or ``None``).
+    carried: tuple[int, ...] | None = None
 
     @property
     def side_count(self) -> int:
@@ -224,8 +226,10 @@ def filled_sheet(
     winner: int | None = None,
     drawn: bool = False,
     abandoned: int | None = None,
+    carried: Sequence[int] | None = None,
 ) -> Sheet:
-    """A kept game's sheet: each hand's lines in their columns, and itemised under the row."""
+    """A kept game's sheet: each hand's lines in their columns, and itemised under the row;
+    ``carried``, the totals a game resumed from paper started with, is its first line."""
     columns = list(columns_for(rs))
     keys = [c.key for c in columns]
     # A line whose column the rule set would not print (a house rule changed since): give it
@@ -260,7 +264,8 @@ def filled_sheet(
             number=hand.number, dealer=hand.dealer, cells=tuple(cells), details=tuple(details),
             end="" if hand.end == HandEnd.WENT_OUT.value else _end_label(hand.end),
         ))
-    totals = tuple(hands[-1].running) if hands else tuple(0 for _ in sides)
+    totals = (tuple(hands[-1].running) if hands
+              else tuple(carried) if carried else tuple(0 for _ in sides))
     return Sheet(
         ruleset=rs,
         format=fmt,
@@ -275,6 +280,7 @@ def filled_sheet(
         winner_index=winner,
         drawn=drawn,
         abandoned_index=abandoned,
+        carried=tuple(carried) if carried else None,
     )
 
 

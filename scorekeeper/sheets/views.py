@@ -225,7 +225,7 @@ def game_sheet_model(game: Game, lang: str) -> layout.Sheet:
         return layout.filled_sheet(
             rs, fmt, sides=sides, hands=hands, translate=translate, target=game.target,
             started=game.created_at, finished=game.finished_at, winner=game.winner,
-            drawn=game.drawn, abandoned=record.abandoned_side(game),
+            drawn=game.drawn, abandoned=record.abandoned_side(game), carried=state.carried,
         )
 
 

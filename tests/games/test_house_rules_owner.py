@@ -25,7 +25,8 @@ def form_of(house_id: str) -> dict[str, str]:
 
 
 def edit_link(html: str) -> str:
-    m = re.search(r'<p class="share-url"><a href="http://localhost(/games/house-rules/[^"]+)"',
+    # The host is the machine's LAN address (the test client calls "localhost").
+    m = re.search(r'<p class="share-url"><a href="http://[^/"]+(/games/house-rules/[^"]+)"',
                   html)
     assert m, "no edit link on the page"
     return m.group(1)

@@ -1,0 +1,153 @@
+"""The app as a laptop serves it to the table (issue 13), at 390x844 and 360x740: on every
+interface, opened at 127.0.0.1 on the laptop and at its plain-http LAN address on the phones.
+
+- The share links and QR codes of a game opened at 127.0.0.1 use the LAN address, and another
+  phone opens them.
+- At the LAN address (plain http: no service worker, browsers allow one only on https or
+  localhost) a hand saved without signal is kept by the page, as typed, and sent when the
+  signal is back.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import urllib.request
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import segno
+from playwright.sync_api import Browser, Page, expect
+
+from scorekeeper.network import lan_address
+
+Shot = Callable[[Page, str], Path]
+PHONES = {"390": {"width": 390, "height": 844}, "360": {"width": 360, "height": 740}}
+LAN = lan_address()
+
+pytestmark = pytest.mark.skipif(LAN is None, reason="this machine has no LAN address")
+
+
+@pytest.fixture(scope="module")
+def table_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[int]:
+    """The app on every interface (as ``make run`` serves it); yields its port."""
+    from werkzeug.serving import make_server
+
+    from scorekeeper import create_app
+    from scorekeeper.extensions import db
+
+    tmp = tmp_path_factory.mktemp("lan")
+    app = create_app({"TESTING": True, "SECRET_KEY": "test", "LAN_LINKS": True,
+                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp / 'lan.sqlite'}"},
+                     instance_path=str(tmp / "instance"))
+    with app.app_context():
+        db.create_all()
+    server = make_server("0.0.0.0", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, name="lan-server", daemon=True)
+    thread.start()
+    try:
+        yield server.server_port
+    finally:
+        server.shutdown()
+        thread.join(timeout=5)
+        server.server_close()
+        with app.app_context():
+            db.engine.dispose()
+
+
+@pytest.fixture(params=list(PHONES))
+def size(request: pytest.FixtureRequest) -> str:
+    return str(request.param)
+
+
+def api(base: str, path: str, body: Any, token: str | None = None) -> Any:
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    req = urllib.request.Request(base + path, data=json.dumps(body).encode(), headers=headers)
+    with urllib.request.urlopen(req, timeout=10) as res:
+        return json.loads(res.read())
+
+
+def test_share_links_opened_at_127_use_the_lan_address(browser: Browser, table_server: int,
+                                                       size: str, shot: Shot) -> None:
+    laptop = browser.new_context(viewport=PHONES[size])
+    page = laptop.new_page()
+    try:
+        page.goto(f"http://127.0.0.1:{table_server}/games/new")
+        page.get_by_role("button", name="Start the game").first.click()
+        page.wait_for_url(f"http://127.0.0.1:{table_server}/games/*")
+        game_id = page.url.rsplit("/", 1)[-1]
+        page.get_by_text("Share this game").click()
+        links = page.locator(".share-url a")
+        view_url = f"http://{LAN}:{table_server}/games/{game_id}"
+        expect(links.nth(0)).to_have_text(view_url)
+        edit_url = links.nth(1).inner_text()
+        assert edit_url.startswith(f"http://{LAN}:{table_server}/games/{game_id}/join/")
+        # The QR codes are of those links, not of 127.0.0.1.
+        qrs = page.locator("img.qr")
+        for i, url in enumerate((view_url, edit_url)):
+            expected = str(segno.make(url, error="m").svg_data_uri(scale=5, border=2))
+            assert qrs.nth(i).get_attribute("src") == expected
+        assert "127.0.0.1" not in page.locator("#share").inner_html()
+        page.locator("#share").scroll_into_view_if_needed()
+        shot(page, f"lan-01-share-at-127-{size}")
+    finally:
+        laptop.close()
+
+    # Another phone opens the read-only link at the LAN address.
+    other = browser.new_context(viewport=PHONES[size])
+    try:
+        phone = other.new_page()
+        phone.goto(view_url)
+        expect(phone.locator(".side-total").first).to_have_text("Score: 0")
+        expect(phone.get_by_role("link", name="Count this hand")).to_have_count(0)
+    finally:
+        other.close()
+
+
+def test_offline_save_is_kept_and_sent_on_plain_http(browser: Browser, table_server: int,
+                                                     size: str, shot: Shot) -> None:
+    base = f"http://{LAN}:{table_server}"
+    game = api(base, "/api/v1/games", {"ruleset": "classic", "players": 4})
+    context = browser.new_context(viewport=PHONES[size])
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    try:
+        page.goto(game["edit_url"])
+        # A plain-http LAN origin: no secure context, so no service worker to fall back on.
+        assert page.evaluate("window.isSecureContext") is False
+        assert page.evaluate("'serviceWorker' in navigator") is False
+        page.goto(f"{base}/games/{game['id']}/hands/new")
+        page.wait_for_function("() => window.htmx !== undefined")
+        page.check("input[name='sides[0].going_out'][value='normal']")
+        page.locator("[name='sides[0].canastas.mixed']").fill("2")
+        page.locator("[name='sides[0].table_points']").fill("355")
+        page.locator("[name='sides[0].hand_points']").fill("20")
+        page.locator("[name='sides[1].table_points']").fill("280")
+        page.locator("[name='sides[1].hand_points']").fill("45")
+        page.locator("[name='sides[1].red_threes']").fill("3")
+
+        context.set_offline(True)
+        page.get_by_role("button", name="Save this hand").click()
+        notice = page.locator(".offline-notice")
+        expect(notice).to_be_visible(timeout=5000)
+        expect(notice).to_contain_text("Not saved")
+        # Kept by the page as typed; nothing reached the server.
+        expect(page.locator("[name='sides[0].table_points']")).to_have_value("355")
+        shot(page, f"lan-02-offline-kept-{size}")
+
+        context.set_offline(False)
+        page.locator(".offline-retry").click()
+        page.wait_for_url(f"{base}/games/{game['id']}")
+        expect(page.locator(".notice").first).to_have_text("Hand 1 saved.")
+        with urllib.request.urlopen(f"{base}/api/v1/games/{game['id']}", timeout=10) as res:
+            state = json.loads(res.read())
+        # 003's worked hand, saved once: 1,035 and 535.
+        assert [h["totals"] for h in state["hands"]] == [[1035, 535]]
+        assert not errors
+    finally:
+        context.close()
