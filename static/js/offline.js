@@ -11,6 +11,11 @@
   var NOT_SAVED = text("not-saved", "Not saved: no connection.");
   var RETRY = text("retry", "Retry");
   var OFFLINE = text("offline", "Offline: showing the last saved state.");
+  var WAITING = text("waiting", "1 hand waiting to be sent: it goes as soon as the server answers.");
+  // How often a waiting hand asks whether the server can be reached again (ms).
+  var RETRY_EVERY = parseInt(text("retry-every", "5000"), 10) || 5000;
+  var waiting = null;  // the save to send again once the server answers
+  var timer = null;
 
   function addStyles() {
     if (!script || document.querySelector("link[data-offline-css]")) { return; }
@@ -48,7 +53,7 @@
       notice.className = "offline-notice";
       notice.setAttribute("role", "alert");
       var message = document.createElement("span");
-      message.textContent = NOT_SAVED + " ";
+      message.textContent = NOT_SAVED + " " + WAITING + " ";
       var button = document.createElement("button");
       button.type = "button";
       button.className = "button offline-retry";
@@ -60,11 +65,24 @@
     var button = notice.querySelector("button");
     var fresh = button.cloneNode(true);  // drop the previous retry's listener
     button.replaceWith(fresh);
-    fresh.addEventListener("click", function () {
-      notice.remove();
-      retry();
-    });
+    fresh.addEventListener("click", sendWaiting);
+    waiting = retry;
+    if (!timer) { timer = window.setInterval(tryWaiting, RETRY_EVERY); }
     notice.scrollIntoView({block: "nearest"});
+  }
+
+  // The waiting hand goes with one tap on Retry, or on its own once the server answers again.
+  function sendWaiting() {
+    var retry = waiting;
+    waiting = null;
+    if (timer) { window.clearInterval(timer); timer = null; }
+    var notice = document.querySelector(".offline-notice");
+    if (notice) { notice.remove(); }
+    if (retry) { retry(); }
+  }
+  function tryWaiting() {
+    if (!waiting) { return; }
+    reachable().then(function (ok) { if (ok && waiting) { sendWaiting(); } });
   }
 
   function clearNotSaved(elt) {
@@ -119,7 +137,7 @@
   });
 
   window.addEventListener("offline", function () { showBanner(true); });
-  window.addEventListener("online", function () { showBanner(false); });
+  window.addEventListener("online", function () { showBanner(false); tryWaiting(); });
 
   function start() {
     addStyles();

@@ -140,9 +140,10 @@ def test_offline_save_is_kept_and_sent_on_plain_http(browser: Browser, table_ser
         expect(page.locator("[name='sides[0].table_points']")).to_have_value("355")
         shot(page, f"lan-02-offline-kept-{size}")
 
+        expect(notice).to_contain_text("1 hand waiting to be sent")
+        # The signal comes back: the waiting hand goes on its own, no tap needed.
         context.set_offline(False)
-        page.locator(".offline-retry").click()
-        page.wait_for_url(f"{base}/games/{game['id']}")
+        page.wait_for_url(f"{base}/games/{game['id']}", timeout=15000)
         expect(page.locator(".notice").first).to_have_text("Hand 1 saved.")
         with urllib.request.urlopen(f"{base}/api/v1/games/{game['id']}", timeout=10) as res:
             state = json.loads(res.read())

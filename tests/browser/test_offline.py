@@ -90,8 +90,14 @@ def test_failed_save_keeps_what_was_typed_and_retry_saves(page: Page, live_serve
     expect(table).to_have_value("95")
     shot(page, "offline-02-save-failed-kept-values")
 
-    # Back online, Retry saves the hand (not only the live count) and opens the game.
+    # The phone has signal again but the server still does not answer (a club's Wi-Fi without
+    # the laptop): the hand keeps waiting, Retry included.
+    page.route("**/healthz", lambda route: route.abort())
     page.context.set_offline(False)
+    page.locator(".offline-retry").click()
+    expect(notice).to_contain_text("1 hand waiting to be sent")
+    # Once the server answers, one tap on Retry saves the hand (not only the live count).
+    page.unroute("**/healthz")
     page.locator(".offline-retry").click()
     page.wait_for_url(f"{live_server}/games/{game['id']}")
     # The game had one hand already: this is hand 2, saved once.
@@ -101,6 +107,27 @@ def test_failed_save_keeps_what_was_typed_and_retry_saves(page: Page, live_serve
     # htmx logs the failed send and the browser the refused request; no script error besides.
     expected = ("htmx:", "Failed to load resource")
     assert not [e for e in page.errors if not e.startswith(expected)]  # type: ignore[attr-defined]
+
+
+def test_a_waiting_hand_is_sent_on_its_own_when_the_signal_returns(page: Page,
+                                                                    live_server: str) -> None:
+    game = new_game(live_server)
+    page.goto(game["edit_url"])
+    page.goto(f"{live_server}/games/{game['id']}/hands/new")
+    page.wait_for_function("() => window.htmx !== undefined")
+    page.check("input[name='sides[0].going_out'][value='normal']")
+    page.locator("[name='sides[0].canastas.mixed']").fill("1")
+    page.locator("[name='sides[0].table_points']").fill("95")
+    page.context.set_offline(True)
+    page.get_by_role("button", name="Save this hand").click()
+    notice = page.locator(".offline-notice")
+    expect(notice).to_contain_text("1 hand waiting to be sent")
+    # No tap: the signal comes back and the hand goes by itself, once.
+    page.context.set_offline(False)
+    page.wait_for_url(f"{live_server}/games/{game['id']}", timeout=15000)
+    expect(page.locator(".notice").first).to_have_text("Hand 2 saved.")
+    state = page.request.get(f"{live_server}/api/v1/games/{game['id']}").json()
+    assert len(state["hands"]) == 2 and state["hands"][1]["totals"][0] == 495
 
 
 CACHED = """async () => {

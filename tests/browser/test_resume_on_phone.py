@@ -39,13 +39,13 @@ def test_resume_from_paper_through_the_form(browser: Browser, live_server: str, 
         # Refused by the field, with what was typed kept.
         error = page.locator("#err-start_1")
         expect(error).to_have_text("Points always come in multiples of 5.")
-        expect(page.locator("#start_1")).to_have_attribute("aria-invalid", "true")
-        expect(page.locator("#start_0")).to_have_value("2,350")
-        page.locator("#start_1").scroll_into_view_if_needed()
+        expect(page.locator("#f-start_1")).to_have_attribute("aria-invalid", "true")
+        expect(page.locator("#f-start_0")).to_have_value("2,350")
+        page.locator("#f-start_1").scroll_into_view_if_needed()
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONES[size]["width"]
         shot(page, f"resume-01-field-error-{size}")
 
-        page.locator("#start_1").fill("1515")
+        page.locator("#f-start_1").fill("1515")
         page.get_by_role("button", name="Start the game").first.click()
         page.wait_for_url(re.compile(r"/games/[\w-]{20,}$"))
         totals = page.locator(".side-total")

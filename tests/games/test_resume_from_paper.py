@@ -107,7 +107,7 @@ def test_form_errors_sit_by_their_field(client, typed, message):
     html = res.get_data(as_text=True)
     field = next(iter(typed))
     assert f'<p class="field-error" id="err-{field}">{message}</p>' in html
-    assert f'id="{field}" inputmode="numeric"' in html
+    assert f'id="f-{field}" inputmode="numeric"' in html
     assert re.search(r'<details class="more" id="paper" open>', html)
     # What was typed is kept.
     assert f'value="{typed[field]}"' in html
