@@ -1,4 +1,5 @@
-"""Who went out, on a phone (390x844): one side at a time, and no red message while typing."""
+"""Who went out, on a phone (390x844 and 360x740): one side at a time, and no red message
+while typing."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Page, expect
 
 Shot = Callable[[Page, str], Path]
@@ -15,8 +17,11 @@ def radio(page: Page, name: str, value: str):
     return page.locator(f"input[name='{name}'][value='{value}']")
 
 
+@pytest.mark.parametrize("size", [(390, 844), (360, 740)], ids=["390", "360"])
 def test_marking_a_side_out_switches_and_typing_does_not_shout(page: Page, live_server: str,
-                                                                shot: Shot) -> None:
+                                                                shot: Shot,
+                                                                size: tuple[int, int]) -> None:
+    page.set_viewport_size({"width": size[0], "height": size[1]})
     page.goto(live_server + "/games/new")
     page.get_by_role("button", name="Start the game").first.click()
     page.wait_for_url(re.compile(r"/games/[\w-]{20,}$"))
