@@ -4,4 +4,4 @@ from flask import Blueprint
 
 bp = Blueprint("tournaments", __name__)
 
-from . import views  # noqa: E402,F401  (registers the routes on bp)
+from . import papers, views  # noqa: E402,F401  (registers the routes on bp)

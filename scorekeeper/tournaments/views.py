@@ -11,7 +11,7 @@ from datetime import datetime
 from typing import Any
 
 import segno
-from flask import Response, abort, render_template, request, session, url_for
+from flask import Response, abort, request, session, url_for
 from flask_babel import gettext as _
 from sqlalchemy.exc import IntegrityError
 
@@ -25,7 +25,6 @@ from ..services import tournaments as service
 from ..services.scoring import resolve_ruleset
 from ..web import render, see_other
 from . import bp
-from .pdf import pdf_response
 
 SESSION_KEY = "tournament_tokens"
 MAX_REMEMBERED = 20
@@ -251,7 +250,7 @@ def _round_or_404(tournament: Tournament, number: int) -> TournamentRound:
 
 
 def _round_response(tournament: Tournament, rnd: TournamentRound,
-                    made: list[Any] | None = None) -> Response:
+                    made: list[Any] | None = None, **extra: Any) -> Response:
     """The round's tables; with the edit links and QR codes of the tables in ``made``.
 
     A link is in this answer only (its token is stored hashed), so the answer is never stored.
@@ -267,7 +266,7 @@ def _round_response(tournament: Tournament, rnd: TournamentRound,
                       notes=service.schedule_notes(service.plan_of(tournament),
                                                    len(tournament.pairs),
                                                    tournament.rounds_planned),
-                      **_round_context(tournament, rnd))
+                      **_round_context(tournament, rnd), **extra)
     if links:
         response.headers["Cache-Control"] = "private, no-store"
     return response
@@ -448,55 +447,3 @@ def standings_page(tournament_id: str) -> Response:
     return render("tournaments/standings.html", "tournaments/_standings.html",
                   tournament=tournament, standings=service.standings(tournament),
                   admin=_is_admin(tournament))
-
-
-@bp.get("/<tournament_id>/seating/<int:number>.pdf")
-def seating_pdf(tournament_id: str, number: int) -> Response:
-    """The seating plan of a game: as seated (each table's game sheet linked), or, for a game
-    not seated yet, as 002's rotation plans it."""
-    tournament = _tournament_or_404(tournament_id)
-    if not 1 <= number <= tournament.rounds_planned:
-        abort(404)
-    by_number = {p.number: p for p in tournament.pairs}
-    seating = service.seatings(tournament)[number - 1]
-    rnd = service.get_round(tournament, number)
-    sheets = {t.number: t.view_token for t in rnd.tables} if rnd is not None else {}
-    rows = [{"number": n, "pairs": (by_number[a], by_number[b]), "sheet": sheets.get(n)}
-            for n, a, b in seating.tables]
-    html = render_template("tournaments/pdf_seating.html", tournament=tournament,
-                           number=number, rows=rows, planned=rnd is None,
-                           byes=[by_number[n] for n in seating.byes])
-    return pdf_response(html, f"seating-{number}.pdf")
-
-
-@bp.get("/<tournament_id>/slips.pdf")
-def slips_pdf(tournament_id: str) -> Response:
-    """One slip per pair to hand out at reception: its table in every game (as planned)."""
-    tournament = _tournament_or_404(tournament_id)
-    by_number = {p.number: p for p in tournament.pairs}
-    games: dict[int, list[dict[str, Any]]] = {p.number: [] for p in tournament.pairs}
-    for index, seating in enumerate(service.seatings(tournament), start=1):
-        for n, a, b in seating.tables:
-            games[a].append({"game": index, "table": n, "against": by_number[b]})
-            games[b].append({"game": index, "table": n, "against": by_number[a]})
-        for pair in seating.byes:
-            games[pair].append({"game": index, "table": None, "against": None})
-    slips = [{"pair": p, "games": sorted(games[p.number], key=lambda g: g["game"])}
-             for p in tournament.pairs if p.disqualified_round is None]
-    html = render_template("tournaments/pdf_slips.html", tournament=tournament, slips=slips)
-    return pdf_response(html, "slips.pdf")
-
-
-@bp.get("/<tournament_id>/standings.pdf")
-def standings_pdf(tournament_id: str) -> Response:
-    """The standings as PDF, then each table's game sheets (one per game played at it)."""
-    tournament = _tournament_or_404(tournament_id)
-    by_table: dict[int, list[tuple[TournamentRound, Any]]] = {}
-    for rnd in tournament.rounds:
-        for table in rnd.tables:
-            by_table.setdefault(table.number, []).append((rnd, table))
-    html = render_template("tournaments/pdf_standings.html", tournament=tournament,
-                           standings=service.standings(tournament),
-                           sheets_by_table=sorted(by_table.items()))
-    return pdf_response(html, "standings.pdf")
-
