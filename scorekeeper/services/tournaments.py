@@ -34,7 +34,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
 from ..engine import N_, EntryErrors, FieldError, RuleSet, ruleset_to_dict
-from ..engine.victory import VictoryScale, read_scale
+from ..engine.victory import DEFAULT_SCALE, VictoryScale, read_scale
 from ..extensions import db
 from ..models.games import Game, Hand, Side, utcnow
 from ..models.tournaments import Tournament, TournamentPair, TournamentRound, TournamentTable
@@ -443,7 +443,8 @@ def create_tournament(
     scale: list[list[int]] | None = None
     if victory_scale is not None:
         try:
-            scale = read_scale(victory_scale).to_list()
+            read = read_scale(victory_scale)
+            scale = None if read == DEFAULT_SCALE else read.to_list()
         except FieldError as exc:
             errors.append(exc)
     title = _text(name, "name", 120, errors)

@@ -12,11 +12,13 @@ from typing import Any
 
 import segno
 from flask import Response, abort, request, session, url_for
+from flask_babel import get_locale
 from flask_babel import gettext as _
 from sqlalchemy.exc import IntegrityError
 
 from ..browser import house_rulesets
 from ..engine import PRESETS, EntryErrors, HandEnd, RuleSet, UnknownRuleSet
+from ..engine.victory import DEFAULT_SCALE, parse_scale_text, scale_text
 from ..extensions import db, htmx
 from ..i18n import error_message, label
 from ..models.tournaments import Tournament, TournamentRound
@@ -88,6 +90,7 @@ def _form_context(form: dict[str, Any], errors: dict[str, str], ruleset: RuleSet
     return {
         "form": form, "errors": errors, "choices": _ruleset_choices(ruleset),
         "missing": _missing(ruleset), "ruleset": ruleset, "notes": notes,
+        "languages": [("en", _("English")), ("es", _("Spanish"))],
     }
 
 
@@ -122,7 +125,9 @@ def new() -> Response:
     """Set up a tournament: name, pairs, games, minutes, target, rules and missing values."""
     if request.method == "GET":
         form = {"rounds": "3", "minutes": "60", "ruleset": DEFAULT_RULESET, "name": "",
-                "pairs": "", "target": ""}
+                "pairs": "", "target": "", "language": str(get_locale() or "en"),
+                "prizes": str(service.DEFAULT_PRIZES), "standings_by": service.DIFFERENCE,
+                "victory_scale": scale_text(DEFAULT_SCALE)}
         try:
             ruleset = resolve_ruleset(request.args.get("ruleset", DEFAULT_RULESET))
             form["ruleset"] = ruleset.id
@@ -132,7 +137,8 @@ def new() -> Response:
         return render("tournaments/new.html", **_form_context(form, {}, ruleset))
 
     form = {k: request.form.get(k, "") for k in ("name", "pairs", "rounds", "minutes",
-                                                 "target", "ruleset")}
+                                                 "target", "ruleset", "language", "prizes",
+                                                 "standings_by", "victory_scale")}
     try:
         ruleset = resolve_ruleset(form["ruleset"] or DEFAULT_RULESET)
     except UnknownRuleSet as exc:
@@ -150,6 +156,11 @@ def new() -> Response:
             minutes=form["minutes"],
             target=form["target"],
             values=values,
+            language=form["language"] or "en",
+            prizes=form["prizes"] or service.DEFAULT_PRIZES,
+            standings_by=form["standings_by"] or service.DIFFERENCE,
+            victory_scale=(parse_scale_text(form["victory_scale"])
+                           if form["victory_scale"].strip() else None),
         )
     except EntryErrors as exc:
         db.session.rollback()
