@@ -47,11 +47,12 @@ class VictoryScale:
     def for_sides(self, credits: tuple[int, int]) -> tuple[int, int]:
         """Victory points of a game's two sides from their credits (difference, its negative;
         an abandonment's credits are 0 and the abandon points)."""
-        diff = credits[0] - credits[1]
-        high, low = self.points(diff)
-        if diff > 0:
+        # A game credits (d, -d); an abandonment (0, points): the game's difference is the
+        # larger credit either way, and the side credited more won it.
+        high, low = self.points(max(abs(credits[0]), abs(credits[1])))
+        if credits[0] > credits[1]:
             return (high, low)
-        if diff < 0:
+        if credits[0] < credits[1]:
             return (low, high)
         return (self.total // 2, self.total - self.total // 2)
 
