@@ -105,7 +105,7 @@ def test_a_games_sheets_print_in_advance_with_the_organizers_values(client, tmp_
 
     assert "to be set" not in text and "Canastilla 150" in text and "Canastón 2,000" in text
     # The last of them too: the list wraps within the page.
-    assert "Canasta triple 3,000" in text
+    assert "Triple canasta 3,000" in text
     assert text.count("Final total, pair") == 4
     assert client.get(f"/tournaments/{tid}/sheets/4.pdf").status_code == 404
 
