@@ -109,6 +109,13 @@ def test_printing_the_round_page_keeps_each_table_whole(browser, live_server: st
     page = context.new_page()
     page.goto(f"{live_server}/tournaments/{tid}?token={token}")
     page.goto(f"{live_server}/tournaments/{tid}/rounds/1")
+    # A table that keeps score on paper: the desk types its totals on this page.
+    page.fill("#total_a-2", "8.450")
+    page.fill("#total_b-2", "6120")
+    page.get_by_role("button", name="Save the result of table 2").click()
+    expect(page.locator("#table-2 .table-score")).to_contain_text("8,450 – 6,120")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    shot(page, "small-round-paper-result")
     page.get_by_role("button", name="New links for every table").click()
     page.wait_for_selector("img.qr")
     page.emulate_media(media="print")
