@@ -4,6 +4,15 @@ from flask import Blueprint
 
 bp = Blueprint("api", __name__)
 
-from . import common, errors, games, house_rules, openapi, scoring, tournaments  # noqa: E402,F401  (register routes on bp)
+from . import (  # noqa: E402,F401  (register routes on bp)
+    common,
+    errors,
+    games,
+    house_rules,
+    openapi,
+    scoring,
+    tournament_papers,  # noqa: E402,F401
+    tournaments,
+)
 
 bp.before_request(common.refuse_unstorable_headers)

@@ -20,6 +20,7 @@ from flask import Response, jsonify, make_response, request, url_for
 from flask_babel import gettext as _
 
 from ..engine import EntryErrors, UnknownRuleSet
+from ..engine.victory import MAX_BANDS
 from ..models.tournaments import Tournament, TournamentTable
 from ..ratelimit import note_token_failure
 from ..services import desk
@@ -97,6 +98,7 @@ def tournament_to_dict(tournament: Tournament, *, admin: bool,
                 "abandoned_by": (None if table.abandoned_by is None
                                  else number_of[table.pairs[table.abandoned_by].id]),
                 "credits": list(view.credits) if view.credits is not None else None,
+                "paper_result": table.paper_totals is not None,
                 **game_urls(table.view_token, new_links.get(table.id) if admin else None),
             }
             if admin:
@@ -119,6 +121,10 @@ def tournament_to_dict(tournament: Tournament, *, admin: bool,
     return {
         "id": tournament.id,
         "name": tournament.name,
+        "language": tournament.language,
+        "prizes": tournament.prizes,
+        "standings_by": tournament.standings_by,
+        "victory_scale": service.victory_scale_of(tournament).to_list(),
         "ruleset": tournament.ruleset_id,
         "rounds_planned": tournament.rounds_planned,
         "minutes": tournament.minutes,
@@ -137,7 +143,7 @@ def tournament_to_dict(tournament: Tournament, *, admin: bool,
         "standings": [
             {"pair": s.number, "name": s.name, "rank": s.rank, "difference": s.difference,
              "wins": s.wins, "played": s.played, "disqualified": s.disqualified,
-             "substituted": s.substituted,
+             "substituted": s.substituted, "victory_points": s.victory_points,
              "credits": [s.credits.get(n) for n in range(1, tournament.rounds_planned + 1)]}
             for s in service.standings(tournament)
         ],
@@ -159,6 +165,10 @@ def create_tournament() -> Response:
             warn_minutes=body.get("warn_minutes", 10),
             target=body.get("target"),
             values=values_object(body.get("values")),
+            language=body.get("language", "en"),
+            prizes=body.get("prizes", service.DEFAULT_PRIZES),
+            standings_by=body.get("standings_by", service.DIFFERENCE),
+            victory_scale=body.get("victory_scale"),
         )
     except BadBody as exc:
         return error_response(400, exc.message)
@@ -461,6 +471,25 @@ add_paths({
         "properties": {
             "name": {**_NAMED, "description": "At most 120 characters"},
             "ruleset": {"type": "string", "default": "torneo"},
+            "language": {"enum": list(service.LANGUAGES), "default": "en",
+                         "description": "The language of the tournament's PDFs"},
+            "prizes": {"type": "integer", "minimum": 0, "maximum": service.MAX_PAIRS,
+                       "default": service.DEFAULT_PRIZES,
+                       "description": "Places named in the standings' prize list"},
+            "standings_by": {"enum": list(service.STANDINGS_BY), "default": "difference",
+                             "description": ("What ranks the standings: 002's accumulated "
+                                             "difference, or victory points (then the "
+                                             "difference)")},
+            "victory_scale": {"type": ["array", "null"], "minItems": 1,
+                              "maxItems": MAX_BANDS, "items": {
+                                  "type": "array", "minItems": 2, "maxItems": 2,
+                                  "items": {"type": "integer"}},
+                              "description": (
+                                  "Bands [difference up to, winner's points] of a 20-0 "
+                                  "scale, differences increasing from 0 (to 100,000), points "
+                                  "not decreasing from 10 to 20; above the last band the "
+                                  "winner gets 20. None: the default scale "
+                                  "(docs/RULES-SETTINGS.md)")},
             "rounds": {"type": "integer", "minimum": 1, "maximum": service.MAX_ROUNDS,
                        "default": 3},
             "minutes": {"type": "integer", "minimum": 5, "maximum": 600, "default": 60},
@@ -520,12 +549,17 @@ add_paths({
     },
     "Tournament": {
         "type": "object",
-        "required": ["id", "name", "ruleset", "rounds_planned", "minutes", "warn_minutes",
-                     "target", "finished", "seating", "seating_notes", "pairs", "rounds",
-                     "standings"],
+        "required": ["id", "name", "language", "prizes", "standings_by", "victory_scale",
+                     "ruleset", "rounds_planned", "minutes", "warn_minutes", "target",
+                     "finished", "seating", "seating_notes", "pairs", "rounds", "standings"],
         "properties": {
             "id": {"type": "string"},
             "name": {"type": "string"},
+            "language": {"enum": list(service.LANGUAGES)},
+            "prizes": {"type": "integer"},
+            "standings_by": {"enum": list(service.STANDINGS_BY)},
+            "victory_scale": {"type": "array", "items": {
+                "type": "array", "items": {"type": "integer"}}},
             "ruleset": {"type": "string"},
             "rounds_planned": {"type": "integer"},
             "minutes": {"type": "integer"},
@@ -562,7 +596,7 @@ add_paths({
                     "tables": {"type": "array", "items": {"allOf": [ref("GameLinks"), {
                         "type": "object",
                         "required": ["table", "pairs", "game_id", "totals", "finished",
-                                     "abandoned_by", "credits"],
+                                     "abandoned_by", "credits", "paper_result"],
                         "properties": {
                             "table": {"type": "integer"},
                             "pairs": {"type": "array", "items": {"type": "integer"},
@@ -573,6 +607,8 @@ add_paths({
                             "abandoned_by": {"type": ["integer", "null"]},
                             "credits": {"type": ["array", "null"],
                                         "items": {"type": "integer"}},
+                            "paper_result": {"type": "boolean", "description": (
+                                "totals typed by the desk from the table's paper sheet")},
                             "link_handed_out": {"type": "boolean",
                                                 "description": "admin only"},
                             "edit_token": {"type": "string", "description": (
@@ -582,11 +618,14 @@ add_paths({
             "standings": {"type": "array", "items": {
                 "type": "object",
                 "required": ["pair", "name", "rank", "difference", "wins", "played",
-                             "disqualified", "substituted"],
+                             "disqualified", "substituted", "victory_points"],
                 "properties": {
                     "pair": {"type": "integer"}, "name": {"type": "string"},
                     "rank": {"type": ["integer", "null"]},
                     "difference": {"type": "integer"}, "wins": {"type": "integer"},
+                    "victory_points": {"type": "integer", "description": (
+                        "on the tournament's scale; they rank it when standings_by is "
+                        "victory_points")},
                     "played": {"type": "integer", "description": "games finished so far"},
                     "credits": {"type": "array", "items": {"type": ["integer", "null"]},
                                 "description": "each game's credit, null if not played (yet)"},

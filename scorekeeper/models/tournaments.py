@@ -42,6 +42,16 @@ class Tournament(Base):
     warn_minutes: Mapped[int] = mapped_column(default=10, server_default="10")
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     finished_at: Mapped[datetime | None]
+    #: The language its papers are printed in (chosen when it is created).
+    language: Mapped[str] = mapped_column(String(8), default="en", server_default="en")
+    #: How many places the standings' prize list names.
+    prizes: Mapped[int] = mapped_column(default=3, server_default="3")
+    #: What ranks the standings: 002's accumulated ``difference``, or ``victory_points``.
+    standings_by: Mapped[str] = mapped_column(String(20), default="difference",
+                                              server_default="difference")
+    #: The victory-point scale (``[[up_to_difference, winner_points], ...]``; ``None``: the
+    #: default scale of ``engine.victory``).
+    victory_scale: Mapped[list[list[int]] | None] = mapped_column(JSON)
 
     pairs: Mapped[list[TournamentPair]] = relationship(
         back_populates="tournament", order_by="TournamentPair.number",
@@ -129,6 +139,9 @@ class TournamentTable(Base):
     link_made_at: Mapped[datetime | None]
     #: Side (0 or 1) of the pair that abandoned this game, if one did.
     abandoned_by: Mapped[int | None]
+    #: The final totals the desk typed from the table's paper sheet (a table that kept its
+    #: score on paper, as 002 prescribes), ``None`` when none were typed.
+    paper_totals: Mapped[list[int] | None] = mapped_column(JSON)
 
     round: Mapped[TournamentRound] = relationship(back_populates="tables")
     pair_a: Mapped[TournamentPair] = relationship(foreign_keys=[pair_a_id])

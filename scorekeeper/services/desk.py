@@ -35,7 +35,7 @@ from ..models.desk import TournamentChange
 from ..models.games import utcnow
 from ..models.tournaments import Tournament, TournamentRound, TournamentTable
 from . import clock as clocks
-from . import record
+from . import paper_results, record
 from . import tournaments as service
 from .errors import (
     AbandonmentNotUndoable,
@@ -461,3 +461,24 @@ def table_link(tournament_id: str, number: int, table_number: int, *, by: str,
     service.new_table_link(table)
     change = _log(begun, "link", by=by, round=number, table=table_number)
     return DeskWritten(tournament, change, links=[table])
+
+
+# -- a table kept on paper -----------------------------------------------------------------------
+
+
+def paper_result(tournament_id: str, number: int, table: int, totals: Any, *, by: str,
+                 text: bool = False) -> paper_results.PaperResult:
+    """The desk types table ``table``'s final totals from its paper sheet (002's three sheets);
+    sent again, they replace the earlier ones.
+
+    Raises :class:`RoundNotFound`, :class:`RoundClosed`, ``paper_results.NoSuchTable`` and
+    :class:`EntryErrors` (fields ``totals``, ``totals[i]``).
+    """
+    begun = _begin(tournament_id, "paper_result", [number, table, totals], request_key=None,
+                   seen_version=None)
+    tournament = begun.tournament
+    result = paper_results.record_paper_result(tournament, _round(tournament, number), table,
+                                               totals, text=text)
+    _log(begun, "paper_result", by=by, round=number, table=table,
+         detail={"totals": list(result.totals)})
+    return result

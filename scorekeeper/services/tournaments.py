@@ -34,6 +34,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
 from ..engine import N_, EntryErrors, FieldError, RuleSet, ruleset_to_dict
+from ..engine.victory import DEFAULT_SCALE, VictoryScale, read_scale
 from ..extensions import db
 from ..models.games import Game, Hand, Side, utcnow
 from ..models.tournaments import Tournament, TournamentPair, TournamentRound, TournamentTable
@@ -263,6 +264,9 @@ class Standing:
     rank: int | None = None
     #: What each game credited the pair, by game number (a game it did not play is absent).
     credits: dict[int, int] = field(default_factory=dict)
+    #: Victory points accumulated (a tournament ranked by them), and by game number.
+    victory_points: int = 0
+    victory: dict[int, int] = field(default_factory=dict)
 
     @property
     def eligible(self) -> bool:
@@ -286,22 +290,25 @@ def game_credits(
     return (diff, -diff)
 
 
-def rank(standings: Iterable[Standing]) -> list[Standing]:
+def rank(standings: Iterable[Standing], *, by: str = "difference") -> list[Standing]:
     """Order by accumulated difference, then games won (002), then pair number.
 
     002 breaks ties on games won and says no more; the pair number keeps the order the
     organizer typed (before the first game everyone is level). Disqualified pairs come after
-    the ranked ones and substituted pairs last, both unranked.
+    the ranked ones and substituted pairs last, both unranked. ``by="victory_points"`` (a
+    setting beyond 002) ranks by victory points first, then as 002 does.
     """
     rows = list(standings)
     for row in rows:
         if row.substituted:
-            row.difference, row.wins = 0, 0
-            row.credits = {}
+            row.difference, row.wins, row.victory_points = 0, 0, 0
+            row.credits, row.victory = {}, {}
+    vp = by == VICTORY_POINTS
 
-    def key(row: Standing) -> tuple[int, int, int, int]:
+    def key(row: Standing) -> tuple[int, int, int, int, int]:
         group = 2 if row.substituted else 1 if row.disqualified else 0
-        return (group, -row.difference, -row.wins, row.number)
+        return (group, -row.victory_points if vp else 0, -row.difference, -row.wins,
+                row.number)
 
     rows.sort(key=key)
     place = 0
@@ -321,6 +328,12 @@ def rank(standings: Iterable[Standing]) -> list[Standing]:
 # -- creating ------------------------------------------------------------------------------------
 
 MAX_PAIRS = 200
+#: What ranks the standings: 002's accumulated difference (the default) or victory points.
+DIFFERENCE = "difference"
+VICTORY_POINTS = "victory_points"
+STANDINGS_BY = (DIFFERENCE, VICTORY_POINTS)
+#: Places in the prize list: 3 unless the organizer says otherwise.
+DEFAULT_PRIZES = 3
 MAX_ROUNDS = 20
 ID_BYTES = 9
 
@@ -405,15 +418,36 @@ def create_tournament(
     values: Any = None,
     abandon_points: int = 5000,
     warn_minutes: Any = 10,
+    language: Any = "en",
+    prizes: Any = DEFAULT_PRIZES,
+    standings_by: Any = DIFFERENCE,
+    victory_scale: Any = None,
 ) -> NewTournament:
     """Create a tournament and seat its first round.
 
     ``pairs`` holds ``{"name", "players": [two names]}`` in the order that numbers them.
+    ``language`` is its papers' language; ``prizes`` the places of the prize list;
+    ``standings_by`` ``difference`` (002) or ``victory_points`` on ``victory_scale``
+    (``[[up_to, winner_points], ...]``, ``None``: the default scale).
     Raises :class:`EntryErrors` (fields ``name``, ``pairs``, ``pairs[i].name``,
     ``pairs[i].players``, ``rounds``, ``minutes``, ``target``, ``values.<path>``,
-    ``warn_minutes``). Round 1 is seated with its clock not started: the desk starts it.
+    ``warn_minutes``, ``language``, ``prizes``, ``standings_by``, ``victory_scale``). Round 1
+    is seated with its clock not started: the desk starts it.
     """
     errors: list[FieldError] = []
+    lang = language if language in LANGUAGES else None
+    if lang is None:
+        errors.append(FieldError("language", N_("Choose English or Spanish.")))
+    n_prizes = _whole(prizes, "prizes", 0, MAX_PAIRS, errors)
+    if standings_by not in STANDINGS_BY:
+        errors.append(FieldError("standings_by", N_("Choose the difference or victory points.")))
+    scale: list[list[int]] | None = None
+    if victory_scale is not None:
+        try:
+            read = read_scale(victory_scale)
+            scale = None if read == DEFAULT_SCALE else read.to_list()
+        except FieldError as exc:
+            errors.append(exc)
     title = _text(name, "name", 120, errors)
     n_rounds = _whole(rounds, "rounds", 1, MAX_ROUNDS, errors)
     n_minutes = _whole(minutes, "minutes", 5, 600, errors)
@@ -477,11 +511,24 @@ def create_tournament(
         warn_minutes=n_warn,
         version=1,
         pairs=pair_rows,
+        language=lang,
+        prizes=n_prizes,
+        standings_by=standings_by,
+        victory_scale=scale,
     )
     db.session.add(tournament)
     db.session.flush()
     seat_round(tournament, 1)
     return NewTournament(tournament, token)
+
+
+#: The languages a tournament's papers are printed in.
+LANGUAGES = ("en", "es")
+
+
+def victory_scale_of(tournament: Tournament) -> VictoryScale:
+    """The tournament's victory-point scale (its own, or the default)."""
+    return read_scale(tournament.victory_scale)
 
 
 def ruleset_of(tournament: Tournament) -> RuleSet:
@@ -644,7 +691,10 @@ class TableView:
 
 
 def table_totals(table: TournamentTable) -> tuple[int, int]:
-    """The running totals of the table's game, from the stored hand totals."""
+    """The table's totals: those the desk typed from its paper sheet, else its game's running
+    totals (from the stored hand totals)."""
+    if table.paper_totals is not None:
+        return (int(table.paper_totals[0]), int(table.paper_totals[1]))
     a = b = 0
     for hand in table.game.hands:
         a += int(hand.totals[0])
@@ -655,15 +705,19 @@ def table_totals(table: TournamentTable) -> tuple[int, int]:
 def table_view(tournament: Tournament, table: TournamentTable) -> TableView:
     """Score, whether it is over, and what it credits each pair."""
     totals = table_totals(table)
-    finished = table.game.finished or table.abandoned_by is not None
-    credits = game_credits(totals, finished=table.game.finished,
+    # A result typed from the paper sheet ends the game as a counted game would.
+    done = table.game.finished or table.paper_totals is not None
+    finished = done or table.abandoned_by is not None
+    credits = game_credits(totals, finished=done,
                            abandoned_by=table.abandoned_by,
                            abandon_points=tournament.abandon_points)
     return TableView(table, totals, finished, credits, len(table.game.hands))
 
 
 def standings(tournament: Tournament) -> list[Standing]:
-    """Every pair's accumulated difference and games won, ranked (see :func:`rank`)."""
+    """Every pair's accumulated difference and games won, ranked (see :func:`rank`); with
+    each game's victory points too (they rank a tournament set to them)."""
+    scale = victory_scale_of(tournament)
     rows = {
         p.id: Standing(number=p.number, name=p.name, players=list(p.players),
                        disqualified=p.disqualified_round is not None, substituted=p.substituted)
@@ -674,14 +728,17 @@ def standings(tournament: Tournament) -> list[Standing]:
             view = table_view(tournament, table)
             if view.credits is None:
                 continue
+            points = scale.for_sides(view.credits)
             for side, pair_id in enumerate((table.pair_a_id, table.pair_b_id)):
                 row = rows[pair_id]
                 row.difference += view.credits[side]
                 row.credits[rnd.number] = view.credits[side]
+                row.victory_points += points[side]
+                row.victory[rnd.number] = points[side]
                 row.played += 1
                 if view.credits[side] > view.credits[1 - side]:
                     row.wins += 1
-    return rank(rows.values())
+    return rank(rows.values(), by=tournament.standings_by)
 
 
 # -- the tables' edit links ----------------------------------------------------------------------
@@ -744,7 +801,9 @@ def finish_round(tournament: Tournament, number: int) -> TournamentRound | None:
     if rnd is None or rnd.number != number:
         raise RoundClosed(number)
     for table in rnd.tables:
-        if not table.game.finished and table.abandoned_by is None:
+        # A table whose result the desk typed from its paper sheet is settled by it.
+        if (not table.game.finished and table.abandoned_by is None
+                and table.paper_totals is None):
             record.settle_at_time(table.game, by=record.BY_DESK)
     stop_clock(tournament, rnd, utcnow())
     rnd.finished_at = utcnow()
@@ -773,18 +832,23 @@ class Closing:
     playing: tuple[TableView, ...]
     #: Whether this is the last game (closing it ends the tournament).
     last: bool
+    #: Tables with neither a hand nor a result typed from their paper sheet: closing would
+    #: settle them as a 0-0 draw.
+    unrecorded: tuple[TableView, ...] = ()
 
     @property
     def needs_confirmation(self) -> bool:
-        """Closing before time is up, or over a table still playing, is asked first."""
-        return self.seconds_left > 0 or bool(self.playing)
+        """Closing before time is up, over a table still playing or a table with no result,
+        is asked first."""
+        return self.seconds_left > 0 or bool(self.playing) or bool(self.unrecorded)
 
 
 def closing_preview(tournament: Tournament, rnd: TournamentRound) -> Closing:
     """What :func:`finish_round` would do to ``rnd`` now."""
     views = [table_view(tournament, t) for t in rnd.tables]
     return Closing(seconds_left(tournament, rnd), tuple(v for v in views if not v.finished),
-                   rnd.number >= tournament.rounds_planned)
+                   rnd.number >= tournament.rounds_planned,
+                   tuple(v for v in views if not v.finished and v.hands == 0))
 
 
 def abandonment_table(tournament: Tournament, pair: TournamentPair) -> TournamentTable:
@@ -813,7 +877,7 @@ def _check_abandonable(table: TournamentTable) -> None:
             "pair", N_("The other pair already abandoned this game.")
         )])
     # 002's 5,000 replaces a game cut short; a game already won stands as it was played.
-    if table.game.finished:
+    if table.game.finished or table.paper_totals is not None:
         raise EntryErrors([FieldError(
             "pair", N_("This pair's game is already finished: its result stands and an "
                        "abandonment cannot replace it.")

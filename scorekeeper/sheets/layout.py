@@ -23,6 +23,8 @@ from ..i18n import stored_template
 BLANK_HANDS = 14
 BLANK_HANDS_THREE_SIDES = 12
 BLANK_HANDS_LONG_REMINDERS = 12
+#: Hand rows on a tournament table's sheet: a 60-minute game, on one page.
+TABLE_HANDS = 15
 #: Lines of bonuses or penalties beyond which the reminder box is "long" (the Spanish lists).
 LONG_REMINDERS = 8
 
@@ -66,6 +68,34 @@ class SideInfo:
 
 
 @dataclass(frozen=True)
+class TablePair:
+    """A pair as a tournament table sheet names it."""
+
+    number: int
+    name: str
+    players: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class TableHead:
+    """What a tournament table's sheet carries beyond the game: the tournament, table, game,
+    the pairs by number, the tournament's clock and the result the desk files."""
+
+    tournament: str
+    table: int
+    game: int
+    games: int
+    minutes: int
+    pairs: tuple[TablePair, TablePair]
+    #: The final totals (the kept game's, or typed from the paper sheet), when known.
+    totals: tuple[int, int] | None = None
+    #: What the game credits each pair (002: the difference, and minus it), when known.
+    credits: tuple[int, int] | None = None
+    #: The side that abandoned the game, if one did.
+    abandoned: int | None = None
+
+
+@dataclass(frozen=True)
 class Sheet:
     """Everything a sheet shows."""
 
@@ -88,6 +118,8 @@ class Sheet:
     abandoned_index: int | None = None
     #: Each side's total carried from a paper sheet, the game's first line (or ``None``).
     carried: tuple[int, ...] | None = None
+    #: A tournament table's sheet: the tournament, table, game and pairs (else ``None``).
+    table: TableHead | None = None
 
     @property
     def side_count(self) -> int:

@@ -26,12 +26,12 @@ from ..services import games as games_service
 from ..services import record
 from ..services.scoring import resolve_ruleset
 from ..web import render
-from . import bp, layout
+from . import bp, layout, tables
 from .render import PAPERS, cache, html_to_pdf
 
 #: The quick tools' rules card body (/rules/<id>): the PDF prints it when it is there.
 #: Bump when the sheets' look changes, so browsers do not keep an old PDF on a 304.
-LAYOUT_VERSION = "1"
+LAYOUT_VERSION = "2"
 DEFAULT_RULESET = "classic"
 DEFAULT_PAPER = "a4"
 MAX_PARAM = 100
@@ -236,19 +236,25 @@ def game_sheet(game_id: str) -> Response:
     game = games_service.find_game(game_id)
     if game is None:
         abort(404)
+    # A tournament game's sheet is its table's: the tournament's head, in its language.
+    table = tables.table_of(game)
     options = Options()
-    read_paper_lang(request.args, options, game.language)
+    read_paper_lang(request.args, options,
+                    table.round.tournament.language if table is not None else game.language)
     if options.errors:
         return _bad_request(options)
     # ``?changes=1`` prints the game's change log after the sheet (who changed what, when).
     with_changes = request.args.get("changes") == "1"
     # Keyed by the game's public handle, not its row id: a row id can be used again.
-    key = ("game", game.view_token_hash, game.version, options.paper, options.lang, with_changes)
+    key = ("game", game.view_token_hash, game.version, options.paper, options.lang, with_changes,
+           table is not None)
 
     def make_html() -> str:
         changes = record.changes_of(game) if with_changes else None
-        return _sheet_html(game_sheet_model(game, options.lang), options.lang, options.paper,
-                           changes)
+        sheet = game_sheet_model(game, options.lang)
+        if table is not None:
+            sheet = tables.with_head(sheet, table)
+        return _sheet_html(sheet, options.lang, options.paper, changes)
 
     stamp = (game.created_at.date().isoformat() if game.created_at else "game")
     return _pdf_response(key, make_html, paper=options.paper, landscape=True,

@@ -12,12 +12,14 @@ from datetime import datetime
 from typing import Any
 
 import segno
-from flask import Response, abort, current_app, render_template, request, session, url_for
+from flask import Response, abort, current_app, request, session, url_for
+from flask_babel import get_locale
 from flask_babel import gettext as _
 from werkzeug.exceptions import NotFound
 
 from ..browser import house_rulesets
 from ..engine import N_, PRESETS, EntryErrors, FieldError, HandEnd, RuleSet, UnknownRuleSet
+from ..engine.victory import DEFAULT_SCALE, parse_scale_text, scale_text
 from ..extensions import db, htmx
 from ..i18n import error_message, label
 from ..models.tournaments import Tournament, TournamentRound
@@ -30,7 +32,6 @@ from ..services.errors import WriteRefused
 from ..services.scoring import resolve_ruleset
 from ..web import render, see_other
 from . import bp
-from .pdf import pdf_response
 
 SESSION_KEY = "tournament_tokens"
 MAX_REMEMBERED = 20
@@ -100,6 +101,7 @@ def _form_context(form: dict[str, Any], errors: dict[str, str], ruleset: RuleSet
     return {
         "form": form, "errors": errors, "choices": _ruleset_choices(ruleset),
         "missing": _missing(ruleset), "ruleset": ruleset, "notes": notes,
+        "languages": [("en", _("English")), ("es", _("Spanish"))],
     }
 
 
@@ -134,7 +136,10 @@ def new() -> Response:
     """Set up a tournament: name, pairs, games, minutes, target, rules and missing values."""
     if request.method == "GET":
         form = {"rounds": "3", "minutes": "60", "warn_minutes": "10",
-                "ruleset": DEFAULT_RULESET, "name": "", "pairs": "", "target": ""}
+                "ruleset": DEFAULT_RULESET, "name": "", "pairs": "", "target": "",
+                "language": str(get_locale() or "en"),
+                "prizes": str(service.DEFAULT_PRIZES), "standings_by": service.DIFFERENCE,
+                "victory_scale": scale_text(DEFAULT_SCALE)}
         try:
             ruleset = resolve_ruleset(request.args.get("ruleset", DEFAULT_RULESET))
             form["ruleset"] = ruleset.id
@@ -144,7 +149,9 @@ def new() -> Response:
         return render("tournaments/new.html", **_form_context(form, {}, ruleset))
 
     form = {k: request.form.get(k, "") for k in ("name", "pairs", "rounds", "minutes",
-                                                 "warn_minutes", "target", "ruleset")}
+                                                 "warn_minutes", "target", "ruleset",
+                                                 "language", "prizes", "standings_by",
+                                                 "victory_scale")}
     try:
         ruleset = resolve_ruleset(form["ruleset"] or DEFAULT_RULESET)
     except UnknownRuleSet as exc:
@@ -163,6 +170,11 @@ def new() -> Response:
             warn_minutes=form["warn_minutes"],
             target=form["target"],
             values=values,
+            language=form["language"] or "en",
+            prizes=form["prizes"] or service.DEFAULT_PRIZES,
+            standings_by=form["standings_by"] or service.DIFFERENCE,
+            victory_scale=(parse_scale_text(form["victory_scale"])
+                           if form["victory_scale"].strip() else None),
         )
     except EntryErrors as exc:
         return _invalid(form, _errors_by_field(exc), ruleset)
@@ -259,7 +271,7 @@ def _round_or_404(tournament: Tournament, number: int) -> TournamentRound:
 
 
 def _round_response(tournament: Tournament, rnd: TournamentRound,
-                    made: list[Any] | None = None) -> Response:
+                    made: list[Any] | None = None, **extra: Any) -> Response:
     """The round's tables; with the edit links and QR codes of the tables in ``made``.
 
     A link is in this answer only (its token is stored hashed), so the answer is never stored.
@@ -275,7 +287,7 @@ def _round_response(tournament: Tournament, rnd: TournamentRound,
                       notes=service.schedule_notes(service.plan_of(tournament),
                                                    len(tournament.pairs),
                                                    tournament.rounds_planned),
-                      **_round_context(tournament, rnd))
+                      **_round_context(tournament, rnd), **extra)
     if links:
         response.headers["Cache-Control"] = "private, no-store"
     return response
@@ -534,55 +546,3 @@ def standings_page(tournament_id: str) -> Response:
     return render("tournaments/standings.html", "tournaments/_standings.html",
                   tournament=tournament, standings=service.standings(tournament),
                   admin=_is_admin(tournament))
-
-
-@bp.get("/<tournament_id>/seating/<int:number>.pdf")
-def seating_pdf(tournament_id: str, number: int) -> Response:
-    """The seating plan of a game: as seated (each table's game sheet linked), or, for a game
-    not seated yet, as 002's rotation plans it."""
-    tournament = _tournament_or_404(tournament_id)
-    if not 1 <= number <= tournament.rounds_planned:
-        abort(404)
-    by_number = {p.number: p for p in tournament.pairs}
-    seating = service.seatings(tournament)[number - 1]
-    rnd = service.get_round(tournament, number)
-    sheets = {t.number: t.view_token for t in rnd.tables} if rnd is not None else {}
-    rows = [{"number": n, "pairs": (by_number[a], by_number[b]), "sheet": sheets.get(n)}
-            for n, a, b in seating.tables]
-    html = render_template("tournaments/pdf_seating.html", tournament=tournament,
-                           number=number, rows=rows, planned=rnd is None,
-                           byes=[by_number[n] for n in seating.byes])
-    return pdf_response(html, f"seating-{number}.pdf")
-
-
-@bp.get("/<tournament_id>/slips.pdf")
-def slips_pdf(tournament_id: str) -> Response:
-    """One slip per pair to hand out at reception: its table in every game (as planned)."""
-    tournament = _tournament_or_404(tournament_id)
-    by_number = {p.number: p for p in tournament.pairs}
-    games: dict[int, list[dict[str, Any]]] = {p.number: [] for p in tournament.pairs}
-    for index, seating in enumerate(service.seatings(tournament), start=1):
-        for n, a, b in seating.tables:
-            games[a].append({"game": index, "table": n, "against": by_number[b]})
-            games[b].append({"game": index, "table": n, "against": by_number[a]})
-        for pair in seating.byes:
-            games[pair].append({"game": index, "table": None, "against": None})
-    slips = [{"pair": p, "games": sorted(games[p.number], key=lambda g: g["game"])}
-             for p in tournament.pairs if p.disqualified_round is None]
-    html = render_template("tournaments/pdf_slips.html", tournament=tournament, slips=slips)
-    return pdf_response(html, "slips.pdf")
-
-
-@bp.get("/<tournament_id>/standings.pdf")
-def standings_pdf(tournament_id: str) -> Response:
-    """The standings as PDF, then each table's game sheets (one per game played at it)."""
-    tournament = _tournament_or_404(tournament_id)
-    by_table: dict[int, list[tuple[TournamentRound, Any]]] = {}
-    for rnd in tournament.rounds:
-        for table in rnd.tables:
-            by_table.setdefault(table.number, []).append((rnd, table))
-    html = render_template("tournaments/pdf_standings.html", tournament=tournament,
-                           standings=service.standings(tournament),
-                           sheets_by_table=sorted(by_table.items()))
-    return pdf_response(html, "standings.pdf")
-

@@ -280,7 +280,9 @@ def test_standings_list_games_played_and_each_games_credit(client):
     assert rows == {1: (1, [1100, None, None]), 2: (1, [-1100, None, None]),
                     3: (1, [0, None, None]), 4: (1, [0, None, None])}
     page = text(client.get(f"/tournaments/{tid}/standings"))
-    assert re.search(r"1\. Pair 1 P1a, P1b 1 \+1,100 — — \+1,100 1", page)
+    # The pair's line (on a phone the played games and credits go under the pair).
+    assert re.search(r"1\. Pair 1 P1a, P1b 1 game played, 1 won · G1 \+1,100 · G2 — · G3 — "
+                     r"1 \+1,100 — — \+1,100 1", page)
     assert "Played" in page and "G3" in page
 
 

@@ -96,7 +96,8 @@ def test_round_page_makes_each_table_its_edit_link_once(app, client):
     assert html.count("New link for table") == 2 and "New links for every table" in html
     for t in read(client, tid, token)["rounds"][0]["tables"]:
         # Each table's score sheet, for tables that also keep paper (002: sheets per table).
-        assert f'href="/sheets/games/{t["game_id"]}.pdf"' in html
+        assert (f'href="/tournaments/{tid}/rounds/1/tables/{t["table"]}/sheet.pdf"'
+                in html)
     # Game 1's clock waits for the desk: the full hour, not started.
     assert re.search(r'class="clock clock-stopped" role="timer">1:00:00</span> '
                      r'<span class="clock-note">\(not started\)<', html)
@@ -226,19 +227,22 @@ def test_printouts_are_pdfs_with_the_seating_and_standings(client, tmp_path):
 
     seating = text(f"/tournaments/{tid}/seating/2.pdf")
     assert "seating plan, game 2 of 3" in seating.lower()
-    assert re.search(r"1\s+1\. Pair 1 \(P1a, P1b\)\s+4\. Pair 4", seating)
+    assert re.search(r"1\s+1\. Pair 1\s+4\. Pair 4\n\s+P1a, P1b\s+P4a, P4b", seating)
     standings = text(f"/tournaments/{tid}/standings.pdf")
-    # Games played, the difference, games won; then each game's credit (game 2 is on).
-    assert re.search(r"1\s+1\. Pair 1\s+P1a, P1b\s+1\s+\+1,100\s+1", standings)
-    assert re.search(r"4\s+2\. Pair 2\s+P2a, P2b\s+1\s+\u22121,100\s+0", standings)
-    assert re.search(r"1\. Pair 1\s+\+1,100\s+—\s+—\s+\+1,100", standings)
-    # The standings end with each table's game sheets, one per game played at it, linked.
-    assert re.search(r"Table 1\s+• Game 1: Pair 1 vs Pair 2\s+• Game 2: Pair 1 vs Pair 4",
+    # Games played, each game's credit (game 2 is on), the difference, games won.
+    assert re.search(r"1\s+1\. Pair 1\s+1\s+\+1,100\s+—\s+—\s+\+1,100\s+1\n\s+P1a, P1b",
                      standings)
+    assert re.search(r"4\s+2\. Pair 2\s+1\s+\u22121,100\s+—\s+—\s+\u22121,100\s+0\n\s+P2a, P2b",
+                     standings)
+    # The prize list (3 places by default) comes first.
+    assert re.search(r"Place 1: Pair 1, Pair 1 \(P1a, P1b\) · difference \+1,100", standings)
+    assert "Place 3:" in standings and "Place 4:" not in standings
+    # Then each game's results by real table number, readable on paper (no links to follow).
+    assert re.search(r"Game 1\s+Table.*\n\s+1 1\. Pair 1\s+2\. Pair 2\s+1,500 – 400\s+"
+                     r"\+1,100 / \u22121,100\s+3 hands", standings)
+    assert re.search(r"Game 2 · being played\s+Table.*\n\s+1 1\. Pair 1\s+4\. Pair 4", standings)
     reader = PdfReader(io.BytesIO(client.get(f"/tournaments/{tid}/standings.pdf").data))
-    uris = [a.get_object()["/A"]["/URI"] for p in reader.pages for a in p.get("/Annots", [])]
-    assert f"http://localhost/sheets/games/{t1['game_id']}.pdf" in uris
-    assert len(uris) == 4  # two tables, two games each
+    assert not [a for p in reader.pages for a in p.get("/Annots", [])]
     assert client.get(f"/tournaments/{tid}/seating/9.pdf").status_code == 404
 
 

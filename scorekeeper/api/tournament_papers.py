@@ -1,0 +1,80 @@
+"""A table's result typed from its paper sheet:
+``POST /api/v1/tournaments/<id>/rounds/<n>/tables/<t>/result`` with ``{"totals": [a, b]}``
+(admin token). 200 with what it credits each pair; 409 once the round is closed; 422 for bad
+totals, a table whose game is kept in the app (it has hands) or a game a pair abandoned.
+"""
+
+from __future__ import annotations
+
+from flask import Response, jsonify
+from flask_babel import gettext as _
+
+from ..engine import EntryErrors
+from ..services import desk, paper_results, record
+from ..services import tournaments as service
+from . import bp
+from .common import BadBody, error_response, fail, field_errors, json_body
+from .openapi import BODY_ERRORS, add_paths, errors, ok, ref
+from .tournaments import _ADMIN_ERRORS, _AUTH, _ID, _ROUND, _require_admin, _tournament_or_404
+
+
+@bp.post("/tournaments/<tournament_id>/rounds/<int:number>/tables/<int:table>/result")
+def paper_result(tournament_id: str, number: int, table: int) -> Response:
+    """The desk types a table's final totals from its paper sheet (replacing earlier ones)."""
+    tournament = _tournament_or_404(tournament_id)
+    _require_admin(tournament)
+    rnd = service.get_round(tournament, number)
+    if rnd is None:
+        fail(404, _("The tournament has no round of that number."))
+    try:
+        body = json_body()
+        result = desk.paper_result(tournament.id, number, table, body.get("totals"),
+                                   by=record.BY_DESK)
+    except BadBody as exc:
+        return error_response(400, exc.message)
+    except paper_results.NoSuchTable:
+        return error_response(404, _("The round has no table of that number."))
+    except service.RoundClosed:
+        return error_response(409, _("That round is already closed."))
+    except EntryErrors as exc:
+        return field_errors(exc)
+    return jsonify({"round": result.round, "table": result.table, "pairs": list(result.pairs),
+                    "totals": list(result.totals), "credits": list(result.credits)})
+
+
+add_paths({
+    "/tournaments/{tournament_id}/rounds/{number}/tables/{table}/result": {"post": {
+        "summary": "A table's final totals typed from its paper sheet (002's three sheets)",
+        "description": ("Credited per 002 like a counted game: the winner the difference, the "
+                        "loser minus it. Sent again, the new totals replace the old ones."),
+        "operationId": "paperResult",
+        "parameters": [_ID, _ROUND, {"name": "table", "in": "path", "required": True,
+                                     "schema": {"type": "integer", "minimum": 1}}],
+        "security": _AUTH,
+        "requestBody": {"required": True, "content": {"application/json": {"schema": {
+            "type": "object", "required": ["totals"],
+            "properties": {"totals": {
+                "type": "array", "minItems": 2, "maxItems": 2,
+                "items": {"type": "integer", "minimum": -paper_results.MAX_TOTAL,
+                          "maximum": paper_results.MAX_TOTAL},
+                "description": "The final totals of the pairs at side 1 and side 2"}},
+            "examples": [{"totals": [8450, 6120]}]}}}},
+        "responses": {"200": ok("The result and what it credits each pair", ref("PaperResult")),
+                      **errors(*BODY_ERRORS, *_ADMIN_ERRORS, 409,
+                               e404="No such tournament, round or table",
+                               e409="The round is closed",
+                               e422=("Totals that are not two whole numbers, a table kept in "
+                                     "the app (it has hands), or an abandoned game"))},
+    }},
+}, {
+    "PaperResult": {
+        "type": "object",
+        "required": ["round", "table", "pairs", "totals", "credits"],
+        "properties": {
+            "round": {"type": "integer"}, "table": {"type": "integer"},
+            "pairs": {"type": "array", "items": {"type": "integer"}},
+            "totals": {"type": "array", "items": {"type": "integer"}},
+            "credits": {"type": "array", "items": {"type": "integer"}},
+        },
+    },
+})

@@ -1,0 +1,88 @@
+"""Tables that keep score on paper (002: three sheets per table, handed to the organization).
+
+The desk types a table's final totals from its paper sheet; the tournament credits them per 002
+like a counted game (the winner the difference, the loser minus it; level totals draw). The
+operation takes the tournament and its round as loaded data, changes rows and flushes; the
+caller commits (or wraps it in a locked write).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..engine import N_, EntryErrors, FieldError
+from ..extensions import db
+from ..models.tournaments import Tournament, TournamentRound
+from .tournaments import RoundClosed, find_table, game_credits
+
+#: A paper total beyond this is a typing mistake (a game to 15,000 ends far below it).
+MAX_TOTAL = 100_000
+
+
+class NoSuchTable(LookupError):
+    """The round has no table of that number."""
+
+
+@dataclass(frozen=True)
+class PaperResult:
+    """A table's result as typed from its paper sheet, and what it credits each pair."""
+
+    round: int
+    table: int
+    pairs: tuple[int, int]
+    totals: tuple[int, int]
+    credits: tuple[int, int]
+
+
+def read_totals(raw: Any, field: str = "totals", *, text: bool = False) -> tuple[int, int]:
+    """Two whole numbers (with ``text``, digits as text too, as a form sends them), each within
+    ±:data:`MAX_TOTAL`; raises :class:`EntryErrors` naming ``field`` (``field[i]`` for one)."""
+    if not isinstance(raw, Sequence) or isinstance(raw, str) or len(raw) != 2:
+        raise EntryErrors([FieldError(field, N_("Give the two pairs' final totals."))])
+    out: list[int] = []
+    errors: list[FieldError] = []
+    for i, value in enumerate(raw):
+        if text and isinstance(value, str):
+            digits = value.strip().replace(".", "").replace(",", "")
+            value = int(digits) if digits.lstrip("-").isdigit() else None
+        if (isinstance(value, bool) or not isinstance(value, int)
+                or not -MAX_TOTAL <= value <= MAX_TOTAL):
+            errors.append(FieldError(f"{field}[{i}]", N_("A whole number from %(low)d to "
+                                                          "%(high)d."),
+                                     low=-MAX_TOTAL, high=MAX_TOTAL))
+            continue
+        out.append(value)
+    if errors:
+        raise EntryErrors(errors)
+    return (out[0], out[1])
+
+
+def record_paper_result(tournament: Tournament, rnd: TournamentRound, table_number: int,
+                        totals: Any, *, text: bool = False) -> PaperResult:
+    """Record table ``table_number``'s final totals from its paper sheet (again: replaced).
+
+    Raises :class:`RoundClosed` once the round is closed, :class:`NoSuchTable`, and
+    :class:`EntryErrors` for totals that are not two whole numbers, for a table whose game
+    is kept in the app (it has hands) and for a game a pair abandoned.
+    """
+    if rnd.finished_at is not None or tournament.finished_at is not None:
+        raise RoundClosed(rnd.number)
+    table = find_table(rnd, table_number)
+    if table is None:
+        raise NoSuchTable(table_number)
+    pair_totals = read_totals(totals, text=text)
+    if table.abandoned_by is not None:
+        raise EntryErrors([FieldError("totals", N_(
+            "A pair abandoned this game: the abandonment decides it."))])
+    if table.game.hands:
+        raise EntryErrors([FieldError("totals", N_(
+            "This table keeps its score in the app: its hands decide its result."))])
+    table.paper_totals = list(pair_totals)
+    db.session.flush()
+    credits = game_credits(pair_totals, finished=True, abandoned_by=None,
+                           abandon_points=tournament.abandon_points)
+    assert credits is not None
+    return PaperResult(rnd.number, table.number, (table.pair_a.number, table.pair_b.number),
+                       pair_totals, credits)

@@ -1,0 +1,78 @@
+"""Tournament table sheets: a table's score sheet as the desk files it (002: one sheet per
+table and game, handed to the organization).
+
+The sheet carries the tournament, the table, the game, both pairs by number and name, the
+tournament's clock and values, a final-total and difference box and the signatures. A table
+kept in the app prints its hands; a table that keeps score on paper gets a blank sheet with all
+of that printed (for a game not seated yet too: 002's rotation is known), and the totals the
+desk typed from it once they are typed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from sqlalchemy import select
+
+from ..extensions import db
+from ..models import Game
+from ..models.tournaments import Tournament, TournamentPair, TournamentTable
+from ..services import tournaments as tournaments_service
+from . import layout
+
+
+def table_of(game: Game) -> TournamentTable | None:
+    """The tournament table the game is played at, if it is a tournament game."""
+    return db.session.execute(
+        select(TournamentTable).where(TournamentTable.game_id == game.id)
+    ).scalar_one_or_none()
+
+
+def head(tournament: Tournament, game: int, table: int,
+         pairs: tuple[TournamentPair, TournamentPair],
+         seated: TournamentTable | None = None) -> layout.TableHead:
+    """The tournament's part of a table's sheet; with the seated table, its result so far."""
+    named = tuple(layout.TablePair(p.number, p.name, tuple(p.players)) for p in pairs)
+    totals = credits = abandoned = None
+    if seated is not None:
+        view = tournaments_service.table_view(tournament, seated)
+        if view.finished or view.hands > 0:
+            totals = view.totals
+        credits, abandoned = view.credits, seated.abandoned_by
+    return layout.TableHead(
+        tournament=tournament.name, table=table, game=game,
+        games=tournament.rounds_planned, minutes=tournament.minutes,
+        pairs=(named[0], named[1]), totals=totals, credits=credits, abandoned=abandoned,
+    )
+
+
+def head_of(table: TournamentTable) -> layout.TableHead:
+    """The head of a seated table's sheet."""
+    return head(table.round.tournament, table.round.number, table.number, table.pairs, table)
+
+
+def blank_table_sheet(tournament: Tournament, game: int, table: int,
+                      pairs: tuple[TournamentPair, TournamentPair],
+                      seated: TournamentTable | None = None) -> layout.Sheet:
+    """The sheet of a table that keeps score on paper: blank hands, everything else printed,
+    the organizer's values in the reminder."""
+    rs = tournaments_service.ruleset_of(tournament)
+    fmt = next((f for f in rs.formats if f.players == 4 and f.sides == 2), rs.formats[0])
+    sheet = layout.blank_sheet(rs, fmt, hands=layout.TABLE_HANDS)
+    sides = tuple(layout.SideInfo(p.name, tuple(p.players)) for p in pairs)
+    return replace(sheet, sides=sides, target=tournament.target,
+                   table=head(tournament, game, table, pairs, seated))
+
+
+def with_head(sheet: layout.Sheet, table: TournamentTable) -> layout.Sheet:
+    """A kept game's sheet with its table's tournament head."""
+    return replace(sheet, table=head_of(table))
+
+
+def kept(table: TournamentTable) -> bool:
+    """Whether the table keeps its score in the app (it has hands)."""
+    return bool(table.game.hands)
+
+
+__all__ = ["blank_table_sheet", "head", "head_of", "kept", "table_of",
+           "with_head"]

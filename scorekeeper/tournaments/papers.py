@@ -1,0 +1,193 @@
+"""The papers a tournament desk files and hands out, and the results it types from paper.
+
+* Table sheets (002: one per table and game, handed to the organization): one table's
+  (``/rounds/<n>/tables/<t>/sheet.pdf``: its hands if it keeps score in the app, else a blank
+  sheet) or every table's of a game (``/sheets/<n>.pdf``, also for a game not seated yet).
+* The seating plan of each game, the pairs' slips and the standings (with the prize list).
+* A table's final totals typed from its paper sheet (the round page's form).
+
+Every PDF is in the tournament's language and rendered once per tournament version
+(:mod:`.pdf`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Response, abort, render_template, request
+from flask_babel import gettext as _
+
+from ..engine import EntryErrors
+from ..extensions import db
+from ..i18n import error_message
+from ..models.tournaments import Tournament
+from ..services import desk, paper_results, record
+from ..services import tournaments as service
+from ..sheets import layout, tables
+from ..sheets.views import _helpers, game_sheet_model
+from ..web import see_other
+from . import bp
+from .pdf import tournament_pdf
+from .views import _admin_or_403, _round_or_404, _round_response, _tournament_or_404
+
+# -- a table's result typed from its paper sheet ---------------------------------------------
+
+
+@bp.post("/<tournament_id>/rounds/<int:number>/tables/<int:table>/result")
+def paper_result(tournament_id: str, number: int, table: int) -> Response:
+    """The desk types a table's final totals from its paper sheet (the round page's form)."""
+    tournament = _admin_or_403(tournament_id)
+    rnd = _round_or_404(tournament, number)
+    typed = {"total_a": request.form.get("total_a", ""),
+             "total_b": request.form.get("total_b", "")}
+    try:
+        desk.paper_result(tournament.id, number, table, [typed["total_a"], typed["total_b"]],
+                          by=record.BY_DESK, text=True)
+    except paper_results.NoSuchTable:
+        abort(404)
+    except service.RoundClosed:
+        return _round_response(tournament, rnd)
+    except EntryErrors as exc:
+        db.session.rollback()
+        errors: dict[str, str] = {}
+        for err in exc.errors:
+            key = {"totals[0]": "total_a", "totals[1]": "total_b"}.get(err.field, "totals")
+            errors.setdefault(key, error_message(err))
+        tournament = _admin_or_403(tournament_id)
+        rnd = _round_or_404(tournament, number)
+        response = _round_response(tournament, rnd, paper_errors={table: errors},
+                                   paper_typed={table: typed})
+        response.status_code = 422
+        return response
+    return see_other("tournaments.round_page", tournament_id=tournament.id, number=number,
+                     _anchor=f"table-{table}")
+
+
+# -- table sheets --------------------------------------------------------------------------
+
+
+def _table_sheets_html(tournament: Tournament, sheets: list[layout.Sheet], title: str) -> str:
+    return render_template("sheets/table_sheets.html", sheets=sheets, title=title,
+                           lang=tournament.language, paper="a4", **_helpers())
+
+
+@bp.get("/<tournament_id>/rounds/<int:number>/tables/<int:table>/sheet.pdf")
+def table_sheet(tournament_id: str, number: int, table: int) -> Response:
+    """A table's sheet: its hands if it keeps score in the app, else a blank sheet with the
+    tournament, table, game, pairs and values printed (and its typed result, once typed)."""
+    tournament = _tournament_or_404(tournament_id, full=True)
+    rnd = _round_or_404(tournament, number)
+    row = service.find_table(rnd, table)
+    if row is None:
+        abort(404)
+
+    def make_html() -> str:
+        if tables.kept(row):
+            sheet = tables.with_head(game_sheet_model(row.game, tournament.language), row)
+        else:
+            sheet = tables.blank_table_sheet(tournament, number, table, row.pairs, row)
+        return _table_sheets_html(tournament, [sheet], _("Table %(n)d", n=table))
+
+    return tournament_pdf(tournament, ("table", number, table), make_html,
+                          f"table-{table}-game-{number}.pdf", landscape=True)
+
+
+@bp.get("/<tournament_id>/sheets/<int:number>.pdf")
+def game_sheets(tournament_id: str, number: int) -> Response:
+    """Every table's sheet for game ``number``, one page each, to hand out before it starts
+    (002: the tables keep score on paper); planned games too."""
+    tournament = _tournament_or_404(tournament_id)
+    if not 1 <= number <= tournament.rounds_planned:
+        abort(404)
+    by_number = {p.number: p for p in tournament.pairs}
+    seating = service.seatings(tournament)[number - 1]
+    rnd = service.get_round(tournament, number)
+
+    def make_html() -> str:
+        sheets = [tables.blank_table_sheet(
+            tournament, number, n, (by_number[a], by_number[b]),
+            service.find_table(rnd, n) if rnd is not None else None)
+            for n, a, b in seating.tables]
+        return _table_sheets_html(tournament, sheets, _("Game %(n)d", n=number))
+
+    return tournament_pdf(tournament, ("sheets", number), make_html,
+                          f"sheets-game-{number}.pdf", landscape=True)
+
+
+# -- seating plans, slips, standings ------------------------------------------------------------
+
+
+@bp.get("/<tournament_id>/seating/<int:number>.pdf")
+def seating_pdf(tournament_id: str, number: int) -> Response:
+    """The seating plan of a game: as seated, or, for a game not seated yet, as 002's
+    rotation plans it."""
+    tournament = _tournament_or_404(tournament_id)
+    if not 1 <= number <= tournament.rounds_planned:
+        abort(404)
+
+    def make_html() -> str:
+        by_number = {p.number: p for p in tournament.pairs}
+        seating = service.seatings(tournament)[number - 1]
+        rnd = service.get_round(tournament, number)
+        rows = [{"number": n, "pairs": (by_number[a], by_number[b])}
+                for n, a, b in seating.tables]
+        return render_template("tournaments/pdf_seating.html", tournament=tournament,
+                               number=number, rows=rows, planned=rnd is None,
+                               byes=[by_number[n] for n in seating.byes])
+
+    return tournament_pdf(tournament, ("seating", number), make_html, f"seating-{number}.pdf")
+
+
+@bp.get("/<tournament_id>/slips.pdf")
+def slips_pdf(tournament_id: str) -> Response:
+    """One slip per pair to hand out at reception: its table in every game (as planned)."""
+    tournament = _tournament_or_404(tournament_id)
+
+    def make_html() -> str:
+        by_number = {p.number: p for p in tournament.pairs}
+        games: dict[int, list[dict[str, Any]]] = {p.number: [] for p in tournament.pairs}
+        for index, seating in enumerate(service.seatings(tournament), start=1):
+            for n, a, b in seating.tables:
+                games[a].append({"game": index, "table": n, "against": by_number[b]})
+                games[b].append({"game": index, "table": n, "against": by_number[a]})
+            for pair in seating.byes:
+                games[pair].append({"game": index, "table": None, "against": None})
+        slips = [{"pair": p, "games": sorted(games[p.number], key=lambda g: g["game"])}
+                 for p in tournament.pairs if p.disqualified_round is None]
+        return render_template("tournaments/pdf_slips.html", tournament=tournament,
+                               slips=slips)
+
+    return tournament_pdf(tournament, "slips", make_html, "slips.pdf")
+
+
+def results_by_game(tournament: Tournament) -> list[dict[str, Any]]:
+    """Each game's tables as the standings print them: pairs, totals, credits, how it ended."""
+    out = []
+    for rnd in tournament.rounds:
+        rows = []
+        for table in rnd.tables:
+            view = service.table_view(tournament, table)
+            rows.append({"table": table, "view": view,
+                         "paper": table.paper_totals is not None})
+        out.append({"round": rnd, "tables": rows,
+                    "byes": [p for p in tournament.pairs if p.number in rnd.byes]})
+    return out
+
+
+@bp.get("/<tournament_id>/standings.pdf")
+def standings_pdf(tournament_id: str) -> Response:
+    """The standings as PDF: the prize list, every pair's games and credits, then each game's
+    results table by table."""
+    tournament = _tournament_or_404(tournament_id)
+
+    def make_html() -> str:
+        standings = service.standings(tournament)
+        prizes = [row for row in standings if row.rank is not None
+                  and row.rank <= tournament.prizes]
+        return render_template(
+            "tournaments/pdf_standings.html", tournament=tournament, standings=standings,
+            prizes=prizes, results=results_by_game(tournament),
+            by_vp=tournament.standings_by == service.VICTORY_POINTS,
+            scale=service.victory_scale_of(tournament))
+
+    return tournament_pdf(tournament, "standings", make_html, "standings.pdf")
