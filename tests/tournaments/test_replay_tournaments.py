@@ -86,7 +86,24 @@ def test_eight_pairs_with_a_substitution_a_paper_table_and_a_disqualification(cl
     plan3 = pdf_text(client, f"/tournaments/{tid}/seating/3.pdf", tmp_path)
     assert re.findall(r"^\s*(\d)\s+(\d)\. .*?\s(\d)\. ", plan3, re.M) == [
         ("1", "5", "2"), ("2", "7", "4"), ("3", "1", "6"), ("4", "3", "8")]
+    # 002's clock: game 1's waits for the desk, which starts, pauses, extends and resumes it.
+    assert read(client, tid)["rounds"][0]["clock"] == {"state": "not_started",
+                                                       "seconds_left": 3600}
+    clock_path = f"/api/v1/tournaments/{tid}/rounds/1"
+    answer = client.post(f"{clock_path}/start", headers=admin(token))
+    assert answer.get_json()["rounds"][0]["clock"]["state"] == "running"
+    paused = client.post(f"{clock_path}/pause", headers=admin(token)).get_json()
+    left = paused["rounds"][0]["clock"]
+    assert left["state"] == "paused" and 3500 < left["seconds_left"] <= 3600
+    extended = client.post(f"{clock_path}/extend", json={"minutes": 5}, headers=admin(token))
+    assert extended.get_json()["rounds"][0]["clock"] == {
+        "state": "paused", "seconds_left": left["seconds_left"] + 300}
+    answer = client.post(f"{clock_path}/start", headers=admin(token))
+    assert answer.get_json()["rounds"][0]["clock"]["state"] == "running"
     tables = {t["table"]: t for t in links(client, tid, token, 1)}
+    # The table phone shows its table, game and clock.
+    phone = text_of(client.get(tables[3]["view_url"]).get_data(as_text=True))
+    assert "Table 3" in phone and "Game 1 of 3" in phone
     play(client, tables[1], (15000, 12000))  # Búhos win: +3,000
     play(client, tables[3], (5200, 6100))  # at time: Flores Rojas +900
     play(client, tables[4], (4000, 4000))  # at time: a draw
@@ -104,6 +121,8 @@ def test_eight_pairs_with_a_substitution_a_paper_table_and_a_disqualification(cl
 
     # -- game 2: even pairs stay, odd pairs move one table on (7 from table 4 to table 1).
     data = read(client, tid)
+    # Its clock waits for the desk again.
+    assert data["rounds"][1]["clock"] == {"state": "not_started", "seconds_left": 3600}
     assert seating(data, 2) == ([(1, 7, 2), (2, 1, 4), (3, 3, 6), (4, 5, 8)], [])
     game1 = {t["table"]: t["credits"] for t in data["rounds"][0]["tables"]}
     assert game1 == {1: [3000, -3000], 2: [2330, -2330], 3: [-900, 900], 4: [0, 0]}
