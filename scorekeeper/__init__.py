@@ -60,6 +60,7 @@ def _configure(app: Flask, test_config: dict[str, Any] | None) -> None:
         PROXIES=config.proxies(),
         BASE_URL=config.base_url(),
         RATELIMIT_STORAGE_URI=config.ratelimit_storage_uri(),
+        **{key: config.poll_seconds(*setting) for key, setting in config.POLL_SECONDS.items()},
     )
     if "SECRET_KEY" not in overrides:
         # Only touch the instance's key file when the caller did not give a key.

@@ -20,6 +20,10 @@
                   links, QR codes, the API's links), e.g. ``https://canasta.example.org``;
                   unset, it is the address the request came to, or the machine's LAN address
                   when that was a loopback one (see ``scorekeeper.network``)
+``SCOREKEEPER_BOARD_POLL_SECONDS``, ``SCOREKEEPER_DASHBOARD_POLL_SECONDS``,
+``SCOREKEEPER_STANDINGS_POLL_SECONDS``  how often (in seconds, 0.1 to 3600) a page that follows
+                  play asks the server for news: a read-only game board (default 5), the
+                  organizer's control table (10) and the public standings (30)
 ``RATELIMIT_STORAGE_URI``  where the wrong-token counts live (Flask-Limiter's storage URI,
                   default ``memory://``: each worker counts alone). ``redis://host:6379`` makes
                   every worker and server share them.
@@ -127,3 +131,27 @@ def proxies() -> int:
     if not raw.isdigit() or int(raw) > 5:
         raise ValueError(f"SCOREKEEPER_PROXIES must be a number from 0 to 5, not {raw!r}")
     return int(raw)
+
+
+#: How often (seconds) each following page asks for news, and the setting that changes it:
+#: the read-only board a phone beside the table watches, the organizer's control table, and
+#: the standings on a wall.
+POLL_SECONDS = {
+    "BOARD_POLL_SECONDS": ("SCOREKEEPER_BOARD_POLL_SECONDS", 5.0),
+    "DASHBOARD_POLL_SECONDS": ("SCOREKEEPER_DASHBOARD_POLL_SECONDS", 10.0),
+    "STANDINGS_POLL_SECONDS": ("SCOREKEEPER_STANDINGS_POLL_SECONDS", 30.0),
+}
+
+
+def poll_seconds(variable: str, default: float) -> float:
+    """A poll interval from the environment variable ``variable`` (0.1 to 3600 seconds)."""
+    raw = os.environ.get(variable, "").strip()
+    if not raw:
+        return default
+    try:
+        seconds = float(raw)
+    except ValueError:
+        seconds = -1.0
+    if not 0.1 <= seconds <= 3600:
+        raise ValueError(f"{variable} must be a number of seconds from 0.1 to 3600, not {raw!r}")
+    return seconds

@@ -73,6 +73,11 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         "TESTING": True,
         "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp / 'live.sqlite'}",
         "SECRET_KEY": "test",
+        # The following pages poll every half second here (5, 10 and 30 s by default), so a
+        # test waits on what they show, not on the clock.
+        "BOARD_POLL_SECONDS": 0.5,
+        "DASHBOARD_POLL_SECONDS": 0.5,
+        "STANDINGS_POLL_SECONDS": 0.5,
     }
     app = create_app(config, instance_path=str(tmp / "instance"))
     with app.app_context():

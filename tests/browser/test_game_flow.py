@@ -97,7 +97,7 @@ def test_a_whole_game(page: Page, browser: Browser, live_server: str, shot: Shot
     shot(page, "game-06-screen-hand-1")
 
     # -- the read-only phone sees the new total by itself
-    expect(viewer.locator(".side-total").first).to_have_text("Score: 1,035", timeout=12_000)
+    expect(viewer.locator(".side-total").first).to_have_text("Score: 1,035")
     shot(viewer, "game-07-read-only-updated")
 
     # -- hand 2 with typed totals, a slip caught live, and a wrong number saved
@@ -161,7 +161,7 @@ def test_a_whole_game(page: Page, browser: Browser, live_server: str, shot: Shot
     expect(page.get_by_role("button", name="Play again with the same sides")).to_be_visible()
     no_side_scroll(page)
     shot(page, "game-12-winner")
-    expect(viewer.locator("#result-title")).to_have_text("Nosotros", timeout=12_000)
+    expect(viewer.locator("#result-title")).to_have_text("Nosotros")
     shot(viewer, "game-13-read-only-winner")
 
     page.get_by_role("button", name="Play again with the same sides").click()

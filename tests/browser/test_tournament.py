@@ -81,7 +81,7 @@ def test_a_small_tournament(page: Page, live_server: str, shot: Shot, tmp_path: 
     )
     assert response.status == 201
     table.context.close()
-    expect(page.locator("table.tables tbody tr").first).to_contain_text("850", timeout=15000)
+    expect(page.locator("table.tables tbody tr").first).to_contain_text("850")
     shot(page, "tournament-06-control-live")
     page.get_by_role("button", name=re.compile("Finish game 1")).click()
     # Time is not up and a table is playing: the desk is told so and confirms.
