@@ -41,7 +41,6 @@ from typing import Any  # noqa: E402
 from bench.club_night import (  # noqa: E402
     Recorder,
     Server,
-    create_games,
     fresh_database,
     make_app,
     percentile,
@@ -54,6 +53,25 @@ from bench.workload import HAND  # noqa: E402
 NAMES = ["Ana", "Luis", "Eva", "Juan", "Marta", "Pedro", "Lucía", "Jorge", "Carmen", "Pablo",
          "Elena", "Diego", "Rosa", "Andrés", "Sara", "Tomás"]
 SIDE_NAMES = ["Nosotros", "Ellos", "Los del fondo", "Las de la ventana", "Norte", "Sur"]
+
+
+def create_games(url: str, tmp: Path, count: int) -> list[tuple[str, str]]:
+    """``count`` empty games to save hands into, made through the service the start form uses:
+    their (read-only, edit) tokens."""
+    from scorekeeper.engine import PRESETS
+    from scorekeeper.extensions import db
+    from scorekeeper.services import games as games_service
+
+    app = make_app(url, tmp / "instance")
+    tokens = []
+    with app.app_context():
+        for _ in range(count):
+            new = games_service.create_game(PRESETS["classic"], players=4, target=100_000,
+                                            sides=[{"name": "Nosotros"}, {"name": "Ellos"}])
+            tokens.append((new.view_token, new.edit_token))
+        db.session.commit()
+        db.engine.dispose()
+    return tokens
 
 
 def seed_stored(url: str, tmp: Path, games: int, hands: int) -> list[str]:
@@ -155,13 +173,27 @@ async def saver(rec: Recorder, base: str, games: list[tuple[str, str]], every: f
             await rec.pause(start + every - time.monotonic())
 
 
-async def reader(rec: Recorder, phone: Any, think: float, path: str) -> None:
-    """A browser reading its statistics again ``think`` seconds after the last page came."""
+async def reader(rec: Recorder, phone: Any, think: float, path: str, revalidate: bool) -> None:
+    """A browser reading its statistics again ``think`` seconds after the last page came.
+
+    As a browser reloading a page it has does, it sends the page's ``ETag`` back
+    (``If-None-Match``) unless ``revalidate`` is off (a client that always asks anew)."""
     await rec.pause(random.uniform(0, think))
     kind = "statistics" if path == "/games/stats" else f"GET {path}"
+    tag = await etag_of(phone, path) if revalidate else None
     while rec.running():
-        await rec.request(kind, phone, "GET", path)
+        status, _body = await rec.request(kind, phone, "GET", path,
+                                          headers={"If-None-Match": tag} if tag else {})
+        if revalidate and status == 200:
+            tag = await etag_of(phone, path)  # its games changed: the browser keeps the new page
         await rec.pause(think)
+
+
+async def etag_of(phone: Any, path: str) -> str | None:
+    async with phone.get(path) as res:
+        await res.read()
+        tag = res.headers.get("ETag")
+    return str(tag) if tag else None
 
 
 async def measure(server: Server, stored: list[str], save_games: list[tuple[str, str]],
@@ -185,7 +217,8 @@ async def measure(server: Server, stored: list[str], save_games: list[tuple[str,
                 before = len(rec.latencies[kind])
                 tasks = [saver(rec, server.url, save_games, args.save_every, kind)]
                 if phase == "read":
-                    tasks += [reader(rec, phone, args.think, args.path) for phone in readers]
+                    tasks += [reader(rec, phone, args.think, args.path, not args.no_etag)
+                              for phone in readers]
                 await asyncio.gather(*tasks)
                 (idle if phase == "idle" else loaded).extend(rec.latencies[kind][before:])
     finally:
@@ -206,6 +239,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="stored games each reader's session remembers")
     parser.add_argument("--think", type=float, default=0,
                         help="seconds a reader waits between two pages (default 0: at once)")
+    parser.add_argument("--no-etag", action="store_true",
+                        help="readers never send the page's ETag back (a client that always "
+                        "asks anew, unlike a browser reloading a page it has)")
     parser.add_argument("--path", default="/games/stats",
                         help="what the readers read (another page, as a control: e.g. /healthz)")
     parser.add_argument("--seconds", type=float, default=10, help="per phase and round")
@@ -228,7 +264,8 @@ def main(argv: list[str] | None = None) -> int:
         stored = seed_stored(url, tmp, args.games, args.hands)
         seeded = time.monotonic() - seeding
         save_games = create_games(url, tmp, 200)
-        server = Server(url, tmp, args.workers)
+        server = Server(f"scorekeeper:create_app(instance_path={str(tmp / 'instance')!r})",
+                        {"DATABASE_URL": url, "SECRET_KEY": "bench"}, args.workers)
         rec, idle, loaded = asyncio.run(measure(server, stored, save_games, args))
     finally:
         if server:

@@ -8,13 +8,14 @@ statistics read only this browser's games: names and figures belong to their own
 from __future__ import annotations
 
 import fcntl
+import hashlib
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from flask import Response, current_app, session
-from flask_babel import force_locale
+from flask import Response, current_app, request, session
+from flask_babel import force_locale, get_locale
 from flask_babel import gettext as _
 
 from ..services import games as games_service
@@ -100,9 +101,17 @@ def stats() -> Response:
     Over the games this browser made or opened only.
     """
     hashes = [games_service.hash_token(t) for t in known_view_tokens()]
-    with one_at_a_time("statistics"):
-        figures = stats_service.collect(hashes, default_side_names())
-        response = render("games/stats.html", stats=figures)
+    # The page changes only when one of its games does (or the language): a browser reloading
+    # it sends the ETag back and gets 304 without the figures being read again.
+    tag = hashlib.sha256(repr((stats_service.versions(hashes),
+                               str(get_locale()))).encode()).hexdigest()[:32]
+    if request.if_none_match.contains(tag):
+        response = Response(status=304)
+    else:
+        with one_at_a_time("statistics"):
+            figures = stats_service.collect(hashes, default_side_names())
+            response = render("games/stats.html", stats=figures)
+    response.set_etag(tag)
     # Figures of this browser's own games: never a shared cache.
     response.headers["Cache-Control"] = "private, no-cache"
     return response

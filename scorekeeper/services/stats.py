@@ -95,6 +95,16 @@ def _ranked(table: dict[str, NameStats]) -> list[NameStats]:
     return sorted(table.values(), key=lambda s: (-s.won, -s.played, s.name.casefold()))
 
 
+def versions(view_token_hashes: Collection[str]) -> list[tuple[int, int]]:
+    """``(game id, version)`` of each game asked for, in id order: statistics change only
+    when one of these does (every change to a game raises its version)."""
+    hashes = list(view_token_hashes)
+    if not hashes:
+        return []
+    return [(row.id, row.version) for row in db.session.execute(
+        select(Game.id, Game.version).where(Game.view_token_hash.in_(hashes)).order_by(Game.id))]
+
+
 def collect(view_token_hashes: Collection[str], default_names: Collection[str] = ()) -> Stats:
     """Statistics over the games whose read-only token hashes are ``view_token_hashes``.
 

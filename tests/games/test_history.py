@@ -292,3 +292,23 @@ def test_statistics_are_read_one_request_at_a_time(app, three_games):
     first.join(10)
     second.join(10)
     assert answers == [200]
+
+
+def test_statistics_reloaded_unchanged_answer_304(client, app, three_games):
+    """A browser reloading its statistics sends the ETag back: 304 until one of its games
+    changes, then the new figures."""
+    g1, g3 = three_games[0], three_games[2]
+    remember(client, g1, g3)
+    first = client.get("/games/stats")
+    tag = first.headers["ETag"]
+    assert first.status_code == 200 and tag
+    again = client.get("/games/stats", headers={"If-None-Match": tag})
+    assert again.status_code == 304 and again.data == b"" and again.headers["ETag"] == tag
+    # A hand saved in one of its games: the figures are read again.
+    with app.app_context():
+        game = record.lock(g3.view_token)
+        record.add_hand(game, went_out(100, {"mixed": 1}, 50, 10), by="scorekeeper")
+        db.session.commit()
+    changed = client.get("/games/stats", headers={"If-None-Match": tag})
+    assert changed.status_code == 200 and changed.headers["ETag"] != tag
+    assert "Across 2 games started or opened on this browser." in changed.get_data(True)
