@@ -159,6 +159,14 @@ class GoingOutRequirement:
         True, N_("A wild-card canasta counts towards it"), sources=("001",),
         says=((False, N_("A wild-card canasta does not count towards it.")),),
     )
+    #: 001: "por lo menos una canasta limpia y otra sucia" to close, and of the wild-card
+    #: canasta "no se puede terminar el juego sin tener terminada otra canasta". One reading
+    #: takes the wild-card canasta (all wild, so "sucia") for the dirty one: a clean canasta
+    #: plus a wild-card one would do. The text does not say so clearly: off, as before.
+    wild_as_mixed: bool = rule(
+        False, N_("A wild-card canasta may stand for the mixed one"), sources=("001",),
+        says=((True, N_("A wild-card canasta may stand for the mixed one.")),),
+    )
 
 
 @dataclass(frozen=True)
@@ -230,6 +238,16 @@ class BlackThreeRules:
     each_in_hand_penalty: int | None = rule(
         None, N_("Penalty for each black 3 left in hand"), sources=("001",),
         empty=Empty.NOT_A_RULE, sign=Sign.PENALTY, card=N_("Each black 3 left in hand"),
+    )
+    #: 001 lists "Cada 3 negro que quede en la mano de un jugador vale 100 puntos en contra"
+    #: among the card values: the 100 is the card's whole value in hand, not 100 on top of its
+    #: 5. On: the penalty is the black 3's whole cost (001: -100 in all); off: it is charged on
+    #: top of the card's points (-105).
+    each_in_hand_includes_card: bool = rule(
+        True, N_("The penalty for each black 3 in hand includes its card points"),
+        sources=("001",),
+        says=((False, N_("Each black 3 left in hand costs its penalty on top of its card "
+                         "points.")),),
     )
     #: 002 ties its -800 to someone going out ("si ... un jugador cierra el juego"); 000 and 001
     #: say "al terminar un juego", any ending.

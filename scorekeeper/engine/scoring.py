@@ -189,6 +189,13 @@ def _work_out(
                 count=side.table_cards.black_threes,
             ))
         shown = side.table_cards.black_threes
+    elif side.table_cards is not None and shown:
+        # The reverse of the above: the counted table holds no black 3 at all, so the 3s "shown"
+        # would earn their bonus without their card points on the table.
+        errors.append(FieldError(
+            f"{p}.black_threes_shown",
+            N_("The cards counted on the table hold %(count)d black 3s."), count=0,
+        ))
     if (
         side.hand_cards is not None
         and side.black_threes_in_hand is not None
@@ -488,9 +495,10 @@ def _going_out_requirement(
     one natural and one mixed, a wild-card one not counting (001)."""
     req = ruleset.going_out_requirement
     needed = fmt.canastas_to_go_out if fmt.canastas_to_go_out is not None else req.canastas
-    counted = e.canastas.natural + e.canastas.mixed + (e.canastas.wild if req.wild_counts else 0)
+    wild_counts = req.wild_counts or req.wild_as_mixed
+    counted = e.canastas.natural + e.canastas.mixed + (e.canastas.wild if wild_counts else 0)
     if counted < needed:
-        if not req.wild_counts and e.canastas.wild:
+        if not wild_counts and e.canastas.wild:
             yield FieldError(
                 f"{p}.going_out",
                 N_("Going out needs finished canastas: %(needed)d (a wild-card canasta does not "
@@ -508,7 +516,8 @@ def _going_out_requirement(
             f"{p}.going_out",
             N_("Going out needs natural canastas: at least %(count)d."), count=req.natural,
         )
-    if e.canastas.mixed < req.mixed:
+    # 001, one reading: a wild-card canasta stands for the "sucia" (a setting, off).
+    if e.canastas.mixed + (e.canastas.wild if req.wild_as_mixed else 0) < req.mixed:
         yield FieldError(
             f"{p}.going_out",
             N_("Going out needs mixed canastas: at least %(count)d."), count=req.mixed,
@@ -613,8 +622,16 @@ def _threes_in_hand_lines(ruleset: RuleSet, fmt: PlayerFormat, entry: HandEntry,
     bt = ruleset.black_threes
     left = e.black_threes_left
     if left and bt.each_in_hand_penalty is not None:
-        yield Line("black_threes_in_hand", N_("Black 3s left in hand × %(count)d"),
-                   -left * bt.each_in_hand_penalty, {"count": left})
+        if bt.each_in_hand_includes_card:
+            # 001: "vale 100 puntos en contra" in all; the card's points are already among the
+            # cards left in hand, so this line takes the rest.
+            beyond = max(bt.each_in_hand_penalty - ruleset.card_values.black_threes, 0)
+            yield Line("black_threes_in_hand",
+                       N_("Black 3s left in hand × %(count)d, beyond their card points"),
+                       -left * beyond, {"count": left})
+        else:
+            yield Line("black_threes_in_hand", N_("Black 3s left in hand × %(count)d"),
+                       -left * bt.each_in_hand_penalty, {"count": left})
     every_black = CardGroup.BLACK_THREES.per_pack() * fmt.packs
     someone_out = entry.end is HandEnd.WENT_OUT
     if (left == every_black and bt.all_in_hand_penalty is not None

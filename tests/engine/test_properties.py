@@ -274,7 +274,11 @@ def expected_total(rs: RuleSet, fmt: PlayerFormat, data: dict[str, Any], i: int)
     left = side.get("black_threes_in_hand")
     if left is None:
         left = (side.get("hand_cards") or {}).get("black_threes", 0)
-    total -= left * (rs.black_threes.each_in_hand_penalty or 0)
+    each_black = rs.black_threes.each_in_hand_penalty or 0
+    if rs.black_threes.each_in_hand_includes_card and each_black:
+        # 001: "vale 100 puntos en contra" in all; the card's points are among the hand cards.
+        each_black = max(each_black - rs.card_values.black_threes, 0)
+    total -= left * each_black
     # 002 takes its -800 only when someone closed; 000/001 at any end of the hand.
     if left == 2 * packs and (end is HandEnd.WENT_OUT
                               or not rs.black_threes.all_in_hand_only_when_out):
