@@ -91,8 +91,9 @@ def test_comodines_three_players(page: Page, live_server: str, shot: Shot) -> No
     page.wait_for_selector("#count-form")
     expect(page.locator("fieldset.side-count")).to_have_count(3)
     # 001: wild-card canasta 2,000 + natural 500 + mixed 300 + going out 100 + 300 on the
-    # table = 3,200. Player 2: 90 on the table, 2 black 3s left in hand (-100 each) in 25 of
-    # cards: 90 - 25 - 200 = -135. Player 3, by the card helper: 3 aces 60 on the table,
+    # table = 3,200. Player 2: 90 on the table, 2 black 3s left in hand (-100 each in all, 001:
+    # their 5 among the 25 of cards, 95 beyond): 90 - 25 - 190 = -125. Player 3, by the card
+    # helper: 3 aces 60 on the table,
     # a joker 50 in hand: 10.
     page.check("input[name='sides[0].going_out'][value='normal']")
     for kind in ("wild", "natural", "mixed"):
@@ -107,13 +108,13 @@ def test_comodines_three_players(page: Page, live_server: str, shot: Shot) -> No
     side2.get_by_text("Count the cards left in hand").click()
     stepper(page, "sides[2].hand_cards.jokers")
     summary = page.locator("#count-summary")
-    expect(summary.locator(".summary-points")).to_have_text(["+3,200", "\u2212135", "+10"])
+    expect(summary.locator(".summary-points")).to_have_text(["+3,200", "\u2212125", "+10"])
     check_layout(page)
     shot(page, "count-comodines-3")
     page.get_by_role("button", name="Save this hand").click()
     page.wait_for_url(game_url)
     expect(page.locator(".side-total")).to_have_text(
-        ["Score: 3,200", "Score: \u2212135", "Score: 10"])
+        ["Score: 3,200", "Score: \u2212125", "Score: 10"])
     expect(page.locator(".minimum-value")).to_have_text(["120", "15", "50"])
     shot(page, "count-comodines-3-board")
     assert page.errors == []  # type: ignore[attr-defined]

@@ -210,17 +210,19 @@ def test_comodines_every_format(client, fmt, sides):
     assert field_error(res.get_data(as_text=True), "sides[0].going_out")
 
     # 001: wild-card canasta 2,000 + natural 500 + mixed 300 + going out 100 + table 400
-    # (7 wilds are 140 at least) = 3,300. Side 1 keeps one black 3 in hand (-100, 001) within
-    # 25 of hand cards, with 150 on the table: 150 - 25 - 100 = 25.
+    # (7 wilds are 140 at least) = 3,300. Side 1 keeps one black 3 in hand (001: "vale 100
+    # puntos en contra", in all: its 5 within the 25 of hand cards, 95 beyond), with 150 on
+    # the table: 150 - 25 - 95 = 30.
     hand = {"end": "went_out", "sides[0].going_out": "normal",
             "sides[0].canastas.wild": "1", "sides[0].canastas.natural": "1",
             "sides[0].canastas.mixed": "1", "sides[0].table_points": "400",
             "sides[1].table_points": "150", "sides[1].hand_points": "25",
             "sides[1].black_threes_in_hand": "1"}
-    totals, labels = [3300, 25], [
+    totals, labels = [3300, 30], [
         ["Natural canastas × 1", "Mixed canastas × 1", "Wild-card canastas × 1",
          "Going out (“premio por irse”)", "Cards on the table", "Cards left in hand"],
-        ["Black 3s left in hand × 1", "Cards on the table", "Cards left in hand"],
+        ["Black 3s left in hand × 1, beyond their card points", "Cards on the table",
+         "Cards left in hand"],
     ]
     if sides == 3:
         # The third side counts through the card helper: 2 aces 40 + 3 fives 15 on the
@@ -230,7 +232,7 @@ def test_comodines_every_format(client, fmt, sides):
         totals.append(45)
         labels.append(["Cards on the table", "Cards left in hand"])
     game = count(client, gid, hand, totals, labels)
-    # 3,300 needs 120; 25 needs 50; 45 needs 50 (RULES.md "salida").
+    # 3,300 needs 120; 30 needs 50; 45 needs 50 (RULES.md "salida").
     assert game["opening_minimums"] == [120, 50, 50][:sides] == minimums(client, gid)
     board = client.get(f"/games/{gid}").get_data(as_text=True)
     assert f"scoreboard-{sides}" in board
