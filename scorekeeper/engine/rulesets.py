@@ -37,11 +37,20 @@ ALL_SOURCES = ("000", "001", "002", "003", "004")
 
 
 class CanastaKind(StrEnum):
-    """The kinds of canasta: natural ("limpia"), mixed ("sucia") and all wild ("de comodines")."""
+    """The ids of the kinds of canasta a rule set may allow (the API's contract): natural
+    ("limpia"), mixed ("sucia"), wild ("de comodines", of any composition the rule set does not
+    single out), seven 2s, the four jokers with three 2s, sevens, aces, and a suit sequence
+    ("samba", "escalera"). What each kind may hold and earns is the rule set's
+    (:class:`CanastaBonus`)."""
 
     NATURAL = "natural"
     MIXED = "mixed"
     WILD = "wild"
+    WILD_TWOS = "wild_twos"
+    WILD_FOUR_JOKERS = "wild_four_jokers"
+    SEVENS = "sevens"
+    ACES = "aces"
+    SEQUENCE = "sequence"
 
     @property
     def label(self) -> str:
@@ -50,20 +59,121 @@ class CanastaKind(StrEnum):
 
     @property
     def minimum_card_points(self) -> int:
-        """The fewest card points a finished canasta of this kind can hold.
-
-        Natural: seven 4s to 7s (7 x 5). Mixed: six 4s to 7s and one 2 (6 x 5 + 20).
-        Wild: seven 2s (7 x 20).
-        """
-        return _CANASTA_MINIMUM_POINTS[self]
+        """The fewest card points a finished canasta of this kind can hold (its default
+        definition: :func:`canasta`)."""
+        return canasta(self, None).minimum_card_points
 
 
 _CANASTA_LABELS = {
     CanastaKind.NATURAL: N_("Natural canasta"),
     CanastaKind.MIXED: N_("Mixed canasta"),
     CanastaKind.WILD: N_("Wild-card canasta"),
+    CanastaKind.WILD_TWOS: N_("Canasta of seven 2s"),
+    CanastaKind.WILD_FOUR_JOKERS: N_("Canasta of the four jokers and three 2s"),
+    CanastaKind.SEVENS: N_("Canasta of sevens"),
+    CanastaKind.ACES: N_("Canasta of aces"),
+    CanastaKind.SEQUENCE: N_("Sequence canasta (samba, escalera)"),
 }
-_CANASTA_MINIMUM_POINTS = {CanastaKind.NATURAL: 35, CanastaKind.MIXED: 50, CanastaKind.WILD: 140}
+
+
+class Holds(StrEnum):
+    """What a canasta of a kind may hold."""
+
+    NATURAL = "natural"  # natural cards of one rank, no wild card
+    MIXED = "mixed"  # natural cards of one rank and 1 to ``max_wild`` wild cards
+    WILD = "wild"  # wild cards only (``jokers``: how many of them are jokers)
+    RANK = "rank"  # natural cards of one rank only: ``rank`` (sevens, aces)
+    SEQUENCE = "sequence"  # seven cards of one suit in sequence, 4 to ace, no wild card
+
+
+class Rank(StrEnum):
+    """The ranks a rank canasta may be restricted to."""
+
+    SEVENS = "7"
+    ACES = "A"
+
+
+#: A canasta is seven cards at least.
+CANASTA_CARDS = 7
+
+
+@dataclass(frozen=True)
+class CanastaBonus:
+    """One kind of canasta a rule set allows: what it may hold and what it earns. Made with
+    :func:`canasta`, which fills in the kind's usual definition."""
+
+    kind: CanastaKind
+    #: The bonus; ``None`` when the source names the kind without a value (002).
+    points: int | None
+    holds: Holds = Holds.NATURAL
+    #: The most wild cards a mixed canasta holds (003/004, 001: 3; Samba: 2).
+    max_wild: int = 0
+    #: A wild canasta's jokers: at least and at most (``None``: any number).
+    min_jokers: int = 0
+    max_jokers: int | None = None
+    rank: Rank | None = None
+    #: The canasta's cards count on the table on top of its bonus (every source of
+    #: ``shared/RULES.md`` and ``VARIANTS.md``). Off only for a kind whose cards are fixed
+    #: (seven 2s, the four jokers, sevens, aces): its cards are then in the bonus.
+    cards_on_top: bool = True
+
+    @property
+    def wild_cards(self) -> int:
+        """The fewest wild cards a canasta of this kind holds."""
+        return {Holds.MIXED: 1, Holds.WILD: CANASTA_CARDS}.get(self.holds, 0)
+
+    @property
+    def jokers(self) -> int:
+        """The fewest jokers it holds."""
+        return self.min_jokers if self.holds is Holds.WILD else 0
+
+    @property
+    def twos(self) -> int:
+        """The fewest 2s it holds (a wild canasta with at most so many jokers)."""
+        if self.holds is Holds.WILD and self.max_jokers is not None:
+            return CANASTA_CARDS - self.max_jokers
+        return 0
+
+    @property
+    def fixed(self) -> bool:
+        """Whether its seven cards are always the same (so their points are known)."""
+        return self.holds is Holds.RANK or (
+            self.holds is Holds.WILD and self.max_jokers is not None
+            and self.max_jokers == self.min_jokers)
+
+    @property
+    def minimum_card_points(self) -> int:
+        """The fewest card points a finished canasta of this kind holds (card values of
+        RULES.md): natural seven 4s-7s (7 x 5); mixed six of them and a 2 (6 x 5 + 20); wild
+        seven 2s (7 x 20), or its jokers at 50 and 2s; sevens 7 x 5; aces 7 x 20; a sequence
+        4 to 10 (4 x 5 + 3 x 10)."""
+        if self.holds is Holds.MIXED:
+            return (CANASTA_CARDS - 1) * 5 + 20
+        if self.holds is Holds.WILD:
+            return self.jokers * 50 + (CANASTA_CARDS - self.jokers) * 20
+        if self.holds is Holds.RANK:
+            return CANASTA_CARDS * (20 if self.rank is Rank.ACES else 5)
+        if self.holds is Holds.SEQUENCE:
+            return 4 * 5 + 3 * 10
+        return CANASTA_CARDS * 5
+
+
+_KIND_DEFAULTS: dict[CanastaKind, dict[str, Any]] = {
+    CanastaKind.NATURAL: {"holds": Holds.NATURAL},
+    CanastaKind.MIXED: {"holds": Holds.MIXED, "max_wild": 3},
+    CanastaKind.WILD: {"holds": Holds.WILD},
+    CanastaKind.WILD_TWOS: {"holds": Holds.WILD, "max_jokers": 0},
+    CanastaKind.WILD_FOUR_JOKERS: {"holds": Holds.WILD, "min_jokers": 4, "max_jokers": 4},
+    CanastaKind.SEVENS: {"holds": Holds.RANK, "rank": Rank.SEVENS},
+    CanastaKind.ACES: {"holds": Holds.RANK, "rank": Rank.ACES},
+    CanastaKind.SEQUENCE: {"holds": Holds.SEQUENCE},
+}
+
+
+def canasta(kind: CanastaKind, points: int | None, **definition: Any) -> CanastaBonus:
+    """A kind of canasta with its usual definition, ``definition`` changing any part of it
+    (``max_wild=2``, ``min_jokers=1``)."""
+    return CanastaBonus(kind, points, **{**_KIND_DEFAULTS[kind], **definition})
 
 
 class HandEnd(StrEnum):
@@ -116,14 +226,6 @@ class PlayerFormat:
     packs: int = 2
     #: Overrides the rule set's canastas needed to go out (003: two with two players).
     canastas_to_go_out: int | None = None
-
-
-@dataclass(frozen=True)
-class CanastaBonus:
-    """The bonus a finished canasta of one kind earns, on top of its cards."""
-
-    kind: CanastaKind
-    points: int | None
 
 
 @dataclass(frozen=True)
@@ -345,8 +447,8 @@ class RuleSet:
     formats: tuple[PlayerFormat, ...]
     card_values: CardValues = section(CardValues(), N_("Card values"))
     canastas: tuple[CanastaBonus, ...] = (
-        CanastaBonus(CanastaKind.NATURAL, 500),
-        CanastaBonus(CanastaKind.MIXED, 300),
+        canasta(CanastaKind.NATURAL, 500),
+        canasta(CanastaKind.MIXED, 300),
     )
     canasta_count_premios: CanastaCountPremios = section(CanastaCountPremios(), N_("Canastas"))
     red_threes: RedThreeRules = section(RedThreeRules(), N_("Red 3s"))
@@ -397,6 +499,13 @@ class RuleSet:
     def allows(self, kind: CanastaKind) -> bool:
         """Whether canastas of ``kind`` exist in this rule set."""
         return any(b.kind is kind for b in self.canastas)
+
+    def canasta_kind(self, kind: CanastaKind) -> CanastaBonus:
+        """The rule set's definition of ``kind`` (the kind's usual one if it is not allowed)."""
+        for bonus in self.canastas:
+            if bonus.kind is kind:
+                return bonus
+        return canasta(kind, None)
 
     def going_out_kind(self, kind_id: str) -> GoingOutKind:
         """The going-out kind called ``kind_id``; raises KeyError if there is none."""
@@ -663,9 +772,9 @@ COMODINES = vary(
                      sides=3, cards_dealt=13, packs=3),
     ),
     canastas=(
-        CanastaBonus(CanastaKind.NATURAL, 500),
-        CanastaBonus(CanastaKind.MIXED, 300),
-        CanastaBonus(CanastaKind.WILD, 2000),
+        canasta(CanastaKind.NATURAL, 500),
+        canasta(CanastaKind.MIXED, 300),
+        canasta(CanastaKind.WILD, 2000),
     ),
     # 001's table gives 100 for going out, its text 200: 100 by default, settable. 001 has no
     # "abatir".
@@ -689,9 +798,9 @@ TORNEO = RuleSet(
                      cards_dealt=15, packs=3),
     ),
     canastas=(
-        CanastaBonus(CanastaKind.NATURAL, 500),
-        CanastaBonus(CanastaKind.MIXED, 300),
-        CanastaBonus(CanastaKind.WILD, None),  # "canasta de monos": no value given
+        canasta(CanastaKind.NATURAL, 500),
+        canasta(CanastaKind.MIXED, 300),
+        canasta(CanastaKind.WILD, None),  # "canasta de monos": no value given
     ),
     red_threes=RedThreeRules(
         each=None,  # "flores" count in the base; 002 gives no value
@@ -789,6 +898,7 @@ def ruleset_to_dict(rs: RuleSet) -> dict[str, Any]:
             for f in rs.formats
         ],
         "canastas": {b.kind.value: b.points for b in rs.canastas},
+        "canasta_kinds": [canasta_kind_to_dict(b) for b in rs.canastas],
         "going_out_kinds": [
             {
                 "id": k.id,
@@ -816,6 +926,23 @@ def ruleset_to_dict(rs: RuleSet) -> dict[str, Any]:
         else:
             data.update({d.name: d.plain for d in sec.values})
     return data
+
+
+def canasta_kind_to_dict(b: CanastaBonus) -> dict[str, Any]:
+    """A kind of canasta as the API lists it (read back by its id: ``canastas`` holds the
+    bonuses; what a kind may hold is the preset's)."""
+    return {
+        "id": b.kind.value,
+        "label": b.kind.label,
+        "points": b.points,
+        "holds": b.holds.value,
+        "max_wild": b.max_wild if b.holds is Holds.MIXED else None,
+        "min_jokers": b.min_jokers if b.holds is Holds.WILD else None,
+        "max_jokers": b.max_jokers if b.holds is Holds.WILD else None,
+        "rank": b.rank.value if b.rank is not None else None,
+        "cards_on_top": b.cards_on_top,
+        "minimum_card_points": b.minimum_card_points,
+    }
 
 
 def going_out_points(rs: RuleSet) -> dict[str, int | None]:
@@ -886,7 +1013,9 @@ def _read_canastas(r: Reader, data: Mapping[str, Any], base: RuleSet
             continue
         if raw[key] is False:
             continue  # the kind is not allowed
-        canastas.append(CanastaBonus(kind, r.points(raw, key, f"canastas.{key}", None)))
+        # What the kind may hold is the base's definition (or the kind's usual one).
+        known = base.canasta_kind(kind) if base.allows(kind) else canasta(kind, None)
+        canastas.append(replace(known, points=r.points(raw, key, f"canastas.{key}", None)))
     kinds = {b.kind for b in canastas}
     if CanastaKind.NATURAL not in kinds or CanastaKind.MIXED not in kinds:
         r.errors.append(FieldError("canastas", N_("Natural and mixed canastas are needed.")))

@@ -15,12 +15,16 @@ from .cards import RED_THREES_PER_PACK, CardCounts, CardGroup
 from .errors import N_, EntryErrors, FieldError
 from .hand import HandEntry, SideEntry, read_entry
 from .rulesets import (
+    CANASTA_CARDS,
     EACH_RED_THREE,
+    CanastaBonus,
     CanastaKind,
     GoingOutKind,
     HandCards,
     HandEnd,
+    Holds,
     PlayerFormat,
+    Rank,
     RedThreesNegativeWhen,
     RuleSet,
 )
@@ -226,6 +230,11 @@ class _Hand:
         """Whether ``side`` went out (a hand that ended some other way has nobody out)."""
         return bool(side.entry.going_out) and self.entry.end is HandEnd.WENT_OUT
 
+    def canastas(self, side: _Side) -> list[tuple[CanastaBonus, int]]:
+        """The kinds of canasta ``side`` made, as the rule set defines them, with how many."""
+        c = side.entry.canastas
+        return [(self.ruleset.canasta_kind(k), c.of(k)) for k in CanastaKind if c.of(k)]
+
     def numbered(self) -> Iterator[tuple[str, _Side]]:
         """Each side with the prefix of its fields (``sides[0]``)."""
         for i, side in enumerate(self.sides):
@@ -327,12 +336,13 @@ def _canasta_kinds(hand: _Hand) -> Iterator[FieldError]:
 def _table_holds_the_canastas(hand: _Hand) -> Iterator[FieldError]:
     """The table is worth at least the cheapest canastas of each kind and the black 3s shown
     going out (000: "the black 3s laid down to go out" are counted); it holds at least 7 cards a
-    canasta, and a wild card for each mixed one, 7 for each wild-card one. 002 does not count
-    the table at time, so a time-up hand may leave it at 0."""
+    canasta, a wild card for each mixed one, 7 for each wild-card one, and the cards a kind
+    fixes (seven 2s, four jokers, seven aces or sevens). 002 does not count the table at time,
+    so a time-up hand may leave it at 0."""
     card_values = hand.ruleset.card_values
     for p, side in hand.numbered():
-        c = side.entry.canastas
-        least = (sum(k.minimum_card_points * c.of(k) for k in CanastaKind)
+        made = hand.canastas(side)
+        least = (sum(k.minimum_card_points * n for k, n in made)
                  + card_values.black_threes * side.black_threes_shown)
         if side.table_points < least and hand.entry.end is not HandEnd.TIME_UP:
             yield FieldError(
@@ -343,31 +353,72 @@ def _table_holds_the_canastas(hand: _Hand) -> Iterator[FieldError]:
         cards = side.entry.table_cards
         if cards is None:
             continue
-        if cards.total_cards < 7 * c.total:
+        total = side.entry.canastas.total
+        if cards.total_cards < CANASTA_CARDS * total:
             yield FieldError(
                 f"{p}.table_cards",
                 N_("Canastas made: %(count)d. They need at least %(cards)d cards on the table."),
-                count=c.total, cards=7 * c.total,
+                count=total, cards=CANASTA_CARDS * total,
             )
-        if cards.wild_cards < c.mixed + 7 * c.wild:
+        if cards.wild_cards < sum(k.wild_cards * n for k, n in made):
             yield FieldError(
                 f"{p}.table_cards",
                 N_("Mixed and wild-card canastas need more wild cards on the table."),
             )
+        for group, needed in _cards_fixed(made).items():
+            if cards.of(group) < needed:
+                yield FieldError(
+                    f"{p}.table_cards.{group.value}",
+                    N_("The canastas made hold at least %(count)d of these cards."),
+                    count=needed,
+                )
+
+
+def _cards_fixed(made: Iterable[tuple[CanastaBonus, int]]) -> dict[CardGroup, int]:
+    """The cards of a group the canastas made must hold: jokers and 2s of the wild kinds that
+    fix them, seven aces an aces canasta (sevens are among the 4s to 7s)."""
+    needs: dict[CardGroup, int] = {}
+    for k, n in made:
+        for group, count in ((CardGroup.JOKERS, k.jokers), (CardGroup.TWOS, k.twos),
+                             (CardGroup.ACES, CANASTA_CARDS if k.rank is Rank.ACES else 0),
+                             (CardGroup.FOURS_TO_SEVENS,
+                              CANASTA_CARDS if k.rank is Rank.SEVENS else 0)):
+            if count * n:
+                needs[group] = needs.get(group, 0) + count * n
+    return needs
 
 
 def _deck_has_the_wild_cards(hand: _Hand) -> Iterator[FieldError]:
-    """A wild-card canasta holds 7 jokers or 2s and a mixed one at least 1, out of 6 per pack."""
+    """A wild-card canasta holds 7 jokers or 2s and a mixed one at least 1, out of 6 per pack;
+    the kinds that fix their cards need them from the packs: 2 jokers, four 2s, four aces and
+    four sevens a pack; a sequence is of one suit, four suits a pack (VARIANTS.md 0.2)."""
     in_deck = (CardGroup.JOKERS.per_pack() + CardGroup.TWOS.per_pack()) * hand.packs
-    needed = [7 * s.entry.canastas.wild + s.entry.canastas.mixed for s in hand.sides]
+    made = [hand.canastas(s) for s in hand.sides]
+    needed = [sum(k.wild_cards * n for k, n in m) for m in made]
     i = _first_over(in_deck, needed)
     if i is not None:
-        c = hand.sides[i].entry.canastas
+        wild = [k for k, _ in made[i] if k.wild_cards]
         yield FieldError(
-            f"sides[{i}].canastas.wild" if c.wild else f"sides[{i}].canastas.mixed",
+            f"sides[{i}].canastas.{wild[-1].kind.value}",
             N_("The canastas need more jokers and 2s than %(packs)d packs hold (%(count)d)."),
             packs=hand.packs, count=in_deck,
         )
+    limits: tuple[tuple[Callable[[CanastaBonus], int], int], ...] = (
+        (lambda k: k.jokers, CardGroup.JOKERS.per_pack()),
+        (lambda k: k.twos, CardGroup.TWOS.per_pack()),
+        (lambda k: CANASTA_CARDS if k.rank is Rank.ACES else 0, CardGroup.ACES.per_pack()),
+        (lambda k: CANASTA_CARDS if k.rank is Rank.SEVENS else 0, 4),
+        (lambda k: 1 if k.holds is Holds.SEQUENCE else 0, 4),
+    )
+    for need, per_pack in limits:
+        i = _first_over(per_pack * hand.packs, (sum(need(k) * n for k, n in m) for m in made))
+        if i is not None:
+            kind = [k for k, _ in made[i] if need(k)][-1]
+            yield FieldError(
+                f"sides[{i}].canastas.{kind.kind.value}",
+                N_("%(packs)d packs do not hold the cards for that many of these canastas."),
+                packs=hand.packs,
+            )
 
 
 def _red_threes(hand: _Hand) -> Iterator[FieldError]:
@@ -496,9 +547,11 @@ def _going_out_requirement(
     req = ruleset.going_out_requirement
     needed = fmt.canastas_to_go_out if fmt.canastas_to_go_out is not None else req.canastas
     wild_counts = req.wild_counts or req.wild_as_mixed
-    counted = e.canastas.natural + e.canastas.mixed + (e.canastas.wild if wild_counts else 0)
+    made = [(ruleset.canasta_kind(k), e.canastas.of(k)) for k in CanastaKind]
+    wild = sum(n for k, n in made if k.holds is Holds.WILD)
+    counted = e.canastas.total - (0 if wild_counts else wild)
     if counted < needed:
-        if not wild_counts and e.canastas.wild:
+        if not wild_counts and wild:
             yield FieldError(
                 f"{p}.going_out",
                 N_("Going out needs finished canastas: %(needed)d (a wild-card canasta does not "
@@ -517,7 +570,7 @@ def _going_out_requirement(
             N_("Going out needs natural canastas: at least %(count)d."), count=req.natural,
         )
     # 001, one reading: a wild-card canasta stands for the "sucia" (a setting, off).
-    if e.canastas.mixed + (e.canastas.wild if req.wild_as_mixed else 0) < req.mixed:
+    if e.canastas.mixed + (wild if req.wild_as_mixed else 0) < req.mixed:
         yield FieldError(
             f"{p}.going_out",
             N_("Going out needs mixed canastas: at least %(count)d."), count=req.mixed,
@@ -559,8 +612,13 @@ def _canasta_lines(ruleset: RuleSet, e: SideEntry) -> Iterator[Line]:
     for ck in CanastaKind:
         n = e.canastas.of(ck)
         if n:
-            yield Line(f"canastas.{ck.value}", _CANASTA_LINE[ck],
-                       n * (ruleset.canasta_points(ck) or 0), {"count": n})
+            kind = ruleset.canasta_kind(ck)
+            yield Line(f"canastas.{ck.value}", _CANASTA_LINE[ck], n * (kind.points or 0),
+                       {"count": n})
+            if not kind.cards_on_top:
+                # A kind whose cards are in its bonus: their points leave the table's count.
+                yield Line(f"canastas.{ck.value}.cards", N_("Their cards, in the bonus"),
+                           -n * kind.minimum_card_points, {"count": n})
     cc = ruleset.canasta_count_premios
     total = e.canastas.total
     if cc.seven is not None and total >= 7:
@@ -661,6 +719,11 @@ _CANASTA_LINE = {
     CanastaKind.NATURAL: N_("Natural canastas × %(count)d"),
     CanastaKind.MIXED: N_("Mixed canastas × %(count)d"),
     CanastaKind.WILD: N_("Wild-card canastas × %(count)d"),
+    CanastaKind.WILD_TWOS: N_("Canastas of seven 2s × %(count)d"),
+    CanastaKind.WILD_FOUR_JOKERS: N_("Canastas of the four jokers × %(count)d"),
+    CanastaKind.SEVENS: N_("Canastas of sevens × %(count)d"),
+    CanastaKind.ACES: N_("Canastas of aces × %(count)d"),
+    CanastaKind.SEQUENCE: N_("Sequence canastas × %(count)d"),
 }
 
 _RED_THREE_LINE: dict[tuple[bool, RedThreesNegativeWhen | None], str] = {
