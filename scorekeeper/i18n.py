@@ -40,6 +40,9 @@ RULE_SOURCES = {
     "002": _l("tournament rules"),
     "003": _l("English classic guide"),
     "004": _l("classic online rules"),
+    # The Canasta family (shared/VARIANTS.md, "Sources").
+    "RG-U": _l("rummy-games.com, Uruguay rules"),
+    "BC": _l("blackcoin.co, Canasta rules and variations"),
 }
 
 

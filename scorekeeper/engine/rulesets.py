@@ -836,8 +836,45 @@ TORNEO = RuleSet(
     ),
 )
 
+# -- the Canasta family (shared/VARIANTS.md) ----------------------------------------------------
+#
+# Each variant says only what differs from its base, line by line with VARIANTS.md and its
+# source keys ([RG-U], …; listed at the end of VARIANTS.md).
+
+#: VARIANTS.md section 6, Uruguay: "Everything not listed: classic Canasta (section 0.1)"
+#: [RG-U]; [BC]. Classic as 003/004 play it (red 3s 100, 800 for four, against a side that never
+#: melded; going out 100, concealed 200 in all, one canasta; minimums 15/50/90/120; 5,000).
+URUGUAY = vary(
+    CLASSIC,
+    id="uruguay",
+    name=N_("Uruguay Canasta"),
+    sources=("RG-U", "BC"),
+    description=N_(
+        "Classic Canasta with the wild-card canasta: 3 to 7 wild cards, 2s and jokers mixed "
+        "freely, 2,000 plus its cards; the discard pile is always frozen."
+    ),
+    # 0.1 "4 players in 2 partnerships; 11 cards each" (section 8: 2 packs, 11 cards). The
+    # two-player game is 003's own, not the Uruguay texts'.
+    formats=(_PAIRS_11,),
+    canastas=(
+        *CLASSIC.canastas,  # natural 500, mixed 300 (classic, 0.1)
+        # "Wild canasta (`wild`, any composition) | 2000; card values on top"; section 0.2:
+        # no distinction between 2s and jokers, so only `wild` (seven 2s or four jokers are
+        # wild canastas like any other).
+        canasta(CanastaKind.WILD, 2000),
+    ),
+    notes=(
+        N_("A wild-card canasta is 3 to 7 wild cards, 2s and jokers mixed freely (RG-U, BC)."),
+        N_("A wild-card meld left unfinished costs nothing in the Uruguay texts; pagat mentions "
+           "−1,000 as a house rule: add it as a penalty."),
+        N_("The discard pile is always frozen: a natural pair is needed to take it."),
+        N_("003 gives no minimum for a negative score; 004 gives 15, the default here."),
+    ),
+)
+
 #: The one registry of presets, by id. A preset that varies another is made with :func:`vary`.
-PRESETS: dict[str, RuleSet] = {rs.id: rs for rs in (CLASSIC, LA_CANASTA, COMODINES, TORNEO)}
+PRESETS: dict[str, RuleSet] = {rs.id: rs for rs in (CLASSIC, LA_CANASTA, COMODINES, TORNEO,
+                                                    URUGUAY)}
 
 
 def _preset_labels() -> frozenset[str]:

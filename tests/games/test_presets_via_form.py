@@ -484,3 +484,78 @@ def test_stale_fix_marks_only_what_differs(client):
     assert [html_lib.unescape(n) for n in notes] == [
         "Saved by someone else: The stock ran out", "Saved by someone else: No",
         "Saved by someone else: 100", "Saved by someone else: 40"]
+
+
+# -- uruguay (VARIANTS.md section 6) ------------------------------------------------------------
+
+
+def test_uruguay_start_form_offers_it_in_both_languages(client):
+    page = client.get("/games/new?lang=en").get_data(as_text=True)
+    assert re.search(r'<option value="uruguay"[^>]*>Uruguay Canasta</option>', page)
+    flask_babel.refresh()  # the folder's app context would keep the first locale on ``g``
+    page = client.get("/games/new?lang=es").get_data(as_text=True)
+    assert re.search(r'<option value="uruguay"[^>]*>Canasta uruguaya</option>', page)
+
+
+def test_uruguay_wild_canasta_through_the_form(client):
+    gid = start_game(client, ruleset="uruguay", players="4")
+    names = form_names(client, gid)
+    # Section 6: natural, mixed and the one wild kind; classic's threes (nothing kept in hand).
+    assert {n for n in names if n.startswith("sides[0].canastas.")} == {
+        "sides[0].canastas.natural", "sides[0].canastas.mixed", "sides[0].canastas.wild"}
+    assert not {n for n in names
+                if re.search(r"red_threes_in_hand|black_threes_(shown|in_hand)|premios", n)}
+    # "Wild canasta | 2000; card values on top": Nosotros go out with a wild canasta and a
+    # natural one, 320 on the table, 10 in hand: 2,000 + 500 + 100 + 320 - 10 = 2,910.
+    # Ellos: two red 3s (melded 60, so plus), 60 - 25: 200 + 35 = 235.
+    hand = {"end": "went_out", "sides[0].going_out": "normal",
+            "sides[0].canastas.wild": "1", "sides[0].canastas.natural": "1",
+            "sides[0].table_points": "320", "sides[0].hand_points": "10",
+            "sides[1].table_points": "60", "sides[1].hand_points": "25",
+            "sides[1].red_threes": "2"}
+    game = count(client, gid, hand, [2910, 235], [
+        ["Natural canastas × 1", "Wild-card canastas × 1", "Going out", "Cards on the table",
+         "Cards left in hand"],
+        ["Red 3s × 2", "Cards on the table", "Cards left in hand"],
+    ])
+    # 2,910 needs 90 (1,500 to 2,995); 235 needs 50.
+    assert game["opening_minimums"] == [90, 50] == minimums(client, gid)
+
+
+def test_uruguay_wild_canasta_in_spanish(client):
+    gid = start_game(client, ruleset="uruguay", players="4")
+    flask_babel.refresh()
+    page = _text(client.get(f"/games/{gid}/hands/new?lang=es").get_data(as_text=True))
+    assert "Canasta de comodines" in page and "+2.000" in page
+
+
+def test_uruguay_in_the_api(client):
+    ids = {r["id"] for r in client.get("/api/v1/rulesets").get_json()["rulesets"]}
+    assert "uruguay" in ids
+    data = client.get("/api/v1/rulesets/uruguay").get_json()
+    assert data["canastas"] == {"natural": 500, "mixed": 300, "wild": 2000}
+    assert [(k["id"], k["points"], k["cards_on_top"]) for k in data["canasta_kinds"]] == [
+        ("natural", 500, True), ("mixed", 300, True), ("wild", 2000, True)]
+    assert data["target"] == 5000 and data["sources"] == ["RG-U", "BC"]
+    # Section 6: going out needs one canasta; a wild one does (2,000 + 100 + 140).
+    res = client.post("/api/v1/score", json={"ruleset": "uruguay", "sides": [
+        {"table_points": 140, "canastas": {"wild": 1}, "going_out": "normal"}, {}]})
+    assert res.status_code == 200 and res.get_json()["totals"] == [2240, 0]
+    # A canasta of seven 2s is a wild-card canasta here (section 0.2: no kind of its own).
+    res = client.post("/api/v1/score", json={"ruleset": "uruguay", "sides": [
+        {"table_points": 140, "canastas": {"wild_twos": 1}, "going_out": "normal"}, {}]})
+    assert res.status_code == 422
+    assert "sides[0].canastas.wild_twos" in {e["field"] for e in res.get_json()["errors"]}
+    res = client.get("/api/v1/opening-minimum?ruleset=uruguay&score=3000")
+    assert res.get_json()["minimum"] == 120
+
+
+def test_uruguay_house_rules_start_from_it(client):
+    page = client.get("/games/house-rules?lang=en").get_data(as_text=True)
+    assert 'value="uruguay"' in page
+    res = client.post("/games/house-rules/new", data={"preset": "uruguay", "name": "Montevideo"})
+    assert res.status_code == 303
+    house_id = res.headers["Location"].rstrip("/").rsplit("/", 1)[-1]
+    data = client.get(f"/api/v1/rulesets/{house_id}").get_json()
+    assert data["based_on"] == "uruguay"
+    assert data["canastas"] == {"natural": 500, "mixed": 300, "wild": 2000}

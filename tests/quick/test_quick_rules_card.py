@@ -88,6 +88,20 @@ def test_comodines(client):
     assert "Six players in three pairs (a third pack): 13 cards each, 3 packs" in words
 
 
+def test_uruguay(client):
+    # VARIANTS.md section 6: classic with the wild-card canasta, 2,000; sources RG-U and BC.
+    page = card(client, "uruguay")
+    rows = card_rows(page)
+    assert rows["Wild-card canasta"] == "+2,000"
+    assert rows["Each red 3"] == "+100" and rows["Going out concealed"] == "+200"
+    words = text(page)
+    assert "To go out a side needs: 1 finished canasta." in words
+    assert "rummy-games.com, Uruguay rules" in words
+    assert "A wild-card canasta is 3 to 7 wild cards, 2s and jokers mixed freely" in words
+    es = text(card(client, "uruguay", "es"))
+    assert "Canasta uruguaya" in es and "Canasta de comodines" in es
+
+
 def test_torneo(client):
     page = card(client, "torneo")
     rows = card_rows(page)
