@@ -140,3 +140,27 @@ def test_spanish_count_screen_fits(page: Page, live_server: str, shot: Shot) -> 
     assert page.locator("#err-sides-0-going_out").inner_text() != (
         "Going out needs mixed canastas: at least 1.")
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_uruguay_wild_canasta_on_a_phone(page: Page, live_server: str, shot: Shot) -> None:
+    game_url = start(page, live_server, "uruguay", "4")
+    page.get_by_role("link", name="Count this hand").click()
+    page.wait_for_selector("#count-form")
+    # VARIANTS.md 6: wild canasta 2,000 (cards on top) + natural 500 + going out 100 + 320 on
+    # the table - 10 in hand = 2,910. Side 2: two red 3s (it melded 60): 200 + 60 - 25 = 235.
+    page.check("input[name='sides[0].going_out'][value='normal']")
+    stepper(page, "sides[0].canastas.wild")
+    stepper(page, "sides[0].canastas.natural")
+    field(page, "sides[0].table_points").fill("320")
+    field(page, "sides[0].hand_points").fill("10")
+    field(page, "sides[1].table_points").fill("60")
+    field(page, "sides[1].hand_points").fill("25")
+    stepper(page, "sides[1].red_threes", 2)
+    summary = page.locator("#count-summary")
+    expect(summary.locator(".summary-points")).to_have_text(["+2,910", "+235"])
+    check_layout(page)
+    shot(page, "count-uruguay")
+    page.get_by_role("button", name="Save this hand").click()
+    page.wait_for_url(game_url)
+    expect(page.locator(".side-total")).to_have_text(["Score: 2,910", "Score: 235"])
+    expect(page.locator(".minimum-value")).to_have_text(["90", "50"])
