@@ -43,6 +43,9 @@ RULE_SOURCES = {
     # The Canasta family (shared/VARIANTS.md, "Sources").
     "RG-U": _l("rummy-games.com, Uruguay rules"),
     "BC": _l("blackcoin.co, Canasta rules and variations"),
+    "BIC-S": _l("Bicycle, Samba"),
+    "HSW-S": _l("HowStuffWorks, Samba"),
+    "P-S": _l("pagat.com, Samba (Dutch rules)"),
 }
 
 

@@ -205,6 +205,8 @@ class RedThreesNegativeWhen(StrEnum):  # declared below: RedThreeRules.negative_
 
     NO_MELD = "no_meld"  # 003, 004: the side has melded nothing
     NO_CANASTA = "no_canasta"  # 000, 001, 002: the side has no finished canasta
+    #: Samba (VARIANTS.md 2): "plus only if the side has the 2 canastas needed to go out"
+    SHORT_OF_GOING_OUT = "short_of_going_out"
 
 
 class TieRule(StrEnum):
@@ -306,9 +308,12 @@ class RedThreeRules:
     negative_when: RedThreesNegativeWhen = rule(
         RedThreesNegativeWhen.NO_MELD, N_("Red 3s count against the side"), sources=ALL_SOURCES,
         choices=(("no_meld", N_("when it has melded nothing")),
-                 ("no_canasta", N_("when it has no canasta"))),
+                 ("no_canasta", N_("when it has no canasta")),
+                 ("short_of_going_out", N_("when it has fewer canastas than going out needs"))),
         says=(("no_meld", N_("They count against a side that has melded nothing.")),
-              ("no_canasta", N_("They count against a side that has no finished canasta."))),
+              ("no_canasta", N_("They count against a side that has no finished canasta.")),
+              ("short_of_going_out", N_("They count against a side without the canastas "
+                                        "needed to go out."))),
     )
     #: Taken for each red 3 still in a hand at the end (000, 001: 500).
     each_in_hand_penalty: int | None = rule(
@@ -872,9 +877,62 @@ URUGUAY = vary(
     ),
 )
 
+#: VARIANTS.md section 2, Samba [BIC-S]; [HSW-S]; [P-S]. Card values as classic [P-S]; [RG-S].
+SAMBA = vary(
+    CLASSIC,
+    {
+        # "Red threes | 100 each; all six held by one side 1000"
+        "red_threes.all_of_them": 1000,
+        # "plus only if the side has the 2 canastas needed to go out, otherwise minus" (six
+        # without them: -1,000, "the penalty equals the bonus", HowStuffWorks, the default)
+        "red_threes.negative_when": RedThreesNegativeWhen.SHORT_OF_GOING_OUT,
+        # "Going out | +200; needs 2 canastas (natural, mixed or samba, any mix)"
+        "going_out_requirement.canastas": 2,
+        # "Game | 10,000; higher total wins; the Swedish "official international" text calls
+        # an exact tie a draw" (the only source that speaks of a tie)
+        "target": 10000,
+        "tie_rule": TieRule.DRAW,
+    },
+    id="samba",
+    name=N_("Samba"),
+    sources=("BIC-S", "HSW-S", "P-S"),
+    description=N_(
+        "Three packs, fifteen cards each: the samba (a sequence of seven of a suit) is worth "
+        "1,500; no wild-card canasta; going out 200 with two canastas; to 10,000."
+    ),
+    # "3 packs + 6 jokers = 162; 4 players, 2 partnerships ...; 15 cards each"
+    formats=(PlayerFormat("4", N_("Four players in two pairs (three packs)"), players=4,
+                          sides=2, cards_dealt=15, packs=3),),
+    canastas=(
+        canasta(CanastaKind.NATURAL, 500),  # "Natural canasta | 500"
+        # "Mixed canasta | 300"; "groups with at most 2 wilds"
+        canasta(CanastaKind.MIXED, 300, max_wild=2),
+        # "Samba (7-card sequence, `sequence`) | 1500; card values on top"
+        canasta(CanastaKind.SEQUENCE, 1500),
+        # "Wild canasta | not allowed (no wild-only melds)"
+    ),
+    # "Concealed going out | no extra bonus (still 200)": one way of going out.
+    going_out=(GoingOutKind("normal", N_("Going out"), 200),),
+    # None of classic's 003 penalties (Acaba, a canasta held in hand) is Samba's.
+    penalties=(),
+    # "negative 15; 0–1495 50; 1500–2995 90; 3000–6995 120; 7000+ 150 or 160" → 150
+    opening_minimums=OpeningMinimums(negative=15, bands=(
+        OpeningBand(0, 50), OpeningBand(1500, 90), OpeningBand(3000, 120),
+        OpeningBand(7000, 150))),
+    notes=(
+        N_("From 7,000 the sources ask 150 (pagat, Bicycle's Bolivia page) or 160 (Bicycle's "
+           "Samba page, HowStuffWorks): 150 by default, settable."),
+        N_("Six red 3s without the two canastas count −1,000 (HowStuffWorks); a digest of "
+           "pagat reads −100 each (−600)."),
+        N_("A sequence (samba) is 3 to 7 cards of one suit, 4 low and ace high, no wild card "
+           "and no 3; a group holds at most 2 wild cards."),
+        N_("Each player draws two cards and discards one."),
+    ),
+)
+
 #: The one registry of presets, by id. A preset that varies another is made with :func:`vary`.
 PRESETS: dict[str, RuleSet] = {rs.id: rs for rs in (CLASSIC, LA_CANASTA, COMODINES, TORNEO,
-                                                    URUGUAY)}
+                                                    URUGUAY, SAMBA)}
 
 
 def _preset_labels() -> frozenset[str]:

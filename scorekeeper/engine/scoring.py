@@ -539,17 +539,36 @@ CHECKS: tuple[_Check, ...] = (
 )
 
 
+def _needed_to_go_out(ruleset: RuleSet, fmt: PlayerFormat) -> int:
+    """How many canastas of any kind going out needs (003: two with two players)."""
+    if fmt.canastas_to_go_out is not None:
+        return fmt.canastas_to_go_out
+    return ruleset.going_out_requirement.canastas
+
+
+def _wild_canastas(ruleset: RuleSet, e: SideEntry) -> int:
+    return sum(e.canastas.of(k) for k in CanastaKind
+               if ruleset.canasta_kind(k).holds is Holds.WILD)
+
+
+def _towards_going_out(ruleset: RuleSet, e: SideEntry) -> int:
+    """The side's canastas that count towards going out (001: not a wild-card one)."""
+    req = ruleset.going_out_requirement
+    if req.wild_counts or req.wild_as_mixed:
+        return e.canastas.total
+    return e.canastas.total - _wild_canastas(ruleset, e)
+
+
 def _going_out_requirement(
     ruleset: RuleSet, fmt: PlayerFormat, e: SideEntry, p: str
 ) -> Iterator[FieldError]:
     """The canastas a side needs to go out: one (000, 003, 004), two with two players (003),
     one natural and one mixed, a wild-card one not counting (001)."""
     req = ruleset.going_out_requirement
-    needed = fmt.canastas_to_go_out if fmt.canastas_to_go_out is not None else req.canastas
+    needed = _needed_to_go_out(ruleset, fmt)
     wild_counts = req.wild_counts or req.wild_as_mixed
-    made = [(ruleset.canasta_kind(k), e.canastas.of(k)) for k in CanastaKind]
-    wild = sum(n for k, n in made if k.holds is Holds.WILD)
-    counted = e.canastas.total - (0 if wild_counts else wild)
+    wild = _wild_canastas(ruleset, e)
+    counted = _towards_going_out(ruleset, e)
     if counted < needed:
         if not wild_counts and wild:
             yield FieldError(
@@ -629,7 +648,7 @@ def _canasta_lines(ruleset: RuleSet, e: SideEntry) -> Iterator[Line]:
 
 def _red_three_lines(ruleset: RuleSet, fmt: PlayerFormat, s: _Side) -> Iterator[Line]:
     """Red 3s: each, or all of the deck's; against the side that has melded nothing (003,
-    004) or has no canasta (000, 001, 002)."""
+    004), has no canasta (000, 001, 002), or has fewer than going out needs (Samba)."""
     e = s.entry
     if not e.red_threes:
         return
@@ -639,6 +658,9 @@ def _red_three_lines(ruleset: RuleSet, fmt: PlayerFormat, s: _Side) -> Iterator[
     against: RedThreesNegativeWhen | None = None
     if (rt.negative_when is RedThreesNegativeWhen.NO_MELD and not s.has_melded) or (
         rt.negative_when is RedThreesNegativeWhen.NO_CANASTA and e.canastas.total == 0
+    ) or (
+        rt.negative_when is RedThreesNegativeWhen.SHORT_OF_GOING_OUT
+        and _towards_going_out(ruleset, e) < _needed_to_go_out(ruleset, fmt)
     ):
         against, points = rt.negative_when, -points
     yield Line("red_threes", _RED_THREE_LINE[all_held, against], points, {"count": e.red_threes})
@@ -733,4 +755,8 @@ _RED_THREE_LINE: dict[tuple[bool, RedThreesNegativeWhen | None], str] = {
     (True, RedThreesNegativeWhen.NO_MELD): N_("All %(count)d red 3s, against: no meld"),
     (False, RedThreesNegativeWhen.NO_CANASTA): N_("Red 3s × %(count)d, against: no canasta"),
     (True, RedThreesNegativeWhen.NO_CANASTA): N_("All %(count)d red 3s, against: no canasta"),
+    (False, RedThreesNegativeWhen.SHORT_OF_GOING_OUT):
+        N_("Red 3s × %(count)d, against: not the canastas to go out"),
+    (True, RedThreesNegativeWhen.SHORT_OF_GOING_OUT):
+        N_("All %(count)d red 3s, against: not the canastas to go out"),
 }

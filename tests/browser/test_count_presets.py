@@ -164,3 +164,28 @@ def test_uruguay_wild_canasta_on_a_phone(page: Page, live_server: str, shot: Sho
     page.wait_for_url(game_url)
     expect(page.locator(".side-total")).to_have_text(["Score: 2,910", "Score: 235"])
     expect(page.locator(".minimum-value")).to_have_text(["90", "50"])
+
+
+def test_samba_on_a_phone(page: Page, live_server: str, shot: Shot) -> None:
+    game_url = start(page, live_server, "samba", "4")
+    page.get_by_role("link", name="Count this hand").click()
+    page.wait_for_selector("#count-form")
+    # VARIANTS.md 2: a samba 1,500 + a natural canasta 500 + going out 200 + two red 3s (two
+    # canastas: plus) 200 + 165 on the table - 20 in hand = 2,545. Side 2: one natural
+    # canasta 500, one red 3 against (one canasta only) -100, 80 on the table: 480.
+    page.check("input[name='sides[0].going_out'][value='normal']")
+    stepper(page, "sides[0].canastas.sequence")
+    stepper(page, "sides[0].canastas.natural")
+    stepper(page, "sides[0].red_threes", 2)
+    field(page, "sides[0].table_points").fill("165")
+    field(page, "sides[0].hand_points").fill("20")
+    stepper(page, "sides[1].canastas.natural")
+    stepper(page, "sides[1].red_threes")
+    field(page, "sides[1].table_points").fill("80")
+    summary = page.locator("#count-summary")
+    expect(summary.locator(".summary-points")).to_have_text(["+2,545", "+480"])
+    check_layout(page)
+    shot(page, "count-samba")
+    page.get_by_role("button", name="Save this hand").click()
+    page.wait_for_url(game_url)
+    expect(page.locator(".side-total")).to_have_text(["Score: 2,545", "Score: 480"])

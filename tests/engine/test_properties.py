@@ -294,8 +294,18 @@ def expected_total(rs: RuleSet, fmt: PlayerFormat, data: dict[str, Any], i: int)
         rt = rs.red_threes
         honours = rt.all_of_them if red == 2 * packs and rt.all_of_them is not None \
             else red * (rt.each or 0)
-        against = (count == 0) if rt.negative_when.value == "no_canasta" \
-            else (table == 0 and count == 0)
+        if rt.negative_when.value == "no_canasta":
+            against = count == 0
+        elif rt.negative_when.value == "short_of_going_out":
+            # Samba: minus unless the side has the canastas going out needs.
+            req = rs.going_out_requirement
+            needed = fmt.canastas_to_go_out if fmt.canastas_to_go_out is not None \
+                else req.canastas
+            wild = sum(canastas.get(k.value, 0) for k in CanastaKind
+                       if rs.canasta_kind(k).holds.value == "wild")
+            against = count - (0 if req.wild_counts or req.wild_as_mixed else wild) < needed
+        else:
+            against = table == 0 and count == 0
         total += -honours if against else honours
     kind_id = side.get("going_out")
     kind = rs.going_out_kind(kind_id) if kind_id else None

@@ -23,6 +23,7 @@ from scorekeeper.engine import (
 )
 
 URUGUAY = find_ruleset("uruguay")
+SAMBA = find_ruleset("samba")
 
 
 def value_at(rs: RuleSet, path: str) -> Any:
@@ -63,6 +64,26 @@ VARIANTS_MD: dict[str, list[tuple[str, Any]]] = {
                                     {"from": 3000, "minimum": 120}]),
         ("target", 5000),  # "Game | 5000"
         ("tie_rule", "play_on"),  # 0.1: "if both pass it on the same hand the higher wins"
+    ],
+    "samba": [  # section 2 [BIC-S]; [HSW-S]; [P-S]
+        *CLASSIC_CARDS,  # "Card values | as classic"
+        # "Natural canasta | 500", "Mixed canasta | 300", "Samba ... | 1500"; no wild canasta
+        ("canastas", {"natural": 500, "mixed": 300, "sequence": 1500}),
+        ("red_threes.each", 100),  # "Red threes | 100 each;
+        ("red_threes.all_of_them", 1000),  # all six held by one side 1000"
+        ("red_threes.negative_when", "short_of_going_out"),  # "plus only if ... 2 canastas"
+        ("going_out.normal", 200),  # "Going out | +200;
+        ("going_out_requirement.canastas", 2),  # needs 2 canastas (any mix)"
+        ("going_out_requirement.wild_counts", True),
+        ("black_threes.each_in_hand_penalty", None),  # "in hand = card value (5)"
+        ("black_threes.all_shown_bonus", None),
+        ("opening_minimums.negative", 15),
+        ("opening_minimums.bands", [{"from": 0, "minimum": 50}, {"from": 1500, "minimum": 90},
+                                    {"from": 3000, "minimum": 120},
+                                    {"from": 7000, "minimum": 150}]),  # "150 or 160" → 150
+        ("target", 10000),  # "Game | 10,000"
+        ("tie_rule", "draw"),  # [SPEL]: "an exact tie a draw"
+        ("penalties", []),
     ],
 }
 
@@ -241,3 +262,128 @@ def test_uruguay_game_to_5000() -> None:
     assert outcome.finished and outcome.winner == 0
     outcome = decide(URUGUAY, [5100, 5600])
     assert outcome.finished and outcome.winner == 1
+
+
+# -- samba (VARIANTS.md section 2) ----------------------------------------------------------------
+
+
+def test_samba_format() -> None:
+    # "3 packs + 6 jokers = 162; 4 players, 2 partnerships; 15 cards each".
+    (fmt,) = SAMBA.formats
+    assert (fmt.players, fmt.sides, fmt.cards_dealt, fmt.packs) == (4, 2, 15, 3)
+    assert [k.id for k in SAMBA.going_out] == ["normal"]  # "Concealed | no extra bonus"
+
+
+def test_samba_going_out_with_a_samba_and_a_natural_canasta() -> None:
+    # "Samba | 1500; card values on top"; "Going out | +200; needs 2 canastas (natural,
+    # mixed or samba, any mix)". The samba 4 to 10 of hearts (4 x 5 + 3 x 10 = 50), seven
+    # queens (70), 45 more melded: table 165; 20 left in the partner's hand.
+    # 1,500 + 500 + 200 + 165 - 20 = 2,345.
+    result = count(SAMBA, {"canastas": {"sequence": 1, "natural": 1}, "going_out": "normal",
+                           "table_points": 165, "hand_points": 20}, EMPTY)
+    assert lines(result.sides[0]) == {
+        "canastas.natural": 500, "canastas.sequence": 1500, "going_out": 200,
+        "table_cards": 165, "hand_cards": -20}
+    assert result.totals == (2345, 0)
+
+
+def test_samba_going_out_needs_two_canastas() -> None:
+    errs = errors(SAMBA, {"canastas": {"sequence": 1}, "going_out": "normal",
+                          "table_points": 50}, EMPTY)
+    assert errs["sides[0].going_out"] == (
+        "Going out needs finished canastas: 2; this side has 1.")
+    # Two mixed canastas do (6 x 5 + 20 = 50 each): 300 + 300 + 200 + 100 = 900.
+    assert count(SAMBA, {"canastas": {"mixed": 2}, "going_out": "normal",
+                         "table_points": 100}, EMPTY).totals == (900, 0)
+
+
+def test_samba_red_threes_plus_only_with_two_canastas() -> None:
+    # "plus only if the side has the 2 canastas needed to go out, otherwise minus".
+    # Side 0 goes out (natural + mixed, 85), two red 3s: 500 + 300 + 200 + 200 + 85 = 1,285.
+    # Side 1: one natural canasta (35) and two red 3s: 500 - 200 + 35 = 335.
+    result = count(SAMBA, {"canastas": {"natural": 1, "mixed": 1}, "going_out": "normal",
+                           "table_points": 85, "red_threes": 2},
+                   {"canastas": {"natural": 1}, "table_points": 35, "red_threes": 2})
+    assert result.totals == (1285, 335)
+    assert lines(result.sides[1])["red_threes"] == -200
+    assert result.sides[1].lines[1].label == (
+        "Red 3s × %(count)d, against: not the canastas to go out")
+
+
+def test_samba_six_red_threes() -> None:
+    # "all six held by one side 1000"; without the two canastas the penalty equals the bonus
+    # (HowStuffWorks, the default): -1,000.
+    result = count(SAMBA, {"canastas": {"natural": 2}, "going_out": "normal",
+                           "table_points": 70, "red_threes": 6}, EMPTY)
+    assert result.totals == (1000 + 1000 + 200 + 70, 0)
+    result = count(SAMBA, {"canastas": {"natural": 2}, "going_out": "normal",
+                           "table_points": 70},
+                   {"canastas": {"natural": 1}, "table_points": 60, "red_threes": 6})
+    # Side 1: 500 - 1,000 + 60 = -440.
+    assert result.totals == (1270, -440)
+    # Five of six: 5 x 100 (the 1,000 is for all six).
+    result = count(SAMBA, {"canastas": {"natural": 2}, "going_out": "normal",
+                           "table_points": 70, "red_threes": 5}, EMPTY)
+    assert lines(result.sides[0])["red_threes"] == 500
+
+
+def test_samba_has_no_wild_canasta() -> None:
+    # "Wild canasta | not allowed (no wild-only melds)".
+    for kind in ("wild", "wild_twos", "wild_four_jokers", "sevens", "aces"):
+        errs = errors(SAMBA, {"canastas": {"natural": 2, kind: 1}, "going_out": "normal",
+                              "table_points": 400}, EMPTY)
+        assert f"sides[0].canastas.{kind}" in errs
+
+
+def test_samba_sequences_limited_by_the_packs() -> None:
+    # A samba is of one suit: 3 packs hold 12 suits. 13 sambas (13 x 50 = 650) cannot be.
+    errs = errors(SAMBA, {"canastas": {"sequence": 13}, "going_out": "normal",
+                          "table_points": 650}, EMPTY)
+    assert errs["sides[0].canastas.sequence"] == (
+        "3 packs do not hold the cards for that many of these canastas.")
+    # At least 50 on the table for a samba (4 to 10).
+    errs = errors(SAMBA, {"canastas": {"sequence": 1, "natural": 1}, "going_out": "normal",
+                          "table_points": 80}, EMPTY)
+    assert errs["sides[0].table_points"] == (
+        "The canastas and black 3s on the table are worth at least 85.")
+
+
+def test_samba_three_packs_hold_eighteen_wild_cards() -> None:
+    # 6 jokers and 12 2s: 18 wild cards, one at least in each mixed canasta; 19 cannot be.
+    errs = errors(SAMBA, {"canastas": {"mixed": 10}, "going_out": "normal",
+                          "table_points": 500},
+                  {"canastas": {"mixed": 9}, "table_points": 450})
+    assert "sides[1].canastas.mixed" in errs
+
+
+def test_samba_stock_out() -> None:
+    # The hand ends with no going-out bonus; cards in hand count against.
+    result = count(SAMBA, {"canastas": {"sequence": 1}, "table_points": 90, "hand_points": 30,
+                           "red_threes": 1}, EMPTY, end="stock_out")
+    # One canasta only: the red 3 counts against. 1,500 - 100 + 90 - 30 = 1,460.
+    assert result.totals == (1460, 0)
+
+
+@pytest.mark.parametrize(("total", "minimum"), [
+    # "negative 15; 0–1495 50; 1500–2995 90; 3000–6995 120; 7000+ 150 or 160" → 150.
+    (-5, 15), (0, 50), (1495, 50), (1500, 90), (2995, 90), (3000, 120), (6995, 120),
+    (7000, 150), (9995, 150),
+])
+def test_samba_opening_minimum(total: int, minimum: int) -> None:
+    assert SAMBA.opening_minimum(total) == minimum
+
+
+def test_samba_160_from_7000_is_a_setting() -> None:
+    from scorekeeper.engine import ruleset_from_dict
+    house = ruleset_from_dict({"opening_minimums": {"bands": [
+        {"from": 0, "minimum": 50}, {"from": 1500, "minimum": 90},
+        {"from": 3000, "minimum": 120}, {"from": 7000, "minimum": 160}]}}, base=SAMBA)
+    assert house.opening_minimum(7000) == 160 and house.opening_minimum(6995) == 120
+
+
+def test_samba_game_to_10000_and_a_tie_is_a_draw() -> None:
+    assert not decide(SAMBA, [9995, 9000]).finished
+    outcome = decide(SAMBA, [10000, 9000])
+    assert outcome.finished and outcome.winner == 0
+    outcome = decide(SAMBA, [10500, 10500])
+    assert outcome.finished and outcome.drawn

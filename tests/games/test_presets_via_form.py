@@ -559,3 +559,65 @@ def test_uruguay_house_rules_start_from_it(client):
     data = client.get(f"/api/v1/rulesets/{house_id}").get_json()
     assert data["based_on"] == "uruguay"
     assert data["canastas"] == {"natural": 500, "mixed": 300, "wild": 2000}
+
+
+# -- samba (VARIANTS.md section 2) --------------------------------------------------------------
+
+
+def test_samba_through_the_form_and_the_api(client):
+    page = client.get("/games/new?lang=en").get_data(as_text=True)
+    assert re.search(r'<option value="samba"[^>]*>Samba</option>', page)
+    gid = start_game(client, ruleset="samba", players="4")
+    names = form_names(client, gid)
+    # Natural, mixed and the samba; no wild-card canasta.
+    assert {n for n in names if n.startswith("sides[0].canastas.")} == {
+        "sides[0].canastas.natural", "sides[0].canastas.mixed", "sides[0].canastas.sequence"}
+    # "Samba | 1500"; "Going out | +200; needs 2 canastas". Nosotros: a samba and a natural
+    # canasta, 165 on the table, 20 in hand, two red 3s (they have the 2 canastas: plus):
+    # 1,500 + 500 + 200 + 200 + 165 - 20 = 2,545. Ellos: one natural canasta, 80 on the
+    # table, one red 3 (one canasta: against): 500 - 100 + 80 = 480.
+    hand = {"end": "went_out", "sides[0].going_out": "normal",
+            "sides[0].canastas.sequence": "1", "sides[0].canastas.natural": "1",
+            "sides[0].table_points": "165", "sides[0].hand_points": "20",
+            "sides[0].red_threes": "2",
+            "sides[1].canastas.natural": "1", "sides[1].table_points": "80",
+            "sides[1].red_threes": "1"}
+    game = count(client, gid, hand, [2545, 480], [
+        ["Natural canastas × 1", "Sequence canastas × 1", "Red 3s × 2", "Going out",
+         "Cards on the table", "Cards left in hand"],
+        ["Natural canastas × 1", "Red 3s × 1, against: not the canastas to go out",
+         "Cards on the table", "Cards left in hand"],
+    ])
+    # 2,545 needs 90; 480 needs 50.
+    assert game["opening_minimums"] == [90, 50] == minimums(client, gid)
+    data = client.get("/api/v1/rulesets/samba").get_json()
+    assert [(k["id"], k["points"], k["holds"], k["max_wild"]) for k in data["canasta_kinds"]] \
+        == [("natural", 500, "natural", None), ("mixed", 300, "mixed", 2),
+            ("sequence", 1500, "sequence", None)]
+    assert data["target"] == 10000 and data["tie_rule"] == "draw"
+    assert client.get("/api/v1/opening-minimum?ruleset=samba&score=7000").get_json()[
+        "minimum"] == 150
+
+
+def test_samba_in_spanish_and_as_house_rules(client):
+    flask_babel.refresh()
+    page = _text(client.get("/rules/samba?lang=es").get_data(as_text=True))
+    assert "Canasta en escalera (samba, escalera)" in page and "+1.500" in page
+    assert "Restan al bando que no tiene las canastas necesarias para cerrar." in page
+    flask_babel.refresh()
+    res = client.post("/games/house-rules/new?lang=en",
+                      data={"preset": "samba", "name": "Los sábados"})
+    assert res.status_code == 303
+    house_id = res.headers["Location"].rstrip("/").rsplit("/", 1)[-1]
+    # The house-rules form keeps the samba's bonus as an input of its own.
+    form = client.get(f"/games/house-rules/{house_id}").get_data(as_text=True)
+    assert re.search(r'name="canastas.sequence"[^>]*value="1500"', form)
+    # Saved with the samba at 2,000: the kind is kept with its new bonus.
+    from scorekeeper.games.house_rules_form import form_values
+    from scorekeeper.services import house_rules as house_service
+    values = {**form_values(house_service.find(house_id)), "canastas.sequence": "2000"}
+    res = client.post(f"/games/house-rules/{house_id}", data=values)
+    assert res.status_code == 303, _text(res.get_data(as_text=True))[:500]
+    data = client.get(f"/api/v1/rulesets/{house_id}").get_json()
+    assert data["based_on"] == "samba"
+    assert data["canastas"] == {"natural": 500, "mixed": 300, "sequence": 2000}

@@ -217,3 +217,20 @@ def test_uruguay_blank_sheet_on_one_page(client, lang, spanish):
     assert re.search(rf"{tr('Natural canasta')}\s+500\b", text)
     assert re.search(rf"{tr('Going out concealed')}\s+200\b", text)
     assert re.search(rf"3{thousands}000 .*\s+120\b", text)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_samba_blank_sheet_on_one_page(client, lang, spanish):
+    # VARIANTS.md section 2: a column for the samba (1,500), all six red 3s 1,000, the
+    # minimum 150 from 7,000, to 10,000; no wild-card canasta.
+    pdf = get_pdf(client, f"ruleset=samba&players=4&paper=a4&lang={lang}")
+    assert page_count(pdf) == 1 and page_sizes(pdf) == [A4_LANDSCAPE]
+    text = text_of(pdf)
+    tr = spanish if lang == "es" else (lambda s: s)
+    sep = "." if lang == "es" else ","
+    assert re.search(rf"{re.escape(tr('Sequence canasta (samba, escalera)'))}\s+1{sep}500\b",
+                     text)
+    assert re.search(rf"\s1{sep}000\b", text)
+    assert re.search(rf"7{sep}000 .*\s+150\b", text)
+    assert re.search(rf"10{sep}000", text)
+    assert tr("Wild-card canasta") not in text
