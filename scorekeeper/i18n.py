@@ -46,6 +46,9 @@ RULE_SOURCES = {
     "BIC-S": _l("Bicycle, Samba"),
     "HSW-S": _l("HowStuffWorks, Samba"),
     "P-S": _l("pagat.com, Samba (Dutch rules)"),
+    "BIC-B": _l("Bicycle, Bolivia"),
+    "RG-B": _l("rummy-games.com, Bolivia rules"),
+    "BN-B": _l("“Bolivian Canasta” (bright.net, 2001)"),
 }
 
 

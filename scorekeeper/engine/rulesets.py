@@ -263,6 +263,9 @@ class GoingOutRequirement:
         True, N_("A wild-card canasta counts towards it"), sources=("001",),
         says=((False, N_("A wild-card canasta does not count towards it.")),),
     )
+    #: Bolivia (VARIANTS.md 3): "needs 2 canastas, at least one an escalera".
+    sequence: int = rule(0, N_("Sequence canastas (escalera) among them"),
+                         sources=("BIC-B", "RG-B", "BN-B"), on_card=False)
     #: 001: "por lo menos una canasta limpia y otra sucia" to close, and of the wild-card
     #: canasta "no se puede terminar el juego sin tener terminada otra canasta". One reading
     #: takes the wild-card canasta (all wild, so "sucia") for the dirty one: a clean canasta
@@ -355,6 +358,14 @@ class BlackThreeRules:
         sources=("001",),
         says=((False, N_("Each black 3 left in hand costs its penalty on top of its card "
                          "points.")),),
+    )
+    #: Bolivia (VARIANTS.md 3): "Black three left in hand (any player goes out) | -100 each":
+    #: charged only when someone went out. Off: at any end of the hand (001).
+    each_in_hand_only_when_out: bool = rule(
+        False, N_("Each black 3 in hand costs its penalty only when someone goes out"),
+        sources=("BIC-B",),
+        says=((True, N_("Each black 3 in hand costs its penalty only when someone goes "
+                        "out.")),),
     )
     #: 002 ties its -800 to someone going out ("si ... un jugador cierra el juego"); 000 and 001
     #: say "al terminar un juego", any ending.
@@ -930,9 +941,45 @@ SAMBA = vary(
     ),
 )
 
+#: VARIANTS.md section 3, Bolivia: "Same as Samba" except the items below [BIC-B]; [RG-B].
+BOLIVIA = vary(
+    SAMBA,
+    {
+        # "Black three left in hand (any player goes out) | -100 each (instead of -5)": -100
+        # in all, and only when someone went out.
+        "black_threes.each_in_hand_penalty": 100,
+        "black_threes.each_in_hand_includes_card": True,
+        "black_threes.each_in_hand_only_when_out": True,
+        # "Going out | +200 (Samba); needs 2 canastas, at least one an escalera"
+        "going_out_requirement.sequence": 1,
+        # "Game | 15,000"
+        "target": 15000,
+    },
+    id="bolivia",
+    name=N_("Bolivia"),
+    sources=("BIC-B", "RG-B", "BN-B"),
+    description=N_(
+        "Samba with the bolivia (seven wild cards, 2,500) and the escalera (1,500); going out "
+        "needs two canastas, one an escalera; each black 3 left in hand costs 100; to 15,000."
+    ),
+    canastas=(
+        *SAMBA.canastas,  # natural 500, mixed 300 (as Samba); "Escalera ... | 1500"
+        # "Bolivia (7 wild cards, `wild`) | 2500"; "2s and jokers interchangeable": one kind.
+        canasta(CanastaKind.WILD, 2500),
+    ),
+    notes=(
+        N_("Wild melds hold 3 to 7 wild cards, 2s and jokers alike; nothing may be added to a "
+           "bolivia."),
+        N_("Red 3s count for a side with 2 canastas of any kind, against it otherwise "
+           "(all six: 1,000)."),
+        N_("The opening minimum stays 150 from 7,000 up."),
+        N_("No penalty for an unfinished meld is stated."),
+    ),
+)
+
 #: The one registry of presets, by id. A preset that varies another is made with :func:`vary`.
 PRESETS: dict[str, RuleSet] = {rs.id: rs for rs in (CLASSIC, LA_CANASTA, COMODINES, TORNEO,
-                                                    URUGUAY, SAMBA)}
+                                                    URUGUAY, SAMBA, BOLIVIA)}
 
 
 def _preset_labels() -> frozenset[str]:
@@ -1088,7 +1135,7 @@ def ruleset_from_dict(data: Mapping[str, Any], *, base: RuleSet) -> RuleSet:
 
 
 def _check_requirement(r: Reader, req: GoingOutRequirement) -> None:
-    if req.canastas + req.natural + req.mixed > 15:
+    if req.canastas + req.natural + req.mixed + req.sequence > 15:
         r.errors.append(FieldError("going_out_requirement.canastas",
                                    N_("No side can finish that many canastas.")))
 

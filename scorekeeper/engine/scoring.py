@@ -583,6 +583,12 @@ def _going_out_requirement(
                 N_("Going out needs finished canastas: %(needed)d; this side has %(have)d."),
                 needed=needed, have=counted,
             )
+    if e.canastas.sequence < req.sequence:
+        yield FieldError(
+            f"{p}.going_out",
+            N_("Going out needs sequence canastas (escalera): at least %(count)d."),
+            count=req.sequence,
+        )
     if e.canastas.natural < req.natural:
         yield FieldError(
             f"{p}.going_out",
@@ -701,7 +707,9 @@ def _threes_in_hand_lines(ruleset: RuleSet, fmt: PlayerFormat, entry: HandEntry,
                    -e.red_threes_in_hand * red_penalty, {"count": e.red_threes_in_hand})
     bt = ruleset.black_threes
     left = e.black_threes_left
-    if left and bt.each_in_hand_penalty is not None:
+    someone_out = entry.end is HandEnd.WENT_OUT
+    if left and bt.each_in_hand_penalty is not None and (
+            someone_out or not bt.each_in_hand_only_when_out):
         if bt.each_in_hand_includes_card:
             # 001: "vale 100 puntos en contra" in all; the card's points are already among the
             # cards left in hand, so this line takes the rest.
@@ -713,7 +721,6 @@ def _threes_in_hand_lines(ruleset: RuleSet, fmt: PlayerFormat, entry: HandEntry,
             yield Line("black_threes_in_hand", N_("Black 3s left in hand × %(count)d"),
                        -left * bt.each_in_hand_penalty, {"count": left})
     every_black = CardGroup.BLACK_THREES.per_pack() * fmt.packs
-    someone_out = entry.end is HandEnd.WENT_OUT
     if (left == every_black and bt.all_in_hand_penalty is not None
             and (someone_out or not bt.all_in_hand_only_when_out)):
         yield Line("black_threes_all_in_hand", N_("All %(count)d black 3s held in hand"),

@@ -189,3 +189,28 @@ def test_samba_on_a_phone(page: Page, live_server: str, shot: Shot) -> None:
     page.get_by_role("button", name="Save this hand").click()
     page.wait_for_url(game_url)
     expect(page.locator(".side-total")).to_have_text(["Score: 2,545", "Score: 480"])
+
+
+def test_bolivia_on_a_phone(page: Page, live_server: str, shot: Shot) -> None:
+    game_url = start(page, live_server, "bolivia", "4")
+    page.get_by_role("link", name="Count this hand").click()
+    page.wait_for_selector("#count-form")
+    # VARIANTS.md 3: a bolivia 2,500 + an escalera 1,500 + going out 200 + 250 on the table
+    # - 15 in hand = 4,435. Side 2: a natural canasta 500 + 60 - 30 in hand, with two black
+    # 3s at -100 each in all (95 beyond their 5): 340.
+    page.check("input[name='sides[0].going_out'][value='normal']")
+    stepper(page, "sides[0].canastas.wild")
+    stepper(page, "sides[0].canastas.sequence")
+    field(page, "sides[0].table_points").fill("250")
+    field(page, "sides[0].hand_points").fill("15")
+    stepper(page, "sides[1].canastas.natural")
+    field(page, "sides[1].table_points").fill("60")
+    field(page, "sides[1].hand_points").fill("30")
+    stepper(page, "sides[1].black_threes_in_hand", 2)
+    summary = page.locator("#count-summary")
+    expect(summary.locator(".summary-points")).to_have_text(["+4,435", "+340"])
+    check_layout(page)
+    shot(page, "count-bolivia")
+    page.get_by_role("button", name="Save this hand").click()
+    page.wait_for_url(game_url)
+    expect(page.locator(".side-total")).to_have_text(["Score: 4,435", "Score: 340"])

@@ -185,7 +185,10 @@ def valid_hands(draw: st.DrawFn) -> Dealt:
         for kind in SPECIAL_CARDS:
             if rs.allows(kind):
                 made[kind.value] = 0
-                for _ in range(draw(st.integers(0, 1))):
+                # Bolivia: the side going out has the escalera its requirement asks for.
+                least = rs.going_out_requirement.sequence \
+                    if going and kind is CanastaKind.SEQUENCE else 0
+                for _ in range(draw(st.integers(least, max(least, 1)))):
                     if take_special(kind, table):
                         made[kind.value] += 1
         if going:
@@ -195,6 +198,7 @@ def valid_hands(draw: st.DrawFn) -> Dealt:
             counted = sum(made.values()) - (0 if req.wild_counts else made["wild"])
             assert counted >= needed and made["natural"] >= req.natural
             assert made["mixed"] >= req.mixed
+            assert made.get("sequence", 0) >= req.sequence
         # Other melds and cards laid off on the table.
         for g in (*NATURAL, *WILD):
             take(g, draw(st.integers(0, min(deck[g], 4))), table)
@@ -333,7 +337,8 @@ def expected_total(rs: RuleSet, fmt: PlayerFormat, data: dict[str, Any], i: int)
     if rs.black_threes.each_in_hand_includes_card and each_black:
         # 001: "vale 100 puntos en contra" in all; the card's points are among the hand cards.
         each_black = max(each_black - rs.card_values.black_threes, 0)
-    total -= left * each_black
+    if end is HandEnd.WENT_OUT or not rs.black_threes.each_in_hand_only_when_out:
+        total -= left * each_black
     # 002 takes its -800 only when someone closed; 000/001 at any end of the hand.
     if left == 2 * packs and (end is HandEnd.WENT_OUT
                               or not rs.black_threes.all_in_hand_only_when_out):

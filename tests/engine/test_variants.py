@@ -24,6 +24,7 @@ from scorekeeper.engine import (
 
 URUGUAY = find_ruleset("uruguay")
 SAMBA = find_ruleset("samba")
+BOLIVIA = find_ruleset("bolivia")
 
 
 def value_at(rs: RuleSet, path: str) -> Any:
@@ -84,6 +85,26 @@ VARIANTS_MD: dict[str, list[tuple[str, Any]]] = {
         ("target", 10000),  # "Game | 10,000"
         ("tie_rule", "draw"),  # [SPEL]: "an exact tie a draw"
         ("penalties", []),
+    ],
+    "bolivia": [  # section 3 [BIC-B]; [RG-B]; [BN-B]: "Same as Samba" except...
+        *CLASSIC_CARDS,
+        # "Bolivia (7 wild cards) | 2500", "Escalera | 1500", "Natural / mixed | 500 / 300"
+        ("canastas", {"natural": 500, "mixed": 300, "sequence": 1500, "wild": 2500}),
+        ("red_threes.each", 100),  # "Red threes | 100 each;
+        ("red_threes.all_of_them", 1000),  # all six 1000;
+        ("red_threes.negative_when", "short_of_going_out"),  # plus if 2 canastas of any kind"
+        ("black_threes.each_in_hand_penalty", 100),  # "-100 each (instead of -5)"
+        ("black_threes.each_in_hand_includes_card", True),
+        ("black_threes.each_in_hand_only_when_out", True),  # "(any player goes out)"
+        ("going_out.normal", 200),  # "Going out | +200 (Samba);
+        ("going_out_requirement.canastas", 2),  # needs 2 canastas,
+        ("going_out_requirement.sequence", 1),  # at least one an escalera"
+        ("opening_minimums.negative", 15),  # "negative 15; ... 7000+ 150"
+        ("opening_minimums.bands", [{"from": 0, "minimum": 50}, {"from": 1500, "minimum": 90},
+                                    {"from": 3000, "minimum": 120},
+                                    {"from": 7000, "minimum": 150}]),
+        ("target", 15000),  # "Game | 15,000"
+        ("penalties", []),  # "Unfinished penalties | none stated"
     ],
 }
 
@@ -387,3 +408,90 @@ def test_samba_game_to_10000_and_a_tie_is_a_draw() -> None:
     assert outcome.finished and outcome.winner == 0
     outcome = decide(SAMBA, [10500, 10500])
     assert outcome.finished and outcome.drawn
+
+
+# -- bolivia (VARIANTS.md section 3) --------------------------------------------------------------
+
+
+def test_bolivia_format_as_samba() -> None:
+    # "Cards / players | as Samba: 162 cards, 4 in partnerships, 15 cards".
+    assert BOLIVIA.formats == SAMBA.formats
+
+
+def test_bolivia_going_out_with_a_bolivia_and_an_escalera() -> None:
+    # "Bolivia | 2500", "Escalera | 1500", "Going out | +200; needs 2 canastas, at least one an
+    # escalera". Seven 2s (140) and an escalera 8 to ace (6 x 10 + 20 = 80), 30 more: table
+    # 250; 15 in the partner's hand. 2,500 + 1,500 + 200 + 250 - 15 = 4,435.
+    result = count(BOLIVIA, {"canastas": {"wild": 1, "sequence": 1}, "going_out": "normal",
+                             "table_points": 250, "hand_points": 15}, EMPTY)
+    assert lines(result.sides[0]) == {
+        "canastas.wild": 2500, "canastas.sequence": 1500, "going_out": 200,
+        "table_cards": 250, "hand_cards": -15}
+    assert result.totals == (4435, 0)
+
+
+def test_bolivia_going_out_needs_an_escalera() -> None:
+    errs = errors(BOLIVIA, {"canastas": {"natural": 1, "wild": 1}, "going_out": "normal",
+                            "table_points": 175}, EMPTY)
+    assert errs["sides[0].going_out"] == (
+        "Going out needs sequence canastas (escalera): at least 1.")
+    errs = errors(BOLIVIA, {"canastas": {"sequence": 1}, "going_out": "normal",
+                            "table_points": 50}, EMPTY)
+    assert errs["sides[0].going_out"] == (
+        "Going out needs finished canastas: 2; this side has 1.")
+    # Two escaleras do: 3,000 + 200 + 100 = 3,300.
+    assert count(BOLIVIA, {"canastas": {"sequence": 2}, "going_out": "normal",
+                           "table_points": 100}, EMPTY).totals == (3300, 0)
+
+
+def test_bolivia_black_three_in_hand_minus_100_when_someone_goes_out() -> None:
+    # "Black three left in hand (any player goes out) | -100 each (instead of -5)". Side 1
+    # holds two (10 of its 30 in hand), melded 60 with a natural canasta of 4s (35):
+    # 500 + 60 - 30 - 2 x 95 = 340 (each black 3 -100 in all: 5 in the hand, 95 beyond).
+    result = count(BOLIVIA, {"canastas": {"sequence": 2}, "going_out": "normal",
+                             "table_points": 100},
+                   {"canastas": {"natural": 1}, "table_points": 60, "hand_points": 30,
+                    "black_threes_in_hand": 2})
+    assert lines(result.sides[1])["black_threes_in_hand"] == -190
+    assert result.totals == (3300, 340)
+    # When the stock runs out nobody went out: only the card value. 500 + 60 - 30 = 530.
+    result = count(BOLIVIA, {"canastas": {"sequence": 2}, "table_points": 100},
+                   {"canastas": {"natural": 1}, "table_points": 60, "hand_points": 30,
+                    "black_threes_in_hand": 2}, end="stock_out")
+    assert result.totals == (3000 + 100, 530)
+
+
+def test_bolivia_red_threes_plus_with_two_canastas_of_any_kind() -> None:
+    # Side 0: a bolivia and an escalera (two canastas), three red 3s: +300.
+    # Side 1: one natural canasta (35), three red 3s: -300. 500 - 300 + 35 = 235.
+    result = count(BOLIVIA, {"canastas": {"wild": 1, "sequence": 1}, "going_out": "normal",
+                             "table_points": 190, "red_threes": 3},
+                   {"canastas": {"natural": 1}, "table_points": 35, "red_threes": 3})
+    assert result.totals == (2500 + 1500 + 200 + 300 + 190, 235)
+
+
+def test_bolivia_only_the_one_wild_kind() -> None:
+    # "2s and jokers interchangeable": a canasta of seven 2s is a bolivia (`wild`).
+    errs = errors(BOLIVIA, {"canastas": {"sequence": 1, "wild_twos": 1}, "going_out": "normal",
+                            "table_points": 190}, EMPTY)
+    assert "sides[0].canastas.wild_twos" in errs
+    # At least 140 for a bolivia.
+    errs = errors(BOLIVIA, {"canastas": {"sequence": 1, "wild": 1}, "going_out": "normal",
+                            "table_points": 185}, EMPTY)
+    assert errs["sides[0].table_points"] == (
+        "The canastas and black 3s on the table are worth at least 190.")
+
+
+@pytest.mark.parametrize(("total", "minimum"), [
+    # "negative 15; 0–1495 50; 1500–2995 90; 3000–6995 120; 7000+ 150 (stays 150 up to game)".
+    (-5, 15), (0, 50), (1495, 50), (1500, 90), (2995, 90), (3000, 120), (6995, 120),
+    (7000, 150), (14_995, 150),
+])
+def test_bolivia_opening_minimum(total: int, minimum: int) -> None:
+    assert BOLIVIA.opening_minimum(total) == minimum
+
+
+def test_bolivia_game_to_15000() -> None:
+    assert not decide(BOLIVIA, [14_995, 9000]).finished
+    outcome = decide(BOLIVIA, [15_000, 9000])
+    assert outcome.finished and outcome.winner == 0

@@ -621,3 +621,46 @@ def test_samba_in_spanish_and_as_house_rules(client):
     data = client.get(f"/api/v1/rulesets/{house_id}").get_json()
     assert data["based_on"] == "samba"
     assert data["canastas"] == {"natural": 500, "mixed": 300, "sequence": 2000}
+
+
+# -- bolivia (VARIANTS.md section 3) ------------------------------------------------------------
+
+
+def test_bolivia_through_the_form_and_the_api(client):
+    page = client.get("/games/new?lang=en").get_data(as_text=True)
+    assert re.search(r'<option value="bolivia"[^>]*>Bolivia</option>', page)
+    gid = start_game(client, ruleset="bolivia", players="4")
+    names = form_names(client, gid)
+    assert {n for n in names if n.startswith("sides[0].canastas.")} == {
+        "sides[0].canastas.natural", "sides[0].canastas.mixed", "sides[0].canastas.sequence",
+        "sides[0].canastas.wild"}
+    assert "sides[1].black_threes_in_hand" in names  # "-100 each"
+    # Going out without an escalera is refused on the going-out field.
+    res = client.post(f"/games/{gid}/hands", data={
+        "end": "went_out", "sides[0].going_out": "normal", "sides[0].canastas.natural": "1",
+        "sides[0].canastas.wild": "1", "sides[0].table_points": "175"})
+    assert res.status_code == 422
+    assert field_error(res.get_data(as_text=True), "sides[0].going_out") == (
+        "Going out needs sequence canastas (escalera): at least 1.")
+    # "Bolivia | 2500", "Escalera | 1500", going out 200: Nosotros 2,500 + 1,500 + 200 + 250
+    # - 15 = 4,435. Ellos: a natural canasta 500, 60 on the table, 30 in hand with two black
+    # 3s (-100 each in all: 95 beyond their 5): 500 + 60 - 30 - 190 = 340.
+    hand = {"end": "went_out", "sides[0].going_out": "normal",
+            "sides[0].canastas.wild": "1", "sides[0].canastas.sequence": "1",
+            "sides[0].table_points": "250", "sides[0].hand_points": "15",
+            "sides[1].canastas.natural": "1", "sides[1].table_points": "60",
+            "sides[1].hand_points": "30", "sides[1].black_threes_in_hand": "2"}
+    game = count(client, gid, hand, [4435, 340], [
+        ["Wild-card canastas × 1", "Sequence canastas × 1", "Going out", "Cards on the table",
+         "Cards left in hand"],
+        ["Natural canastas × 1", "Black 3s left in hand × 2, beyond their card points",
+         "Cards on the table", "Cards left in hand"],
+    ])
+    assert game["opening_minimums"] == [120, 50] == minimums(client, gid)
+    data = client.get("/api/v1/rulesets/bolivia").get_json()
+    assert data["canastas"] == {"natural": 500, "mixed": 300, "sequence": 1500, "wild": 2500}
+    assert data["going_out_requirement"]["sequence"] == 1 and data["target"] == 15000
+    page = client.get("/games/house-rules").get_data(as_text=True)
+    assert 'value="bolivia"' in page
+    words = _text(client.get("/rules/bolivia?lang=en").get_data(as_text=True))
+    assert "2 finished canastas. At least 1 of them a sequence (escalera)." in words

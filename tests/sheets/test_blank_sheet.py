@@ -234,3 +234,19 @@ def test_samba_blank_sheet_on_one_page(client, lang, spanish):
     assert re.search(rf"7{sep}000 .*\s+150\b", text)
     assert re.search(rf"10{sep}000", text)
     assert tr("Wild-card canasta") not in text
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_bolivia_blank_sheet_on_one_page(client, lang, spanish):
+    # VARIANTS.md section 3: the bolivia 2,500 and the escalera 1,500, -100 per black 3 in
+    # hand, to 15,000.
+    pdf = get_pdf(client, f"ruleset=bolivia&players=4&paper=a4&lang={lang}")
+    assert page_count(pdf) == 1 and page_sizes(pdf) == [A4_LANDSCAPE]
+    text = text_of(pdf)
+    tr = spanish if lang == "es" else (lambda s: s)
+    sep = "." if lang == "es" else ","
+    assert re.search(rf"{re.escape(tr('Wild-card canasta'))}\s+2{sep}500\b", text)
+    assert re.search(rf"{re.escape(tr('Sequence canasta (samba, escalera)'))}\s+1{sep}500\b",
+                     text)
+    assert re.search(r"\s−100\b", text)
+    assert re.search(rf"15{sep}000", text)
