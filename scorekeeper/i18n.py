@@ -40,6 +40,15 @@ RULE_SOURCES = {
     "002": _l("tournament rules"),
     "003": _l("English classic guide"),
     "004": _l("classic online rules"),
+    # The Canasta family (shared/VARIANTS.md, "Sources").
+    "RG-U": _l("rummy-games.com, Uruguay rules"),
+    "BC": _l("blackcoin.co, Canasta rules and variations"),
+    "BIC-S": _l("Bicycle, Samba"),
+    "HSW-S": _l("HowStuffWorks, Samba"),
+    "P-S": _l("pagat.com, Samba (Dutch rules)"),
+    "BIC-B": _l("Bicycle, Bolivia"),
+    "RG-B": _l("rummy-games.com, Bolivia rules"),
+    "BN-B": _l("“Bolivian Canasta” (bright.net, 2001)"),
 }
 
 

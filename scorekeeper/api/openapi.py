@@ -15,6 +15,7 @@ from flask import Response, jsonify
 from ..engine import PRESETS, CanastaKind
 from ..engine.cards import CARD_GROUP_FIELDS
 from ..engine.hand import MAX_COUNT, MAX_POINTS
+from ..engine.rulesets import Holds
 from . import bp
 
 _ERRORS = {"$ref": "#/components/schemas/Errors"}
@@ -264,7 +265,7 @@ SCHEMAS: dict[str, Any] = {
         "description": "Every value of a rule set (labels in the request's language).",
         "required": ["id", "name", "description", "notes", "based_on", "formats", "premios",
                      "penalties", "going_out_kinds", "opening_minimums", "canastas",
-                     "card_values"],
+                     "canasta_kinds", "card_values"],
         "properties": {
             "id": {"type": "string"},
             "name": {"type": "string"},
@@ -287,6 +288,27 @@ SCHEMAS: dict[str, Any] = {
                 "type": ["integer", "null"]},
                 "description": "The canasta kinds allowed, with their bonus (null: asked for "
                                "when a game starts)"},
+            "canasta_kinds": {
+                "type": "array",
+                "description": "The canasta kinds allowed: what each may hold and its bonus",
+                "items": {"type": "object", "required": [
+                    "id", "label", "points", "holds", "cards_on_top", "minimum_card_points"],
+                    "properties": {
+                        "id": {"type": "string", "enum": [k.value for k in CanastaKind]},
+                        "label": {"type": "string"},
+                        "points": {"type": ["integer", "null"]},
+                        "holds": {"type": "string", "enum": [h.value for h in Holds],
+                                  "description": "natural only, mixed (at most max_wild wild "
+                                                 "cards), wild only, one rank, a suit "
+                                                 "sequence"},
+                        "max_wild": {"type": ["integer", "null"]},
+                        "min_jokers": {"type": ["integer", "null"]},
+                        "max_jokers": {"type": ["integer", "null"]},
+                        "rank": {"type": ["string", "null"]},
+                        "cards_on_top": {"type": "boolean", "description":
+                                         "Its cards count on the table on top of its bonus"},
+                        "minimum_card_points": {"type": "integer"},
+                    }}},
             "going_out": {"type": "object", "additionalProperties": {
                 "type": ["integer", "null"]},
                 "description": "Each way of going out's points by id (as going_out_kinds)"},

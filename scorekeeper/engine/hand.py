@@ -18,11 +18,16 @@ MAX_POINTS = 10_000
 
 @dataclass(frozen=True)
 class CanastaCounts:
-    """How many canastas of each kind a side finished."""
+    """How many canastas of each kind a side finished (a field per :class:`CanastaKind`)."""
 
     natural: int = 0
     mixed: int = 0
     wild: int = 0
+    wild_twos: int = 0
+    wild_four_jokers: int = 0
+    sevens: int = 0
+    aces: int = 0
+    sequence: int = 0
 
     def of(self, kind: CanastaKind) -> int:
         """How many of ``kind``."""
@@ -32,7 +37,16 @@ class CanastaCounts:
     @property
     def total(self) -> int:
         """All of them."""
-        return self.natural + self.mixed + self.wild
+        return sum(self.of(k) for k in CanastaKind)
+
+    def as_dict(self) -> dict[str, int]:
+        """The counts by kind id: natural, mixed and wild always (the shape stored hands have
+        always had), any other kind when there is one."""
+        return {k.value: self.of(k) for k in CanastaKind
+                if self.of(k) or k in _CLASSIC_KINDS}
+
+
+_CLASSIC_KINDS = (CanastaKind.NATURAL, CanastaKind.MIXED, CanastaKind.WILD)
 
 
 @dataclass(frozen=True)
@@ -256,7 +270,7 @@ def entry_to_dict(entry: HandEntry) -> dict[str, Any]:
                 "hand_points": s.hand_points,
                 "table_cards": cards(s.table_cards),
                 "hand_cards": cards(s.hand_cards),
-                "canastas": {k.value: s.canastas.of(k) for k in CanastaKind},
+                "canastas": s.canastas.as_dict(),
                 "red_threes": s.red_threes,
                 "going_out": s.going_out,
                 "black_threes_shown": s.black_threes_shown,

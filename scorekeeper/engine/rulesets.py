@@ -37,11 +37,20 @@ ALL_SOURCES = ("000", "001", "002", "003", "004")
 
 
 class CanastaKind(StrEnum):
-    """The kinds of canasta: natural ("limpia"), mixed ("sucia") and all wild ("de comodines")."""
+    """The ids of the kinds of canasta a rule set may allow (the API's contract): natural
+    ("limpia"), mixed ("sucia"), wild ("de comodines", of any composition the rule set does not
+    single out), seven 2s, the four jokers with three 2s, sevens, aces, and a suit sequence
+    ("samba", "escalera"). What each kind may hold and earns is the rule set's
+    (:class:`CanastaBonus`)."""
 
     NATURAL = "natural"
     MIXED = "mixed"
     WILD = "wild"
+    WILD_TWOS = "wild_twos"
+    WILD_FOUR_JOKERS = "wild_four_jokers"
+    SEVENS = "sevens"
+    ACES = "aces"
+    SEQUENCE = "sequence"
 
     @property
     def label(self) -> str:
@@ -50,20 +59,121 @@ class CanastaKind(StrEnum):
 
     @property
     def minimum_card_points(self) -> int:
-        """The fewest card points a finished canasta of this kind can hold.
-
-        Natural: seven 4s to 7s (7 x 5). Mixed: six 4s to 7s and one 2 (6 x 5 + 20).
-        Wild: seven 2s (7 x 20).
-        """
-        return _CANASTA_MINIMUM_POINTS[self]
+        """The fewest card points a finished canasta of this kind can hold (its default
+        definition: :func:`canasta`)."""
+        return canasta(self, None).minimum_card_points
 
 
 _CANASTA_LABELS = {
     CanastaKind.NATURAL: N_("Natural canasta"),
     CanastaKind.MIXED: N_("Mixed canasta"),
     CanastaKind.WILD: N_("Wild-card canasta"),
+    CanastaKind.WILD_TWOS: N_("Canasta of seven 2s"),
+    CanastaKind.WILD_FOUR_JOKERS: N_("Canasta of the four jokers and three 2s"),
+    CanastaKind.SEVENS: N_("Canasta of sevens"),
+    CanastaKind.ACES: N_("Canasta of aces"),
+    CanastaKind.SEQUENCE: N_("Sequence canasta (samba, escalera)"),
 }
-_CANASTA_MINIMUM_POINTS = {CanastaKind.NATURAL: 35, CanastaKind.MIXED: 50, CanastaKind.WILD: 140}
+
+
+class Holds(StrEnum):
+    """What a canasta of a kind may hold."""
+
+    NATURAL = "natural"  # natural cards of one rank, no wild card
+    MIXED = "mixed"  # natural cards of one rank and 1 to ``max_wild`` wild cards
+    WILD = "wild"  # wild cards only (``jokers``: how many of them are jokers)
+    RANK = "rank"  # natural cards of one rank only: ``rank`` (sevens, aces)
+    SEQUENCE = "sequence"  # seven cards of one suit in sequence, 4 to ace, no wild card
+
+
+class Rank(StrEnum):
+    """The ranks a rank canasta may be restricted to."""
+
+    SEVENS = "7"
+    ACES = "A"
+
+
+#: A canasta is seven cards at least.
+CANASTA_CARDS = 7
+
+
+@dataclass(frozen=True)
+class CanastaBonus:
+    """One kind of canasta a rule set allows: what it may hold and what it earns. Made with
+    :func:`canasta`, which fills in the kind's usual definition."""
+
+    kind: CanastaKind
+    #: The bonus; ``None`` when the source names the kind without a value (002).
+    points: int | None
+    holds: Holds = Holds.NATURAL
+    #: The most wild cards a mixed canasta holds (003/004, 001: 3; Samba: 2).
+    max_wild: int = 0
+    #: A wild canasta's jokers: at least and at most (``None``: any number).
+    min_jokers: int = 0
+    max_jokers: int | None = None
+    rank: Rank | None = None
+    #: The canasta's cards count on the table on top of its bonus (every source of
+    #: ``shared/RULES.md`` and ``VARIANTS.md``). Off only for a kind whose cards are fixed
+    #: (seven 2s, the four jokers, sevens, aces): its cards are then in the bonus.
+    cards_on_top: bool = True
+
+    @property
+    def wild_cards(self) -> int:
+        """The fewest wild cards a canasta of this kind holds."""
+        return {Holds.MIXED: 1, Holds.WILD: CANASTA_CARDS}.get(self.holds, 0)
+
+    @property
+    def jokers(self) -> int:
+        """The fewest jokers it holds."""
+        return self.min_jokers if self.holds is Holds.WILD else 0
+
+    @property
+    def twos(self) -> int:
+        """The fewest 2s it holds (a wild canasta with at most so many jokers)."""
+        if self.holds is Holds.WILD and self.max_jokers is not None:
+            return CANASTA_CARDS - self.max_jokers
+        return 0
+
+    @property
+    def fixed(self) -> bool:
+        """Whether its seven cards are always the same (so their points are known)."""
+        return self.holds is Holds.RANK or (
+            self.holds is Holds.WILD and self.max_jokers is not None
+            and self.max_jokers == self.min_jokers)
+
+    @property
+    def minimum_card_points(self) -> int:
+        """The fewest card points a finished canasta of this kind holds (card values of
+        RULES.md): natural seven 4s-7s (7 x 5); mixed six of them and a 2 (6 x 5 + 20); wild
+        seven 2s (7 x 20), or its jokers at 50 and 2s; sevens 7 x 5; aces 7 x 20; a sequence
+        4 to 10 (4 x 5 + 3 x 10)."""
+        if self.holds is Holds.MIXED:
+            return (CANASTA_CARDS - 1) * 5 + 20
+        if self.holds is Holds.WILD:
+            return self.jokers * 50 + (CANASTA_CARDS - self.jokers) * 20
+        if self.holds is Holds.RANK:
+            return CANASTA_CARDS * (20 if self.rank is Rank.ACES else 5)
+        if self.holds is Holds.SEQUENCE:
+            return 4 * 5 + 3 * 10
+        return CANASTA_CARDS * 5
+
+
+_KIND_DEFAULTS: dict[CanastaKind, dict[str, Any]] = {
+    CanastaKind.NATURAL: {"holds": Holds.NATURAL},
+    CanastaKind.MIXED: {"holds": Holds.MIXED, "max_wild": 3},
+    CanastaKind.WILD: {"holds": Holds.WILD},
+    CanastaKind.WILD_TWOS: {"holds": Holds.WILD, "max_jokers": 0},
+    CanastaKind.WILD_FOUR_JOKERS: {"holds": Holds.WILD, "min_jokers": 4, "max_jokers": 4},
+    CanastaKind.SEVENS: {"holds": Holds.RANK, "rank": Rank.SEVENS},
+    CanastaKind.ACES: {"holds": Holds.RANK, "rank": Rank.ACES},
+    CanastaKind.SEQUENCE: {"holds": Holds.SEQUENCE},
+}
+
+
+def canasta(kind: CanastaKind, points: int | None, **definition: Any) -> CanastaBonus:
+    """A kind of canasta with its usual definition, ``definition`` changing any part of it
+    (``max_wild=2``, ``min_jokers=1``)."""
+    return CanastaBonus(kind, points, **{**_KIND_DEFAULTS[kind], **definition})
 
 
 class HandEnd(StrEnum):
@@ -95,6 +205,8 @@ class RedThreesNegativeWhen(StrEnum):  # declared below: RedThreeRules.negative_
 
     NO_MELD = "no_meld"  # 003, 004: the side has melded nothing
     NO_CANASTA = "no_canasta"  # 000, 001, 002: the side has no finished canasta
+    #: Samba (VARIANTS.md 2): "plus only if the side has the 2 canastas needed to go out"
+    SHORT_OF_GOING_OUT = "short_of_going_out"
 
 
 class TieRule(StrEnum):
@@ -116,14 +228,6 @@ class PlayerFormat:
     packs: int = 2
     #: Overrides the rule set's canastas needed to go out (003: two with two players).
     canastas_to_go_out: int | None = None
-
-
-@dataclass(frozen=True)
-class CanastaBonus:
-    """The bonus a finished canasta of one kind earns, on top of its cards."""
-
-    kind: CanastaKind
-    points: int | None
 
 
 @dataclass(frozen=True)
@@ -158,6 +262,17 @@ class GoingOutRequirement:
     wild_counts: bool = rule(
         True, N_("A wild-card canasta counts towards it"), sources=("001",),
         says=((False, N_("A wild-card canasta does not count towards it.")),),
+    )
+    #: Bolivia (VARIANTS.md 3): "needs 2 canastas, at least one an escalera".
+    sequence: int = rule(0, N_("Sequence canastas (escalera) among them"),
+                         sources=("BIC-B", "RG-B", "BN-B"), on_card=False)
+    #: 001: "por lo menos una canasta limpia y otra sucia" to close, and of the wild-card
+    #: canasta "no se puede terminar el juego sin tener terminada otra canasta". One reading
+    #: takes the wild-card canasta (all wild, so "sucia") for the dirty one: a clean canasta
+    #: plus a wild-card one would do. The text does not say so clearly: off, as before.
+    wild_as_mixed: bool = rule(
+        False, N_("A wild-card canasta may stand for the mixed one"), sources=("001",),
+        says=((True, N_("A wild-card canasta may stand for the mixed one.")),),
     )
 
 
@@ -196,9 +311,12 @@ class RedThreeRules:
     negative_when: RedThreesNegativeWhen = rule(
         RedThreesNegativeWhen.NO_MELD, N_("Red 3s count against the side"), sources=ALL_SOURCES,
         choices=(("no_meld", N_("when it has melded nothing")),
-                 ("no_canasta", N_("when it has no canasta"))),
+                 ("no_canasta", N_("when it has no canasta")),
+                 ("short_of_going_out", N_("when it has fewer canastas than going out needs"))),
         says=(("no_meld", N_("They count against a side that has melded nothing.")),
-              ("no_canasta", N_("They count against a side that has no finished canasta."))),
+              ("no_canasta", N_("They count against a side that has no finished canasta.")),
+              ("short_of_going_out", N_("They count against a side without the canastas "
+                                        "needed to go out."))),
     )
     #: Taken for each red 3 still in a hand at the end (000, 001: 500).
     each_in_hand_penalty: int | None = rule(
@@ -230,6 +348,24 @@ class BlackThreeRules:
     each_in_hand_penalty: int | None = rule(
         None, N_("Penalty for each black 3 left in hand"), sources=("001",),
         empty=Empty.NOT_A_RULE, sign=Sign.PENALTY, card=N_("Each black 3 left in hand"),
+    )
+    #: 001 lists "Cada 3 negro que quede en la mano de un jugador vale 100 puntos en contra"
+    #: among the card values: the 100 is the card's whole value in hand, not 100 on top of its
+    #: 5. On: the penalty is the black 3's whole cost (001: -100 in all); off: it is charged on
+    #: top of the card's points (-105).
+    each_in_hand_includes_card: bool = rule(
+        True, N_("The penalty for each black 3 in hand includes its card points"),
+        sources=("001",),
+        says=((False, N_("Each black 3 left in hand costs its penalty on top of its card "
+                         "points.")),),
+    )
+    #: Bolivia (VARIANTS.md 3): "Black three left in hand (any player goes out) | -100 each":
+    #: charged only when someone went out. Off: at any end of the hand (001).
+    each_in_hand_only_when_out: bool = rule(
+        False, N_("Each black 3 in hand costs its penalty only when someone goes out"),
+        sources=("BIC-B",),
+        says=((True, N_("Each black 3 in hand costs its penalty only when someone goes "
+                        "out.")),),
     )
     #: 002 ties its -800 to someone going out ("si ... un jugador cierra el juego"); 000 and 001
     #: say "al terminar un juego", any ending.
@@ -327,8 +463,8 @@ class RuleSet:
     formats: tuple[PlayerFormat, ...]
     card_values: CardValues = section(CardValues(), N_("Card values"))
     canastas: tuple[CanastaBonus, ...] = (
-        CanastaBonus(CanastaKind.NATURAL, 500),
-        CanastaBonus(CanastaKind.MIXED, 300),
+        canasta(CanastaKind.NATURAL, 500),
+        canasta(CanastaKind.MIXED, 300),
     )
     canasta_count_premios: CanastaCountPremios = section(CanastaCountPremios(), N_("Canastas"))
     red_threes: RedThreeRules = section(RedThreeRules(), N_("Red 3s"))
@@ -379,6 +515,13 @@ class RuleSet:
     def allows(self, kind: CanastaKind) -> bool:
         """Whether canastas of ``kind`` exist in this rule set."""
         return any(b.kind is kind for b in self.canastas)
+
+    def canasta_kind(self, kind: CanastaKind) -> CanastaBonus:
+        """The rule set's definition of ``kind`` (the kind's usual one if it is not allowed)."""
+        for bonus in self.canastas:
+            if bonus.kind is kind:
+                return bonus
+        return canasta(kind, None)
 
     def going_out_kind(self, kind_id: str) -> GoingOutKind:
         """The going-out kind called ``kind_id``; raises KeyError if there is none."""
@@ -645,9 +788,9 @@ COMODINES = vary(
                      sides=3, cards_dealt=13, packs=3),
     ),
     canastas=(
-        CanastaBonus(CanastaKind.NATURAL, 500),
-        CanastaBonus(CanastaKind.MIXED, 300),
-        CanastaBonus(CanastaKind.WILD, 2000),
+        canasta(CanastaKind.NATURAL, 500),
+        canasta(CanastaKind.MIXED, 300),
+        canasta(CanastaKind.WILD, 2000),
     ),
     # 001's table gives 100 for going out, its text 200: 100 by default, settable. 001 has no
     # "abatir".
@@ -671,9 +814,9 @@ TORNEO = RuleSet(
                      cards_dealt=15, packs=3),
     ),
     canastas=(
-        CanastaBonus(CanastaKind.NATURAL, 500),
-        CanastaBonus(CanastaKind.MIXED, 300),
-        CanastaBonus(CanastaKind.WILD, None),  # "canasta de monos": no value given
+        canasta(CanastaKind.NATURAL, 500),
+        canasta(CanastaKind.MIXED, 300),
+        canasta(CanastaKind.WILD, None),  # "canasta de monos": no value given
     ),
     red_threes=RedThreeRules(
         each=None,  # "flores" count in the base; 002 gives no value
@@ -709,8 +852,134 @@ TORNEO = RuleSet(
     ),
 )
 
+# -- the Canasta family (shared/VARIANTS.md) ----------------------------------------------------
+#
+# Each variant says only what differs from its base, line by line with VARIANTS.md and its
+# source keys ([RG-U], …; listed at the end of VARIANTS.md).
+
+#: VARIANTS.md section 6, Uruguay: "Everything not listed: classic Canasta (section 0.1)"
+#: [RG-U]; [BC]. Classic as 003/004 play it (red 3s 100, 800 for four, against a side that never
+#: melded; going out 100, concealed 200 in all, one canasta; minimums 15/50/90/120; 5,000).
+URUGUAY = vary(
+    CLASSIC,
+    id="uruguay",
+    name=N_("Uruguay Canasta"),
+    sources=("RG-U", "BC"),
+    description=N_(
+        "Classic Canasta with the wild-card canasta: 3 to 7 wild cards, 2s and jokers mixed "
+        "freely, 2,000 plus its cards; the discard pile is always frozen."
+    ),
+    # 0.1 "4 players in 2 partnerships; 11 cards each" (section 8: 2 packs, 11 cards). The
+    # two-player game is 003's own, not the Uruguay texts'.
+    formats=(_PAIRS_11,),
+    canastas=(
+        *CLASSIC.canastas,  # natural 500, mixed 300 (classic, 0.1)
+        # "Wild canasta (`wild`, any composition) | 2000; card values on top"; section 0.2:
+        # no distinction between 2s and jokers, so only `wild` (seven 2s or four jokers are
+        # wild canastas like any other).
+        canasta(CanastaKind.WILD, 2000),
+    ),
+    notes=(
+        N_("A wild-card canasta is 3 to 7 wild cards, 2s and jokers mixed freely (RG-U, BC)."),
+        N_("A wild-card meld left unfinished costs nothing in the Uruguay texts; pagat mentions "
+           "−1,000 as a house rule: add it as a penalty."),
+        N_("The discard pile is always frozen: a natural pair is needed to take it."),
+        N_("003 gives no minimum for a negative score; 004 gives 15, the default here."),
+    ),
+)
+
+#: VARIANTS.md section 2, Samba [BIC-S]; [HSW-S]; [P-S]. Card values as classic [P-S]; [RG-S].
+SAMBA = vary(
+    CLASSIC,
+    {
+        # "Red threes | 100 each; all six held by one side 1000"
+        "red_threes.all_of_them": 1000,
+        # "plus only if the side has the 2 canastas needed to go out, otherwise minus" (six
+        # without them: -1,000, "the penalty equals the bonus", HowStuffWorks, the default)
+        "red_threes.negative_when": RedThreesNegativeWhen.SHORT_OF_GOING_OUT,
+        # "Going out | +200; needs 2 canastas (natural, mixed or samba, any mix)"
+        "going_out_requirement.canastas": 2,
+        # "Game | 10,000; higher total wins; the Swedish "official international" text calls
+        # an exact tie a draw" (the only source that speaks of a tie)
+        "target": 10000,
+        "tie_rule": TieRule.DRAW,
+    },
+    id="samba",
+    name=N_("Samba"),
+    sources=("BIC-S", "HSW-S", "P-S"),
+    description=N_(
+        "Three packs, fifteen cards each: the samba (a sequence of seven of a suit) is worth "
+        "1,500; no wild-card canasta; going out 200 with two canastas; to 10,000."
+    ),
+    # "3 packs + 6 jokers = 162; 4 players, 2 partnerships ...; 15 cards each"
+    formats=(PlayerFormat("4", N_("Four players in two pairs (three packs)"), players=4,
+                          sides=2, cards_dealt=15, packs=3),),
+    canastas=(
+        canasta(CanastaKind.NATURAL, 500),  # "Natural canasta | 500"
+        # "Mixed canasta | 300"; "groups with at most 2 wilds"
+        canasta(CanastaKind.MIXED, 300, max_wild=2),
+        # "Samba (7-card sequence, `sequence`) | 1500; card values on top"
+        canasta(CanastaKind.SEQUENCE, 1500),
+        # "Wild canasta | not allowed (no wild-only melds)"
+    ),
+    # "Concealed going out | no extra bonus (still 200)": one way of going out.
+    going_out=(GoingOutKind("normal", N_("Going out"), 200),),
+    # None of classic's 003 penalties (Acaba, a canasta held in hand) is Samba's.
+    penalties=(),
+    # "negative 15; 0–1495 50; 1500–2995 90; 3000–6995 120; 7000+ 150 or 160" → 150
+    opening_minimums=OpeningMinimums(negative=15, bands=(
+        OpeningBand(0, 50), OpeningBand(1500, 90), OpeningBand(3000, 120),
+        OpeningBand(7000, 150))),
+    notes=(
+        N_("From 7,000 the sources ask 150 (pagat, Bicycle's Bolivia page) or 160 (Bicycle's "
+           "Samba page, HowStuffWorks): 150 by default, settable."),
+        N_("Six red 3s without the two canastas count −1,000 (HowStuffWorks); a digest of "
+           "pagat reads −100 each (−600)."),
+        N_("A sequence (samba) is 3 to 7 cards of one suit, 4 low and ace high, no wild card "
+           "and no 3; a group holds at most 2 wild cards."),
+        N_("Each player draws two cards and discards one."),
+    ),
+)
+
+#: VARIANTS.md section 3, Bolivia: "Same as Samba" except the items below [BIC-B]; [RG-B].
+BOLIVIA = vary(
+    SAMBA,
+    {
+        # "Black three left in hand (any player goes out) | -100 each (instead of -5)": -100
+        # in all, and only when someone went out.
+        "black_threes.each_in_hand_penalty": 100,
+        "black_threes.each_in_hand_includes_card": True,
+        "black_threes.each_in_hand_only_when_out": True,
+        # "Going out | +200 (Samba); needs 2 canastas, at least one an escalera"
+        "going_out_requirement.sequence": 1,
+        # "Game | 15,000"
+        "target": 15000,
+    },
+    id="bolivia",
+    name=N_("Bolivia"),
+    sources=("BIC-B", "RG-B", "BN-B"),
+    description=N_(
+        "Samba with the bolivia (seven wild cards, 2,500) and the escalera (1,500); going out "
+        "needs two canastas, one an escalera; each black 3 left in hand costs 100; to 15,000."
+    ),
+    canastas=(
+        *SAMBA.canastas,  # natural 500, mixed 300 (as Samba); "Escalera ... | 1500"
+        # "Bolivia (7 wild cards, `wild`) | 2500"; "2s and jokers interchangeable": one kind.
+        canasta(CanastaKind.WILD, 2500),
+    ),
+    notes=(
+        N_("Wild melds hold 3 to 7 wild cards, 2s and jokers alike; nothing may be added to a "
+           "bolivia."),
+        N_("Red 3s count for a side with 2 canastas of any kind, against it otherwise "
+           "(all six: 1,000)."),
+        N_("The opening minimum stays 150 from 7,000 up."),
+        N_("No penalty for an unfinished meld is stated."),
+    ),
+)
+
 #: The one registry of presets, by id. A preset that varies another is made with :func:`vary`.
-PRESETS: dict[str, RuleSet] = {rs.id: rs for rs in (CLASSIC, LA_CANASTA, COMODINES, TORNEO)}
+PRESETS: dict[str, RuleSet] = {rs.id: rs for rs in (CLASSIC, LA_CANASTA, COMODINES, TORNEO,
+                                                    URUGUAY, SAMBA, BOLIVIA)}
 
 
 def _preset_labels() -> frozenset[str]:
@@ -771,6 +1040,7 @@ def ruleset_to_dict(rs: RuleSet) -> dict[str, Any]:
             for f in rs.formats
         ],
         "canastas": {b.kind.value: b.points for b in rs.canastas},
+        "canasta_kinds": [canasta_kind_to_dict(b) for b in rs.canastas],
         "going_out_kinds": [
             {
                 "id": k.id,
@@ -798,6 +1068,23 @@ def ruleset_to_dict(rs: RuleSet) -> dict[str, Any]:
         else:
             data.update({d.name: d.plain for d in sec.values})
     return data
+
+
+def canasta_kind_to_dict(b: CanastaBonus) -> dict[str, Any]:
+    """A kind of canasta as the API lists it (read back by its id: ``canastas`` holds the
+    bonuses; what a kind may hold is the preset's)."""
+    return {
+        "id": b.kind.value,
+        "label": b.kind.label,
+        "points": b.points,
+        "holds": b.holds.value,
+        "max_wild": b.max_wild if b.holds is Holds.MIXED else None,
+        "min_jokers": b.min_jokers if b.holds is Holds.WILD else None,
+        "max_jokers": b.max_jokers if b.holds is Holds.WILD else None,
+        "rank": b.rank.value if b.rank is not None else None,
+        "cards_on_top": b.cards_on_top,
+        "minimum_card_points": b.minimum_card_points,
+    }
 
 
 def going_out_points(rs: RuleSet) -> dict[str, int | None]:
@@ -848,7 +1135,7 @@ def ruleset_from_dict(data: Mapping[str, Any], *, base: RuleSet) -> RuleSet:
 
 
 def _check_requirement(r: Reader, req: GoingOutRequirement) -> None:
-    if req.canastas + req.natural + req.mixed > 15:
+    if req.canastas + req.natural + req.mixed + req.sequence > 15:
         r.errors.append(FieldError("going_out_requirement.canastas",
                                    N_("No side can finish that many canastas.")))
 
@@ -868,7 +1155,9 @@ def _read_canastas(r: Reader, data: Mapping[str, Any], base: RuleSet
             continue
         if raw[key] is False:
             continue  # the kind is not allowed
-        canastas.append(CanastaBonus(kind, r.points(raw, key, f"canastas.{key}", None)))
+        # What the kind may hold is the base's definition (or the kind's usual one).
+        known = base.canasta_kind(kind) if base.allows(kind) else canasta(kind, None)
+        canastas.append(replace(known, points=r.points(raw, key, f"canastas.{key}", None)))
     kinds = {b.kind for b in canastas}
     if CanastaKind.NATURAL not in kinds or CanastaKind.MIXED not in kinds:
         r.errors.append(FieldError("canastas", N_("Natural and mixed canastas are needed.")))

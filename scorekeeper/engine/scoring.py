@@ -15,12 +15,16 @@ from .cards import RED_THREES_PER_PACK, CardCounts, CardGroup
 from .errors import N_, EntryErrors, FieldError
 from .hand import HandEntry, SideEntry, read_entry
 from .rulesets import (
+    CANASTA_CARDS,
     EACH_RED_THREE,
+    CanastaBonus,
     CanastaKind,
     GoingOutKind,
     HandCards,
     HandEnd,
+    Holds,
     PlayerFormat,
+    Rank,
     RedThreesNegativeWhen,
     RuleSet,
 )
@@ -189,6 +193,13 @@ def _work_out(
                 count=side.table_cards.black_threes,
             ))
         shown = side.table_cards.black_threes
+    elif side.table_cards is not None and shown:
+        # The reverse of the above: the counted table holds no black 3 at all, so the 3s "shown"
+        # would earn their bonus without their card points on the table.
+        errors.append(FieldError(
+            f"{p}.black_threes_shown",
+            N_("The cards counted on the table hold %(count)d black 3s."), count=0,
+        ))
     if (
         side.hand_cards is not None
         and side.black_threes_in_hand is not None
@@ -218,6 +229,11 @@ class _Hand:
     def went_out(self, side: _Side) -> bool:
         """Whether ``side`` went out (a hand that ended some other way has nobody out)."""
         return bool(side.entry.going_out) and self.entry.end is HandEnd.WENT_OUT
+
+    def canastas(self, side: _Side) -> list[tuple[CanastaBonus, int]]:
+        """The kinds of canasta ``side`` made, as the rule set defines them, with how many."""
+        c = side.entry.canastas
+        return [(self.ruleset.canasta_kind(k), c.of(k)) for k in CanastaKind if c.of(k)]
 
     def numbered(self) -> Iterator[tuple[str, _Side]]:
         """Each side with the prefix of its fields (``sides[0]``)."""
@@ -320,12 +336,13 @@ def _canasta_kinds(hand: _Hand) -> Iterator[FieldError]:
 def _table_holds_the_canastas(hand: _Hand) -> Iterator[FieldError]:
     """The table is worth at least the cheapest canastas of each kind and the black 3s shown
     going out (000: "the black 3s laid down to go out" are counted); it holds at least 7 cards a
-    canasta, and a wild card for each mixed one, 7 for each wild-card one. 002 does not count
-    the table at time, so a time-up hand may leave it at 0."""
+    canasta, a wild card for each mixed one, 7 for each wild-card one, and the cards a kind
+    fixes (seven 2s, four jokers, seven aces or sevens). 002 does not count the table at time,
+    so a time-up hand may leave it at 0."""
     card_values = hand.ruleset.card_values
     for p, side in hand.numbered():
-        c = side.entry.canastas
-        least = (sum(k.minimum_card_points * c.of(k) for k in CanastaKind)
+        made = hand.canastas(side)
+        least = (sum(k.minimum_card_points * n for k, n in made)
                  + card_values.black_threes * side.black_threes_shown)
         if side.table_points < least and hand.entry.end is not HandEnd.TIME_UP:
             yield FieldError(
@@ -336,31 +353,72 @@ def _table_holds_the_canastas(hand: _Hand) -> Iterator[FieldError]:
         cards = side.entry.table_cards
         if cards is None:
             continue
-        if cards.total_cards < 7 * c.total:
+        total = side.entry.canastas.total
+        if cards.total_cards < CANASTA_CARDS * total:
             yield FieldError(
                 f"{p}.table_cards",
                 N_("Canastas made: %(count)d. They need at least %(cards)d cards on the table."),
-                count=c.total, cards=7 * c.total,
+                count=total, cards=CANASTA_CARDS * total,
             )
-        if cards.wild_cards < c.mixed + 7 * c.wild:
+        if cards.wild_cards < sum(k.wild_cards * n for k, n in made):
             yield FieldError(
                 f"{p}.table_cards",
                 N_("Mixed and wild-card canastas need more wild cards on the table."),
             )
+        for group, needed in _cards_fixed(made).items():
+            if cards.of(group) < needed:
+                yield FieldError(
+                    f"{p}.table_cards.{group.value}",
+                    N_("The canastas made hold at least %(count)d of these cards."),
+                    count=needed,
+                )
+
+
+def _cards_fixed(made: Iterable[tuple[CanastaBonus, int]]) -> dict[CardGroup, int]:
+    """The cards of a group the canastas made must hold: jokers and 2s of the wild kinds that
+    fix them, seven aces an aces canasta (sevens are among the 4s to 7s)."""
+    needs: dict[CardGroup, int] = {}
+    for k, n in made:
+        for group, count in ((CardGroup.JOKERS, k.jokers), (CardGroup.TWOS, k.twos),
+                             (CardGroup.ACES, CANASTA_CARDS if k.rank is Rank.ACES else 0),
+                             (CardGroup.FOURS_TO_SEVENS,
+                              CANASTA_CARDS if k.rank is Rank.SEVENS else 0)):
+            if count * n:
+                needs[group] = needs.get(group, 0) + count * n
+    return needs
 
 
 def _deck_has_the_wild_cards(hand: _Hand) -> Iterator[FieldError]:
-    """A wild-card canasta holds 7 jokers or 2s and a mixed one at least 1, out of 6 per pack."""
+    """A wild-card canasta holds 7 jokers or 2s and a mixed one at least 1, out of 6 per pack;
+    the kinds that fix their cards need them from the packs: 2 jokers, four 2s, four aces and
+    four sevens a pack; a sequence is of one suit, four suits a pack (VARIANTS.md 0.2)."""
     in_deck = (CardGroup.JOKERS.per_pack() + CardGroup.TWOS.per_pack()) * hand.packs
-    needed = [7 * s.entry.canastas.wild + s.entry.canastas.mixed for s in hand.sides]
+    made = [hand.canastas(s) for s in hand.sides]
+    needed = [sum(k.wild_cards * n for k, n in m) for m in made]
     i = _first_over(in_deck, needed)
     if i is not None:
-        c = hand.sides[i].entry.canastas
+        wild = [k for k, _ in made[i] if k.wild_cards]
         yield FieldError(
-            f"sides[{i}].canastas.wild" if c.wild else f"sides[{i}].canastas.mixed",
+            f"sides[{i}].canastas.{wild[-1].kind.value}",
             N_("The canastas need more jokers and 2s than %(packs)d packs hold (%(count)d)."),
             packs=hand.packs, count=in_deck,
         )
+    limits: tuple[tuple[Callable[[CanastaBonus], int], int], ...] = (
+        (lambda k: k.jokers, CardGroup.JOKERS.per_pack()),
+        (lambda k: k.twos, CardGroup.TWOS.per_pack()),
+        (lambda k: CANASTA_CARDS if k.rank is Rank.ACES else 0, CardGroup.ACES.per_pack()),
+        (lambda k: CANASTA_CARDS if k.rank is Rank.SEVENS else 0, 4),
+        (lambda k: 1 if k.holds is Holds.SEQUENCE else 0, 4),
+    )
+    for need, per_pack in limits:
+        i = _first_over(per_pack * hand.packs, (sum(need(k) * n for k, n in m) for m in made))
+        if i is not None:
+            kind = [k for k, _ in made[i] if need(k)][-1]
+            yield FieldError(
+                f"sides[{i}].canastas.{kind.kind.value}",
+                N_("%(packs)d packs do not hold the cards for that many of these canastas."),
+                packs=hand.packs,
+            )
 
 
 def _red_threes(hand: _Hand) -> Iterator[FieldError]:
@@ -481,16 +539,38 @@ CHECKS: tuple[_Check, ...] = (
 )
 
 
+def _needed_to_go_out(ruleset: RuleSet, fmt: PlayerFormat) -> int:
+    """How many canastas of any kind going out needs (003: two with two players)."""
+    if fmt.canastas_to_go_out is not None:
+        return fmt.canastas_to_go_out
+    return ruleset.going_out_requirement.canastas
+
+
+def _wild_canastas(ruleset: RuleSet, e: SideEntry) -> int:
+    return sum(e.canastas.of(k) for k in CanastaKind
+               if ruleset.canasta_kind(k).holds is Holds.WILD)
+
+
+def _towards_going_out(ruleset: RuleSet, e: SideEntry) -> int:
+    """The side's canastas that count towards going out (001: not a wild-card one)."""
+    req = ruleset.going_out_requirement
+    if req.wild_counts or req.wild_as_mixed:
+        return e.canastas.total
+    return e.canastas.total - _wild_canastas(ruleset, e)
+
+
 def _going_out_requirement(
     ruleset: RuleSet, fmt: PlayerFormat, e: SideEntry, p: str
 ) -> Iterator[FieldError]:
     """The canastas a side needs to go out: one (000, 003, 004), two with two players (003),
     one natural and one mixed, a wild-card one not counting (001)."""
     req = ruleset.going_out_requirement
-    needed = fmt.canastas_to_go_out if fmt.canastas_to_go_out is not None else req.canastas
-    counted = e.canastas.natural + e.canastas.mixed + (e.canastas.wild if req.wild_counts else 0)
+    needed = _needed_to_go_out(ruleset, fmt)
+    wild_counts = req.wild_counts or req.wild_as_mixed
+    wild = _wild_canastas(ruleset, e)
+    counted = _towards_going_out(ruleset, e)
     if counted < needed:
-        if not req.wild_counts and e.canastas.wild:
+        if not wild_counts and wild:
             yield FieldError(
                 f"{p}.going_out",
                 N_("Going out needs finished canastas: %(needed)d (a wild-card canasta does not "
@@ -503,12 +583,19 @@ def _going_out_requirement(
                 N_("Going out needs finished canastas: %(needed)d; this side has %(have)d."),
                 needed=needed, have=counted,
             )
+    if e.canastas.sequence < req.sequence:
+        yield FieldError(
+            f"{p}.going_out",
+            N_("Going out needs sequence canastas (escalera): at least %(count)d."),
+            count=req.sequence,
+        )
     if e.canastas.natural < req.natural:
         yield FieldError(
             f"{p}.going_out",
             N_("Going out needs natural canastas: at least %(count)d."), count=req.natural,
         )
-    if e.canastas.mixed < req.mixed:
+    # 001, one reading: a wild-card canasta stands for the "sucia" (a setting, off).
+    if e.canastas.mixed + (wild if req.wild_as_mixed else 0) < req.mixed:
         yield FieldError(
             f"{p}.going_out",
             N_("Going out needs mixed canastas: at least %(count)d."), count=req.mixed,
@@ -550,8 +637,13 @@ def _canasta_lines(ruleset: RuleSet, e: SideEntry) -> Iterator[Line]:
     for ck in CanastaKind:
         n = e.canastas.of(ck)
         if n:
-            yield Line(f"canastas.{ck.value}", _CANASTA_LINE[ck],
-                       n * (ruleset.canasta_points(ck) or 0), {"count": n})
+            kind = ruleset.canasta_kind(ck)
+            yield Line(f"canastas.{ck.value}", _CANASTA_LINE[ck], n * (kind.points or 0),
+                       {"count": n})
+            if not kind.cards_on_top:
+                # A kind whose cards are in its bonus: their points leave the table's count.
+                yield Line(f"canastas.{ck.value}.cards", N_("Their cards, in the bonus"),
+                           -n * kind.minimum_card_points, {"count": n})
     cc = ruleset.canasta_count_premios
     total = e.canastas.total
     if cc.seven is not None and total >= 7:
@@ -562,7 +654,7 @@ def _canasta_lines(ruleset: RuleSet, e: SideEntry) -> Iterator[Line]:
 
 def _red_three_lines(ruleset: RuleSet, fmt: PlayerFormat, s: _Side) -> Iterator[Line]:
     """Red 3s: each, or all of the deck's; against the side that has melded nothing (003,
-    004) or has no canasta (000, 001, 002)."""
+    004), has no canasta (000, 001, 002), or has fewer than going out needs (Samba)."""
     e = s.entry
     if not e.red_threes:
         return
@@ -572,6 +664,9 @@ def _red_three_lines(ruleset: RuleSet, fmt: PlayerFormat, s: _Side) -> Iterator[
     against: RedThreesNegativeWhen | None = None
     if (rt.negative_when is RedThreesNegativeWhen.NO_MELD and not s.has_melded) or (
         rt.negative_when is RedThreesNegativeWhen.NO_CANASTA and e.canastas.total == 0
+    ) or (
+        rt.negative_when is RedThreesNegativeWhen.SHORT_OF_GOING_OUT
+        and _towards_going_out(ruleset, e) < _needed_to_go_out(ruleset, fmt)
     ):
         against, points = rt.negative_when, -points
     yield Line("red_threes", _RED_THREE_LINE[all_held, against], points, {"count": e.red_threes})
@@ -612,11 +707,20 @@ def _threes_in_hand_lines(ruleset: RuleSet, fmt: PlayerFormat, entry: HandEntry,
                    -e.red_threes_in_hand * red_penalty, {"count": e.red_threes_in_hand})
     bt = ruleset.black_threes
     left = e.black_threes_left
-    if left and bt.each_in_hand_penalty is not None:
-        yield Line("black_threes_in_hand", N_("Black 3s left in hand × %(count)d"),
-                   -left * bt.each_in_hand_penalty, {"count": left})
-    every_black = CardGroup.BLACK_THREES.per_pack() * fmt.packs
     someone_out = entry.end is HandEnd.WENT_OUT
+    if left and bt.each_in_hand_penalty is not None and (
+            someone_out or not bt.each_in_hand_only_when_out):
+        if bt.each_in_hand_includes_card:
+            # 001: "vale 100 puntos en contra" in all; the card's points are already among the
+            # cards left in hand, so this line takes the rest.
+            beyond = max(bt.each_in_hand_penalty - ruleset.card_values.black_threes, 0)
+            yield Line("black_threes_in_hand",
+                       N_("Black 3s left in hand × %(count)d, beyond their card points"),
+                       -left * beyond, {"count": left})
+        else:
+            yield Line("black_threes_in_hand", N_("Black 3s left in hand × %(count)d"),
+                       -left * bt.each_in_hand_penalty, {"count": left})
+    every_black = CardGroup.BLACK_THREES.per_pack() * fmt.packs
     if (left == every_black and bt.all_in_hand_penalty is not None
             and (someone_out or not bt.all_in_hand_only_when_out)):
         yield Line("black_threes_all_in_hand", N_("All %(count)d black 3s held in hand"),
@@ -644,6 +748,11 @@ _CANASTA_LINE = {
     CanastaKind.NATURAL: N_("Natural canastas × %(count)d"),
     CanastaKind.MIXED: N_("Mixed canastas × %(count)d"),
     CanastaKind.WILD: N_("Wild-card canastas × %(count)d"),
+    CanastaKind.WILD_TWOS: N_("Canastas of seven 2s × %(count)d"),
+    CanastaKind.WILD_FOUR_JOKERS: N_("Canastas of the four jokers × %(count)d"),
+    CanastaKind.SEVENS: N_("Canastas of sevens × %(count)d"),
+    CanastaKind.ACES: N_("Canastas of aces × %(count)d"),
+    CanastaKind.SEQUENCE: N_("Sequence canastas × %(count)d"),
 }
 
 _RED_THREE_LINE: dict[tuple[bool, RedThreesNegativeWhen | None], str] = {
@@ -653,4 +762,8 @@ _RED_THREE_LINE: dict[tuple[bool, RedThreesNegativeWhen | None], str] = {
     (True, RedThreesNegativeWhen.NO_MELD): N_("All %(count)d red 3s, against: no meld"),
     (False, RedThreesNegativeWhen.NO_CANASTA): N_("Red 3s × %(count)d, against: no canasta"),
     (True, RedThreesNegativeWhen.NO_CANASTA): N_("All %(count)d red 3s, against: no canasta"),
+    (False, RedThreesNegativeWhen.SHORT_OF_GOING_OUT):
+        N_("Red 3s × %(count)d, against: not the canastas to go out"),
+    (True, RedThreesNegativeWhen.SHORT_OF_GOING_OUT):
+        N_("All %(count)d red 3s, against: not the canastas to go out"),
 }

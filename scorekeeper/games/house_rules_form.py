@@ -50,13 +50,23 @@ class Field:
 _INPUT = {Kind.NUMBER: "number", Kind.FLAG: "check", Kind.CHOICE: "select"}
 
 
-def _canasta_fields(tr: Translate) -> tuple[Field, ...]:
+#: The kinds every rule set may have; any other kind a preset allows (sevens, a sequence…)
+#: keeps an input for its bonus (:func:`_other_kinds`).
+_FORM_KINDS = (CanastaKind.NATURAL, CanastaKind.MIXED, CanastaKind.WILD)
+
+
+def _other_kinds(rs: RuleSet) -> list[CanastaKind]:
+    return [b.kind for b in rs.canastas if b.kind not in _FORM_KINDS]
+
+
+def _canasta_fields(rs: RuleSet, tr: Translate) -> tuple[Field, ...]:
     return (
         Field(f"canastas.{CanastaKind.NATURAL.value}", tr(CanastaKind.NATURAL.label)),
         Field(f"canastas.{CanastaKind.MIXED.value}", tr(CanastaKind.MIXED.label)),
         Field(WILD_ALLOWED, tr(N_("Wild-card canastas are allowed")), "check"),
         Field(f"canastas.{CanastaKind.WILD.value}", tr(CanastaKind.WILD.label),
               hint=tr(Empty.ASKED_AT_START.hint)),
+        *(Field(f"canastas.{k.value}", tr(k.label)) for k in _other_kinds(rs)),
     )
 
 
@@ -76,7 +86,7 @@ def form_sections(rs: RuleSet, translate: Translate = _same
             for d in sec.values
         ]
         if sec.key == "canasta_count_premios":
-            fields = [*_canasta_fields(tr), *fields]
+            fields = [*_canasta_fields(rs, tr), *fields]
         out.append((tr(sec.title), tuple(fields)))
     return tuple(out)
 
@@ -212,6 +222,7 @@ def data_from_form(rs: RuleSet, form: Mapping[str, Any], translate: Translate | 
         "natural": _number(form.get("canastas.natural")),
         "mixed": _number(form.get("canastas.mixed")),
         "wild": _number(form.get("canastas.wild")) if _checked(form, WILD_ALLOWED) else False,
+        **{k.value: _number(form.get(f"canastas.{k.value}")) for k in _other_kinds(rs)},
     }
     data["going_out_kinds"] = [
         {

@@ -146,6 +146,11 @@ _CANASTA_COLUMN = {
     CanastaKind.NATURAL: N_("Natural canastas"),
     CanastaKind.MIXED: N_("Mixed canastas"),
     CanastaKind.WILD: N_("Wild-card canastas"),
+    CanastaKind.WILD_TWOS: N_("Canastas of seven 2s"),
+    CanastaKind.WILD_FOUR_JOKERS: N_("Canastas of the four jokers"),
+    CanastaKind.SEVENS: N_("Canastas of sevens"),
+    CanastaKind.ACES: N_("Canastas of aces"),
+    CanastaKind.SEQUENCE: N_("Sequence canastas"),
 }
 
 

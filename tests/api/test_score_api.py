@@ -197,3 +197,26 @@ def test_wrong_method_is_json_405(client):
     res = client.get("/api/v1/score")
     assert res.status_code == 405
     assert res.is_json
+
+
+def test_a_ruleset_lists_its_canasta_kinds_with_their_bonuses(client):
+    res = client.get("/api/v1/rulesets/comodines")
+    assert res.status_code == 200
+    kinds = res.get_json()["canasta_kinds"]
+    # 001: "Canasta limpia ... 500", "sucia (con 1 a 3 comodines): 300", de comodines 2,000.
+    assert [(k["id"], k["points"], k["holds"], k["max_wild"]) for k in kinds] == [
+        ("natural", 500, "natural", None), ("mixed", 300, "mixed", 3),
+        ("wild", 2000, "wild", None)]
+    assert [k["minimum_card_points"] for k in kinds] == [35, 50, 140]
+    es = client.get("/api/v1/rulesets/comodines", headers={"Accept-Language": "es"})
+    assert [k["label"] for k in es.get_json()["canasta_kinds"]] == [
+        "Canasta limpia", "Canasta sucia", "Canasta de comodines"]
+
+
+def test_a_kind_the_ruleset_does_not_have_is_a_field_error(client):
+    res = client.post("/api/v1/score", json={
+        "ruleset": "classic",
+        "sides": [{"table_points": 70, "canastas": {"natural": 1, "aces": 1},
+                   "going_out": "normal"}, {}]})
+    assert res.status_code == 422
+    assert "sides[0].canastas.aces" in {e["field"] for e in res.get_json()["errors"]}

@@ -93,8 +93,9 @@ def test_comodines_three_players(page: Page, live_server: str, shot: Shot) -> No
     page.wait_for_selector("#count-form")
     expect(page.locator("fieldset.side-count")).to_have_count(3)
     # 001: wild-card canasta 2,000 + natural 500 + mixed 300 + going out 100 + 300 on the
-    # table = 3,200. Player 2: 90 on the table, 2 black 3s left in hand (-100 each) in 25 of
-    # cards: 90 - 25 - 200 = -135. Player 3, by the card helper: 3 aces 60 on the table,
+    # table = 3,200. Player 2: 90 on the table, 2 black 3s left in hand (-100 each in all, 001:
+    # their 5 among the 25 of cards, 95 beyond): 90 - 25 - 190 = -125. Player 3, by the card
+    # helper: 3 aces 60 on the table,
     # a joker 50 in hand: 10.
     page.check("input[name='sides[0].going_out'][value='normal']")
     for kind in ("wild", "natural", "mixed"):
@@ -110,13 +111,13 @@ def test_comodines_three_players(page: Page, live_server: str, shot: Shot) -> No
     side2.get_by_text("Count the cards left in hand").click()
     stepper(page, "sides[2].hand_cards.jokers")
     summary = page.locator("#count-summary")
-    expect(summary.locator(".summary-points")).to_have_text(["+3,200", "\u2212135", "+10"])
+    expect(summary.locator(".summary-points")).to_have_text(["+3,200", "\u2212125", "+10"])
     check_layout(page)
     shot(page, "count-comodines-3")
     page.get_by_role("button", name="Save this hand").click()
     page.wait_for_url(game_url)
     expect(page.locator(".side-total")).to_have_text(
-        ["Score: 3,200", "Score: \u2212135", "Score: 10"])
+        ["Score: 3,200", "Score: \u2212125", "Score: 10"])
     expect(page.locator(".minimum-value")).to_have_text(["120", "15", "50"])
     shot(page, "count-comodines-3-board")
     assert page.errors == []  # type: ignore[attr-defined]
@@ -142,3 +143,77 @@ def test_spanish_count_screen_fits(page: Page, live_server: str, shot: Shot) -> 
     assert page.locator("#err-sides-0-going_out").inner_text() != (
         "Going out needs mixed canastas: at least 1.")
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_uruguay_wild_canasta_on_a_phone(page: Page, live_server: str, shot: Shot) -> None:
+    game_url = start(page, live_server, "uruguay", "4")
+    page.get_by_role("link", name="Count this hand").click()
+    page.wait_for_selector("#count-form")
+    # VARIANTS.md 6: wild canasta 2,000 (cards on top) + natural 500 + going out 100 + 320 on
+    # the table - 10 in hand = 2,910. Side 2: two red 3s (it melded 60): 200 + 60 - 25 = 235.
+    page.check("input[name='sides[0].going_out'][value='normal']")
+    stepper(page, "sides[0].canastas.wild")
+    stepper(page, "sides[0].canastas.natural")
+    field(page, "sides[0].table_points").fill("320")
+    field(page, "sides[0].hand_points").fill("10")
+    field(page, "sides[1].table_points").fill("60")
+    field(page, "sides[1].hand_points").fill("25")
+    stepper(page, "sides[1].red_threes", 2)
+    summary = page.locator("#count-summary")
+    expect(summary.locator(".summary-points")).to_have_text(["+2,910", "+235"])
+    check_layout(page)
+    shot(page, "count-uruguay")
+    page.get_by_role("button", name="Save this hand").click()
+    page.wait_for_url(game_url)
+    expect(page.locator(".side-total")).to_have_text(["Score: 2,910", "Score: 235"])
+    expect(page.locator(".minimum-value")).to_have_text(["90", "50"])
+
+
+def test_samba_on_a_phone(page: Page, live_server: str, shot: Shot) -> None:
+    game_url = start(page, live_server, "samba", "4")
+    page.get_by_role("link", name="Count this hand").click()
+    page.wait_for_selector("#count-form")
+    # VARIANTS.md 2: a samba 1,500 + a natural canasta 500 + going out 200 + two red 3s (two
+    # canastas: plus) 200 + 165 on the table - 20 in hand = 2,545. Side 2: one natural
+    # canasta 500, one red 3 against (one canasta only) -100, 80 on the table: 480.
+    page.check("input[name='sides[0].going_out'][value='normal']")
+    stepper(page, "sides[0].canastas.sequence")
+    stepper(page, "sides[0].canastas.natural")
+    stepper(page, "sides[0].red_threes", 2)
+    field(page, "sides[0].table_points").fill("165")
+    field(page, "sides[0].hand_points").fill("20")
+    stepper(page, "sides[1].canastas.natural")
+    stepper(page, "sides[1].red_threes")
+    field(page, "sides[1].table_points").fill("80")
+    summary = page.locator("#count-summary")
+    expect(summary.locator(".summary-points")).to_have_text(["+2,545", "+480"])
+    check_layout(page)
+    shot(page, "count-samba")
+    page.get_by_role("button", name="Save this hand").click()
+    page.wait_for_url(game_url)
+    expect(page.locator(".side-total")).to_have_text(["Score: 2,545", "Score: 480"])
+
+
+def test_bolivia_on_a_phone(page: Page, live_server: str, shot: Shot) -> None:
+    game_url = start(page, live_server, "bolivia", "4")
+    page.get_by_role("link", name="Count this hand").click()
+    page.wait_for_selector("#count-form")
+    # VARIANTS.md 3: a bolivia 2,500 + an escalera 1,500 + going out 200 + 250 on the table
+    # - 15 in hand = 4,435. Side 2: a natural canasta 500 + 60 - 30 in hand, with two black
+    # 3s at -100 each in all (95 beyond their 5): 340.
+    page.check("input[name='sides[0].going_out'][value='normal']")
+    stepper(page, "sides[0].canastas.wild")
+    stepper(page, "sides[0].canastas.sequence")
+    field(page, "sides[0].table_points").fill("250")
+    field(page, "sides[0].hand_points").fill("15")
+    stepper(page, "sides[1].canastas.natural")
+    field(page, "sides[1].table_points").fill("60")
+    field(page, "sides[1].hand_points").fill("30")
+    stepper(page, "sides[1].black_threes_in_hand", 2)
+    summary = page.locator("#count-summary")
+    expect(summary.locator(".summary-points")).to_have_text(["+4,435", "+340"])
+    check_layout(page)
+    shot(page, "count-bolivia")
+    page.get_by_role("button", name="Save this hand").click()
+    page.wait_for_url(game_url)
+    expect(page.locator(".side-total")).to_have_text(["Score: 4,435", "Score: 340"])

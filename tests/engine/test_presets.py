@@ -318,32 +318,56 @@ def test_la_canasta_all_four_black_threes_in_hand() -> None:
 
 
 def test_comodines_each_black_three_in_hand_minus_100() -> None:
-    # 001: "Cada 3 negro que quede en la mano de un jugador vale 100 puntos en contra".
-    # Two in hand (hand 10): 60 - 10 - 2 x 100 = -150.
+    # 001, among the card values: "Cada 3 negro que quede en la mano de un jugador vale 100
+    # puntos en contra": -100 for the card in all. Two in hand (hand 10, their 2 x 5): the
+    # cards in hand -10 and the rest of the penalty 2 x 95 = -190, so 2 x -100 in all.
+    # Side: 60 - 10 - 190 = -140.
     result = score(COM, OUT_COM, {"table_points": 60, "hand_points": 10,
                                   "black_threes_in_hand": 2})
+    assert result.sides[1].points_of("black_threes_in_hand") == -190
+    assert result.sides[1].points_of("hand_cards") == -10
+    assert result.sides[1].total == -140
+
+
+def test_comodines_black_three_penalty_on_top_of_its_card_is_a_setting() -> None:
+    # The other reading (the count before the audit): -100 on top of the card's 5 (-105 a
+    # card). Two in hand: 60 - 10 - 200 = -150.
+    house = ruleset_from_dict({"black_threes": {"each_in_hand_includes_card": False}}, base=COM)
+    result = score(house, OUT_COM, {"table_points": 60, "hand_points": 10,
+                                    "black_threes_in_hand": 2})
     assert result.sides[1].points_of("black_threes_in_hand") == -200
     assert result.sides[1].total == -150
 
 
+def test_comodines_one_black_three_in_hand_costs_100_in_all() -> None:
+    # One black 3 alone in hand (5): 001's "vale 100 puntos en contra". Melds 40: 40 - 100.
+    result = score(COM, OUT_COM, {"table_points": 40, "hand_points": 5,
+                                  "black_threes_in_hand": 1})
+    assert lines(result.sides[1]) == {
+        "black_threes_in_hand": -95, "table_cards": 40, "hand_cards": -5,
+    }
+    assert result.sides[1].total == -60
+
+
 def test_comodines_all_four_black_threes_in_hand_both_penalties() -> None:
-    # 001 lists both: each -100 (4 x 100 = 400) and all four -500. Hand 20 (the four 3s),
-    # melds 60: 60 - 20 - 400 - 500 = -860.
+    # 001 lists both: each -100 in all (the card's 5 among the cards in hand, 4 x 95 = 380
+    # beyond) and all four -500. Hand 20 (the four 3s), melds 60: 60 - 20 - 380 - 500 = -840.
     result = score(COM, OUT_COM, {"table_points": 60, "hand_points": 20,
                                   "black_threes_in_hand": 4})
     assert lines(result.sides[1]) == {
-        "black_threes_in_hand": -400, "black_threes_all_in_hand": -500,
+        "black_threes_in_hand": -380, "black_threes_all_in_hand": -500,
         "table_cards": 60, "hand_cards": -20,
     }
-    assert result.sides[1].total == -860
+    assert result.sides[1].total == -840
 
 
 def test_black_threes_in_hand_from_hand_cards() -> None:
-    # Counted cards: 4 black 3s + 1 ace = 20 + 20 = 40 in hand; comodines 60 - 40 - 400 - 500.
+    # Counted cards: 4 black 3s + 1 ace = 20 + 20 = 40 in hand; comodines 60 - 40 - 380 - 500:
+    # each black 3 costs 100 in all (5 in the hand's cards, 95 beyond).
     result = score(COM, OUT_COM, {"table_points": 60,
                                   "hand_cards": {"black_threes": 4, "aces": 1}})
     assert result.sides[1].points_of("hand_cards") == -40
-    assert result.sides[1].total == 60 - 40 - 400 - 500
+    assert result.sides[1].total == 60 - 40 - 380 - 500
 
 
 def test_classic_black_threes_in_hand_only_card_value() -> None:
@@ -644,11 +668,12 @@ def test_house_clock_ignores_threes_in_hand_at_time() -> None:
                            "red_threes": 1, "red_threes_in_hand": 1,
                            "canastas": {"natural": 1, "mixed": 1}}, EMPTY, end="time_up")
     assert result.totals == (900, 0)
-    # The same hand when the stock runs out: 900 + 85 - 20 - 500 - 400 - 500 = -435.
+    # The same hand when the stock runs out: 900 + 85 - 20 - 500 - 4 x 95 - 500 = -415 (each
+    # black 3 costs 100 in all: its 5 among the 20 in hand, 95 beyond).
     result = score(house, {"table_points": 85, "hand_points": 20, "black_threes_in_hand": 4,
                            "red_threes": 1, "red_threes_in_hand": 1,
                            "canastas": {"natural": 1, "mixed": 1}}, EMPTY, end="stock_out")
-    assert result.totals == (-435, 0)
+    assert result.totals == (-415, 0)
 
 
 @pytest.mark.parametrize("rs", [CLASSIC, LA, COM], ids=lambda r: r.id)
@@ -691,3 +716,31 @@ def test_comodines_six_pairs_three_packs_allow_six_red_threes() -> None:
     result = score(COM, {**OUT_COM, "red_threes": 3}, {"red_threes": 2}, {"red_threes": 1},
                    players=6, fmt="6-pairs")
     assert result.sides[0].points_of("red_threes") == 300
+
+
+# -- 001: a clean canasta plus a wild-card canasta (audit) ------------------------------------
+
+#: A natural canasta of seven 4s-7s (35) and a wild-card canasta of seven 2s (140): 175.
+CLEAN_AND_WILD = {"table_points": 175, "canastas": {"natural": 1, "wild": 1},
+                  "going_out": "normal"}
+
+
+def test_comodines_clean_and_wild_canasta_refused_by_default() -> None:
+    # 001: "Para cerrar cada mano es necesario tener por lo menos una canasta limpia y otra
+    # sucia"; the wild-card canasta: "no se puede terminar el juego sin tener terminada otra
+    # canasta". The text does not clearly let the wild-card one be the "sucia": refused.
+    assert "sides[0].going_out" in errors(COM, CLEAN_AND_WILD, EMPTY)
+
+
+def test_comodines_wild_canasta_as_the_mixed_one_is_a_setting() -> None:
+    # The other reading: the all-wild canasta is "sucia". Natural 500 + wild 2,000 + going out
+    # 100 + table 175 = 2,775.
+    house = ruleset_from_dict({"going_out_requirement": {"wild_as_mixed": True}}, base=COM)
+    side = side0(house, CLEAN_AND_WILD, EMPTY)
+    assert side.total == 500 + 2000 + 100 + 175 == 2775
+    # Still not a wild-card canasta alone, nor without the natural one.
+    assert "sides[0].going_out" in errors(
+        house, {"table_points": 140, "canastas": {"wild": 1}, "going_out": "normal"}, EMPTY)
+    assert "sides[0].going_out" in errors(
+        house, {"table_points": 190, "canastas": {"mixed": 1, "wild": 1},
+                "going_out": "normal"}, EMPTY)

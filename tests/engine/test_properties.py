@@ -33,6 +33,7 @@ from scorekeeper.engine import (
     ruleset_to_dict,
     score_hand,
 )
+from scorekeeper.engine.rulesets import canasta, vary
 
 #: 200 keeps the suite fast; ENGINE_HYPOTHESIS_EXAMPLES=5000 for a long hunt.
 SETTINGS = settings(max_examples=int(os.environ.get("ENGINE_HYPOTHESIS_EXAMPLES", "200")),
@@ -45,10 +46,31 @@ WILD = (CardGroup.JOKERS, CardGroup.TWOS)
 FIVES = st.integers(0, 200).map(lambda n: 5 * n)
 
 
+#: Classic with every kind of canasta of VARIANTS.md (section 1's American values): the kinds
+#: beyond natural, mixed and wild that no preset has yet.
+SPECIAL = vary(
+    PRESETS["classic"], id="special",
+    canastas=(canasta(CanastaKind.NATURAL, 500), canasta(CanastaKind.MIXED, 300, max_wild=2),
+              canasta(CanastaKind.WILD, 2000), canasta(CanastaKind.WILD_TWOS, 3000),
+              canasta(CanastaKind.WILD_FOUR_JOKERS, 2500), canasta(CanastaKind.SEVENS, 2500),
+              canasta(CanastaKind.ACES, 2500), canasta(CanastaKind.SEQUENCE, 1500)),
+)
+#: How each kind beyond the first three is built, as alternatives of seven cards.
+SPECIAL_CARDS: dict[CanastaKind, list[dict[CardGroup, int]]] = {
+    CanastaKind.WILD_TWOS: [{CardGroup.TWOS: 7}],
+    CanastaKind.WILD_FOUR_JOKERS: [{CardGroup.JOKERS: 4, CardGroup.TWOS: 3}],
+    CanastaKind.SEVENS: [{CardGroup.FOURS_TO_SEVENS: 7}],
+    CanastaKind.ACES: [{CardGroup.ACES: 7}],
+    # 4 to 10, or 8 to ace, of one suit
+    CanastaKind.SEQUENCE: [{CardGroup.FOURS_TO_SEVENS: 4, CardGroup.EIGHTS_TO_KINGS: 3},
+                           {CardGroup.EIGHTS_TO_KINGS: 6, CardGroup.ACES: 1}],
+}
+
+
 @st.composite
 def rulesets(draw: st.DrawFn) -> RuleSet:
     """A preset; the tournament with the values its organizer must set; or a house variant."""
-    rs = draw(st.sampled_from(list(PRESETS.values())))
+    rs = draw(st.sampled_from([*PRESETS.values(), SPECIAL]))
     if rs.missing_values():
         rs = rs.with_values({path: draw(FIVES) for path, _ in rs.missing_values()})
     if draw(st.integers(0, 4)) == 0:
@@ -88,6 +110,10 @@ def valid_hands(draw: st.DrawFn) -> Dealt:
         order.remove(out_side)
         order.insert(0, out_side)  # the side going out is dealt its canastas first
     red_left = 2 * packs
+    # The packs hold four sevens, four aces and four suits each: canastas of sevens or aces
+    # and sequences are limited by them, whatever other melds took.
+    special_left = {CanastaKind.SEVENS: 4 * packs, CanastaKind.ACES: 4 * packs,
+                    CanastaKind.SEQUENCE: 4 * packs}
     sides: list[dict[str, Any]] = [{} for _ in range(fmt.sides)]
 
     def take(group: CardGroup, n: int, into: Counter[CardGroup]) -> None:
@@ -102,6 +128,19 @@ def valid_hands(draw: st.DrawFn) -> Dealt:
                                   min(n, deck[CardGroup.JOKERS])))
         take(CardGroup.JOKERS, jokers, into)
         take(CardGroup.TWOS, n - jokers, into)
+        return True
+
+    def take_special(kind: CanastaKind, into: Counter[CardGroup]) -> bool:
+        cost = 1 if kind is CanastaKind.SEQUENCE else 7
+        if special_left.get(kind, cost) < cost:
+            return False
+        ways = [w for w in SPECIAL_CARDS[kind] if all(deck[g] >= n for g, n in w.items())]
+        if not ways:
+            return False
+        for g, n in draw(st.sampled_from(ways)).items():
+            take(g, n, into)
+        if kind in special_left:
+            special_left[kind] -= cost
         return True
 
     def take_natural(n: int, into: Counter[CardGroup]) -> bool:
@@ -143,13 +182,23 @@ def valid_hands(draw: st.DrawFn) -> Dealt:
         for _ in range(wild):
             if take_wild(7, table):
                 made["wild"] += 1
+        for kind in SPECIAL_CARDS:
+            if rs.allows(kind):
+                made[kind.value] = 0
+                # Bolivia: the side going out has the escalera its requirement asks for.
+                least = rs.going_out_requirement.sequence \
+                    if going and kind is CanastaKind.SEQUENCE else 0
+                for _ in range(draw(st.integers(least, max(least, 1)))):
+                    if take_special(kind, table):
+                        made[kind.value] += 1
         if going:
             req = rs.going_out_requirement
             needed = fmt.canastas_to_go_out if fmt.canastas_to_go_out is not None \
                 else req.canastas
-            counted = made["natural"] + made["mixed"] + (made["wild"] if req.wild_counts else 0)
+            counted = sum(made.values()) - (0 if req.wild_counts else made["wild"])
             assert counted >= needed and made["natural"] >= req.natural
             assert made["mixed"] >= req.mixed
+            assert made.get("sequence", 0) >= req.sequence
         # Other melds and cards laid off on the table.
         for g in (*NATURAL, *WILD):
             take(g, draw(st.integers(0, min(deck[g], 4))), table)
@@ -249,8 +298,18 @@ def expected_total(rs: RuleSet, fmt: PlayerFormat, data: dict[str, Any], i: int)
         rt = rs.red_threes
         honours = rt.all_of_them if red == 2 * packs and rt.all_of_them is not None \
             else red * (rt.each or 0)
-        against = (count == 0) if rt.negative_when.value == "no_canasta" \
-            else (table == 0 and count == 0)
+        if rt.negative_when.value == "no_canasta":
+            against = count == 0
+        elif rt.negative_when.value == "short_of_going_out":
+            # Samba: minus unless the side has the canastas going out needs.
+            req = rs.going_out_requirement
+            needed = fmt.canastas_to_go_out if fmt.canastas_to_go_out is not None \
+                else req.canastas
+            wild = sum(canastas.get(k.value, 0) for k in CanastaKind
+                       if rs.canasta_kind(k).holds.value == "wild")
+            against = count - (0 if req.wild_counts or req.wild_as_mixed else wild) < needed
+        else:
+            against = table == 0 and count == 0
         total += -honours if against else honours
     kind_id = side.get("going_out")
     kind = rs.going_out_kind(kind_id) if kind_id else None
@@ -274,7 +333,12 @@ def expected_total(rs: RuleSet, fmt: PlayerFormat, data: dict[str, Any], i: int)
     left = side.get("black_threes_in_hand")
     if left is None:
         left = (side.get("hand_cards") or {}).get("black_threes", 0)
-    total -= left * (rs.black_threes.each_in_hand_penalty or 0)
+    each_black = rs.black_threes.each_in_hand_penalty or 0
+    if rs.black_threes.each_in_hand_includes_card and each_black:
+        # 001: "vale 100 puntos en contra" in all; the card's points are among the hand cards.
+        each_black = max(each_black - rs.card_values.black_threes, 0)
+    if end is HandEnd.WENT_OUT or not rs.black_threes.each_in_hand_only_when_out:
+        total -= left * each_black
     # 002 takes its -800 only when someone closed; 000/001 at any end of the hand.
     if left == 2 * packs and (end is HandEnd.WENT_OUT
                               or not rs.black_threes.all_in_hand_only_when_out):
@@ -339,7 +403,13 @@ def invalid_hands(draw: st.DrawFn) -> tuple[Dealt, str]:
     side = sides[i]
     packs = dealt.format.packs
     kind = draw(st.sampled_from(["negative", "not_five", "red_deck", "card_deck", "going_out",
-                                 "premio", "penalty", "two_out", "nonsense"]))
+                                 "premio", "penalty", "two_out", "nonsense", "canasta_kind"]))
+    if kind == "canasta_kind":
+        # A kind the rule set does not allow, or no kind at all: refused on its own field.
+        others = [k.value for k in CanastaKind if not dealt.ruleset.allows(k)]
+        name = draw(st.sampled_from([*others, "gold"]))
+        side["canastas"] = {**(side.get("canastas") or {}), name: draw(st.integers(1, 3))}
+        return dealt, f"sides[{i}].canastas.{name}"
     if kind == "negative":
         name = draw(st.sampled_from(NUMBER_FIELDS))
         side[name] = -draw(st.integers(1, 10_000))
@@ -420,8 +490,8 @@ NEAR_SIDE = st.fixed_dictionaries({}, optional={
     "hand_points": NUMBERS.map(lambda n: n * 5 if isinstance(n, int) else n),
     "table_cards": CARD_COUNTS | JSON,
     "hand_cards": CARD_COUNTS | JSON,
-    "canastas": st.dictionaries(st.sampled_from(["natural", "mixed", "wild", "gold"]),
-                                NUMBERS, max_size=3) | JSON,
+    "canastas": st.dictionaries(st.sampled_from([*(k.value for k in CanastaKind), "gold"]),
+                                NUMBERS, max_size=4) | JSON,
     "red_threes": NUMBERS, "red_threes_in_hand": NUMBERS,
     "black_threes_shown": NUMBERS, "black_threes_in_hand": NUMBERS,
     "going_out": st.sampled_from(["normal", "concealed", "clean", "abatir_later_alone", "",
@@ -438,7 +508,7 @@ NEAR_BODY = st.fixed_dictionaries(
         "format": st.sampled_from(["2", "3", "4", "6-teams", "6-pairs", "7"]) | JSON,
     },
 )
-SCORING_RULESETS = [*PRESETS.values(),
+SCORING_RULESETS = [*PRESETS.values(), SPECIAL,
                     TORNEO.with_values({p: 100 for p, _ in TORNEO.missing_values()})]
 
 

@@ -603,3 +603,25 @@ def test_wild_card_canastas_cannot_need_more_wild_cards_than_the_deck_holds() ->
     assert_valid(COM, body({**OUT_COM, "table_points": 700,
                             "canastas": {"natural": 1, "mixed": 5, "wild": 0}},
                            {"table_points": 400, "canastas": {"wild": 1}}))
+
+
+def test_black_threes_shown_refused_when_the_counted_table_holds_none() -> None:
+    # Audit: table cards counted with no black 3 while "4 black 3s shown" is given would earn
+    # 000's +500 without their 4 x 5 = 20 card points: refused, as the reverse already is.
+    errors = score_errors(
+        LA, body({**OUT, "table_points": 0, "table_cards": {"fours_to_sevens": 7},
+                  "black_threes_shown": 4}, {}))
+    assert "sides[0].black_threes_shown" in errors
+    # The same table with its four black 3s counted is a valid hand.
+    assert_valid(LA, body({**OUT, "table_points": 0,
+                           "table_cards": {"fours_to_sevens": 7, "black_threes": 4},
+                           "black_threes_shown": 4}, {}))
+
+
+def test_black_threes_shown_with_no_counted_table_message() -> None:
+    from scorekeeper.engine import count_hand
+    with pytest.raises(EntryErrors) as info:
+        count_hand(LA, body({**OUT, "table_points": 0, "table_cards": {"fours_to_sevens": 7},
+                             "black_threes_shown": 4}, {}))
+    assert [e.message for e in info.value.for_field("sides[0].black_threes_shown")] == [
+        "The cards counted on the table hold 0 black 3s."]

@@ -416,8 +416,8 @@ def test_premios_and_penalties_count(client):
     html = text(client.get(f"/games/{game_id}/hands/new"))
     assert "Taking back a drawn card" in html and "\u221250" in html  # the value from the rules
     # Comodines: going out needs a natural and a mixed canasta. Nosotros 500 + 300 + 100
-    # + 300 on the table = 1,200; Ellos 200 - 50 for taking back a card - 100 for one black 3
-    # left in hand - 5 for it as a card = 45.
+    # + 300 on the table = 1,200; Ellos 200 - 50 for taking back a card - 100 in all for one
+    # black 3 left in hand (001: "vale 100 puntos en contra": 5 as a card, 95 beyond) = 50.
     res = post_hand(client, game_id, {
         "end": "went_out", "sides[0].going_out": "normal", "sides[0].canastas.natural": "1",
         "sides[0].canastas.mixed": "1", "sides[0].table_points": "300",
@@ -425,7 +425,7 @@ def test_premios_and_penalties_count(client):
         "sides[1].hand_cards.black_threes": "1"})
     assert res.status_code == 303, text(res)
     game = db.session.execute(db.select(Game)).scalar_one()
-    assert game.hands[0].totals == [1200, 45]
+    assert game.hands[0].totals == [1200, 50]
 
 
 # -- fixing mistakes -----------------------------------------------------------------------

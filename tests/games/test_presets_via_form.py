@@ -210,17 +210,19 @@ def test_comodines_every_format(client, fmt, sides):
     assert field_error(res.get_data(as_text=True), "sides[0].going_out")
 
     # 001: wild-card canasta 2,000 + natural 500 + mixed 300 + going out 100 + table 400
-    # (7 wilds are 140 at least) = 3,300. Side 1 keeps one black 3 in hand (-100, 001) within
-    # 25 of hand cards, with 150 on the table: 150 - 25 - 100 = 25.
+    # (7 wilds are 140 at least) = 3,300. Side 1 keeps one black 3 in hand (001: "vale 100
+    # puntos en contra", in all: its 5 within the 25 of hand cards, 95 beyond), with 150 on
+    # the table: 150 - 25 - 95 = 30.
     hand = {"end": "went_out", "sides[0].going_out": "normal",
             "sides[0].canastas.wild": "1", "sides[0].canastas.natural": "1",
             "sides[0].canastas.mixed": "1", "sides[0].table_points": "400",
             "sides[1].table_points": "150", "sides[1].hand_points": "25",
             "sides[1].black_threes_in_hand": "1"}
-    totals, labels = [3300, 25], [
+    totals, labels = [3300, 30], [
         ["Natural canastas × 1", "Mixed canastas × 1", "Wild-card canastas × 1",
          "Going out (“premio por irse”)", "Cards on the table", "Cards left in hand"],
-        ["Black 3s left in hand × 1", "Cards on the table", "Cards left in hand"],
+        ["Black 3s left in hand × 1, beyond their card points", "Cards on the table",
+         "Cards left in hand"],
     ]
     if sides == 3:
         # The third side counts through the card helper: 2 aces 40 + 3 fives 15 on the
@@ -230,7 +232,7 @@ def test_comodines_every_format(client, fmt, sides):
         totals.append(45)
         labels.append(["Cards on the table", "Cards left in hand"])
     game = count(client, gid, hand, totals, labels)
-    # 3,300 needs 120; 25 needs 50; 45 needs 50 (RULES.md "salida").
+    # 3,300 needs 120; 30 needs 50; 45 needs 50 (RULES.md "salida").
     assert game["opening_minimums"] == [120, 50, 50][:sides] == minimums(client, gid)
     board = client.get(f"/games/{gid}").get_data(as_text=True)
     assert f"scoreboard-{sides}" in board
@@ -482,3 +484,183 @@ def test_stale_fix_marks_only_what_differs(client):
     assert [html_lib.unescape(n) for n in notes] == [
         "Saved by someone else: The stock ran out", "Saved by someone else: No",
         "Saved by someone else: 100", "Saved by someone else: 40"]
+
+
+# -- uruguay (VARIANTS.md section 6) ------------------------------------------------------------
+
+
+def test_uruguay_start_form_offers_it_in_both_languages(client):
+    page = client.get("/games/new?lang=en").get_data(as_text=True)
+    assert re.search(r'<option value="uruguay"[^>]*>Uruguay Canasta</option>', page)
+    flask_babel.refresh()  # the folder's app context would keep the first locale on ``g``
+    page = client.get("/games/new?lang=es").get_data(as_text=True)
+    assert re.search(r'<option value="uruguay"[^>]*>Canasta uruguaya</option>', page)
+
+
+def test_uruguay_wild_canasta_through_the_form(client):
+    gid = start_game(client, ruleset="uruguay", players="4")
+    names = form_names(client, gid)
+    # Section 6: natural, mixed and the one wild kind; classic's threes (nothing kept in hand).
+    assert {n for n in names if n.startswith("sides[0].canastas.")} == {
+        "sides[0].canastas.natural", "sides[0].canastas.mixed", "sides[0].canastas.wild"}
+    assert not {n for n in names
+                if re.search(r"red_threes_in_hand|black_threes_(shown|in_hand)|premios", n)}
+    # "Wild canasta | 2000; card values on top": Nosotros go out with a wild canasta and a
+    # natural one, 320 on the table, 10 in hand: 2,000 + 500 + 100 + 320 - 10 = 2,910.
+    # Ellos: two red 3s (melded 60, so plus), 60 - 25: 200 + 35 = 235.
+    hand = {"end": "went_out", "sides[0].going_out": "normal",
+            "sides[0].canastas.wild": "1", "sides[0].canastas.natural": "1",
+            "sides[0].table_points": "320", "sides[0].hand_points": "10",
+            "sides[1].table_points": "60", "sides[1].hand_points": "25",
+            "sides[1].red_threes": "2"}
+    game = count(client, gid, hand, [2910, 235], [
+        ["Natural canastas × 1", "Wild-card canastas × 1", "Going out", "Cards on the table",
+         "Cards left in hand"],
+        ["Red 3s × 2", "Cards on the table", "Cards left in hand"],
+    ])
+    # 2,910 needs 90 (1,500 to 2,995); 235 needs 50.
+    assert game["opening_minimums"] == [90, 50] == minimums(client, gid)
+
+
+def test_uruguay_wild_canasta_in_spanish(client):
+    gid = start_game(client, ruleset="uruguay", players="4")
+    flask_babel.refresh()
+    page = _text(client.get(f"/games/{gid}/hands/new?lang=es").get_data(as_text=True))
+    assert "Canasta de comodines" in page and "+2.000" in page
+
+
+def test_uruguay_in_the_api(client):
+    ids = {r["id"] for r in client.get("/api/v1/rulesets").get_json()["rulesets"]}
+    assert "uruguay" in ids
+    data = client.get("/api/v1/rulesets/uruguay").get_json()
+    assert data["canastas"] == {"natural": 500, "mixed": 300, "wild": 2000}
+    assert [(k["id"], k["points"], k["cards_on_top"]) for k in data["canasta_kinds"]] == [
+        ("natural", 500, True), ("mixed", 300, True), ("wild", 2000, True)]
+    assert data["target"] == 5000 and data["sources"] == ["RG-U", "BC"]
+    # Section 6: going out needs one canasta; a wild one does (2,000 + 100 + 140).
+    res = client.post("/api/v1/score", json={"ruleset": "uruguay", "sides": [
+        {"table_points": 140, "canastas": {"wild": 1}, "going_out": "normal"}, {}]})
+    assert res.status_code == 200 and res.get_json()["totals"] == [2240, 0]
+    # A canasta of seven 2s is a wild-card canasta here (section 0.2: no kind of its own).
+    res = client.post("/api/v1/score", json={"ruleset": "uruguay", "sides": [
+        {"table_points": 140, "canastas": {"wild_twos": 1}, "going_out": "normal"}, {}]})
+    assert res.status_code == 422
+    assert "sides[0].canastas.wild_twos" in {e["field"] for e in res.get_json()["errors"]}
+    res = client.get("/api/v1/opening-minimum?ruleset=uruguay&score=3000")
+    assert res.get_json()["minimum"] == 120
+
+
+def test_uruguay_house_rules_start_from_it(client):
+    page = client.get("/games/house-rules?lang=en").get_data(as_text=True)
+    assert 'value="uruguay"' in page
+    res = client.post("/games/house-rules/new", data={"preset": "uruguay", "name": "Montevideo"})
+    assert res.status_code == 303
+    house_id = res.headers["Location"].rstrip("/").rsplit("/", 1)[-1]
+    data = client.get(f"/api/v1/rulesets/{house_id}").get_json()
+    assert data["based_on"] == "uruguay"
+    assert data["canastas"] == {"natural": 500, "mixed": 300, "wild": 2000}
+
+
+# -- samba (VARIANTS.md section 2) --------------------------------------------------------------
+
+
+def test_samba_through_the_form_and_the_api(client):
+    page = client.get("/games/new?lang=en").get_data(as_text=True)
+    assert re.search(r'<option value="samba"[^>]*>Samba</option>', page)
+    gid = start_game(client, ruleset="samba", players="4")
+    names = form_names(client, gid)
+    # Natural, mixed and the samba; no wild-card canasta.
+    assert {n for n in names if n.startswith("sides[0].canastas.")} == {
+        "sides[0].canastas.natural", "sides[0].canastas.mixed", "sides[0].canastas.sequence"}
+    # "Samba | 1500"; "Going out | +200; needs 2 canastas". Nosotros: a samba and a natural
+    # canasta, 165 on the table, 20 in hand, two red 3s (they have the 2 canastas: plus):
+    # 1,500 + 500 + 200 + 200 + 165 - 20 = 2,545. Ellos: one natural canasta, 80 on the
+    # table, one red 3 (one canasta: against): 500 - 100 + 80 = 480.
+    hand = {"end": "went_out", "sides[0].going_out": "normal",
+            "sides[0].canastas.sequence": "1", "sides[0].canastas.natural": "1",
+            "sides[0].table_points": "165", "sides[0].hand_points": "20",
+            "sides[0].red_threes": "2",
+            "sides[1].canastas.natural": "1", "sides[1].table_points": "80",
+            "sides[1].red_threes": "1"}
+    game = count(client, gid, hand, [2545, 480], [
+        ["Natural canastas × 1", "Sequence canastas × 1", "Red 3s × 2", "Going out",
+         "Cards on the table", "Cards left in hand"],
+        ["Natural canastas × 1", "Red 3s × 1, against: not the canastas to go out",
+         "Cards on the table", "Cards left in hand"],
+    ])
+    # 2,545 needs 90; 480 needs 50.
+    assert game["opening_minimums"] == [90, 50] == minimums(client, gid)
+    data = client.get("/api/v1/rulesets/samba").get_json()
+    assert [(k["id"], k["points"], k["holds"], k["max_wild"]) for k in data["canasta_kinds"]] \
+        == [("natural", 500, "natural", None), ("mixed", 300, "mixed", 2),
+            ("sequence", 1500, "sequence", None)]
+    assert data["target"] == 10000 and data["tie_rule"] == "draw"
+    assert client.get("/api/v1/opening-minimum?ruleset=samba&score=7000").get_json()[
+        "minimum"] == 150
+
+
+def test_samba_in_spanish_and_as_house_rules(client):
+    flask_babel.refresh()
+    page = _text(client.get("/rules/samba?lang=es").get_data(as_text=True))
+    assert "Canasta en escalera (samba, escalera)" in page and "+1.500" in page
+    assert "Restan al bando que no tiene las canastas necesarias para cerrar." in page
+    flask_babel.refresh()
+    res = client.post("/games/house-rules/new?lang=en",
+                      data={"preset": "samba", "name": "Los sábados"})
+    assert res.status_code == 303
+    house_id = res.headers["Location"].rstrip("/").rsplit("/", 1)[-1]
+    # The house-rules form keeps the samba's bonus as an input of its own.
+    form = client.get(f"/games/house-rules/{house_id}").get_data(as_text=True)
+    assert re.search(r'name="canastas.sequence"[^>]*value="1500"', form)
+    # Saved with the samba at 2,000: the kind is kept with its new bonus.
+    from scorekeeper.games.house_rules_form import form_values
+    from scorekeeper.services import house_rules as house_service
+    values = {**form_values(house_service.find(house_id)), "canastas.sequence": "2000"}
+    res = client.post(f"/games/house-rules/{house_id}", data=values)
+    assert res.status_code == 303, _text(res.get_data(as_text=True))[:500]
+    data = client.get(f"/api/v1/rulesets/{house_id}").get_json()
+    assert data["based_on"] == "samba"
+    assert data["canastas"] == {"natural": 500, "mixed": 300, "sequence": 2000}
+
+
+# -- bolivia (VARIANTS.md section 3) ------------------------------------------------------------
+
+
+def test_bolivia_through_the_form_and_the_api(client):
+    page = client.get("/games/new?lang=en").get_data(as_text=True)
+    assert re.search(r'<option value="bolivia"[^>]*>Bolivia</option>', page)
+    gid = start_game(client, ruleset="bolivia", players="4")
+    names = form_names(client, gid)
+    assert {n for n in names if n.startswith("sides[0].canastas.")} == {
+        "sides[0].canastas.natural", "sides[0].canastas.mixed", "sides[0].canastas.sequence",
+        "sides[0].canastas.wild"}
+    assert "sides[1].black_threes_in_hand" in names  # "-100 each"
+    # Going out without an escalera is refused on the going-out field.
+    res = client.post(f"/games/{gid}/hands", data={
+        "end": "went_out", "sides[0].going_out": "normal", "sides[0].canastas.natural": "1",
+        "sides[0].canastas.wild": "1", "sides[0].table_points": "175"})
+    assert res.status_code == 422
+    assert field_error(res.get_data(as_text=True), "sides[0].going_out") == (
+        "Going out needs sequence canastas (escalera): at least 1.")
+    # "Bolivia | 2500", "Escalera | 1500", going out 200: Nosotros 2,500 + 1,500 + 200 + 250
+    # - 15 = 4,435. Ellos: a natural canasta 500, 60 on the table, 30 in hand with two black
+    # 3s (-100 each in all: 95 beyond their 5): 500 + 60 - 30 - 190 = 340.
+    hand = {"end": "went_out", "sides[0].going_out": "normal",
+            "sides[0].canastas.wild": "1", "sides[0].canastas.sequence": "1",
+            "sides[0].table_points": "250", "sides[0].hand_points": "15",
+            "sides[1].canastas.natural": "1", "sides[1].table_points": "60",
+            "sides[1].hand_points": "30", "sides[1].black_threes_in_hand": "2"}
+    game = count(client, gid, hand, [4435, 340], [
+        ["Wild-card canastas × 1", "Sequence canastas × 1", "Going out", "Cards on the table",
+         "Cards left in hand"],
+        ["Natural canastas × 1", "Black 3s left in hand × 2, beyond their card points",
+         "Cards on the table", "Cards left in hand"],
+    ])
+    assert game["opening_minimums"] == [120, 50] == minimums(client, gid)
+    data = client.get("/api/v1/rulesets/bolivia").get_json()
+    assert data["canastas"] == {"natural": 500, "mixed": 300, "sequence": 1500, "wild": 2500}
+    assert data["going_out_requirement"]["sequence"] == 1 and data["target"] == 15000
+    page = client.get("/games/house-rules").get_data(as_text=True)
+    assert 'value="bolivia"' in page
+    words = _text(client.get("/rules/bolivia?lang=en").get_data(as_text=True))
+    assert "2 finished canastas. At least 1 of them a sequence (escalera)." in words

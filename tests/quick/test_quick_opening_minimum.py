@@ -26,7 +26,8 @@ TABLE = [
 ]
 
 
-@pytest.mark.parametrize("ruleset", ["classic", "la-canasta", "comodines", "torneo"])
+@pytest.mark.parametrize("ruleset", ["classic", "la-canasta", "comodines", "torneo",
+                                     "uruguay"])  # VARIANTS.md 6: classic's minimums
 @pytest.mark.parametrize(("score", "minimum", "band"), TABLE)
 def test_each_preset_answers_with_plain_get(client, ruleset, score, minimum, band):
     res = client.get(f"/opening-minimum?ruleset={ruleset}&score={score}&lang=en")

@@ -30,9 +30,12 @@ def test_every_preset_shows_the_values_all_agree_on(client, ruleset):
     assert rows["K, Q, J, 10, 9, 8"] == "10" and rows["7, 6, 5, 4"] == "5"
     assert rows["Black 3"] == "5"
     assert rows["Natural canasta"] == "+500" and rows["Mixed canasta"] == "+300"
-    # The opening minimums table, as RULES.md lines it up.
+    # The opening minimums table, as RULES.md lines it up (Samba adds 150 from 7,000,
+    # VARIANTS.md section 2).
     table = text(page.split('class="qk-table om-table"', 1)[1].split("</table>", 1)[0])
-    assert table.endswith("Below 0 15 0 to 1,495 50 1,500 to 2,995 90 3,000 and over 120")
+    family_top = "3,000 to 6,995 120 7,000 and over 150"  # Samba, Bolivia (VARIANTS.md 2, 3)
+    top = {"samba": family_top, "bolivia": family_top}.get(ruleset, "3,000 and over 120")
+    assert table.endswith("Below 0 15 0 to 1,495 50 1,500 to 2,995 90 " + top)
     assert f'<option value="{ruleset}" selected>' in page
     assert f'href="/sheets/rules/{ruleset}.pdf"' in page
     assert "style=" not in page and "<script>" not in page
@@ -86,6 +89,31 @@ def test_comodines(client):
     assert "To go out a side needs: 1 natural canasta and 1 mixed canasta." in words
     assert "A wild-card canasta does not count towards it." in words
     assert "Six players in three pairs (a third pack): 13 cards each, 3 packs" in words
+
+
+def test_uruguay(client):
+    # VARIANTS.md section 6: classic with the wild-card canasta, 2,000; sources RG-U and BC.
+    page = card(client, "uruguay")
+    rows = card_rows(page)
+    assert rows["Wild-card canasta"] == "+2,000"
+    assert rows["Each red 3"] == "+100" and rows["Going out concealed"] == "+200"
+    words = text(page)
+    assert "To go out a side needs: 1 finished canasta." in words
+    assert "rummy-games.com, Uruguay rules" in words
+    assert "A wild-card canasta is 3 to 7 wild cards, 2s and jokers mixed freely" in words
+    es = text(card(client, "uruguay", "es"))
+    assert "Canasta uruguaya" in es and "Canasta de comodines" in es
+
+
+def test_samba(client):
+    # VARIANTS.md section 2.
+    rows = card_rows(card(client, "samba"))
+    assert rows["Sequence canasta (samba, escalera)"] == "+1,500"
+    assert rows["All the red 3s of the deck, instead"] == "+1,000"
+    assert rows["Going out"] == "+200" and "Wild-card canasta" not in rows
+    words = text(card(client, "samba"))
+    assert "To go out a side needs: 2 finished canastas." in words
+    assert "They count against a side without the canastas needed to go out." in words
 
 
 def test_torneo(client):

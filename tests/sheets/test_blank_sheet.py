@@ -148,7 +148,7 @@ def test_rules_card_is_one_portrait_page(client, spanish):
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
-@pytest.mark.parametrize("ruleset", ["classic", "la-canasta", "comodines", "torneo"])
+@pytest.mark.parametrize("ruleset", list(PRESETS))
 def test_every_rules_card_fits_one_page(client, ruleset, lang):
     res = client.get(f"/sheets/rules/{ruleset}.pdf?lang={lang}&paper=letter")
     assert res.status_code == 200
@@ -202,3 +202,51 @@ def test_bad_options_answer_422_with_the_message_next_to_the_field(client, query
     assert f'aria-describedby="err-{field}"' in html
 
 
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_uruguay_blank_sheet_on_one_page(client, lang, spanish):
+    # VARIANTS.md section 6: the wild-card canasta 2,000 beside classic's values, to 5,000.
+    pdf = get_pdf(client, f"ruleset=uruguay&players=4&paper=a4&lang={lang}")
+    assert page_count(pdf) == 1 and page_sizes(pdf) == [A4_LANDSCAPE]
+    text = text_of(pdf)
+    tr = spanish if lang == "es" else (lambda s: s)
+    assert tr("Uruguay Canasta") in text
+    thousands = "." if lang == "es" else ","
+    assert re.search(rf"{tr('Wild-card canasta')}\s+2{thousands}000\b", text)
+    assert re.search(rf"{tr('Natural canasta')}\s+500\b", text)
+    assert re.search(rf"{tr('Going out concealed')}\s+200\b", text)
+    assert re.search(rf"3{thousands}000 .*\s+120\b", text)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_samba_blank_sheet_on_one_page(client, lang, spanish):
+    # VARIANTS.md section 2: a column for the samba (1,500), all six red 3s 1,000, the
+    # minimum 150 from 7,000, to 10,000; no wild-card canasta.
+    pdf = get_pdf(client, f"ruleset=samba&players=4&paper=a4&lang={lang}")
+    assert page_count(pdf) == 1 and page_sizes(pdf) == [A4_LANDSCAPE]
+    text = text_of(pdf)
+    tr = spanish if lang == "es" else (lambda s: s)
+    sep = "." if lang == "es" else ","
+    assert re.search(rf"{re.escape(tr('Sequence canasta (samba, escalera)'))}\s+1{sep}500\b",
+                     text)
+    assert re.search(rf"\s1{sep}000\b", text)
+    assert re.search(rf"7{sep}000 .*\s+150\b", text)
+    assert re.search(rf"10{sep}000", text)
+    assert tr("Wild-card canasta") not in text
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_bolivia_blank_sheet_on_one_page(client, lang, spanish):
+    # VARIANTS.md section 3: the bolivia 2,500 and the escalera 1,500, -100 per black 3 in
+    # hand, to 15,000.
+    pdf = get_pdf(client, f"ruleset=bolivia&players=4&paper=a4&lang={lang}")
+    assert page_count(pdf) == 1 and page_sizes(pdf) == [A4_LANDSCAPE]
+    text = text_of(pdf)
+    tr = spanish if lang == "es" else (lambda s: s)
+    sep = "." if lang == "es" else ","
+    assert re.search(rf"{re.escape(tr('Wild-card canasta'))}\s+2{sep}500\b", text)
+    assert re.search(rf"{re.escape(tr('Sequence canasta (samba, escalera)'))}\s+1{sep}500\b",
+                     text)
+    assert re.search(r"\s−100\b", text)
+    assert re.search(rf"15{sep}000", text)
