@@ -209,6 +209,7 @@ def test_bolivia_on_a_phone(page: Page, live_server: str, shot: Shot) -> None:
     stepper(page, "sides[1].canastas.natural")
     field(page, "sides[1].table_points").fill("60")
     field(page, "sides[1].hand_points").fill("30")
+    page.locator("#side-1 details.count-more > summary").click()  # black 3s wait under "More"
     stepper(page, "sides[1].black_threes_in_hand", 2)
     summary = page.locator("#count-summary")
     expect(summary.locator(".summary-points")).to_have_text(["+4,435", "+340"])
