@@ -96,7 +96,7 @@ def _register_template_helpers(app: Flask) -> None:
     """Filters and globals every blueprint's templates may use."""
     from flask_babel import get_locale
 
-    from .i18n import label, line_label, number, signed, source_name
+    from .i18n import label, line_label, number, rule_text, signed, source_name
     from .web import error_id, field_id
 
     app.jinja_env.globals["get_locale"] = get_locale
@@ -104,7 +104,7 @@ def _register_template_helpers(app: Flask) -> None:
     # look user text up as a msgid, format it with ``%`` and mark it safe (raw HTML).
     app.jinja_env.filters.update(
         label=label, source_name=source_name, line_label=line_label, number=number,
-        signed=signed, field_id=field_id, error_id=error_id,
+        signed=signed, field_id=field_id, error_id=error_id, rule_text=rule_text,
     )
 
 

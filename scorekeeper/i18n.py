@@ -32,6 +32,15 @@ def label(text: object) -> str:
     return str(text)
 
 
+def rule_text(msgid: str) -> str:
+    """A rule value's own words (its card label, section title or sentence), declared once in
+    the engine (``engine/declared.py``), translated as plain text that the template escapes.
+
+    Only for those declared msgids: a table's own words go through :func:`label`.
+    """
+    return str(gettext(msgid))
+
+
 #: The rule sources a preset traces its values to (``shared/RULES.md``), in words: a card
 #: that said "Sources: 003, 004" named nothing a player knows.
 RULE_SOURCES = {
