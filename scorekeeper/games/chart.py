@@ -169,7 +169,7 @@ def chart(game_id: str) -> Response:
     if game is None:
         abort(404)
     etag = f"chart-{game.version}-{get_locale()}"
-    if request.if_none_match.contains(etag):
+    if request.if_none_match.contains_weak(etag):
         response = make_response("", 304)
     else:
         response = make_response(str(running_total_svg(game)))

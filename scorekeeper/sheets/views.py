@@ -142,7 +142,7 @@ def _pdf_response(key: Hashable, make_html: Any, *, paper: str, landscape: bool,
                   filename: str) -> Response:
     """The cached PDF for ``key``, rendered first if need be; 304 when the browser has it."""
     etag = _etag(key)
-    if request.if_none_match.contains(etag):
+    if request.if_none_match.contains_weak(etag):
         response = Response(status=304)
     else:
         pdf = cache.get(key)

@@ -56,7 +56,7 @@ def tournament_pdf(tournament: Tournament, kind: Hashable, make_html: Callable[[
     key = ("tournament", tournament.id, kind, version_key(tournament), tournament.language,
            landscape)
     etag = hashlib.sha256(repr((LAYOUT_VERSION, key)).encode()).hexdigest()[:32]
-    if request.if_none_match.contains(etag):
+    if request.if_none_match.contains_weak(etag):
         response = Response(status=304)
     else:
         pdf = cache.get(key)

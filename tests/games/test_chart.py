@@ -87,6 +87,13 @@ def test_chart_route(client):
     etag = res.headers["ETag"]
     again = client.get(f"/games/{game_id}/chart.svg", headers={"If-None-Match": etag})
     assert again.status_code == 304
+    # Sent gzipped, its ETag is weak; a browser sending that back gets 304 as well.
+    zipped = client.get(f"/games/{game_id}/chart.svg", headers={"Accept-Encoding": "gzip"})
+    assert zipped.headers["Content-Encoding"] == "gzip"
+    weak = zipped.headers["ETag"]
+    assert weak.startswith('W/"')
+    assert client.get(f"/games/{game_id}/chart.svg", headers={
+        "If-None-Match": weak, "Accept-Encoding": "gzip"}).status_code == 304
     post_hand(client, game_id)
     assert client.get(f"/games/{game_id}/chart.svg",
                       headers={"If-None-Match": etag}).status_code == 200
