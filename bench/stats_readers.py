@@ -10,7 +10,9 @@ save every ``--save-every`` seconds):
 - read: the same saves while ``--readers`` (default 8) browsers read ``GET /games/stats``, each
   asking again ``--think`` seconds after its last page came (default 0: at once), each with its
   own session that remembers ``--remembered`` (default 30, the most a session keeps) of the
-  stored games, opened beforehand through their read-only pages as a phone does.
+  stored games, opened beforehand through their read-only pages as a phone does. The readers
+  run in a process of their own (other devices): their answers never queue in the saver's
+  event loop, whose timings would then count the generator's work as the server's.
 
 The two phases alternate ``--rounds`` times (default 3, ``--seconds`` each, default 10), so a
 change of the shared machine's load lands on both. Prints the save p50/p95 of each phase, the
@@ -31,11 +33,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import argparse  # noqa: E402
 import asyncio  # noqa: E402
+import multiprocessing  # noqa: E402
 import os  # noqa: E402
 import random  # noqa: E402
 import shutil  # noqa: E402
 import tempfile  # noqa: E402
 import time  # noqa: E402
+from dataclasses import dataclass  # noqa: E402
 from typing import Any  # noqa: E402
 
 from bench.club_night import (  # noqa: E402
@@ -196,37 +200,100 @@ async def etag_of(phone: Any, path: str) -> str | None:
     return str(tag) if tag else None
 
 
+@dataclass
+class ReadPhases:
+    """How the measuring process tells the readers' process when to read: ``deadline`` set
+    and ``go`` raised for each read phase (a deadline of 0: stop); ``done`` raised when the
+    readers are ready and after each phase; the figures come back on ``results``."""
+
+    deadline: Any
+    go: Any
+    done: Any
+    results: Any
+
+
+def read_in_own_process(base: str, remembered: list[list[str]], think: float, path: str,
+                        revalidate: bool, phases: ReadPhases) -> None:
+    """The readers' browsers, in a process of their own: other devices than the table's phone,
+    so their answers never wait in the saver's event loop and lengthen its saves' timings."""
+    asyncio.run(_read_phases(base, remembered, think, path, revalidate, phases))
+
+
+async def _read_phases(base: str, remembered: list[list[str]], think: float, path: str,
+                       revalidate: bool, phases: ReadPhases) -> None:
+    setup = Recorder(deadline=time.monotonic() + 600, max_requests=10**9)
+    rec = Recorder(deadline=0, max_requests=10**9)
+    phones = [session(base, 120) for _ in remembered]
+    try:
+        # Each browser opens its games' read-only pages once: its session remembers them.
+        for phone, views in zip(phones, remembered, strict=True):
+            for view in views:
+                await setup.request("open a stored game", phone, "GET", f"/games/{view}")
+        loop = asyncio.get_running_loop()
+        while True:
+            phases.done.set()
+            while not await loop.run_in_executor(None, phases.go.wait, 1.0):
+                pass
+            phases.go.clear()
+            if not phases.deadline.value:
+                break
+            rec.deadline = phases.deadline.value
+            await asyncio.gather(*(reader(rec, phone, think, path, revalidate)
+                                   for phone in phones))
+    finally:
+        for phone in phones:
+            await phone.close()
+        phases.results.put((dict(rec.latencies), dict(rec.errors),
+                            rec.server_errors + setup.server_errors,
+                            (setup.examples + rec.examples)[:5]))
+
+
 async def measure(server: Server, stored: list[str], save_games: list[tuple[str, str]],
                   args: argparse.Namespace) -> tuple[Recorder, list[float], list[float]]:
     await warm_up(server.url, stored[0], args.workers)
     rng = random.Random(12)
-    # Each reader's browser opens its games' read-only pages once: its session remembers them.
-    setup = Recorder(deadline=time.monotonic() + 600, max_requests=10**9)
-    readers = [session(server.url, 120) for _ in range(args.readers)]
-    for phone in readers:
-        for view in rng.sample(stored, args.remembered):
-            await setup.request("open a stored game", phone, "GET", f"/games/{view}")
+    remembered = [rng.sample(stored, args.remembered) for _ in range(args.readers)]
+    spawn = multiprocessing.get_context("spawn")
+    phases = ReadPhases(spawn.Value("d", 0.0), spawn.Event(), spawn.Event(), spawn.Queue())
+    readers = spawn.Process(target=read_in_own_process, args=(
+        server.url, remembered, args.think, args.path, not args.no_etag, phases))
+    readers.start()
+    loop = asyncio.get_running_loop()
+
+    async def readers_done() -> None:
+        while not await loop.run_in_executor(None, phases.done.wait, 1.0):
+            if not readers.is_alive():
+                raise RuntimeError("the readers' process stopped")
+        phases.done.clear()
+
     rec = Recorder(deadline=0, max_requests=10**9)
     idle: list[float] = []
     loaded: list[float] = []
     try:
+        await readers_done()  # their sessions remember their games
         for _ in range(args.rounds):
             for phase in ("idle", "read"):
                 rec.deadline = time.monotonic() + args.seconds
                 kind = f"save hand, {phase}"
                 before = len(rec.latencies[kind])
-                tasks = [saver(rec, server.url, save_games, args.save_every, kind)]
                 if phase == "read":
-                    tasks += [reader(rec, phone, args.think, args.path, not args.no_etag)
-                              for phone in readers]
-                await asyncio.gather(*tasks)
+                    phases.deadline.value = rec.deadline
+                    phases.go.set()
+                await saver(rec, server.url, save_games, args.save_every, kind)
+                if phase == "read":
+                    await readers_done()
                 (idle if phase == "idle" else loaded).extend(rec.latencies[kind][before:])
     finally:
-        for phone in readers:
-            await phone.close()
-    if setup.server_errors:
-        rec.server_errors += setup.server_errors
-        rec.examples += setup.examples
+        phases.deadline.value = 0
+        phases.go.set()
+        latencies, errors, server_errors, examples = phases.results.get(timeout=60)
+        readers.join(30)
+    for kind, got in latencies.items():
+        rec.latencies[kind].extend(got)
+    for kind, count in errors.items():
+        rec.errors[kind] += count
+    rec.server_errors += server_errors
+    rec.examples += examples
     return rec, idle, loaded
 
 
