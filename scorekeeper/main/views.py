@@ -2,16 +2,26 @@
 
 from __future__ import annotations
 
-from flask import Response
+from flask import Response, request
 
+from ..extensions import htmx
 from ..web import render
 from . import bp
+from .variants import find_variants
+
+#: A variant's name is a few words; more is not a search.
+QUERY_MAX = 60
 
 
 @bp.get("/")
 def index() -> Response:
-    """The home page: what the app does and big buttons to everything."""
-    return render("main/index.html")
+    """The home page: what the app does, big buttons to everything, and the variants with a
+    search by name (``?q=``; an htmx request gets the list alone)."""
+    query = request.args.get("q", "")[:QUERY_MAX].strip()
+    variants = find_variants(query)
+    if htmx:
+        return render("main/_variants.html", query=query, variants=variants)
+    return render("main/index.html", query=query, variants=variants)
 
 
 @bp.get("/healthz")

@@ -28,6 +28,29 @@ def test_home_fits_a_phone(page: Page, live_server: str, shot: Shot) -> None:
 
 def test_home_in_spanish(page: Page, live_server: str, shot: Shot) -> None:
     page.goto(live_server + "/?lang=es")
-    assert page.get_by_role("link", name="Nueva partida").is_visible()
+    assert page.get_by_role("link", name="Nueva partida", exact=True).is_visible()
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     shot(page, "home-es-390x844")
+
+
+def test_a_player_finds_their_variant_by_typing_its_name(page: Page, live_server: str,
+                                                         shot: Shot) -> None:
+    """Typing filters the variants as the player types (htmx), the address follows the search,
+    and each variant leads to a new game with its rules."""
+    page.goto(live_server + "/?lang=es")
+    page.wait_for_function("() => window.htmx !== undefined")
+    every = page.locator(".variant").count()
+    assert every >= 7
+    page.get_by_label("¿Cómo llama tu mesa al juego?").fill("urugua")
+    page.wait_for_function("() => document.querySelectorAll('.variant').length === 1")
+    assert page.locator(".variant-name").inner_text() == "Canasta uruguaya"
+    assert page.url.endswith("/?q=urugua")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    for link in page.locator(".variant-links a").all():
+        box = link.bounding_box()
+        assert box is not None and box["height"] >= 44
+    shot(page, "home-variant-found-390x844")
+    page.get_by_role("link", name="Nueva partida : Canasta uruguaya").click()
+    page.wait_for_url("**/games/new?ruleset=uruguay")
+    assert page.locator("select[name=ruleset]").input_value() == "uruguay"
+    assert page.errors == []  # type: ignore[attr-defined]

@@ -1,0 +1,59 @@
+"""The home page finds a variant by the name a table calls it, in English or Spanish."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from flask.testing import FlaskClient
+
+from scorekeeper.engine import PRESETS
+
+
+def names(html: str) -> list[str]:
+    return re.findall(r'class="variant-name">([^<]*)<', html)
+
+
+def test_an_empty_search_lists_every_preset_with_its_ways_in(client: FlaskClient) -> None:
+    html = client.get("/").get_data(as_text=True)
+    assert len(names(html)) == len(PRESETS)
+    for rs_id in PRESETS:
+        assert f'href="/games/new?ruleset={rs_id}"' in html
+        assert f'href="/rules/{rs_id}"' in html
+        assert f'href="/sheets/?ruleset={rs_id}"' in html
+
+
+@pytest.mark.parametrize(("query", "found"), [
+    ("samba", ["Samba", "Bolivia"]),  # Bolivia is Samba with the bolivia: its text says so
+    ("Bolivia", ["Bolivia"]),
+    ("uruguaya", ["Uruguay Canasta"]),  # the Spanish name, from the English page
+    ("URUGUAY canasta", ["Uruguay Canasta"]),  # every word, any case
+    ("fundacion", ["Tournament (Fundación Pablo Horstmann)"]),  # without its accent
+    ("torneo", ["Tournament (Fundación Pablo Horstmann)"]),  # the preset's id
+])
+def test_a_search_finds_the_variant_by_any_of_its_names(client: FlaskClient, query: str,
+                                                        found: list[str]) -> None:
+    res = client.get("/", query_string={"q": query})
+    assert res.status_code == 200
+    assert names(res.get_data(as_text=True)) == found
+
+
+def test_in_spanish_the_names_are_spanish(client: FlaskClient) -> None:
+    html = client.get("/?lang=es&q=uruguay").get_data(as_text=True)
+    assert names(html) == ["Canasta uruguaya"]
+    assert "Planilla en blanco" in html
+
+
+def test_nothing_found_says_so_with_the_words_escaped(client: FlaskClient) -> None:
+    html = client.get("/", query_string={"q": '<b hx-get="/x">poker</b> %s {0}'}).get_data(True)
+    assert names(html) == []
+    assert "No variant is called “&lt;b hx-get=&#34;/x&#34;&gt;poker&lt;/b&gt; %s {0}”" in html
+    assert "<b hx-get" not in html
+
+
+def test_htmx_gets_the_list_alone(client: FlaskClient) -> None:
+    res = client.get("/?q=samba", headers={"HX-Request": "true"})
+    html = res.get_data(as_text=True)
+    assert html.lstrip().startswith('<div id="variant-list"')
+    assert "<html" not in html and names(html) == ["Samba", "Bolivia"]
+    assert "HX-Request" in res.headers.get("Vary", "")
