@@ -34,14 +34,14 @@ run: app translations
 
 test: venv translations
 	$(BIN)/ruff check .
-	@if [ -d scorekeeper/engine ]; then $(BIN)/mypy --strict scorekeeper/engine; fi
+	$(BIN)/mypy --strict scorekeeper
 	$(BIN)/pytest -q
 
 lint: venv
 	$(BIN)/ruff check .
 
 typecheck: venv
-	$(BIN)/mypy --strict scorekeeper/engine
+	$(BIN)/mypy --strict scorekeeper
 
 # Extract the strings to translate, then update (or create) the Spanish catalog.
 extract: venv

@@ -43,6 +43,7 @@ def _configure(app: Flask, test_config: dict[str, Any] | None) -> None:
     os.makedirs(app.instance_path, exist_ok=True)
     overrides = dict(test_config or {})
     app.config.from_mapping(
+        {key: config.poll_seconds(*setting) for key, setting in config.POLL_SECONDS.items()},
         SQLALCHEMY_DATABASE_URI=config.database_url(app.instance_path),
         MAX_CONTENT_LENGTH=config.MAX_CONTENT_LENGTH,
         BABEL_DEFAULT_LOCALE="en",
@@ -60,7 +61,6 @@ def _configure(app: Flask, test_config: dict[str, Any] | None) -> None:
         PROXIES=config.proxies(),
         BASE_URL=config.base_url(),
         RATELIMIT_STORAGE_URI=config.ratelimit_storage_uri(),
-        **{key: config.poll_seconds(*setting) for key, setting in config.POLL_SECONDS.items()},
     )
     if "SECRET_KEY" not in overrides:
         # Only touch the instance's key file when the caller did not give a key.

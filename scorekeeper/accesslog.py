@@ -10,9 +10,15 @@ gunicorn would, with those tokens replaced by ``<redacted>``. Use it with
 from __future__ import annotations
 
 import re
-from typing import Any
+from collections.abc import MutableMapping
+from datetime import timedelta
+from typing import TYPE_CHECKING, Any
 
 from gunicorn.glogging import Logger
+
+if TYPE_CHECKING:
+    from gunicorn.http import Request
+    from gunicorn.http.wsgi import Response
 
 REDACTED = "<redacted>"
 
@@ -33,9 +39,14 @@ def redact(text: str) -> str:
 class RedactingLogger(Logger):
     """gunicorn's logger, with tokens redacted from what an access-log line can show."""
 
-    def atoms(self, resp: Any, req: Any, environ: dict[str, Any],
-              request_time: Any) -> dict[str, Any]:
-        atoms = super().atoms(resp, req, environ, request_time)
+    # types-gunicorn's atoms() returns a TypedDict of the one-letter atoms only, but gunicorn's
+    # also holds a "{name}i" key per request header (glogging.Logger.atoms), which this redacts:
+    # the override returns the same items as a plain dict, which gunicorn formats alike.
+    def atoms(  # type: ignore[override]
+        self, resp: Response, req: Request, environ: MutableMapping[str, Any],
+        request_time: timedelta,
+    ) -> dict[str, Any]:
+        atoms: dict[str, Any] = dict(super().atoms(resp, req, environ, request_time))
         for key in _URL_ATOMS:
             value = atoms.get(key)
             if isinstance(value, str):

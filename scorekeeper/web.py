@@ -55,7 +55,9 @@ def render(template_full: str, partial: str | None = None, **ctx: Any) -> Respon
 
 def see_other(endpoint: str, **values: Any) -> Response:
     """Redirect with 303 after a POST; htmx follows it and swaps in the new page."""
-    return redirect(url_for(endpoint, **values), code=303)
+    # make_response: flask.redirect is typed as returning werkzeug's Response; the app's own
+    # response class comes back unchanged.
+    return make_response(redirect(url_for(endpoint, **values), code=303))
 
 
 def security_headers(response: Response) -> Response:

@@ -314,7 +314,7 @@ _NUMBER = {"name": "number", "in": "path", "required": True,
            "schema": {"type": "integer", "minimum": 1}}
 _HAND_BODY = {"required": True, "content": {"application/json": {
     "schema": {"$ref": "#/components/schemas/Hand"}}}}
-_AUTH = [{"gameEditToken": []}]
+_AUTH: list[dict[str, list[str]]] = [{"gameEditToken": []}]
 _KEY = {"name": "Idempotency-Key", "in": "header",
         "description": "Makes retries safe: the same key answers the first request's result.",
         "schema": {"type": "string", "maxLength": record.MAX_REQUEST_KEY}}

@@ -101,7 +101,7 @@ def delete_house_rules(house_id: str) -> Response:
 _HOUSE_ID = {"name": "house_id", "in": "path", "required": True, "schema": {"type": "string"}}
 _BODY = {"required": True, "content": {"application/json": {
     "schema": {"$ref": "#/components/schemas/HouseRulesBody"}}}}
-_AUTH = [{"houseRulesToken": []}]
+_AUTH: list[dict[str, list[str]]] = [{"houseRulesToken": []}]
 _RULESET = {"$ref": "#/components/schemas/RuleSet"}
 
 add_paths({

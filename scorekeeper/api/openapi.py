@@ -452,7 +452,7 @@ PATHS: dict[str, Any] = {
 def ruleset_schema() -> dict[str, Any]:
     """The schema of a rule set: the fixed parts above, and every declared value of every preset
     (``engine/declared.py``) with its type, bounds and label, so a new value documents itself."""
-    schema = copy.deepcopy(SCHEMAS["RuleSet"])
+    schema: dict[str, Any] = copy.deepcopy(SCHEMAS["RuleSet"])
     properties = schema["properties"]
     required = set(schema["required"]) | {"going_out", "sources"}
     for rs in PRESETS.values():

@@ -64,7 +64,10 @@ def _links(tables: Iterable[TournamentTable]) -> dict[int, str]:
     return {t.id: t.new_edit_token for t in tables if t.new_edit_token}
 
 
-def _link_row(table: TournamentTable, token: str) -> dict[str, Any]:
+def _link_row(table: TournamentTable) -> dict[str, Any]:
+    """A table's edit link made in this request (``hand_out_links`` keeps only those)."""
+    token = table.new_edit_token
+    assert token is not None
     return {"table": table.number,
             "pairs": [table.pair_a.number, table.pair_b.number],
             "game_id": table.view_token, "edit_token": token,
@@ -174,7 +177,7 @@ def create_tournament() -> Response:
         return error_response(400, exc.message)
     except (EntryErrors, UnknownRuleSet) as exc:
         return field_errors(exc)
-    tables = [_link_row(t, t.new_edit_token)
+    tables = [_link_row(t)
               for t in service.hand_out_links(new.tournament.rounds[0].tables)]
     response = make_response(
         jsonify({"id": new.tournament.id, "admin_token": new.admin_token, "tables": tables}),
@@ -234,7 +237,7 @@ def new_round_links(tournament_id: str, number: int) -> Response:
     _desk_access(tournament_id)
     done = desk.round_links(tournament_id, number, by=desk.BY_API)
     return jsonify({"round": number,
-                    "tables": [_link_row(t, t.new_edit_token) for t in done.links]})
+                    "tables": [_link_row(t) for t in done.links]})
 
 
 @bp.post("/tournaments/<tournament_id>/rounds/<int:number>/tables/<int:table>/link")
@@ -243,7 +246,7 @@ def new_table_link(tournament_id: str, number: int, table: int) -> Response:
     _desk_access(tournament_id)
     done = desk.table_link(tournament_id, number, table, by=desk.BY_API)
     row = done.links[0]
-    return jsonify(_link_row(row, row.new_edit_token))
+    return jsonify(_link_row(row))
 
 
 @bp.post("/tournaments/<tournament_id>/pairs/<int:number>/abandon")
@@ -339,7 +342,7 @@ _ROUND = {"name": "number", "in": "path", "required": True,
 _PAIR = {"name": "number", "in": "path", "required": True,
          "schema": {"type": "integer", "minimum": 1},
          "description": "The pair's number (from 1, in the order given)."}
-_AUTH = [{"tournamentAdminToken": []}]
+_AUTH: list[dict[str, list[str]]] = [{"tournamentAdminToken": []}]
 _KEY = {"name": "Idempotency-Key", "in": "header",
         "description": "Makes retries safe: the same key answers the first request's change.",
         "schema": {"type": "string", "maxLength": MAX_REQUEST_KEY}}

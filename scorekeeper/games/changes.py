@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from flask_babel import gettext as _
 
 from ..i18n import number, signed
@@ -17,7 +19,7 @@ def change_sentence(change: ChangeView, *, other_phone: bool = False) -> str:
     """One sentence for a change: "Hand 3 was saved from another phone: +1,035 / +535"."""
     n, points = number(change.hand or 0), points_text(change)
     if other_phone:
-        sentences = {
+        sentences: dict[str, str] = {
             "add": _("Hand %(n)s was saved from another phone: %(points)s", n=n, points=points),
             "fix": _("Hand %(n)s was corrected from another phone: %(points)s",
                      n=n, points=points),
@@ -26,7 +28,7 @@ def change_sentence(change: ChangeView, *, other_phone: bool = False) -> str:
         }
         if change.kind in sentences:
             return sentences[change.kind]
-    return {
+    sentence: dict[str, Callable[[], str]] = {
         "add": lambda: _("Hand %(n)s saved: %(points)s", n=n, points=points),
         "fix": lambda: _("Hand %(n)s corrected: %(points)s", n=n, points=points),
         "delete": lambda: _("Hand %(n)s removed: %(points)s", n=n, points=points),
@@ -35,14 +37,16 @@ def change_sentence(change: ChangeView, *, other_phone: bool = False) -> str:
         "settle": lambda: _("Settled when time was up: %(points)s", points=points),
         "abandon": lambda: _("The desk recorded an abandonment."),
         "unabandon": lambda: _("The desk took back an abandonment."),
-    }.get(change.kind, lambda: change.kind)()
+    }
+    return sentence.get(change.kind, lambda: change.kind)()
 
 
 def by_label(change: ChangeView) -> str:
     """Which link made the change."""
-    return {
+    labels: dict[str, str] = {
         "scorekeeper": _("the scorekeeper"),
         "editor": _("another scorekeeper"),
         "api": _("an app (edit token)"),
         "desk": _("the tournament desk"),
-    }.get(change.by, change.by)
+    }
+    return labels.get(change.by, change.by)

@@ -20,7 +20,8 @@ from wtforms import IntegerField, RadioField, SelectField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
 try:
-    from wtforms import SelectChoice
+    # types-WTForms (3.2) predates SelectChoice (WTForms 3.3).
+    from wtforms import SelectChoice  # type: ignore[attr-defined]
 except ImportError:  # WTForms < 3.3 takes plain (value, label) pairs
     SelectChoice = None
 
@@ -55,7 +56,8 @@ def choices(pairs: Iterable[tuple[Any, Any]]) -> list[Any]:
     return [SelectChoice(value=value, label=label) for value, label in pairs]
 
 
-class NewGameForm(FlaskForm):
+# Flask-WTF ships no types: FlaskForm is Any to mypy.
+class NewGameForm(FlaskForm):  # type: ignore[misc]
     """Start a game. The choices depend on the rule set and are filled in by the view."""
 
     ruleset = SelectField(_l("Rules"))

@@ -10,7 +10,7 @@ can read them and start a game with them, never change or delete them.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from flask import Response, abort, make_response, request
@@ -18,7 +18,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from .. import browser
-from ..engine import PRESETS, CanastaKind, EntryErrors, RuleSet
+from ..engine import PRESETS, CanastaKind, EntryErrors, Penalty, Premio, RuleSet
 from ..engine.declared import Empty
 from ..extensions import db
 from ..i18n import error_message, label
@@ -54,12 +54,13 @@ def field_labels(rs: RuleSet, band_rows: list[int]) -> dict[str, str]:
         p = f"opening_minimums.bands[{row}]."
         labels[p + "from"] = _("Opening minimum, row %(n)d: from a total of", n=row + 1)
         labels[p + "minimum"] = _("Opening minimum, row %(n)d: minimum", n=row + 1)
-    for key, title, items in (("premios", _("Premios"), rs.premios),
-                              ("penalties", _("Penalties"), rs.penalties)):
+    catalogues: tuple[tuple[str, str, Sequence[Premio | Penalty]], ...] = (
+        ("premios", _("Premios"), rs.premios), ("penalties", _("Penalties"), rs.penalties))
+    for key, title, items in catalogues:
         rows = [(str(i), label(item.label)) for i, item in enumerate(items)]
-        for row, name in [*rows, (form.NEW_ROW, _("Add one"))]:
-            labels[f"{key}[{row}].label"] = f"{title}, {name}: {_('Name')}"
-            labels[f"{key}[{row}].points"] = f"{title}, {name}: {_('Points')}"
+        for slot, name in [*rows, (form.NEW_ROW, _("Add one"))]:
+            labels[f"{key}[{slot}].label"] = f"{title}, {name}: {_('Name')}"
+            labels[f"{key}[{slot}].points"] = f"{title}, {name}: {_('Points')}"
     return labels
 
 

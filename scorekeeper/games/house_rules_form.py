@@ -13,11 +13,11 @@ errors are moved back onto the rows they came from. The service gets plain rule-
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine import N_, CanastaKind, FieldError, RuleSet, ruleset_to_dict
+from ..engine import N_, CanastaKind, FieldError, Penalty, Premio, RuleSet, ruleset_to_dict
 from ..engine.declared import Empty, Kind, sections
 from ..services.house_rules import slug
 
@@ -110,17 +110,19 @@ def form_values(rs: RuleSet, translate: Translate | None = None) -> dict[str, st
         v[f"canastas.{kind.value}"] = _text(rs.canasta_points(kind)) if rs.allows(kind) else ""
     if rs.allows(CanastaKind.WILD):
         v[WILD_ALLOWED] = "on"
-    for i, kind in enumerate(rs.going_out):
+    for i, going in enumerate(rs.going_out):
         p = f"going_out_kinds[{i}]."
-        v[p + "points"] = _text(kind.points)
+        v[p + "points"] = _text(going.points)
         for flag in ("concealed", "plus_going_out_bonus", "hand_cards_positive"):
-            if getattr(kind, flag):
+            if getattr(going, flag):
                 v[p + flag] = "on"
     v["opening_minimums.negative"] = _text(rs.opening_minimums.negative)
     for i, band in enumerate(rs.opening_minimums.bands):
         v[f"opening_minimums.bands[{i}].from"] = _text(band.from_score)
         v[f"opening_minimums.bands[{i}].minimum"] = _text(band.minimum)
-    for key, items in (("premios", rs.premios), ("penalties", rs.penalties)):
+    catalogues: tuple[tuple[str, Sequence[Premio | Penalty]], ...] = (
+        ("premios", rs.premios), ("penalties", rs.penalties))
+    for key, items in catalogues:
         for i, item in enumerate(items):
             v[f"{key}[{i}].id"] = item.id
             v[f"{key}[{i}].label"] = tr(item.label)
@@ -234,7 +236,7 @@ def data_from_form(rs: RuleSet, form: Mapping[str, Any], translate: Translate | 
         }
         for i, kind in enumerate(rs.going_out)
     ]
-    bands = []
+    bands: list[dict[str, Any]] = []
     for row in _rows(form, "opening_minimums.bands", MAX_BANDS + 1):
         p = f"opening_minimums.bands[{row}]."
         low, minimum = form.get(p + "from"), form.get(p + "minimum")

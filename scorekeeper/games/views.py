@@ -10,7 +10,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import Callable, Mapping
 from functools import wraps
-from typing import Any
+from typing import Any, cast
 
 from flask import (
     Response,
@@ -295,7 +295,8 @@ def show(game_id: str) -> Response:
         ctx["undo_label"], ctx["redo_label"] = undo_redo_labels(game)
         _remember_view(game_id)
         ctx["chart"] = _chart(game)
-        flashed = get_flashed_messages(with_categories=True)
+        # Flask types the answer as plain messages or pairs whatever ``with_categories`` says.
+        flashed = cast("list[tuple[str, str]]", get_flashed_messages(with_categories=True))
         ctx["messages"] = [message for _category, message in flashed]
         ctx["share_open"] = any(category == LINK_REPLACED for category, _message in flashed)
         token = _edit_token(game_id) or ""
@@ -626,14 +627,14 @@ def describe_undo(change: record.ChangeView, *, undo: bool) -> str:
     target_kind = _target_kind(change)
     n = format_number(change.hand or 0)
     if undo:
-        texts = {"add": _("Undone: hand %(n)s is no longer counted.", n=n),
+        texts: dict[str, str] = {"add": _("Undone: hand %(n)s is no longer counted.", n=n),
                  "fix": _("Undone: hand %(n)s is back as it was before the fix.", n=n),
                  "delete": _("Undone: hand %(n)s is back in its place.", n=n)}
     else:
         texts = {"add": _("Redone: hand %(n)s is counted again.", n=n),
                  "fix": _("Redone: hand %(n)s has the fix again.", n=n),
                  "delete": _("Redone: hand %(n)s is removed again.", n=n)}
-    return texts.get(target_kind, _("Done."))
+    return texts.get(target_kind, str(_("Done.")))
 
 
 def _target_kind(change: record.ChangeView) -> str:

@@ -149,7 +149,9 @@ class TournamentTable(Base):
     game: Mapped[Game] = relationship()
 
     #: The edit token made in this request, to hand out once (never stored; ``None`` otherwise).
-    new_edit_token = None
+    new_edit_token: str | None = None
+    # The ORM leaves a plain (not ``Mapped[]``) annotation such as ``new_edit_token``'s alone.
+    __allow_unmapped__ = True
 
     @property
     def pairs(self) -> tuple[TournamentPair, TournamentPair]:

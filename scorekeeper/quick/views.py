@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from flask import Response, redirect, request, url_for
+from flask import Response, request, url_for
 from flask_babel import format_number
 from flask_babel import gettext as _
 
@@ -18,7 +18,7 @@ from ..engine import PRESETS, RuleSet, UnknownRuleSet
 from ..extensions import htmx
 from ..i18n import error_message
 from ..services.scoring import resolve_ruleset
-from ..web import render
+from ..web import render, see_other
 from . import bp
 
 DEFAULT_RULESET = "classic"
@@ -127,7 +127,7 @@ def rules_index() -> Response:
         if response.status_code == 200:
             response.headers["HX-Push-Url"] = url_for("quick.rules_card", ruleset_id=ruleset_id)
         return response
-    return redirect(url_for("quick.rules_card", ruleset_id=ruleset_id), code=303)
+    return see_other("quick.rules_card", ruleset_id=ruleset_id)
 
 
 @bp.get("/rules/<ruleset_id>")

@@ -5,9 +5,11 @@ Each is raised before anything is changed (or the change is rolled back with the
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from ..engine.errors import FieldError
     from .record import ChangeView
 
 
@@ -142,7 +144,7 @@ class ClockNotRunning(DeskRefused):
 class ActionRefused(DeskRefused):
     """The desk action cannot be taken, for the reasons in ``errors`` (``FieldError``s)."""
 
-    def __init__(self, errors: list[Any]) -> None:
+    def __init__(self, errors: Sequence[FieldError]) -> None:
         super().__init__(errors)
         self.errors = errors
 

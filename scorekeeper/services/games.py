@@ -150,7 +150,7 @@ def create_game(
                 f"sides[{i}].players", N_("A side has at most %(count)d players."), count=per_side
             ))
             names = []
-        player_rows = []
+        player_rows: list[Player] = []
         for j, raw in enumerate(names):
             pname = text.name(raw, f"sides[{i}].players[{j}]", errors, limit=MAX_NAME,
                               required=False)

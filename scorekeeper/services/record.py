@@ -471,7 +471,7 @@ def redo_target(game: Game) -> GameChange | None:
         select(func.max(GameChange.seq))
         .where(GameChange.game_id == game.id, GameChange.kind.in_(UNDOABLE))
     ).scalar() or 0
-    undone: list[int] = []
+    undone: list[int | None] = []  # the targets of the undos not redone (an undo has one)
     for kind, target in db.session.execute(
         select(GameChange.kind, GameChange.target)
         .where(GameChange.game_id == game.id, GameChange.seq > last_edit,

@@ -34,7 +34,7 @@ def check(value: Any, field: str) -> FieldError | None:
     return None
 
 
-def name(value: Any, field: str, errors: list[FieldError], *, limit: int,
+def name(value: object, field: str, errors: list[FieldError], *, limit: int,
          required: bool = True) -> str:
     """A name as typed (a side's, a player's, a pair's...), its white space folded; ``""`` with
     an error added to ``errors`` when it is missing (and ``required``), not a text, holds a

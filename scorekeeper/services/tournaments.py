@@ -372,7 +372,7 @@ def _whole(value: Any, field: str, low: int, high: int, errors: list[FieldError]
     return value
 
 
-def _text(value: Any, field: str, limit: int, errors: list[FieldError]) -> str:
+def _text(value: object, field: str, limit: int, errors: list[FieldError]) -> str:
     if not isinstance(value, str) or not value.strip():
         errors.append(FieldError(field, N_("Give a name.")))
         return ""

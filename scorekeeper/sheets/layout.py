@@ -8,7 +8,7 @@ translated when the sheet is drawn; lines of kept hands are translated here, thr
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -28,7 +28,7 @@ TABLE_HANDS = 15
 #: Lines of bonuses or penalties beyond which the reminder box is "long" (the Spanish lists).
 LONG_REMINDERS = 8
 
-Translate = Callable[[str, object], str]
+Translate = Callable[[str, Mapping[str, object]], str]
 
 
 @dataclass(frozen=True)

@@ -29,7 +29,8 @@ PRINT_CSS = STATIC / "css" / "print.css"
 PAPERS = {"a4": "A4", "letter": "letter"}
 
 
-class StaticOnlyFetcher(URLFetcher):
+# WeasyPrint ships no types: its URLFetcher is Any to mypy.
+class StaticOnlyFetcher(URLFetcher):  # type: ignore[misc]
     """Serves files under one folder; refuses anything else (other paths, http, data...)."""
 
     def __init__(self, root: Path) -> None:
