@@ -23,7 +23,8 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -341,9 +342,13 @@ def extend_clock(tournament_id: str, number: int, minutes: Any, *, by: str,
 # -- pairs: abandonment and substitution ---------------------------------------------------------
 
 
-def _substitute(_tournament: Tournament, pair: Any) -> None:
+def _check_substitute(_tournament: Tournament, pair: Any) -> None:
     if pair.substituted:
         raise AlreadySubstituted(pair.number)
+
+
+def _substitute(tournament: Tournament, pair: Any) -> None:
+    _check_substitute(tournament, pair)
     service.record_substitution(pair)
 
 
@@ -353,11 +358,32 @@ class PairOperation:
     request_key=None, seen_version=None)``, it begins (or answers the earlier request), finds
     the pair (:class:`PairNotFound`), ``act``s on it (a refusal raises :class:`ActionRefused`;
     a closed round raises ``when_closed(pair_number)`` when given) and logs ``kind`` with the
-    table it touched."""
+    table it touched. ``check`` (when the desk asks first) refuses as ``act`` would and
+    changes nothing (:meth:`preview`)."""
 
     kind: str
     act: Callable[[Tournament, Any], TournamentTable | None]
+    check: Callable[[Tournament, Any], TournamentTable | None] | None = None
     when_closed: type[DeskRefused] | None = None
+
+    @contextmanager
+    def _refusals(self, pair_number: int) -> Iterator[None]:
+        try:
+            yield
+        except EntryErrors as exc:
+            raise ActionRefused(exc.errors) from exc
+        except RoundClosed as exc:
+            if self.when_closed is None:
+                raise
+            raise self.when_closed(pair_number) from exc
+
+    def preview(self, tournament: Tournament,
+                pair_number: int) -> tuple[Any, TournamentTable | None]:
+        """The pair and the table the operation would touch, refused as it would be (the
+        desk's confirmation page); nothing changes."""
+        pair = _pair(tournament, pair_number)
+        with self._refusals(pair_number):
+            return pair, None if self.check is None else self.check(tournament, pair)
 
     def __call__(self, tournament_id: str, pair_number: int, *, by: str,
                  request_key: str | None = None,
@@ -368,14 +394,8 @@ class PairOperation:
             return begun.earlier
         tournament = begun.tournament
         pair = _pair(tournament, pair_number)
-        try:
+        with self._refusals(pair_number):
             table = self.act(tournament, pair)
-        except EntryErrors as exc:
-            raise ActionRefused(exc.errors) from exc
-        except RoundClosed as exc:
-            if self.when_closed is None:
-                raise
-            raise self.when_closed(pair_number) from exc
         if table is None:
             change = _log(begun, self.kind, by=by, pair=pair_number)
         else:
@@ -387,13 +407,14 @@ class PairOperation:
 # The pair abandons its game in the round being played (see
 # ``services.tournaments.record_abandonment``); :class:`PairNotPlaying` when it plays none,
 # :class:`ActionRefused` when already disqualified, its game finished or abandoned by the other.
-abandon = PairOperation("abandon", service.record_abandonment, when_closed=PairNotPlaying)
+abandon = PairOperation("abandon", service.record_abandonment, service.abandonment_table,
+                        when_closed=PairNotPlaying)
 # Take back the pair's abandonment while its round is being played: :class:`ActionRefused`
 # when the pair did not abandon, :class:`AbandonmentNotUndoable` when its round is closed.
 undo_abandon = PairOperation("unabandon", service.undo_abandonment,
                              when_closed=AbandonmentNotUndoable)
 # A player of the pair was replaced: the pair scores nothing (:class:`AlreadySubstituted`).
-substitute = PairOperation("substitute", _substitute)
+substitute = PairOperation("substitute", _substitute, _check_substitute)
 # Take back a substitution while the tournament is being played: :class:`ActionRefused`,
 # :class:`~.errors.TournamentOver`.
 undo_substitute = PairOperation("unsubstitute", service.undo_substitution)
