@@ -18,7 +18,7 @@ from flask_babel import get_locale
 from flask_babel import gettext as _
 from werkzeug.exceptions import NotFound
 
-from ..browser import house_rulesets
+from ..browser import house_rulesets, remember_token
 from ..engine import N_, PRESETS, EntryErrors, FieldError, HandEnd, RuleSet, UnknownRuleSet
 from ..engine.victory import DEFAULT_SCALE, parse_scale_text, scale_text
 from ..extensions import db, htmx
@@ -43,13 +43,7 @@ DEFAULT_RULESET = "torneo"
 
 
 def _remember(tournament_id: str, token: str) -> None:
-    tokens = session.get(SESSION_KEY)
-    tokens = dict(tokens) if isinstance(tokens, dict) else {}
-    tokens.pop(tournament_id, None)
-    tokens[tournament_id] = token
-    while len(tokens) > MAX_REMEMBERED:
-        tokens.pop(next(iter(tokens)))
-    session[SESSION_KEY] = tokens
+    remember_token(SESSION_KEY, tournament_id, token, MAX_REMEMBERED)
 
 
 def _is_admin(tournament: Tournament) -> bool:
