@@ -55,7 +55,6 @@ import os  # noqa: E402
 import random  # noqa: E402
 import re  # noqa: E402
 import shutil  # noqa: E402
-import signal  # noqa: E402
 import socket  # noqa: E402
 import subprocess  # noqa: E402
 import tempfile  # noqa: E402
@@ -70,6 +69,7 @@ ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
 sys.path.insert(0, str(ROOT))
 
+from bench.http import free_port, stop_group  # noqa: E402
 from bench.workload import HAND, PREVIEW_FORM  # noqa: E402
 
 #: A real club's pace, in seconds (divided by ``--speed``).
@@ -98,10 +98,15 @@ def target_for(hands: int) -> int:
 # -- the server --------------------------------------------------------------------------------
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+def parse_with_database(parser: argparse.ArgumentParser,
+                        argv: list[str] | None) -> argparse.Namespace:
+    """``parser``'s arguments with ``--database``: a PostgreSQL URL or none (SQLite)."""
+    parser.add_argument("--database", help="a PostgreSQL URL (its tables are dropped and made "
+                        "anew); default: a fresh SQLite file")
+    args = parser.parse_args(argv)
+    if args.database and not args.database.startswith("postgresql"):
+        parser.error("--database takes a PostgreSQL URL (SQLite is the default)")
+    return args
 
 
 def make_app(database: str, instance: Path) -> Any:
@@ -237,13 +242,7 @@ class Server:
         return total
 
     def stop(self) -> None:
-        if self.proc.poll() is None:
-            os.killpg(self.proc.pid, signal.SIGTERM)
-            try:
-                self.proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.proc.pid, signal.SIGKILL)
-                self.proc.wait()
+        stop_group(self.proc)
 
 
 def hello_rps(workers: int, seconds: float) -> tuple[float, str]:
@@ -586,11 +585,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--timeout", type=float, default=30, help="seconds per request")
     parser.add_argument("--hello-seconds", type=float, default=5)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--database", help="a PostgreSQL URL (its tables are dropped and made "
-                        "anew); default: a fresh SQLite file")
-    args = parser.parse_args(argv)
-    if args.database and not args.database.startswith("postgresql"):
-        parser.error("--database takes a PostgreSQL URL (SQLite is the default)")
+    args = parse_with_database(parser, argv)
     if args.hands_per_game < 1 or args.tables_per_desk < 1:
         parser.error("--hands-per-game and --tables-per-desk are at least 1")
 

@@ -103,13 +103,19 @@ class Gunicorn:
         raise RuntimeError(f"gunicorn {app} did not start")
 
     def stop(self) -> None:
-        if self.proc.poll() is None:
-            os.killpg(self.proc.pid, signal.SIGTERM)
-            try:
-                self.proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.proc.pid, signal.SIGKILL)
-                self.proc.wait()
+        stop_group(self.proc)
+
+
+def stop_group(proc: subprocess.Popen[bytes]) -> None:
+    """Stop a server started in its own session: SIGTERM to its process group, SIGKILL when
+    it has not stopped 10 s later."""
+    if proc.poll() is None:
+        os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
 
 
 def wrk(url: str, seconds: int, connections: int, script: Path | None = None,

@@ -47,6 +47,7 @@ from bench.club_night import (  # noqa: E402
     Server,
     fresh_database,
     make_app,
+    parse_with_database,
     percentile,
     report,
     session,
@@ -316,11 +317,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--save-every", type=float, default=0.1)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--limit", type=float, default=2.0)
-    parser.add_argument("--database", help="a PostgreSQL URL (its tables are dropped and made "
-                        "anew); default: a fresh SQLite file")
-    args = parser.parse_args(argv)
-    if args.database and not args.database.startswith("postgresql"):
-        parser.error("--database takes a PostgreSQL URL (SQLite is the default)")
+    args = parse_with_database(parser, argv)
     args.remembered = min(args.remembered, args.games)
 
     tmp = Path(tempfile.mkdtemp(prefix="bench-stats-"))

@@ -189,30 +189,6 @@ def test_sqlite_pragmas(app: Flask) -> None:
             assert conn.execute(text("PRAGMA journal_mode")).scalar() == "wal"
 
 
-def test_db_upgrade_and_downgrade_on_empty_database(
-    make_app: MakeApp, settings: dict[str, Any]
-) -> None:
-    from sqlalchemy import inspect, text
-
-    from scorekeeper.extensions import db
-
-    app = make_app(settings)
-    runner = app.test_cli_runner()
-    try:
-        result = runner.invoke(args=["db", "upgrade"])
-        assert result.exit_code == 0, result.output
-        with app.app_context():
-            assert "alembic_version" in inspect(db.engine).get_table_names()
-        result = runner.invoke(args=["db", "downgrade", "base"])
-        assert result.exit_code == 0, result.output
-    finally:
-        with app.app_context():
-            db.drop_all()
-            with db.engine.begin() as conn:
-                conn.execute(text("DROP TABLE IF EXISTS alembic_version"))
-            db.engine.dispose()
-
-
 def test_a_database_locked_past_the_timeout_answers_503_not_500(app: Flask) -> None:
     import sqlite3
 

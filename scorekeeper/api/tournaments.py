@@ -12,7 +12,7 @@ and asking for new links (``POST .../rounds/<n>/links`` for every table of the r
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from datetime import datetime
 from typing import Any
 
@@ -217,6 +217,15 @@ def _request_key() -> str | None:
     return request.headers.get("Idempotency-Key") or None
 
 
+def _desk_write(operation: Callable[..., desk.DeskWritten], tournament_id: str, *args: Any,
+                **options: Any) -> Response:
+    """Check the admin token, do the desk operation as the API (with the request's
+    Idempotency-Key) and answer the tournament as it left it, with the links it made."""
+    _desk_access(tournament_id)
+    return _answer(operation(tournament_id, *args, by=desk.BY_API, request_key=_request_key(),
+                             **options))
+
+
 def _answer(done: desk.DeskWritten) -> Response:
     """The tournament as the desk change left it (with the links this request made)."""
     return jsonify(tournament_to_dict(done.tournament, admin=True,
@@ -226,9 +235,7 @@ def _answer(done: desk.DeskWritten) -> Response:
 @bp.post("/tournaments/<tournament_id>/rounds/<int:number>/finish")
 def finish_round(tournament_id: str, number: int) -> Response:
     """Close a round (unfinished games end on time) and seat the next; 409 if not open."""
-    _desk_access(tournament_id)
-    return _answer(desk.finish_round(tournament_id, number, by=desk.BY_API,
-                                     request_key=_request_key(), hand_out=True))
+    return _desk_write(desk.finish_round, tournament_id, number, hand_out=True)
 
 
 @bp.post("/tournaments/<tournament_id>/rounds/<int:number>/links")
@@ -253,49 +260,37 @@ def new_table_link(tournament_id: str, number: int, table: int) -> Response:
 def abandon(tournament_id: str, number: int) -> Response:
     """The pair abandons its game in the round being played: disqualified, the opponent
     credited the abandonment points; 409 when no round is open or the pair is not seated."""
-    _desk_access(tournament_id)
-    return _answer(desk.abandon(tournament_id, number, by=desk.BY_API,
-                                request_key=_request_key()))
+    return _desk_write(desk.abandon, tournament_id, number)
 
 
 @bp.post("/tournaments/<tournament_id>/pairs/<int:number>/substitute")
 def substitute(tournament_id: str, number: int) -> Response:
     """A player of the pair was replaced: the pair scores nothing in the tournament."""
-    _desk_access(tournament_id)
-    return _answer(desk.substitute(tournament_id, number, by=desk.BY_API,
-                                   request_key=_request_key()))
+    return _desk_write(desk.substitute, tournament_id, number)
 
 
 @bp.delete("/tournaments/<tournament_id>/pairs/<int:number>/abandon")
 def undo_abandon(tournament_id: str, number: int) -> Response:
     """Take back the pair's abandonment while its round is open; 409 otherwise."""
-    _desk_access(tournament_id)
-    return _answer(desk.undo_abandon(tournament_id, number, by=desk.BY_API,
-                                     request_key=_request_key()))
+    return _desk_write(desk.undo_abandon, tournament_id, number)
 
 
 @bp.delete("/tournaments/<tournament_id>/pairs/<int:number>/substitute")
 def undo_substitute(tournament_id: str, number: int) -> Response:
     """Take back a substitution while the tournament is being played; 409 otherwise."""
-    _desk_access(tournament_id)
-    return _answer(desk.undo_substitute(tournament_id, number, by=desk.BY_API,
-                                        request_key=_request_key()))
+    return _desk_write(desk.undo_substitute, tournament_id, number)
 
 
 @bp.post("/tournaments/<tournament_id>/rounds/<int:number>/start")
 def start_clock(tournament_id: str, number: int) -> Response:
     """Start (or resume) the round's clock; 409 when it runs, time is up or the round is closed."""
-    _desk_access(tournament_id)
-    return _answer(desk.start_clock(tournament_id, number, by=desk.BY_API,
-                                    request_key=_request_key()))
+    return _desk_write(desk.start_clock, tournament_id, number)
 
 
 @bp.post("/tournaments/<tournament_id>/rounds/<int:number>/pause")
 def pause_clock(tournament_id: str, number: int) -> Response:
     """Pause the round's running clock; 409 when it is not running."""
-    _desk_access(tournament_id)
-    return _answer(desk.pause_clock(tournament_id, number, by=desk.BY_API,
-                                    request_key=_request_key()))
+    return _desk_write(desk.pause_clock, tournament_id, number)
 
 
 @bp.post("/tournaments/<tournament_id>/rounds/<int:number>/extend")

@@ -23,6 +23,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -257,49 +259,54 @@ def finish_round(tournament_id: str, number: int, *, by: str, request_key: str |
 # -- the clock -----------------------------------------------------------------------------------
 
 
+def _on_clock(tournament_id: str, number: int, kind: str, asked: Any,
+              act: Callable[[Tournament, TournamentRound, datetime], dict[str, Any]], *,
+              by: str, request_key: str | None, seen_version: int | None) -> DeskWritten:
+    """What the clock operations share: begin (or answer the earlier request), find the open
+    round (:class:`RoundClosed`), ``act`` on its clock now, log ``kind`` with what it returns."""
+    begun = _begin(tournament_id, kind, asked, request_key=request_key,
+                   seen_version=seen_version)
+    if begun.earlier is not None:
+        return begun.earlier
+    tournament = begun.tournament
+    detail = act(tournament, _open_round(tournament, number), utcnow())
+    change = _log(begun, kind, by=by, round=number, detail=detail)
+    return DeskWritten(tournament, change)
+
+
 def start_clock(tournament_id: str, number: int, *, by: str, request_key: str | None = None,
                 seen_version: int | None = None) -> DeskWritten:
     """Start (or resume) round ``number``'s clock.
 
     Raises :class:`ClockRunning`, :class:`TimeIsUp` (add minutes first), :class:`RoundClosed`.
     """
-    begun = _begin(tournament_id, "clock_start", number, request_key=request_key,
-                   seen_version=seen_version)
-    if begun.earlier is not None:
-        return begun.earlier
-    tournament = begun.tournament
-    rnd = _open_round(tournament, number)
-    now = utcnow()
-    state = clocks.clock_of(tournament, rnd, now)
-    if state.state == clocks.RUNNING:
-        raise ClockRunning(number)
-    if state.state == clocks.OVER:
-        raise TimeIsUp(number)
-    if rnd.clock_started_at is None:
-        rnd.clock_started_at = now
-    rnd.clock_running_since = now
-    change = _log(begun, "clock_start", by=by, round=number,
-                  detail={"seconds_left": state.seconds_left})
-    return DeskWritten(tournament, change)
+    def act(tournament: Tournament, rnd: TournamentRound, now: datetime) -> dict[str, Any]:
+        state = clocks.clock_of(tournament, rnd, now)
+        if state.state == clocks.RUNNING:
+            raise ClockRunning(number)
+        if state.state == clocks.OVER:
+            raise TimeIsUp(number)
+        if rnd.clock_started_at is None:
+            rnd.clock_started_at = now
+        rnd.clock_running_since = now
+        return {"seconds_left": state.seconds_left}
+
+    return _on_clock(tournament_id, number, "clock_start", number, act, by=by,
+                     request_key=request_key, seen_version=seen_version)
 
 
 def pause_clock(tournament_id: str, number: int, *, by: str, request_key: str | None = None,
                 seen_version: int | None = None) -> DeskWritten:
     """Pause round ``number``'s running clock. Raises :class:`ClockNotRunning`,
     :class:`RoundClosed`."""
-    begun = _begin(tournament_id, "clock_pause", number, request_key=request_key,
-                   seen_version=seen_version)
-    if begun.earlier is not None:
-        return begun.earlier
-    tournament = begun.tournament
-    rnd = _open_round(tournament, number)
-    now = utcnow()
-    if clocks.clock_of(tournament, rnd, now).state != clocks.RUNNING:
-        raise ClockNotRunning(number)
-    clocks.stop(tournament, rnd, now)
-    left = clocks.clock_of(tournament, rnd, now).seconds_left
-    change = _log(begun, "clock_pause", by=by, round=number, detail={"seconds_left": left})
-    return DeskWritten(tournament, change)
+    def act(tournament: Tournament, rnd: TournamentRound, now: datetime) -> dict[str, Any]:
+        if clocks.clock_of(tournament, rnd, now).state != clocks.RUNNING:
+            raise ClockNotRunning(number)
+        clocks.stop(tournament, rnd, now)
+        return {"seconds_left": clocks.clock_of(tournament, rnd, now).seconds_left}
+
+    return _on_clock(tournament_id, number, "clock_pause", number, act, by=by,
+                     request_key=request_key, seen_version=seen_version)
 
 
 def extend_clock(tournament_id: str, number: int, minutes: Any, *, by: str,
@@ -316,113 +323,101 @@ def extend_clock(tournament_id: str, number: int, minutes: Any, *, by: str,
             or not 1 <= minutes <= clocks.MAX_EXTEND):
         raise EntryErrors([FieldError("minutes", N_("A whole number from %(low)d to %(high)d."),
                                       low=1, high=clocks.MAX_EXTEND)])
-    begun = _begin(tournament_id, "clock_extend", [number, minutes], request_key=request_key,
-                   seen_version=seen_version)
-    if begun.earlier is not None:
-        return begun.earlier
-    tournament = begun.tournament
-    rnd = _open_round(tournament, number)
-    now = utcnow()
-    running = rnd.clock_running_since is not None
-    # Time already run out stays run out: the minutes added count from now.
-    clocks.stop(tournament, rnd, now)
-    rnd.clock_extra = int(rnd.clock_extra or 0) + minutes * 60
-    if running:
-        rnd.clock_running_since = now
-    left = clocks.clock_of(tournament, rnd, now).seconds_left
-    change = _log(begun, "clock_extend", by=by, round=number,
-                  detail={"minutes": minutes, "seconds_left": left})
-    return DeskWritten(tournament, change)
+    added: int = minutes
+
+    def act(tournament: Tournament, rnd: TournamentRound, now: datetime) -> dict[str, Any]:
+        running = rnd.clock_running_since is not None
+        # Time already run out stays run out: the minutes added count from now.
+        clocks.stop(tournament, rnd, now)
+        rnd.clock_extra = int(rnd.clock_extra or 0) + added * 60
+        if running:
+            rnd.clock_running_since = now
+        left = clocks.clock_of(tournament, rnd, now).seconds_left
+        return {"minutes": added, "seconds_left": left}
+
+    return _on_clock(tournament_id, number, "clock_extend", [number, added], act, by=by,
+                     request_key=request_key, seen_version=seen_version)
 
 
 # -- pairs: abandonment and substitution ---------------------------------------------------------
 
 
-def abandon(tournament_id: str, pair_number: int, *, by: str, request_key: str | None = None,
-            seen_version: int | None = None) -> DeskWritten:
-    """The pair abandons its game in the round being played (see
-    ``services.tournaments.record_abandonment``).
-
-    Raises :class:`PairNotFound`, :class:`PairNotPlaying`, :class:`ActionRefused` (already
-    disqualified, its game finished or abandoned by the other pair).
-    """
-    begun = _begin(tournament_id, "abandon", pair_number, request_key=request_key,
-                   seen_version=seen_version)
-    if begun.earlier is not None:
-        return begun.earlier
-    tournament = begun.tournament
-    pair = _pair(tournament, pair_number)
-    try:
-        table = service.record_abandonment(tournament, pair)
-    except EntryErrors as exc:
-        raise ActionRefused(exc.errors) from exc
-    except RoundClosed as exc:
-        raise PairNotPlaying(pair_number) from exc
-    change = _log(begun, "abandon", by=by, round=table.round.number, pair=pair_number,
-                  table=table.number)
-    return DeskWritten(tournament, change)
+def _check_substitute(_tournament: Tournament, pair: Any) -> None:
+    if pair.substituted:
+        raise AlreadySubstituted(pair.number)
 
 
-def undo_abandon(tournament_id: str, pair_number: int, *, by: str,
+def _substitute(tournament: Tournament, pair: Any) -> None:
+    _check_substitute(tournament, pair)
+    service.record_substitution(pair)
+
+
+@dataclass(frozen=True)
+class PairOperation:
+    """A desk operation on one pair: called as ``op(tournament_id, pair_number, *, by,
+    request_key=None, seen_version=None)``, it begins (or answers the earlier request), finds
+    the pair (:class:`PairNotFound`), ``act``s on it (a refusal raises :class:`ActionRefused`;
+    a closed round raises ``when_closed(pair_number)`` when given) and logs ``kind`` with the
+    table it touched. ``check`` (when the desk asks first) refuses as ``act`` would and
+    changes nothing (:meth:`preview`)."""
+
+    kind: str
+    act: Callable[[Tournament, Any], TournamentTable | None]
+    check: Callable[[Tournament, Any], TournamentTable | None] | None = None
+    when_closed: type[DeskRefused] | None = None
+
+    @contextmanager
+    def _refusals(self, pair_number: int) -> Iterator[None]:
+        try:
+            yield
+        except EntryErrors as exc:
+            raise ActionRefused(exc.errors) from exc
+        except RoundClosed as exc:
+            if self.when_closed is None:
+                raise
+            raise self.when_closed(pair_number) from exc
+
+    def preview(self, tournament: Tournament,
+                pair_number: int) -> tuple[Any, TournamentTable | None]:
+        """The pair and the table the operation would touch, refused as it would be (the
+        desk's confirmation page); nothing changes."""
+        pair = _pair(tournament, pair_number)
+        with self._refusals(pair_number):
+            return pair, None if self.check is None else self.check(tournament, pair)
+
+    def __call__(self, tournament_id: str, pair_number: int, *, by: str,
                  request_key: str | None = None,
                  seen_version: int | None = None) -> DeskWritten:
-    """Take back the pair's abandonment while its round is being played.
-
-    Raises :class:`PairNotFound`, :class:`ActionRefused` (the pair did not abandon),
-    :class:`AbandonmentNotUndoable` (its round is closed).
-    """
-    begun = _begin(tournament_id, "unabandon", pair_number, request_key=request_key,
-                   seen_version=seen_version)
-    if begun.earlier is not None:
-        return begun.earlier
-    tournament = begun.tournament
-    pair = _pair(tournament, pair_number)
-    try:
-        table = service.undo_abandonment(tournament, pair)
-    except EntryErrors as exc:
-        raise ActionRefused(exc.errors) from exc
-    except RoundClosed as exc:
-        raise AbandonmentNotUndoable(pair_number) from exc
-    change = _log(begun, "unabandon", by=by, round=table.round.number, pair=pair_number,
-                  table=table.number)
-    return DeskWritten(tournament, change)
+        begun = _begin(tournament_id, self.kind, pair_number, request_key=request_key,
+                       seen_version=seen_version)
+        if begun.earlier is not None:
+            return begun.earlier
+        tournament = begun.tournament
+        pair = _pair(tournament, pair_number)
+        with self._refusals(pair_number):
+            table = self.act(tournament, pair)
+        if table is None:
+            change = _log(begun, self.kind, by=by, pair=pair_number)
+        else:
+            change = _log(begun, self.kind, by=by, round=table.round.number, pair=pair_number,
+                          table=table.number)
+        return DeskWritten(tournament, change)
 
 
-def substitute(tournament_id: str, pair_number: int, *, by: str,
-               request_key: str | None = None,
-               seen_version: int | None = None) -> DeskWritten:
-    """A player of the pair was replaced: the pair scores nothing. Raises
-    :class:`PairNotFound`, :class:`AlreadySubstituted`."""
-    begun = _begin(tournament_id, "substitute", pair_number, request_key=request_key,
-                   seen_version=seen_version)
-    if begun.earlier is not None:
-        return begun.earlier
-    tournament = begun.tournament
-    pair = _pair(tournament, pair_number)
-    if pair.substituted:
-        raise AlreadySubstituted(pair_number)
-    service.record_substitution(pair)
-    change = _log(begun, "substitute", by=by, pair=pair_number)
-    return DeskWritten(tournament, change)
-
-
-def undo_substitute(tournament_id: str, pair_number: int, *, by: str,
-                    request_key: str | None = None,
-                    seen_version: int | None = None) -> DeskWritten:
-    """Take back a substitution while the tournament is being played. Raises
-    :class:`PairNotFound`, :class:`ActionRefused`, :class:`~.errors.TournamentOver`."""
-    begun = _begin(tournament_id, "unsubstitute", pair_number, request_key=request_key,
-                   seen_version=seen_version)
-    if begun.earlier is not None:
-        return begun.earlier
-    tournament = begun.tournament
-    pair = _pair(tournament, pair_number)
-    try:
-        service.undo_substitution(tournament, pair)
-    except EntryErrors as exc:
-        raise ActionRefused(exc.errors) from exc
-    change = _log(begun, "unsubstitute", by=by, pair=pair_number)
-    return DeskWritten(tournament, change)
+# The pair abandons its game in the round being played (see
+# ``services.tournaments.record_abandonment``); :class:`PairNotPlaying` when it plays none,
+# :class:`ActionRefused` when already disqualified, its game finished or abandoned by the other.
+abandon = PairOperation("abandon", service.record_abandonment, service.abandonment_table,
+                        when_closed=PairNotPlaying)
+# Take back the pair's abandonment while its round is being played: :class:`ActionRefused`
+# when the pair did not abandon, :class:`AbandonmentNotUndoable` when its round is closed.
+undo_abandon = PairOperation("unabandon", service.undo_abandonment,
+                             when_closed=AbandonmentNotUndoable)
+# A player of the pair was replaced: the pair scores nothing (:class:`AlreadySubstituted`).
+substitute = PairOperation("substitute", _substitute, _check_substitute)
+# Take back a substitution while the tournament is being played: :class:`ActionRefused`,
+# :class:`~.errors.TournamentOver`.
+undo_substitute = PairOperation("unsubstitute", service.undo_substitution)
 
 
 # -- the tables' edit links ----------------------------------------------------------------------

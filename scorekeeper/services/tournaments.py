@@ -45,6 +45,7 @@ from .clock import stop as stop_clock
 from .errors import RoundClosed as RoundClosed
 from .errors import TournamentOver as TournamentOver
 from .text import check as text_error
+from .text import name as typed_name
 
 # -- seating (pure) ------------------------------------------------------------------------------
 
@@ -372,19 +373,6 @@ def _whole(value: Any, field: str, low: int, high: int, errors: list[FieldError]
     return value
 
 
-def _text(value: object, field: str, limit: int, errors: list[FieldError]) -> str:
-    if not isinstance(value, str) or not value.strip():
-        errors.append(FieldError(field, N_("Give a name.")))
-        return ""
-    if (unstorable := text_error(value, field)) is not None:
-        errors.append(unstorable)
-        return ""
-    value = " ".join(value.split())
-    if len(value) > limit:
-        errors.append(FieldError(field, N_("At most %(max)d characters."), max=limit))
-    return value[:limit]
-
-
 def fill_values(ruleset: RuleSet, values: Any) -> RuleSet:
     """The rule set with every value 002 names without a number filled in from ``values``.
 
@@ -448,7 +436,7 @@ def create_tournament(
             scale = None if read == DEFAULT_SCALE else read.to_list()
         except FieldError as exc:
             errors.append(exc)
-    title = _text(name, "name", 120, errors)
+    title = typed_name(name, "name", errors, limit=120)
     n_rounds = _whole(rounds, "rounds", 1, MAX_ROUNDS, errors)
     n_minutes = _whole(minutes, "minutes", 5, 600, errors)
     n_warn = (10 if warn_minutes in (None, "")
@@ -482,7 +470,7 @@ def create_tournament(
         pname = data.get("name")
         if pname in (None, "") and names:
             pname = " – ".join(names)
-        pair_name = _text(pname, f"pairs[{i}].name", 60, errors)
+        pair_name = typed_name(pname, f"pairs[{i}].name", errors, limit=games_service.MAX_NAME)
         pair_rows.append(TournamentPair(number=i + 1, name=pair_name, players=names,
                                         substituted=False))
     if len(ruleset.formats) and not any(f.players == 4 and f.sides == 2 for f in ruleset.formats):

@@ -8,15 +8,17 @@ the system's (DejaVu, from fonts-dejavu-core), found through fontconfig; no web 
 
 from __future__ import annotations
 
+import hashlib
 import mimetypes
 import os
 import threading
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from pathlib import Path
 from urllib.parse import urlsplit
 from urllib.request import url2pathname
 
 import weasyprint
+from flask import Response, request
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
 from .. import ROOT
@@ -106,3 +108,24 @@ PdfCache = BoundedCache[bytes]
 
 #: The process's sheets: kept games by version, blank sheets and rules cards by rule set.
 cache: BoundedCache[bytes] = BoundedCache()
+
+
+def pdf_response(key: Hashable, make_html: Callable[[], str], *, version: str, paper: str,
+                 landscape: bool, filename: str) -> Response:
+    """The PDF for ``key`` from :data:`cache`, rendered from ``make_html()`` first if need be;
+    304 when the browser has it. ``version`` is the printout's layout version: bumped when its
+    look changes, so browsers do not keep an old PDF on a 304."""
+    etag = hashlib.sha256(repr((version, key)).encode()).hexdigest()[:32]
+    if request.if_none_match.contains_weak(etag):
+        response = Response(status=304)
+    else:
+        pdf = cache.get(key)
+        if pdf is None:
+            pdf = html_to_pdf(make_html(), paper=paper, landscape=landscape)
+            cache.put(key, pdf)
+        response = Response(pdf, mimetype="application/pdf")
+        response.headers["Content-Disposition"] = f'inline; filename="{filename}"'
+    response.set_etag(etag)
+    # The browser keeps the PDF and asks again each time; an unchanged one answers 304.
+    response.headers["Cache-Control"] = "private, no-cache"
+    return response

@@ -27,7 +27,7 @@ from ..services import record
 from ..services.scoring import resolve_ruleset
 from ..web import render
 from . import bp, layout, tables
-from .render import PAPERS, cache, html_to_pdf
+from .render import PAPERS, pdf_response
 
 #: The quick tools' rules card body (/rules/<id>): the PDF prints it when it is there.
 #: Bump when the sheets' look changes, so browsers do not keep an old PDF on a 304.
@@ -134,27 +134,10 @@ def _options_page(options: Options, status: int = 200) -> Response:
 # -- serving a PDF ------------------------------------------------------------------------------
 
 
-def _etag(key: Hashable) -> str:
-    return hashlib.sha256(repr((LAYOUT_VERSION, key)).encode()).hexdigest()[:32]
-
-
 def _pdf_response(key: Hashable, make_html: Any, *, paper: str, landscape: bool,
                   filename: str) -> Response:
-    """The cached PDF for ``key``, rendered first if need be; 304 when the browser has it."""
-    etag = _etag(key)
-    if request.if_none_match.contains_weak(etag):
-        response = Response(status=304)
-    else:
-        pdf = cache.get(key)
-        if pdf is None:
-            pdf = html_to_pdf(make_html(), paper=paper, landscape=landscape)
-            cache.put(key, pdf)
-        response = Response(pdf, mimetype="application/pdf")
-        response.headers["Content-Disposition"] = f'inline; filename="{filename}"'
-    response.set_etag(etag)
-    # The browser keeps the PDF and asks again each time; an unchanged game answers 304.
-    response.headers["Cache-Control"] = "private, no-cache"
-    return response
+    return pdf_response(key, make_html, version=LAYOUT_VERSION, paper=paper,
+                        landscape=landscape, filename=filename)
 
 
 def _ruleset_key(rs: RuleSet) -> str:

@@ -16,11 +16,11 @@ import hashlib
 from collections.abc import Callable, Hashable
 from typing import Any
 
-from flask import Response, request
+from flask import Response
 from flask_babel import force_locale
 
 from ..models.tournaments import Tournament
-from ..sheets.render import cache, html_to_pdf
+from ..sheets.render import pdf_response
 
 #: Bump when a tournament printout's look changes, so browsers do not keep an old PDF on a 304.
 LAYOUT_VERSION = "1"
@@ -43,11 +43,6 @@ def version_key(tournament: Tournament) -> str:
     return hashlib.sha256(repr(parts).encode()).hexdigest()
 
 
-def render_pdf(html: str, *, landscape: bool = False) -> bytes:
-    """The PDF of ``html``, a complete document, on A4."""
-    return html_to_pdf(html, paper="a4", landscape=landscape)
-
-
 def tournament_pdf(tournament: Tournament, kind: Hashable, make_html: Callable[[], str],
                    filename: str, *, landscape: bool = False) -> Response:
     """The printout ``kind`` of ``tournament`` in its language: from the cache when this
@@ -55,18 +50,10 @@ def tournament_pdf(tournament: Tournament, kind: Hashable, make_html: Callable[[
     language) and kept; 304 when the browser has it."""
     key = ("tournament", tournament.id, kind, version_key(tournament), tournament.language,
            landscape)
-    etag = hashlib.sha256(repr((LAYOUT_VERSION, key)).encode()).hexdigest()[:32]
-    if request.if_none_match.contains_weak(etag):
-        response = Response(status=304)
-    else:
-        pdf = cache.get(key)
-        if pdf is None:
-            with force_locale(tournament.language):
-                html = make_html()
-            pdf = render_pdf(html, landscape=landscape)
-            cache.put(key, pdf)
-        response = Response(pdf, mimetype="application/pdf")
-        response.headers["Content-Disposition"] = f'inline; filename="{filename}"'
-    response.set_etag(etag)
-    response.headers["Cache-Control"] = "private, no-cache"
-    return response
+
+    def html() -> str:
+        with force_locale(tournament.language):
+            return make_html()
+
+    return pdf_response(key, html, version=LAYOUT_VERSION, paper="a4", landscape=landscape,
+                        filename=filename)

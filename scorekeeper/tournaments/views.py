@@ -8,6 +8,7 @@ edit links).
 from __future__ import annotations
 
 import uuid
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
@@ -17,7 +18,7 @@ from flask_babel import get_locale
 from flask_babel import gettext as _
 from werkzeug.exceptions import NotFound
 
-from ..browser import house_rulesets
+from ..browser import house_rulesets, remember_token
 from ..engine import N_, PRESETS, EntryErrors, FieldError, HandEnd, RuleSet, UnknownRuleSet
 from ..engine.victory import DEFAULT_SCALE, parse_scale_text, scale_text
 from ..extensions import db, htmx
@@ -42,13 +43,7 @@ DEFAULT_RULESET = "torneo"
 
 
 def _remember(tournament_id: str, token: str) -> None:
-    tokens = session.get(SESSION_KEY)
-    tokens = dict(tokens) if isinstance(tokens, dict) else {}
-    tokens.pop(tournament_id, None)
-    tokens[tournament_id] = token
-    while len(tokens) > MAX_REMEMBERED:
-        tokens.pop(next(iter(tokens)))
-    session[SESSION_KEY] = tokens
+    remember_token(SESSION_KEY, tournament_id, token, MAX_REMEMBERED)
 
 
 def _is_admin(tournament: Tournament) -> bool:
@@ -322,6 +317,14 @@ def _key() -> str | None:
     return request.form.get("request_key") or None
 
 
+def _desk_write(tournament_id: str, operation: Callable[..., desk.DeskWritten],
+                *args: Any) -> Response:
+    """Do a desk operation as the desk (with the form's request key and the version its page
+    was shown), then back to the tournament's page."""
+    operation(tournament_id, *args, by=desk.BY_DESK, request_key=_key(), seen_version=_seen())
+    return see_other("tournaments.show", tournament_id=tournament_id)
+
+
 @bp.post("/<tournament_id>/rounds/<int:number>/links")
 def round_links(tournament_id: str, number: int) -> Response:
     """Make the edit links of the round's tables and show them with their QR codes, once.
@@ -371,9 +374,7 @@ def finish_round(tournament_id: str, number: int) -> Response:
             closing = service.closing_preview(tournament, rnd)
             if closing.needs_confirmation:
                 return _confirm_page(tournament, "finish", round=rnd, closing=closing)
-    desk.finish_round(tournament_id, number, by=desk.BY_DESK, request_key=_key(),
-                      seen_version=_seen())
-    return see_other("tournaments.show", tournament_id=tournament_id)
+    return _desk_write(tournament_id, desk.finish_round, number)
 
 
 @bp.post("/<tournament_id>/rounds/<int:number>/clock/<action>")
@@ -382,14 +383,11 @@ def clock_action(tournament_id: str, number: int, action: str) -> Response:
     _desk_or_403(tournament_id)
     ops = {"start": desk.start_clock, "pause": desk.pause_clock}
     if action in ops:
-        ops[action](tournament_id, number, by=desk.BY_DESK, request_key=_key(),
-                    seen_version=_seen())
-    elif action == "extend":
-        desk.extend_clock(tournament_id, number, request.form.get("minutes", "").strip(),
-                          by=desk.BY_DESK, request_key=_key(), seen_version=_seen())
-    else:
-        abort(404)
-    return see_other("tournaments.show", tournament_id=tournament_id)
+        return _desk_write(tournament_id, ops[action], number)
+    if action == "extend":
+        return _desk_write(tournament_id, desk.extend_clock, number,
+                           request.form.get("minutes", "").strip())
+    abort(404)
 
 
 def _action_error(tournament: Tournament, message: str, field: str,
@@ -418,29 +416,18 @@ def abandon(tournament_id: str) -> Response:
     number = _pair_number("pair")
     if not _confirmed():
         tournament = _tournament_or_404(tournament_id)
-        pair = service.find_pair(tournament, number)
-        if pair is None:
-            raise desk.PairNotFound(number)
-        try:
-            table = service.abandonment_table(tournament, pair)
-        except EntryErrors as exc:
-            raise desk.ActionRefused(exc.errors) from exc
-        except service.RoundClosed as exc:
-            raise desk.PairNotPlaying(number) from exc
+        pair, table = desk.abandon.preview(tournament, number)
+        assert table is not None  # abandoning checks the pair's table: it has one or is refused
         return _confirm_page(tournament, "abandon", pair=pair, table=table,
                              view=service.table_view(tournament, table))
-    desk.abandon(tournament_id, number, by=desk.BY_DESK, request_key=_key(),
-                 seen_version=_seen())
-    return see_other("tournaments.show", tournament_id=tournament_id)
+    return _desk_write(tournament_id, desk.abandon, number)
 
 
 @bp.post("/<tournament_id>/abandon/undo")
 def undo_abandon(tournament_id: str) -> Response:
     """Take back an abandonment recorded in the round being played."""
     _desk_or_403(tournament_id)
-    desk.undo_abandon(tournament_id, _pair_number("pair"), by=desk.BY_DESK,
-                      request_key=_key(), seen_version=_seen())
-    return see_other("tournaments.show", tournament_id=tournament_id)
+    return _desk_write(tournament_id, desk.undo_abandon, _pair_number("pair"))
 
 
 @bp.post("/<tournament_id>/substitute")
@@ -450,24 +437,16 @@ def substitute(tournament_id: str) -> Response:
     number = _pair_number("pair")
     if not _confirmed():
         tournament = _tournament_or_404(tournament_id)
-        pair = service.find_pair(tournament, number)
-        if pair is None:
-            raise desk.PairNotFound(number)
-        if pair.substituted:
-            raise desk.AlreadySubstituted(number)
+        pair, _ = desk.substitute.preview(tournament, number)
         return _confirm_page(tournament, "substitute", pair=pair)
-    desk.substitute(tournament_id, number, by=desk.BY_DESK, request_key=_key(),
-                    seen_version=_seen())
-    return see_other("tournaments.show", tournament_id=tournament_id)
+    return _desk_write(tournament_id, desk.substitute, number)
 
 
 @bp.post("/<tournament_id>/substitute/undo")
 def undo_substitute(tournament_id: str) -> Response:
     """Take back a substitution recorded by mistake."""
     _desk_or_403(tournament_id)
-    desk.undo_substitute(tournament_id, _pair_number("pair"), by=desk.BY_DESK,
-                         request_key=_key(), seen_version=_seen())
-    return see_other("tournaments.show", tournament_id=tournament_id)
+    return _desk_write(tournament_id, desk.undo_substitute, _pair_number("pair"))
 
 
 #: Where a refused desk action's message goes on the control table, by endpoint.

@@ -7,12 +7,12 @@ installed. Screenshots go to ``artifacts/screenshots/`` (gitignored) for a perso
 from __future__ import annotations
 
 import os
-import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from phone import serving
 
 CHROMIUM = "/usr/bin/chromium"
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
@@ -63,36 +63,15 @@ def shot() -> Callable[[Page, str], Path]:
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The real app on 127.0.0.1 and a free port, on a fresh SQLite database; yields its URL."""
-    from werkzeug.serving import make_server
-
-    from scorekeeper import create_app
-    from scorekeeper.extensions import db
-
-    tmp = tmp_path_factory.mktemp("live")
+    # The following pages poll every half second here (5, 10 and 30 s by default), so a test
+    # waits on what they show, not on the clock.
     config: dict[str, Any] = {
-        "TESTING": True,
-        "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp / 'live.sqlite'}",
-        "SECRET_KEY": "test",
-        # The following pages poll every half second here (5, 10 and 30 s by default), so a
-        # test waits on what they show, not on the clock.
         "BOARD_POLL_SECONDS": 0.5,
         "DASHBOARD_POLL_SECONDS": 0.5,
         "STANDINGS_POLL_SECONDS": 0.5,
     }
-    app = create_app(config, instance_path=str(tmp / "instance"))
-    with app.app_context():
-        db.create_all()
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}"
-    finally:
-        server.shutdown()
-        thread.join(timeout=5)
-        server.server_close()
-        with app.app_context():
-            db.engine.dispose()
+    with serving(config, tmp_path_factory.mktemp("live")) as port:
+        yield f"http://127.0.0.1:{port}"
 
 
 @pytest.fixture(scope="session")

@@ -6,6 +6,7 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
+from phone import fill_worked_hand
 from playwright.sync_api import Page, expect
 
 Shot = Callable[[Page, str], Path]
@@ -23,13 +24,7 @@ def test_lead_and_needs_on_a_phone(page: Page, live_server: str, shot: Shot) -> 
 
     page.get_by_role("link", name="Count this hand").click()
     page.wait_for_function("() => window.htmx !== undefined")
-    page.locator("input[name='sides[0].going_out'][value='normal']").check()
-    page.locator("[name='sides[0].canastas.mixed']").fill("2")
-    page.locator("[name='sides[0].table_points']").fill("355")
-    page.locator("[name='sides[0].hand_points']").fill("20")
-    page.locator("[name='sides[1].table_points']").fill("280")
-    page.locator("[name='sides[1].hand_points']").fill("45")
-    page.locator("[name='sides[1].red_threes']").fill("3")
+    fill_worked_hand(page)
     page.get_by_role("button", name="Save this hand").click()
     page.wait_for_url(re.compile(r"/games/[\w-]{20,}$"))
 

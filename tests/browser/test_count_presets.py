@@ -7,20 +7,10 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
+from phone import field, stepper
 from playwright.sync_api import Page, expect
 
 Shot = Callable[[Page, str], Path]
-
-
-def stepper(page: Page, name: str, times: int = 1) -> None:
-    field_id = "f-" + re.sub(r"[^A-Za-z0-9_-]+", "-", name).strip("-")
-    button = page.locator(f"button.step[data-step='1'][aria-controls='{field_id}']")
-    for _ in range(times):
-        button.click()
-
-
-def field(page: Page, name: str):
-    return page.locator(f"[name='{name}']")
 
 
 def start(page: Page, live_server: str, ruleset: str, players: str) -> str:

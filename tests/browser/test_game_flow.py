@@ -7,6 +7,7 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
+from phone import field, stepper
 from playwright.sync_api import Browser, Page, expect
 
 Shot = Callable[[Page, str], Path]
@@ -15,17 +16,6 @@ SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
 
 def no_side_scroll(page: Page) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
-
-
-def stepper(page: Page, name: str, times: int = 1) -> None:
-    field_id = "f-" + re.sub(r"[^A-Za-z0-9_-]+", "-", name).strip("-")
-    button = page.locator(f"button.step[data-step='1'][aria-controls='{field_id}']")
-    for _ in range(times):
-        button.click()
-
-
-def field(page: Page, name: str):
-    return page.locator(f"[name='{name}']")
 
 
 def summary(page: Page):

@@ -11,14 +11,13 @@ interface, opened at 127.0.0.1 on the laptop and at its plain-http LAN address o
 from __future__ import annotations
 
 import json
-import threading
 import urllib.request
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 import segno
+from phone import api, fill_worked_hand, serving
 from playwright.sync_api import Browser, Page, expect
 
 from scorekeeper.network import lan_address
@@ -33,42 +32,13 @@ pytestmark = pytest.mark.skipif(LAN is None, reason="this machine has no LAN add
 @pytest.fixture(scope="module")
 def table_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[int]:
     """The app on every interface (as ``make run`` serves it); yields its port."""
-    from werkzeug.serving import make_server
-
-    from scorekeeper import create_app
-    from scorekeeper.extensions import db
-
-    tmp = tmp_path_factory.mktemp("lan")
-    app = create_app({"TESTING": True, "SECRET_KEY": "test", "LAN_LINKS": True,
-                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp / 'lan.sqlite'}"},
-                     instance_path=str(tmp / "instance"))
-    with app.app_context():
-        db.create_all()
-    server = make_server("0.0.0.0", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, name="lan-server", daemon=True)
-    thread.start()
-    try:
-        yield server.server_port
-    finally:
-        server.shutdown()
-        thread.join(timeout=5)
-        server.server_close()
-        with app.app_context():
-            db.engine.dispose()
+    with serving({"LAN_LINKS": True}, tmp_path_factory.mktemp("lan"), host="0.0.0.0") as port:
+        yield port
 
 
 @pytest.fixture(params=list(PHONES))
 def size(request: pytest.FixtureRequest) -> str:
     return str(request.param)
-
-
-def api(base: str, path: str, body: Any, token: str | None = None) -> Any:
-    headers = {"Content-Type": "application/json"}
-    if token:
-        headers["Authorization"] = f"Bearer {token}"
-    req = urllib.request.Request(base + path, data=json.dumps(body).encode(), headers=headers)
-    with urllib.request.urlopen(req, timeout=10) as res:
-        return json.loads(res.read())
 
 
 def test_share_links_opened_at_127_use_the_lan_address(browser: Browser, table_server: int,
@@ -123,13 +93,7 @@ def test_offline_save_is_kept_and_sent_on_plain_http(browser: Browser, table_ser
         assert page.evaluate("'serviceWorker' in navigator") is False
         page.goto(f"{base}/games/{game['id']}/hands/new")
         page.wait_for_function("() => window.htmx !== undefined")
-        page.check("input[name='sides[0].going_out'][value='normal']")
-        page.locator("[name='sides[0].canastas.mixed']").fill("2")
-        page.locator("[name='sides[0].table_points']").fill("355")
-        page.locator("[name='sides[0].hand_points']").fill("20")
-        page.locator("[name='sides[1].table_points']").fill("280")
-        page.locator("[name='sides[1].hand_points']").fill("45")
-        page.locator("[name='sides[1].red_threes']").fill("3")
+        fill_worked_hand(page)
 
         context.set_offline(True)
         page.get_by_role("button", name="Save this hand").click()

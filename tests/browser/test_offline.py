@@ -3,27 +3,17 @@ cannot reach the server keeps what was typed and offers to retry."""
 
 from __future__ import annotations
 
-import json
-import urllib.request
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from phone import api, wait_for_worker
 from playwright.sync_api import Browser, Page, expect
 
 Shot = Callable[[Page, str], Path]
 HAND = {"end": "went_out", "sides": [
     {"table_points": 50, "hand_points": 0, "canastas": {"mixed": 1}, "going_out": "normal"},
     {"table_points": 0, "hand_points": 0}]}
-
-
-def api(base: str, path: str, body: Any, token: str | None = None) -> Any:
-    headers = {"Content-Type": "application/json"}
-    if token:
-        headers["Authorization"] = f"Bearer {token}"
-    req = urllib.request.Request(base + path, data=json.dumps(body).encode(), headers=headers)
-    with urllib.request.urlopen(req, timeout=10) as res:
-        return json.loads(res.read())
 
 
 def new_game(base: str) -> dict[str, Any]:
@@ -41,14 +31,7 @@ def test_reload_without_signal_shows_last_state(browser: Browser, live_server: s
     try:
         page.goto(game["view_url"])
         # The first visit installs the worker; the next load goes through it and is cached.
-        page.wait_for_function("() => navigator.serviceWorker.ready.then(() => true)")
-        # Reload from here only (a reload started inside the page would race this one) until
-        # the worker controls the page.
-        for _ in range(5):
-            page.reload()
-            if page.evaluate("() => navigator.serviceWorker.controller !== null"):
-                break
-        page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+        wait_for_worker(page)
         expect(page.locator("#main")).to_contain_text("450")
         expect(page.locator("#offline-banner")).to_have_count(0)
 
@@ -151,12 +134,7 @@ def test_the_scorekeepers_page_is_never_kept(browser: Browser, live_server: str)
     page = context.new_page()
     try:
         page.goto(mine["edit_url"])  # remembered in this browser, then the game screen
-        page.wait_for_function("() => navigator.serviceWorker.ready.then(() => true)")
-        for _ in range(5):
-            page.reload()
-            if page.evaluate("() => navigator.serviceWorker.controller !== null"):
-                break
-        page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+        wait_for_worker(page)
         page.reload()  # the game screen through the worker
         expect(page.locator("#main")).to_contain_text(mine["edit_token"])  # its share panel
         page.goto(other["view_url"])

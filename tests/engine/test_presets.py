@@ -18,15 +18,12 @@ from scorekeeper.engine import (
     RuleSet,
     SideResult,
     entry_from_dict,
-    find_ruleset,
     ruleset_from_dict,
     score_hand,
 )
-
-CLASSIC = find_ruleset("classic")
-LA = find_ruleset("la-canasta")
-COM = find_ruleset("comodines")
-TORNEO = find_ruleset("torneo")
+from scorekeeper.engine.rulesets import CLASSIC, TORNEO
+from scorekeeper.engine.rulesets import COMODINES as COM
+from scorekeeper.engine.rulesets import LA_CANASTA as LA
 
 #: 002 names these without a value; an organizer's choice for the tests (distinct numbers, so a
 #: wrong line shows up as a wrong total).
@@ -121,16 +118,24 @@ def test_wild_canasta_torneo_needs_a_value() -> None:
 
 
 @pytest.mark.parametrize("rs", [LA, COM], ids=lambda r: r.id)
-def test_five_canastas(rs: RuleSet) -> None:
+@pytest.mark.parametrize(("natural", "mixed", "table", "premio", "total"), [
     # 000 "Canastrón" / 001 "Canastón": 500. Three natural + two mixed, going out:
     # 3 x 500 + 2 x 300 + canastón 500 + going out 100 + table 300 = 3,000.
-    side = side0(rs, {"table_points": 300, "canastas": {"natural": 3, "mixed": 2},
+    (3, 2, 300, {"five_canastas": 500}, 3000),
+    # 000/001 "Canasta de canastas" 2,000, not cumulative by default. Four natural + three
+    # mixed, going out: 4 x 500 + 3 x 300 + 2,000 + going out 100 + table 400 = 5,400 (no
+    # canastón 500).
+    (4, 3, 400, {"seven_canastas": 2000}, 5400),
+], ids=["five", "seven"])
+def test_five_and_seven_canastas(rs: RuleSet, natural: int, mixed: int, table: int,
+                                 premio: dict[str, int], total: int) -> None:
+    side = side0(rs, {"table_points": table, "canastas": {"natural": natural, "mixed": mixed},
                       "going_out": "normal"}, EMPTY)
     assert lines(side) == {
-        "canastas.natural": 1500, "canastas.mixed": 600, "five_canastas": 500,
-        "going_out": 100, "table_cards": 300, "hand_cards": 0,
+        "canastas.natural": 500 * natural, "canastas.mixed": 300 * mixed, **premio,
+        "going_out": 100, "table_cards": table, "hand_cards": 0,
     }
-    assert side.total == 3000
+    assert side.total == total
 
 
 @pytest.mark.parametrize("rs", [LA, COM], ids=lambda r: r.id)
@@ -140,19 +145,6 @@ def test_no_canaston_below_five_and_at_six_only_canaston(rs: RuleSet, count: int
                       "going_out": "normal"}, EMPTY)
     assert ("five_canastas" in lines(side)) is (count >= 5)
     assert "seven_canastas" not in lines(side)
-
-
-@pytest.mark.parametrize("rs", [LA, COM], ids=lambda r: r.id)
-def test_seven_canastas_not_cumulative_by_default(rs: RuleSet) -> None:
-    # 000/001 "Canasta de canastas" 2,000. Four natural + three mixed, going out:
-    # 4 x 500 + 3 x 300 + 2,000 + going out 100 + table 400 = 5,400 (no canastón 500).
-    side = side0(rs, {"table_points": 400, "canastas": {"natural": 4, "mixed": 3},
-                      "going_out": "normal"}, EMPTY)
-    assert lines(side) == {
-        "canastas.natural": 2000, "canastas.mixed": 900, "seven_canastas": 2000,
-        "going_out": 100, "table_cards": 400, "hand_cards": 0,
-    }
-    assert side.total == 5400
 
 
 @pytest.mark.parametrize("rs", [LA, COM], ids=lambda r: r.id)

@@ -12,16 +12,14 @@ from scorekeeper.engine import (
     RuleSet,
     ShapeError,
     entry_from_dict,
-    find_ruleset,
     ruleset_from_dict,
     score_hand,
     side_from_dict,
 )
+from scorekeeper.engine.rulesets import CLASSIC, TORNEO
+from scorekeeper.engine.rulesets import COMODINES as COM
+from scorekeeper.engine.rulesets import LA_CANASTA as LA
 
-CLASSIC = find_ruleset("classic")
-LA = find_ruleset("la-canasta")
-COM = find_ruleset("comodines")
-TORNEO = find_ruleset("torneo")
 TORNEO_SET = TORNEO.with_values({path: 100 for path, _ in TORNEO.missing_values()})
 
 OUT = {"table_points": 35, "canastas": {"natural": 1}, "going_out": "normal"}

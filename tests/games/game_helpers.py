@@ -6,6 +6,9 @@ from typing import Any
 
 from flask.testing import FlaskClient
 
+from scorekeeper.games import house_rules_form
+from scorekeeper.services import house_rules as house_service
+
 
 def start_game(client: FlaskClient, **fields: Any) -> str:
     """Start a game through ``/games/new``; returns its id (the read-only token)."""
@@ -38,3 +41,15 @@ WORKED_HAND = {
 def post_hand(client: FlaskClient, game_id: str, hand: dict[str, str] | None = None,
               **extra: str) -> Any:
     return client.post(f"/games/{game_id}/hands", data={**(hand or WORKED_HAND), **extra})
+
+
+def make_house(client: FlaskClient, preset: str = "classic", name: str = "Casa Pérez") -> str:
+    """House rules made through the form from ``preset``; their id."""
+    res = client.post("/games/house-rules/new", data={"preset": preset, "name": name})
+    assert res.status_code == 303
+    return res.headers["Location"].rsplit("/", 1)[-1]
+
+
+def form_of(house_id: str) -> dict[str, str]:
+    """What the edit form holds for the stored rules (as the page fills it in English)."""
+    return house_rules_form.form_values(house_service.find(house_id))

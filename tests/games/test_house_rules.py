@@ -5,27 +5,15 @@ from __future__ import annotations
 import re
 
 import pytest
+from game_helpers import form_of, make_house
 
 from scorekeeper.engine import PRESETS, CanastaKind, TieRule
 from scorekeeper.engine.rulesets import RedThreesNegativeWhen
 from scorekeeper.extensions import db
-from scorekeeper.games import house_rules_form
 from scorekeeper.models import HouseRules
 from scorekeeper.services import games as games_service
 from scorekeeper.services import house_rules as service
 from scorekeeper.services import record
-
-
-def make_house(client, preset="classic", name="Casa Pérez") -> str:
-    res = client.post("/games/house-rules/new", data={"preset": preset, "name": name})
-    assert res.status_code == 303
-    house_id = res.headers["Location"].rsplit("/", 1)[-1]
-    return house_id
-
-
-def form_of(house_id: str) -> dict[str, str]:
-    """What the edit form holds for the stored rules (as the page fills it in English)."""
-    return house_rules_form.form_values(service.find(house_id))
 
 
 def field_id(name: str) -> str:

@@ -5,23 +5,12 @@ from __future__ import annotations
 
 import re
 
-from game_helpers import start_game
+from game_helpers import form_of, make_house, start_game
 
 from scorekeeper.extensions import db
-from scorekeeper.games import house_rules_form
 from scorekeeper.models import HouseRules
 from scorekeeper.services import games as games_service
 from scorekeeper.services import house_rules as service
-
-
-def make_house(client, preset="classic", name="Casa Pérez") -> str:
-    res = client.post("/games/house-rules/new", data={"preset": preset, "name": name})
-    assert res.status_code == 303
-    return res.headers["Location"].rsplit("/", 1)[-1]
-
-
-def form_of(house_id: str) -> dict[str, str]:
-    return house_rules_form.form_values(service.find(house_id))
 
 
 def edit_link(html: str) -> str:

@@ -13,7 +13,7 @@ import re
 import flask_babel
 import pytest
 from flask.testing import FlaskClient
-from game_helpers import start_game
+from game_helpers import form_of, make_house, start_game
 
 HX = {"HX-Request": "true"}
 
@@ -553,9 +553,7 @@ def test_uruguay_in_the_api(client):
 def test_uruguay_house_rules_start_from_it(client):
     page = client.get("/games/house-rules?lang=en").get_data(as_text=True)
     assert 'value="uruguay"' in page
-    res = client.post("/games/house-rules/new", data={"preset": "uruguay", "name": "Montevideo"})
-    assert res.status_code == 303
-    house_id = res.headers["Location"].rstrip("/").rsplit("/", 1)[-1]
+    house_id = make_house(client, "uruguay", "Montevideo")
     data = client.get(f"/api/v1/rulesets/{house_id}").get_json()
     assert data["based_on"] == "uruguay"
     assert data["canastas"] == {"natural": 500, "mixed": 300, "wild": 2000}
@@ -605,17 +603,12 @@ def test_samba_in_spanish_and_as_house_rules(client):
     assert "Canasta en escalera (samba, escalera)" in page and "+1.500" in page
     assert "Restan al bando que no tiene las canastas necesarias para cerrar." in page
     flask_babel.refresh()
-    res = client.post("/games/house-rules/new?lang=en",
-                      data={"preset": "samba", "name": "Los sábados"})
-    assert res.status_code == 303
-    house_id = res.headers["Location"].rstrip("/").rsplit("/", 1)[-1]
+    house_id = make_house(client, "samba", "Los sábados")
     # The house-rules form keeps the samba's bonus as an input of its own.
     form = client.get(f"/games/house-rules/{house_id}").get_data(as_text=True)
     assert re.search(r'name="canastas.sequence"[^>]*value="1500"', form)
     # Saved with the samba at 2,000: the kind is kept with its new bonus.
-    from scorekeeper.games.house_rules_form import form_values
-    from scorekeeper.services import house_rules as house_service
-    values = {**form_values(house_service.find(house_id)), "canastas.sequence": "2000"}
+    values = {**form_of(house_id), "canastas.sequence": "2000"}
     res = client.post(f"/games/house-rules/{house_id}", data=values)
     assert res.status_code == 303, _text(res.get_data(as_text=True))[:500]
     data = client.get(f"/api/v1/rulesets/{house_id}").get_json()

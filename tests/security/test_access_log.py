@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -110,43 +111,40 @@ def _check_log(log: Path, tokens: list[str]) -> None:
         assert token not in text
 
 
-def test_the_readme_gunicorn_command_logs_no_token(tmp_path: Path) -> None:
+def _serve_secret_links(tmp_path: Path,
+                        command: Callable[[Path, int, Path], list[str]]) -> tuple[str, int]:
+    """Start the server ``command(instance, port, access_log)`` on a fresh database, follow the
+    secret links, check its access log holds none of their tokens; what the server printed
+    and its port."""
     instance, env = _database(tmp_path)
     port = free_port()
     log = tmp_path / "access.log"
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert "--logger-class scorekeeper.accesslog.RedactingLogger" in readme
-    proc = subprocess.Popen(
-        [str(GUNICORN), "--logger-class", "scorekeeper.accesslog.RedactingLogger",
-         "--access-logfile", str(log), "-w", "1", "-b", f"127.0.0.1:{port}",
-         f"scorekeeper:create_app(instance_path={str(instance)!r})"],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )
+    proc = subprocess.Popen(command(instance, port, log), cwd=ROOT, env=env,
+                            stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT)
     try:
         _wait_until_up(proc, port)
-        tokens = _follow_secret_links(port)
-        _check_log(log, tokens)
+        _check_log(log, _follow_secret_links(port))
     finally:
-        _stop(proc)
+        out = _stop(proc).decode()
+    return out, port
+
+
+def test_the_readme_gunicorn_command_logs_no_token(tmp_path: Path) -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "--logger-class scorekeeper.accesslog.RedactingLogger" in readme
+    _serve_secret_links(tmp_path, lambda instance, port, log: [
+        str(GUNICORN), "--logger-class", "scorekeeper.accesslog.RedactingLogger",
+        "--access-logfile", str(log), "-w", "1", "-b", f"127.0.0.1:{port}",
+        f"scorekeeper:create_app(instance_path={str(instance)!r})"])
 
 
 def test_make_run_serves_with_gunicorn_and_logs_no_token(tmp_path: Path) -> None:
-    _instance, env = _database(tmp_path)
-    port = free_port()
-    log = tmp_path / "access.log"
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
     assert "-m scorekeeper.serve --port" in makefile
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "scorekeeper.serve", "--host", "127.0.0.1", "--port", str(port),
-         "--workers", "1", "--access-log", str(log)],
-        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-    )
-    try:
-        _wait_until_up(proc, port)
-        tokens = _follow_secret_links(port)
-        _check_log(log, tokens)
-    finally:
-        out = _stop(proc).decode()
+    out, port = _serve_secret_links(tmp_path, lambda _instance, port, log: [
+        sys.executable, "-m", "scorekeeper.serve", "--host", "127.0.0.1", "--port", str(port),
+        "--workers", "1", "--access-log", str(log)])
     # Quiet at its start: no development-server warning, no gunicorn chatter; the address last
     # (at a loopback address it says other devices cannot reach it).
     assert "development server" not in out and "Booting worker" not in out

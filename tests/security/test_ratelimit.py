@@ -130,21 +130,35 @@ def test_tournament_admin_link_is_limited(client: FlaskClient) -> None:
     assert client.get(f"/tournaments/{tid}").status_code == 200
 
 
-def test_behind_a_proxy_each_phone_has_its_own_allowance(make_app, settings) -> None:  # type: ignore[no-untyped-def]
-    """With ``SCOREKEEPER_PROXIES=1`` the address comes from ``X-Forwarded-For``: one phone's
-    wrong links do not lock out another phone behind the same proxy."""
+@pytest.fixture
+def app_with(make_app, settings):  # type: ignore[no-untyped-def]
+    """Build apps with the test settings changed as given (the first makes the tables): what
+    a test needs its own app for. The tables go and the connections close after the test."""
     from scorekeeper.extensions import db
 
-    app = make_app({**settings, "PROXIES": 1, "RATELIMIT_FAILURES": 3})
-    with app.app_context():
-        db.create_all()
-    try:
-        _proxied_phones(app.test_client())
-    finally:
+    made: list[Flask] = []
+
+    def build(**changes: object) -> Flask:
+        app = make_app({**settings, **changes})
+        if not made:
+            with app.app_context():
+                db.create_all()
+        made.append(app)
+        return app
+
+    yield build
+    for app in made:
         with app.app_context():
-            db.session.remove()
-            db.drop_all()
+            if app is made[0]:
+                db.session.remove()
+                db.drop_all()
             db.engine.dispose()
+
+
+def test_behind_a_proxy_each_phone_has_its_own_allowance(app_with) -> None:  # type: ignore[no-untyped-def]
+    """With ``SCOREKEEPER_PROXIES=1`` the address comes from ``X-Forwarded-For``: one phone's
+    wrong links do not lock out another phone behind the same proxy."""
+    _proxied_phones(app_with(PROXIES=1, RATELIMIT_FAILURES=3).test_client())
 
 
 def _proxied_phones(client: FlaskClient) -> None:
@@ -159,36 +173,25 @@ def _proxied_phones(client: FlaskClient) -> None:
                       ).status_code == 303
 
 
-def test_forged_forwarded_addresses_do_not_escape(make_app, settings) -> None:  # type: ignore[no-untyped-def]
+def test_forged_forwarded_addresses_do_not_escape(app_with) -> None:  # type: ignore[no-untyped-def]
     """``SCOREKEEPER_PROXIES=1`` on a server with no proxy in front: a client that invents a
     new ``X-Forwarded-For`` for every guess is still counted by the address it connects from
     (with ten times the allowance, which a real proxy's phones share)."""
-    from scorekeeper.extensions import db
-
-    app = make_app({**settings, "PROXIES": 1, "RATELIMIT_FAILURES": 2})
-    with app.app_context():
-        db.create_all()
-    try:
-        client = app.test_client()
-        game = client.post("/api/v1/games", json={"ruleset": "classic"}).get_json()
-        url = f"/api/v1/games/{game['id']}/hands"
-        forged = [{"X-Forwarded-For": f"10.1.{i}.1", "Authorization": f"Bearer guess{i}"}
-                  for i in range(21)]
-        for headers in forged[:20]:
-            assert client.post(url, json=HAND, headers=headers).status_code == 403
-        assert client.post(url, json=HAND, headers=forged[20]).status_code == 429
-        # Garbage in the header is not a fresh address either.
-        res = client.post(url, json=HAND, headers={"X-Forwarded-For": "x" * 300,
-                                                   "Authorization": "Bearer guess"})
-        assert res.status_code == 429
-        # The right token still passes from that server.
-        right = {"X-Forwarded-For": "10.1.99.1", "Authorization": f"Bearer {game['edit_token']}"}
-        assert client.post(url, json=HAND, headers=right).status_code == 201
-    finally:
-        with app.app_context():
-            db.session.remove()
-            db.drop_all()
-            db.engine.dispose()
+    client = app_with(PROXIES=1, RATELIMIT_FAILURES=2).test_client()
+    game = client.post("/api/v1/games", json={"ruleset": "classic"}).get_json()
+    url = f"/api/v1/games/{game['id']}/hands"
+    forged = [{"X-Forwarded-For": f"10.1.{i}.1", "Authorization": f"Bearer guess{i}"}
+              for i in range(21)]
+    for headers in forged[:20]:
+        assert client.post(url, json=HAND, headers=headers).status_code == 403
+    assert client.post(url, json=HAND, headers=forged[20]).status_code == 429
+    # Garbage in the header is not a fresh address either.
+    res = client.post(url, json=HAND, headers={"X-Forwarded-For": "x" * 300,
+                                               "Authorization": "Bearer guess"})
+    assert res.status_code == 429
+    # The right token still passes from that server.
+    right = {"X-Forwarded-For": "10.1.99.1", "Authorization": f"Bearer {game['edit_token']}"}
+    assert client.post(url, json=HAND, headers=right).status_code == 201
 
 
 def test_proxies_setting_is_a_small_number(monkeypatch) -> None:  # type: ignore[no-untyped-def]
@@ -242,34 +245,22 @@ def redis_uri(tmp_path):  # type: ignore[no-untyped-def]
         proc.wait()
 
 
-def test_workers_share_the_count_through_a_shared_store(make_app, settings, redis_uri) -> None:  # type: ignore[no-untyped-def]
+def test_workers_share_the_count_through_a_shared_store(redis_uri, app_with) -> None:  # type: ignore[no-untyped-def]
     """Two apps (two gunicorn workers) on one ``RATELIMIT_STORAGE_URI`` count together."""
-    from scorekeeper.extensions import db
-
-    config = {**settings, "RATELIMIT_STORAGE_URI": redis_uri, "RATELIMIT_FAILURES": 4}
-    one, two = make_app(config), make_app(config)
-    with one.app_context():
-        db.create_all()
-    try:
-        a, b = one.test_client(), two.test_client()
-        game = a.post("/api/v1/games", json={"ruleset": "classic"}).get_json()
-        url = f"/api/v1/games/{game['id']}/hands"
-        for i in range(4):
-            worker = (a, b)[i % 2]
-            res = worker.post(url, json=HAND, headers={"Authorization": f"Bearer guess{i}"})
-            assert res.status_code == 403
-        for worker in (a, b):
-            res = worker.post(url, json=HAND, headers={"Authorization": "Bearer guess"})
-            assert res.status_code == 429
-        right = {"Authorization": f"Bearer {game['edit_token']}"}
-        assert b.post(url, json=HAND, headers=right).status_code == 201
-    finally:
-        with one.app_context():
-            db.session.remove()
-            db.drop_all()
-            db.engine.dispose()
-        with two.app_context():
-            db.engine.dispose()
+    one, two = (app_with(RATELIMIT_STORAGE_URI=redis_uri, RATELIMIT_FAILURES=4)
+                for _ in range(2))
+    a, b = one.test_client(), two.test_client()
+    game = a.post("/api/v1/games", json={"ruleset": "classic"}).get_json()
+    url = f"/api/v1/games/{game['id']}/hands"
+    for i in range(4):
+        worker = (a, b)[i % 2]
+        res = worker.post(url, json=HAND, headers={"Authorization": f"Bearer guess{i}"})
+        assert res.status_code == 403
+    for worker in (a, b):
+        res = worker.post(url, json=HAND, headers={"Authorization": "Bearer guess"})
+        assert res.status_code == 429
+    right = {"Authorization": f"Bearer {game['edit_token']}"}
+    assert b.post(url, json=HAND, headers=right).status_code == 201
 
 
 def test_storage_setting_comes_from_the_environment(monkeypatch) -> None:  # type: ignore[no-untyped-def]
@@ -281,32 +272,21 @@ def test_storage_setting_comes_from_the_environment(monkeypatch) -> None:  # typ
     assert config.ratelimit_storage_uri() == "redis://cache:6379/2"
 
 
-def test_a_store_that_is_down_stops_nobody(make_app, settings) -> None:  # type: ignore[no-untyped-def]
+def test_a_store_that_is_down_stops_nobody(app_with) -> None:  # type: ignore[no-untyped-def]
     """The tokens' strength is the defence; a shared store that cannot be reached must not
     turn token checks into 500s."""
     pytest.importorskip("redis")
     import socket
 
-    from scorekeeper.extensions import db
-
     with socket.socket() as sock:  # a port nothing listens on
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
-    app = make_app({**settings, "RATELIMIT_STORAGE_URI": f"redis://127.0.0.1:{port}",
-                    "RATELIMIT_FAILURES": 1})
-    with app.app_context():
-        db.create_all()
-    try:
-        client = app.test_client()
-        game = client.post("/api/v1/games", json={"ruleset": "classic"}).get_json()
-        url = f"/api/v1/games/{game['id']}/hands"
-        for i in range(3):
-            res = client.post(url, json=HAND, headers={"Authorization": f"Bearer guess{i}"})
-            assert res.status_code == 403
-        right = {"Authorization": f"Bearer {game['edit_token']}"}
-        assert client.post(url, json=HAND, headers=right).status_code == 201
-    finally:
-        with app.app_context():
-            db.session.remove()
-            db.drop_all()
-            db.engine.dispose()
+    client = app_with(RATELIMIT_STORAGE_URI=f"redis://127.0.0.1:{port}",
+                      RATELIMIT_FAILURES=1).test_client()
+    game = client.post("/api/v1/games", json={"ruleset": "classic"}).get_json()
+    url = f"/api/v1/games/{game['id']}/hands"
+    for i in range(3):
+        res = client.post(url, json=HAND, headers={"Authorization": f"Bearer guess{i}"})
+        assert res.status_code == 403
+    right = {"Authorization": f"Bearer {game['edit_token']}"}
+    assert client.post(url, json=HAND, headers=right).status_code == 201

@@ -268,18 +268,12 @@ def test_at_time_up_the_count_switches_to_the_time_up_hand(app, client):
 
 
 @pytest.fixture
-def wall_app(make_app, settings):
-    app = make_app({**settings, "TOURNAMENT_WALL_POLL": 2, "TOURNAMENT_CLOCK_POLL": 3})
-    with app.app_context():
-        db.create_all()
-    yield app
-    with app.app_context():
-        db.session.remove()
-        db.drop_all()
-        db.engine.dispose()
+def wall_app(app):
+    """The app with its poll intervals set (they are read when a page is made)."""
+    app.config.update(TOURNAMENT_WALL_POLL=2, TOURNAMENT_CLOCK_POLL=3)
+    return app
 
 
-@pytest.mark.own_app
 def test_the_wall_screen_shows_the_clock_tables_and_standings(wall_app):
     client = wall_app.test_client()
     with wall_app.app_context():

@@ -1,0 +1,90 @@
+"""What the browser tests do again and again, once: steppers and fields of the count screen,
+the API called as a second phone would, the app served on a port, and the worked hand many
+journeys count."""
+
+from __future__ import annotations
+
+import json
+import re
+import threading
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Locator, Page
+
+
+def stepper(page: Page, name: str, times: int = 1) -> None:
+    """Tap the + of field ``name``'s stepper ``times`` times."""
+    field_id = "f-" + re.sub(r"[^A-Za-z0-9_-]+", "-", name).strip("-")
+    button = page.locator(f"button.step[data-step='1'][aria-controls='{field_id}']")
+    for _ in range(times):
+        button.click()
+
+
+def field(page: Page, name: str) -> Locator:
+    return page.locator(f"[name='{name}']")
+
+
+def api(base: str, path: str, body: Any, token: str | None = None) -> Any:
+    """POST ``body`` as JSON to the API at ``base`` (with the edit token when given)."""
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    req = urllib.request.Request(base + path, data=json.dumps(body).encode(), headers=headers)
+    with urllib.request.urlopen(req, timeout=10) as res:
+        return json.loads(res.read())
+
+
+def fill_worked_hand(page: Page) -> None:
+    """Type the classic hand the journeys count on the count screen: side 1 goes out with two
+    mixed canastas, 355 on the table and 20 in hand; side 2 has 280 on the table, 45 in hand
+    and three red 3s (side 1 scores 855, side 2 355: Nosotros lead by 500)."""
+    page.locator("input[name='sides[0].going_out'][value='normal']").check()
+    page.locator("[name='sides[0].canastas.mixed']").fill("2")
+    page.locator("[name='sides[0].table_points']").fill("355")
+    page.locator("[name='sides[0].hand_points']").fill("20")
+    page.locator("[name='sides[1].table_points']").fill("280")
+    page.locator("[name='sides[1].hand_points']").fill("45")
+    page.locator("[name='sides[1].red_threes']").fill("3")
+
+
+def wait_for_worker(page: Page) -> None:
+    """Wait until the service worker is installed and controls the page (reloading from here
+    only: a reload started inside the page would race this one)."""
+    page.wait_for_function("() => navigator.serviceWorker.ready.then(() => true)")
+    for _ in range(5):
+        page.reload()
+        if page.evaluate("() => navigator.serviceWorker.controller !== null"):
+            break
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+
+
+@contextmanager
+def serving(config: dict[str, Any], tmp: Path, host: str = "127.0.0.1") -> Iterator[int]:
+    """The real app with ``config`` on a fresh SQLite database under ``tmp``, served on ``host``
+    and a free port by a thread; yields the port."""
+    from werkzeug.serving import make_server
+
+    from scorekeeper import create_app
+    from scorekeeper.extensions import db
+
+    app = create_app({"TESTING": True, "SECRET_KEY": "test",
+                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp / 'live.sqlite'}", **config},
+                     instance_path=str(tmp / "instance"))
+    with app.app_context():
+        db.create_all()
+    server = make_server(host, 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
+    thread.start()
+    try:
+        yield server.server_port
+    finally:
+        server.shutdown()
+        thread.join(timeout=5)
+        server.server_close()
+        with app.app_context():
+            db.engine.dispose()
