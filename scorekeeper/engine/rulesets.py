@@ -1161,7 +1161,10 @@ def _read_canastas(r: Reader, data: Mapping[str, Any], base: RuleSet
     kinds = {b.kind for b in canastas}
     if CanastaKind.NATURAL not in kinds or CanastaKind.MIXED not in kinds:
         r.errors.append(FieldError("canastas", N_("Natural and mixed canastas are needed.")))
-    return tuple(canastas)
+    # In the base's order (the count form and the card show them so), then any other kind in
+    # the kinds' own order, whatever order the body's keys came in (the API's answers sort them).
+    order = [b.kind for b in base.canastas] + [k for k in CanastaKind if not base.allows(k)]
+    return tuple(sorted(canastas, key=lambda b: order.index(b.kind)))
 
 
 def _read_going_out(r: Reader, data: Mapping[str, Any], base: RuleSet
