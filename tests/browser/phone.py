@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Locator, Page
+    from playwright.sync_api import Browser, Locator, Page
 
 
 def stepper(page: Page, name: str, times: int = 1) -> None:
@@ -27,6 +27,28 @@ def stepper(page: Page, name: str, times: int = 1) -> None:
 
 def field(page: Page, name: str) -> Locator:
     return page.locator(f"[name='{name}']")
+
+
+def count_hand(page: Page, taps: dict[str, int], typed: dict[str, str]) -> None:
+    """On the count screen, side 1 goes out; tap each of ``taps``' steppers so many times and
+    type each of ``typed``'s values in its field."""
+    page.check("input[name='sides[0].going_out'][value='normal']")
+    for name, times in taps.items():
+        stepper(page, name, times)
+    for name, value in typed.items():
+        field(page, name).fill(value)
+
+
+def count_without_script(browser: Browser, live_server: str, width: int = 390,
+                         height: int = 844) -> Page:
+    """A phone with JavaScript off that started a classic game and opened its count screen
+    (close it with ``page.context.close()``)."""
+    page = browser.new_context(viewport={"width": width, "height": height},
+                               java_script_enabled=False).new_page()
+    page.goto(live_server + "/games/new")
+    page.get_by_role("button", name="Start the game").first.click()
+    page.get_by_role("link", name="Count this hand").click()
+    return page
 
 
 def api(base: str, path: str, body: Any, token: str | None = None) -> Any:

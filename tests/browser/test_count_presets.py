@@ -7,7 +7,8 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-from phone import field, stepper
+import pytest
+from phone import count_hand, field, stepper
 from playwright.sync_api import Page, expect
 
 Shot = Callable[[Page, str], Path]
@@ -38,10 +39,26 @@ def check_layout(page: Page) -> None:
     page.set_viewport_size({"width": 390, "height": 844})
 
 
-def test_la_canasta_abatir(page: Page, live_server: str, shot: Shot) -> None:
-    game_url = start(page, live_server, "la-canasta", "4")
+def open_count(page: Page, live_server: str, ruleset: str, players: str) -> str:
+    """Start a ``ruleset`` game for ``players`` and open its count screen; the game's URL."""
+    game_url = start(page, live_server, ruleset, players)
     page.get_by_role("link", name="Count this hand").click()
     page.wait_for_selector("#count-form")
+    return game_url
+
+
+def save_hand(page: Page, shot: Shot, name: str, game_url: str, scores: list[str]) -> None:
+    """With the count screen checked to fit (and shot as ``name``), save the hand and see the
+    game's ``scores``."""
+    check_layout(page)
+    shot(page, name)
+    page.get_by_role("button", name="Save this hand").click()
+    page.wait_for_url(game_url)
+    expect(page.locator(".side-total")).to_have_text([f"Score: {s}" for s in scores])
+
+
+def test_la_canasta_abatir(page: Page, live_server: str, shot: Shot) -> None:
+    game_url = open_count(page, live_server, "la-canasta", "4")
     # 000: abatir later without partner's melds 500 + natural canasta 500 + all four black 3s
     # shown 500 + 160 on the table = 1,660. Side 2: a red 3 kept in hand -500, 40 in hand and
     # 120 on the table with a mixed canasta 300: 300 - 500 + 120 - 40 = -120; then a drawn
@@ -66,11 +83,7 @@ def test_la_canasta_abatir(page: Page, live_server: str, shot: Shot) -> None:
     # The ten penalties of 000, opened, must fit too.
     stepper(page, "sides[1].penalties.taking_back_a_card")
     expect(summary).to_contain_text("−170")
-    check_layout(page)
-    shot(page, "count-la-canasta-abatir")
-    page.get_by_role("button", name="Save this hand").click()
-    page.wait_for_url(game_url)
-    expect(page.locator(".side-total")).to_have_text(["Score: 1,660", "Score: \u2212170"])
+    save_hand(page, shot, "count-la-canasta-abatir", game_url, ["1,660", "\u2212170"])
     # 1,660 needs 90; a negative total needs 15.
     expect(page.locator(".minimum-value")).to_have_text(["90", "15"])
     assert page.errors == []  # type: ignore[attr-defined]
@@ -102,12 +115,7 @@ def test_comodines_three_players(page: Page, live_server: str, shot: Shot) -> No
     stepper(page, "sides[2].hand_cards.jokers")
     summary = page.locator("#count-summary")
     expect(summary.locator(".summary-points")).to_have_text(["+3,200", "\u2212125", "+10"])
-    check_layout(page)
-    shot(page, "count-comodines-3")
-    page.get_by_role("button", name="Save this hand").click()
-    page.wait_for_url(game_url)
-    expect(page.locator(".side-total")).to_have_text(
-        ["Score: 3,200", "Score: \u2212125", "Score: 10"])
+    save_hand(page, shot, "count-comodines-3", game_url, ["3,200", "\u2212125", "10"])
     expect(page.locator(".minimum-value")).to_have_text(["120", "15", "50"])
     shot(page, "count-comodines-3-board")
     assert page.errors == []  # type: ignore[attr-defined]
@@ -135,76 +143,42 @@ def test_spanish_count_screen_fits(page: Page, live_server: str, shot: Shot) -> 
     assert page.errors == []  # type: ignore[attr-defined]
 
 
-def test_uruguay_wild_canasta_on_a_phone(page: Page, live_server: str, shot: Shot) -> None:
-    game_url = start(page, live_server, "uruguay", "4")
-    page.get_by_role("link", name="Count this hand").click()
-    page.wait_for_selector("#count-form")
+@pytest.mark.parametrize(("ruleset", "more", "taps", "typed", "points", "minimums"), [
     # VARIANTS.md 6: wild canasta 2,000 (cards on top) + natural 500 + going out 100 + 320 on
     # the table - 10 in hand = 2,910. Side 2: two red 3s (it melded 60): 200 + 60 - 25 = 235.
-    page.check("input[name='sides[0].going_out'][value='normal']")
-    stepper(page, "sides[0].canastas.wild")
-    stepper(page, "sides[0].canastas.natural")
-    field(page, "sides[0].table_points").fill("320")
-    field(page, "sides[0].hand_points").fill("10")
-    field(page, "sides[1].table_points").fill("60")
-    field(page, "sides[1].hand_points").fill("25")
-    stepper(page, "sides[1].red_threes", 2)
-    summary = page.locator("#count-summary")
-    expect(summary.locator(".summary-points")).to_have_text(["+2,910", "+235"])
-    check_layout(page)
-    shot(page, "count-uruguay")
-    page.get_by_role("button", name="Save this hand").click()
-    page.wait_for_url(game_url)
-    expect(page.locator(".side-total")).to_have_text(["Score: 2,910", "Score: 235"])
-    expect(page.locator(".minimum-value")).to_have_text(["90", "50"])
-
-
-def test_samba_on_a_phone(page: Page, live_server: str, shot: Shot) -> None:
-    game_url = start(page, live_server, "samba", "4")
-    page.get_by_role("link", name="Count this hand").click()
-    page.wait_for_selector("#count-form")
+    ("uruguay", [],
+     {"sides[0].canastas.wild": 1, "sides[0].canastas.natural": 1, "sides[1].red_threes": 2},
+     {"sides[0].table_points": "320", "sides[0].hand_points": "10",
+      "sides[1].table_points": "60", "sides[1].hand_points": "25"}, ["2,910", "235"],
+     ["90", "50"]),
     # VARIANTS.md 2: a samba 1,500 + a natural canasta 500 + going out 200 + two red 3s (two
     # canastas: plus) 200 + 165 on the table - 20 in hand = 2,545. Side 2: one natural
     # canasta 500, one red 3 against (one canasta only) -100, 80 on the table: 480.
-    page.check("input[name='sides[0].going_out'][value='normal']")
-    stepper(page, "sides[0].canastas.sequence")
-    stepper(page, "sides[0].canastas.natural")
-    stepper(page, "sides[0].red_threes", 2)
-    field(page, "sides[0].table_points").fill("165")
-    field(page, "sides[0].hand_points").fill("20")
-    stepper(page, "sides[1].canastas.natural")
-    stepper(page, "sides[1].red_threes")
-    field(page, "sides[1].table_points").fill("80")
-    summary = page.locator("#count-summary")
-    expect(summary.locator(".summary-points")).to_have_text(["+2,545", "+480"])
-    check_layout(page)
-    shot(page, "count-samba")
-    page.get_by_role("button", name="Save this hand").click()
-    page.wait_for_url(game_url)
-    expect(page.locator(".side-total")).to_have_text(["Score: 2,545", "Score: 480"])
-
-
-def test_bolivia_on_a_phone(page: Page, live_server: str, shot: Shot) -> None:
-    game_url = start(page, live_server, "bolivia", "4")
-    page.get_by_role("link", name="Count this hand").click()
-    page.wait_for_selector("#count-form")
+    ("samba", [],
+     {"sides[0].canastas.sequence": 1, "sides[0].canastas.natural": 1,
+      "sides[0].red_threes": 2, "sides[1].canastas.natural": 1, "sides[1].red_threes": 1},
+     {"sides[0].table_points": "165", "sides[0].hand_points": "20",
+      "sides[1].table_points": "80"}, ["2,545", "480"], None),
     # VARIANTS.md 3: a bolivia 2,500 + an escalera 1,500 + going out 200 + 250 on the table
     # - 15 in hand = 4,435. Side 2: a natural canasta 500 + 60 - 30 in hand, with two black
-    # 3s at -100 each in all (95 beyond their 5): 340.
-    page.check("input[name='sides[0].going_out'][value='normal']")
-    stepper(page, "sides[0].canastas.wild")
-    stepper(page, "sides[0].canastas.sequence")
-    field(page, "sides[0].table_points").fill("250")
-    field(page, "sides[0].hand_points").fill("15")
-    stepper(page, "sides[1].canastas.natural")
-    field(page, "sides[1].table_points").fill("60")
-    field(page, "sides[1].hand_points").fill("30")
-    page.locator("#side-1 details.count-more > summary").click()  # black 3s wait under "More"
-    stepper(page, "sides[1].black_threes_in_hand", 2)
-    summary = page.locator("#count-summary")
-    expect(summary.locator(".summary-points")).to_have_text(["+4,435", "+340"])
-    check_layout(page)
-    shot(page, "count-bolivia")
-    page.get_by_role("button", name="Save this hand").click()
-    page.wait_for_url(game_url)
-    expect(page.locator(".side-total")).to_have_text(["Score: 4,435", "Score: 340"])
+    # 3s at -100 each in all (95 beyond their 5): 340. Black 3s wait under side 2's "More".
+    ("bolivia", ["#side-1"],
+     {"sides[0].canastas.wild": 1, "sides[0].canastas.sequence": 1,
+      "sides[1].canastas.natural": 1, "sides[1].black_threes_in_hand": 2},
+     {"sides[0].table_points": "250", "sides[0].hand_points": "15",
+      "sides[1].table_points": "60", "sides[1].hand_points": "30"}, ["4,435", "340"], None),
+], ids=["uruguay", "samba", "bolivia"])
+def test_a_hand_of_the_family_on_a_phone(page: Page, live_server: str, shot: Shot, ruleset: str,
+                                         more: list[str], taps: dict[str, int],
+                                         typed: dict[str, str], points: list[str],
+                                         minimums: list[str] | None) -> None:
+    """Side 1 goes out; the canastas and 3s by tapping, the points typed."""
+    game_url = open_count(page, live_server, ruleset, "4")
+    for side in more:
+        page.locator(f"{side} details.count-more > summary").click()
+    count_hand(page, taps, typed)
+    expect(page.locator("#count-summary .summary-points")).to_have_text(
+        [f"+{p}" for p in points])
+    save_hand(page, shot, f"count-{ruleset}", game_url, points)
+    if minimums is not None:
+        expect(page.locator(".minimum-value")).to_have_text(minimums)

@@ -7,7 +7,7 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-from phone import field, stepper
+from phone import count_hand, count_without_script, field, stepper
 from playwright.sync_api import Browser, Page, expect
 
 Shot = Callable[[Page, str], Path]
@@ -93,12 +93,9 @@ def test_a_whole_game(page: Page, browser: Browser, live_server: str, shot: Shot
     # -- hand 2 with typed totals, a slip caught live, and a wrong number saved
     page.get_by_role("link", name="Count this hand").click()
     page.wait_for_selector("#count-form")
-    page.check("input[name='sides[0].going_out'][value='normal']")
-    stepper(page, "sides[0].canastas.mixed", 2)
-    field(page, "sides[0].table_points").fill("355")
-    field(page, "sides[0].hand_points").fill("20")
-    field(page, "sides[1].table_points").fill("280")
-    field(page, "sides[1].hand_points").fill("47")
+    count_hand(page, {"sides[0].canastas.mixed": 2},
+               {"sides[0].table_points": "355", "sides[0].hand_points": "20",
+                "sides[1].table_points": "280", "sides[1].hand_points": "47"})
     # Its message waits until the field is left (issue 13: not while typing).
     field(page, "sides[1].hand_points").press("Tab")
     expect(page.locator("#err-sides-1-hand_points")).to_have_text(
@@ -135,11 +132,9 @@ def test_a_whole_game(page: Page, browser: Browser, live_server: str, shot: Shot
     # -- hand 3 takes Nosotros past 3,000
     page.get_by_role("link", name="Count this hand").click()
     page.wait_for_selector("#count-form")
-    page.check("input[name='sides[0].going_out'][value='normal']")
-    stepper(page, "sides[0].canastas.natural", 1)
-    field(page, "sides[0].table_points").fill("400")
-    field(page, "sides[1].table_points").fill("150")
-    field(page, "sides[1].hand_points").fill("60")
+    count_hand(page, {"sides[0].canastas.natural": 1},
+               {"sides[0].table_points": "400", "sides[1].table_points": "150",
+                "sides[1].hand_points": "60"})
     expect(summary(page)).to_contain_text("+1,000")  # 500 + 100 + 400
     page.get_by_role("button", name="Save this hand").click()
     page.wait_for_url(game_url)
@@ -166,12 +161,7 @@ def test_a_whole_game(page: Page, browser: Browser, live_server: str, shot: Shot
 
 def test_the_count_form_works_without_javascript(browser: Browser, live_server: str,
                                                   shot: Shot) -> None:
-    context = browser.new_context(viewport={"width": 390, "height": 844},
-                                  java_script_enabled=False)
-    page = context.new_page()
-    page.goto(live_server + "/games/new")
-    page.get_by_role("button", name="Start the game").first.click()
-    page.get_by_role("link", name="Count this hand").click()
+    page = count_without_script(browser, live_server)
     # Steppers are plain number fields without JavaScript.
     assert page.locator("button.step").first.is_hidden()
     page.check("input[name='sides[0].going_out'][value='normal']")
@@ -186,7 +176,7 @@ def test_the_count_form_works_without_javascript(browser: Browser, live_server: 
     expect(page.locator("#count-summary")).to_contain_text("+700")  # 500 + 100 + 100
     page.get_by_role("button", name="Save this hand").click()
     expect(page.locator(".side-total").first).to_have_text("Score: 700")
-    context.close()
+    page.context.close()
 
 
 def test_the_calculator_counts_one_hand(page: Page, live_server: str, shot: Shot) -> None:

@@ -23,6 +23,18 @@ def new_game(base: str) -> dict[str, Any]:
     return game
 
 
+def count_going_out(page: Page, base: str) -> dict[str, Any]:
+    """A new game with one hand, its count screen open on this phone (the edit link opened
+    first) and side 1 going out with a mixed canasta, its table points still to type."""
+    game = new_game(base)
+    page.goto(game["edit_url"])
+    page.goto(f"{base}/games/{game['id']}/hands/new")
+    page.wait_for_function("() => window.htmx !== undefined")
+    page.check("input[name='sides[0].going_out'][value='normal']")
+    page.locator("[name='sides[0].canastas.mixed']").fill("1")
+    return game
+
+
 def test_reload_without_signal_shows_last_state(browser: Browser, live_server: str,
                                                 shot: Shot) -> None:
     game = new_game(live_server)
@@ -51,12 +63,7 @@ def test_reload_without_signal_shows_last_state(browser: Browser, live_server: s
 
 def test_failed_save_keeps_what_was_typed_and_retry_saves(page: Page, live_server: str,
                                                           shot: Shot) -> None:
-    game = new_game(live_server)
-    page.goto(game["edit_url"])
-    page.goto(f"{live_server}/games/{game['id']}/hands/new")
-    page.wait_for_function("() => window.htmx !== undefined")
-    page.check("input[name='sides[0].going_out'][value='normal']")
-    page.locator("[name='sides[0].canastas.mixed']").fill("1")
+    game = count_going_out(page, live_server)
     table = page.locator("[name='sides[0].table_points']")
     table.fill("85")
 
@@ -94,12 +101,7 @@ def test_failed_save_keeps_what_was_typed_and_retry_saves(page: Page, live_serve
 
 def test_a_waiting_hand_is_sent_on_its_own_when_the_signal_returns(page: Page,
                                                                     live_server: str) -> None:
-    game = new_game(live_server)
-    page.goto(game["edit_url"])
-    page.goto(f"{live_server}/games/{game['id']}/hands/new")
-    page.wait_for_function("() => window.htmx !== undefined")
-    page.check("input[name='sides[0].going_out'][value='normal']")
-    page.locator("[name='sides[0].canastas.mixed']").fill("1")
+    game = count_going_out(page, live_server)
     page.locator("[name='sides[0].table_points']").fill("95")
     page.context.set_offline(True)
     page.get_by_role("button", name="Save this hand").click()

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from phone import count_without_script
 from playwright.sync_api import Browser, Page, expect
 
 Shot = Callable[[Page, str], Path]
@@ -260,12 +261,7 @@ def test_long_names_keep_the_boxes_in_line_at_360(page: Page, live_server: str,
 
 def test_without_javascript_the_bar_promises_no_live_count(browser: Browser, live_server: str,
                                                            shot: Shot) -> None:
-    context = browser.new_context(viewport={"width": 360, "height": 740},
-                                  java_script_enabled=False)
-    page = context.new_page()
-    page.goto(live_server + "/games/new")
-    page.get_by_role("button", name="Start the game").first.click()
-    page.get_by_role("link", name="Count this hand").click()
+    page = count_without_script(browser, live_server, 360, 740)
     hint = page.locator(".summary-hint")
     expect(hint).to_have_text(re.compile(r"press “Check the count”"))
     expect(page.get_by_text("The count shows here as you type.")).to_be_hidden()
@@ -284,7 +280,7 @@ def test_without_javascript_the_bar_promises_no_live_count(browser: Browser, liv
     expect(page.locator("#err-sides-0-table_points")).to_have_text(
         "Points always come in multiples of 5.")
     shot(page, "short-count-nojs")
-    context.close()
+    page.context.close()
 
 
 def test_taps_for_the_worked_hand_of_003(page: Page, live_server: str, shot: Shot) -> None:
@@ -311,22 +307,22 @@ def test_taps_for_the_worked_hand_of_003(page: Page, live_server: str, shot: Sho
         clicks += 1
 
     # North-South (Nosotros) went out: two mixed canastas, 355 on the table, 20 in hand.
+    def side(counted: str, how_many: str, table: str, hand: str) -> None:
+        """Tap the side's ``counted`` field and type ``how_many``, tap its table points and
+        type them, then Tab to its hand points."""
+        tap(field(page, counted))
+        page.keyboard.type(how_many)
+        tap(field(page, counted.split(".")[0] + ".table_points"))
+        page.keyboard.type(table)
+        page.keyboard.press("Tab")
+        page.keyboard.type(hand)
+
     tap(page.locator("label.choice", has=page.locator(
         "input[name='sides[0].going_out'][value='normal']")))
-    tap(field(page, "sides[0].canastas.mixed"))
-    page.keyboard.type("2")
-    tap(field(page, "sides[0].table_points"))
-    page.keyboard.type("355")
-    page.keyboard.press("Tab")
-    page.keyboard.type("20")
+    side("sides[0].canastas.mixed", "2", "355", "20")
     # East-West (Ellos): the bar brings their side up; three red 3s, 280 on the table, 45.
     tap(page.locator(".summary-side").nth(1))
-    tap(field(page, "sides[1].red_threes"))
-    page.keyboard.type("3")
-    tap(field(page, "sides[1].table_points"))
-    page.keyboard.type("280")
-    page.keyboard.press("Tab")
-    page.keyboard.type("45")
+    side("sides[1].red_threes", "3", "280", "45")
     summary = page.locator("#count-summary")
     expect(summary).to_contain_text("+1,035")
     expect(summary).to_contain_text("+535")

@@ -188,17 +188,16 @@ def test_a_fresh_phone_sees_no_other_tables_names(app, three_games):
     assert "Across 0 games" in stats
 
 
-def test_stats_page_with_no_games(client):
-    html = client.get("/games/stats").get_data(as_text=True)
-    assert "No named side has played a hand yet." in html
-    assert "No named player has played a hand yet." in html
-
-
-def test_history_without_games(client):
-    res = client.get("/games/")
+@pytest.mark.parametrize(("path", "says"), [
+    ("/games/stats", ["No named side has played a hand yet.",
+                      "No named player has played a hand yet."]),
+    ("/games/", ["This browser has not kept a game yet."]),
+], ids=["stats", "history"])
+def test_pages_without_games(client, path, says):
+    res = client.get(path)
     assert res.status_code == 200
     html = res.get_data(as_text=True)
-    assert "This browser has not kept a game yet." in html
+    assert all(line in html for line in says)
     assert "other game" not in html
 
 

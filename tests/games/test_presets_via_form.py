@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import html as html_lib
 import re
+from typing import Any
 
 import flask_babel
 import pytest
@@ -30,6 +31,28 @@ def form_names(client: FlaskClient, game_id: str, lang: str = "") -> set[str]:
     res = client.get(f"/games/{game_id}/hands/new{lang}")
     assert res.status_code == 200
     return set(re.findall(r'name="(sides\[\d\][^"]*|end)"', res.get_data(as_text=True)))
+
+
+def offered_and_started(client: FlaskClient, ruleset: str, label: str) -> tuple[str, set[str]]:
+    """The start form offers ``ruleset`` as ``label``; a game of four started with it, and the
+    names of its count form's fields."""
+    page = client.get("/games/new?lang=en").get_data(as_text=True)
+    assert re.search(rf'<option value="{ruleset}"[^>]*>{label}</option>', page)
+    gid = start_game(client, ruleset=ruleset, players="4")
+    return gid, form_names(client, gid)
+
+
+def canasta_fields(names: set[str]) -> set[str]:
+    """The canasta kinds side 1's count form asks for, from its fields' names."""
+    return {n.removeprefix("sides[0].canastas.") for n in names
+            if n.startswith("sides[0].canastas.")}
+
+
+def stored(client: FlaskClient, house_id: str, based_on: str) -> dict[str, Any]:
+    """House rules as the API reads them, checked to be based on the preset ``based_on``."""
+    data = client.get(f"/api/v1/rulesets/{house_id}").get_json()
+    assert data["based_on"] == based_on
+    return data
 
 
 def preview(client: FlaskClient, game_id: str, hand: dict[str, str]) -> str:
@@ -501,8 +524,7 @@ def test_uruguay_wild_canasta_through_the_form(client):
     gid = start_game(client, ruleset="uruguay", players="4")
     names = form_names(client, gid)
     # Section 6: natural, mixed and the one wild kind; classic's threes (nothing kept in hand).
-    assert {n for n in names if n.startswith("sides[0].canastas.")} == {
-        "sides[0].canastas.natural", "sides[0].canastas.mixed", "sides[0].canastas.wild"}
+    assert canasta_fields(names) == {"natural", "mixed", "wild"}
     assert not {n for n in names
                 if re.search(r"red_threes_in_hand|black_threes_(shown|in_hand)|premios", n)}
     # "Wild canasta | 2000; card values on top": Nosotros go out with a wild canasta and a
@@ -554,22 +576,17 @@ def test_uruguay_house_rules_start_from_it(client):
     page = client.get("/games/house-rules?lang=en").get_data(as_text=True)
     assert 'value="uruguay"' in page
     house_id = make_house(client, "uruguay", "Montevideo")
-    data = client.get(f"/api/v1/rulesets/{house_id}").get_json()
-    assert data["based_on"] == "uruguay"
-    assert data["canastas"] == {"natural": 500, "mixed": 300, "wild": 2000}
+    canastas = stored(client, house_id, "uruguay")["canastas"]
+    assert canastas == {"natural": 500, "mixed": 300, "wild": 2000}
 
 
 # -- samba (VARIANTS.md section 2) --------------------------------------------------------------
 
 
 def test_samba_through_the_form_and_the_api(client):
-    page = client.get("/games/new?lang=en").get_data(as_text=True)
-    assert re.search(r'<option value="samba"[^>]*>Samba</option>', page)
-    gid = start_game(client, ruleset="samba", players="4")
-    names = form_names(client, gid)
+    gid, names = offered_and_started(client, "samba", "Samba")
     # Natural, mixed and the samba; no wild-card canasta.
-    assert {n for n in names if n.startswith("sides[0].canastas.")} == {
-        "sides[0].canastas.natural", "sides[0].canastas.mixed", "sides[0].canastas.sequence"}
+    assert canasta_fields(names) == {"natural", "mixed", "sequence"}
     # "Samba | 1500"; "Going out | +200; needs 2 canastas". Nosotros: a samba and a natural
     # canasta, 165 on the table, 20 in hand, two red 3s (they have the 2 canastas: plus):
     # 1,500 + 500 + 200 + 200 + 165 - 20 = 2,545. Ellos: one natural canasta, 80 on the
@@ -611,22 +628,16 @@ def test_samba_in_spanish_and_as_house_rules(client):
     values = {**form_of(house_id), "canastas.sequence": "2000"}
     res = client.post(f"/games/house-rules/{house_id}", data=values)
     assert res.status_code == 303, _text(res.get_data(as_text=True))[:500]
-    data = client.get(f"/api/v1/rulesets/{house_id}").get_json()
-    assert data["based_on"] == "samba"
-    assert data["canastas"] == {"natural": 500, "mixed": 300, "sequence": 2000}
+    canastas = stored(client, house_id, "samba")["canastas"]
+    assert canastas == {"natural": 500, "mixed": 300, "sequence": 2000}
 
 
 # -- bolivia (VARIANTS.md section 3) ------------------------------------------------------------
 
 
 def test_bolivia_through_the_form_and_the_api(client):
-    page = client.get("/games/new?lang=en").get_data(as_text=True)
-    assert re.search(r'<option value="bolivia"[^>]*>Bolivia</option>', page)
-    gid = start_game(client, ruleset="bolivia", players="4")
-    names = form_names(client, gid)
-    assert {n for n in names if n.startswith("sides[0].canastas.")} == {
-        "sides[0].canastas.natural", "sides[0].canastas.mixed", "sides[0].canastas.sequence",
-        "sides[0].canastas.wild"}
+    gid, names = offered_and_started(client, "bolivia", "Bolivia")
+    assert canasta_fields(names) == {"natural", "mixed", "sequence", "wild"}
     assert "sides[1].black_threes_in_hand" in names  # "-100 each"
     # Going out without an escalera is refused on the going-out field.
     res = client.post(f"/games/{gid}/hands", data={

@@ -54,6 +54,20 @@ def _tables(app: Flask) -> set[str]:
     return names - {"alembic_version"}
 
 
+def _game_with_hands(app: Flask, table_points: list[int]) -> dict[str, str]:
+    """A classic game saved through the API with a hand for each of ``table_points`` (side 1
+    goes out with a mixed canasta); the game as created."""
+    client = app.test_client()
+    game = client.post("/api/v1/games", json={"ruleset": "classic"}).get_json()
+    for points in table_points:
+        hand = {"end": "went_out", "sides": [
+            {"table_points": points, "canastas": {"mixed": 1}, "going_out": "normal"}, {}]}
+        assert client.post(f"/api/v1/games/{game['id']}/hands", json=hand,
+                           headers={"Authorization": f"Bearer {game['edit_token']}"}
+                           ).status_code == 201
+    return game
+
+
 def test_upgrade_downgrade_upgrade(fresh_url: str, tmp_path: Path) -> None:
     app = _app(fresh_url, tmp_path)
     runner = app.test_cli_runner()
@@ -106,14 +120,7 @@ def test_old_hands_get_versions_unique_in_their_game(fresh_url: str, tmp_path: P
     app = _app(fresh_url, tmp_path)
     runner = app.test_cli_runner()
     assert runner.invoke(args=["db", "upgrade"]).exit_code == 0
-    client = app.test_client()
-    game = client.post("/api/v1/games", json={"ruleset": "classic"}).get_json()
-    hand = {"end": "went_out", "sides": [
-        {"table_points": 50, "canastas": {"mixed": 1}, "going_out": "normal"}, {}]}
-    for _ in range(3):
-        assert client.post(f"/api/v1/games/{game['id']}/hands", json=hand,
-                           headers={"Authorization": f"Bearer {game['edit_token']}"}
-                           ).status_code == 201
+    _game_with_hands(app, [50, 50, 50])
     with app.app_context():
         # As the older code left them: each hand counted its own writes.
         db.session.execute(text("UPDATE hand SET version = CASE number WHEN 3 THEN 2 ELSE 1 END"))
@@ -139,13 +146,9 @@ def test_games_kept_before_the_change_log_get_one(fresh_url: str, tmp_path: Path
     runner = app.test_cli_runner()
     assert runner.invoke(args=["db", "upgrade"]).exit_code == 0
     client = app.test_client()
-    game = client.post("/api/v1/games", json={"ruleset": "classic"}).get_json()
+    game = _game_with_hands(app, [50, 60, 70])
     auth = {"Authorization": f"Bearer {game['edit_token']}"}
     url = f"/api/v1/games/{game['id']}/hands"
-    for points in (50, 60, 70):
-        hand = {"end": "went_out", "sides": [
-            {"table_points": points, "canastas": {"mixed": 1}, "going_out": "normal"}, {}]}
-        assert client.post(url, json=hand, headers=auth).status_code == 201
     with app.app_context():
         db.session.remove()
         db.engine.dispose()
@@ -267,14 +270,7 @@ def test_games_kept_before_side_figures_get_them(fresh_url: str, tmp_path: Path)
     app = _app(fresh_url, tmp_path)
     runner = app.test_cli_runner()
     assert runner.invoke(args=["db", "upgrade"]).exit_code == 0
-    client = app.test_client()
-    game = client.post("/api/v1/games", json={"ruleset": "classic"}).get_json()
-    auth = {"Authorization": f"Bearer {game['edit_token']}"}
-    for points, mixed in ((50, 1), (60, 1)):
-        hand = {"end": "went_out", "sides": [
-            {"table_points": points, "canastas": {"mixed": mixed}, "going_out": "normal"}, {}]}
-        assert client.post(f"/api/v1/games/{game['id']}/hands", json=hand,
-                           headers=auth).status_code == 201
+    _game_with_hands(app, [50, 60])
     query = text("SELECT side_figures FROM game")
     with app.app_context():
         kept = db.session.execute(query).scalar_one()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from datetime import timedelta
 
 import pytest
@@ -204,29 +205,32 @@ def test_bad_options_answer_422_with_the_message_next_to_the_field(client, query
 
 
 
+def sheet_for_four(client, ruleset: str, lang: str,
+                   spanish: Callable[[str], str]) -> tuple[str, Callable[[str], str], str]:
+    """``ruleset``'s blank A4 sheet for four in ``lang``, checked to be one landscape page: its
+    text, the language's translation of a label and its thousands separator."""
+    pdf = get_pdf(client, f"ruleset={ruleset}&players=4&paper=a4&lang={lang}")
+    assert page_count(pdf) == 1 and page_sizes(pdf) == [A4_LANDSCAPE]
+    tr = spanish if lang == "es" else (lambda s: s)
+    return text_of(pdf), tr, "." if lang == "es" else ","
+
+
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_uruguay_blank_sheet_on_one_page(client, lang, spanish):
     # VARIANTS.md section 6: the wild-card canasta 2,000 beside classic's values, to 5,000.
-    pdf = get_pdf(client, f"ruleset=uruguay&players=4&paper=a4&lang={lang}")
-    assert page_count(pdf) == 1 and page_sizes(pdf) == [A4_LANDSCAPE]
-    text = text_of(pdf)
-    tr = spanish if lang == "es" else (lambda s: s)
+    text, tr, sep = sheet_for_four(client, "uruguay", lang, spanish)
     assert tr("Uruguay Canasta") in text
-    thousands = "." if lang == "es" else ","
-    assert re.search(rf"{tr('Wild-card canasta')}\s+2{thousands}000\b", text)
+    assert re.search(rf"{tr('Wild-card canasta')}\s+2{sep}000\b", text)
     assert re.search(rf"{tr('Natural canasta')}\s+500\b", text)
     assert re.search(rf"{tr('Going out concealed')}\s+200\b", text)
-    assert re.search(rf"3{thousands}000 .*\s+120\b", text)
+    assert re.search(rf"3{sep}000 .*\s+120\b", text)
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_samba_blank_sheet_on_one_page(client, lang, spanish):
     # VARIANTS.md section 2: a column for the samba (1,500), all six red 3s 1,000, the
     # minimum 150 from 7,000, to 10,000; no wild-card canasta.
-    pdf = get_pdf(client, f"ruleset=samba&players=4&paper=a4&lang={lang}")
-    assert page_count(pdf) == 1 and page_sizes(pdf) == [A4_LANDSCAPE]
-    text = text_of(pdf)
-    tr = spanish if lang == "es" else (lambda s: s)
+    text, tr, sep = sheet_for_four(client, "samba", lang, spanish)
     sep = "." if lang == "es" else ","
     assert re.search(rf"{re.escape(tr('Sequence canasta (samba, escalera)'))}\s+1{sep}500\b",
                      text)
@@ -240,10 +244,7 @@ def test_samba_blank_sheet_on_one_page(client, lang, spanish):
 def test_bolivia_blank_sheet_on_one_page(client, lang, spanish):
     # VARIANTS.md section 3: the bolivia 2,500 and the escalera 1,500, -100 per black 3 in
     # hand, to 15,000.
-    pdf = get_pdf(client, f"ruleset=bolivia&players=4&paper=a4&lang={lang}")
-    assert page_count(pdf) == 1 and page_sizes(pdf) == [A4_LANDSCAPE]
-    text = text_of(pdf)
-    tr = spanish if lang == "es" else (lambda s: s)
+    text, tr, sep = sheet_for_four(client, "bolivia", lang, spanish)
     sep = "." if lang == "es" else ","
     assert re.search(rf"{re.escape(tr('Wild-card canasta'))}\s+2{sep}500\b", text)
     assert re.search(rf"{re.escape(tr('Sequence canasta (samba, escalera)'))}\s+1{sep}500\b",
