@@ -93,6 +93,11 @@ SCHEMAS: dict[str, Any] = {
             "red_threes_in_hand": count(MAX_COUNT),
             "premios": _or_null({"$ref": "#/components/schemas/Counts"}),
             "penalties": _or_null({"$ref": "#/components/schemas/Counts"}),
+            "black_threes_with_pile": {
+                **count(MAX_COUNT),
+                "description": "Black 3s the side took with the pile and set aside (Cuban: "
+                               "5 each, 100 for all four); refused where the rule set does "
+                               "not score them"},
         },
     },
     "Hand": {

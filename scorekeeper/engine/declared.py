@@ -117,6 +117,9 @@ class RuleValue:
     #: The name of a value of the same section that replaces this one while it is set (a
     #: non-empty table): this one is then not in force (not on the card, not asked for).
     replaced_by: str | None = None
+    #: For a flag or a choice: the values of its section it qualifies; the card says its
+    #: sentence only while one of them is set.
+    about: tuple[str, ...] = ()
 
 
 def rule(default: Any, label: str, **declaration: Any) -> Any:
@@ -231,7 +234,13 @@ class Section:
                    if d.kind in (Kind.NUMBER, Kind.TABLE) and d.rule.on_card]
         if numbers and not listed:
             return ()
-        return tuple(d for d in self.values if d.kind in (Kind.FLAG, Kind.CHOICE) and d.says)
+        by_name = {d.name: d for d in self.values}
+        return tuple(
+            d for d in self.values
+            if d.kind in (Kind.FLAG, Kind.CHOICE) and d.says
+            and (not d.rule.about or any(by_name[n].value not in (None, False, ())
+                                         for n in d.rule.about if n in by_name))
+        )
 
 
 #: The title of the values the rule set holds itself (target, tie rule, clock).
