@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from test_variants import CLASSIC_CARDS, EMPTY, count, errors, lines, value_at
 
-from scorekeeper.engine import count_hand, decide, find_ruleset, ruleset_from_dict
+from scorekeeper.engine import CanastaKind, count_hand, decide, find_ruleset, ruleset_from_dict
 
 CUBAN = find_ruleset("cuban")
 
@@ -34,6 +34,14 @@ ROWS: list[tuple[str, Any]] = [  # section 5 [RG-C]: "Classic Canasta except the
                                 {"from": 5000, "minimum": 150}]),  # 5000+ 150"
     ("target", 7500),  # "Game | 7500"
     ("tie_rule", "play_on"),  # 0.1 classic
+    # "108 cards, 4 players; 13 cards each"
+    ("formats", [{"id": "4", "label": "Four players in two pairs", "players": 4, "sides": 2,
+                  "cards_dealt": 13, "packs": 2, "canastas_to_go_out": None}]),
+    # "concealed gives nothing extra": one way out
+    ("going_out_kinds.normal.concealed", False),
+    # "any other mix": one to three jokers (seven 2s and the four jokers are theirs)
+    ("canasta_kinds.wild.min_jokers", 1), ("canasta_kinds.wild.max_jokers", 3),
+    ("canasta_kinds.wild_four_jokers.min_jokers", 4),
 ]
 
 
@@ -42,14 +50,8 @@ def test_variants_md_value(path: str, value: Any) -> None:
     assert value_at(CUBAN, path) == value
 
 
-def test_format_and_ways_of_going_out() -> None:
-    # "108 cards, 4 players; 13 cards each"; "concealed gives nothing extra": one way out.
-    (fmt,) = CUBAN.formats
-    assert (fmt.players, fmt.sides, fmt.cards_dealt, fmt.packs) == (4, 2, 13, 2)
+def test_one_way_of_going_out() -> None:
     assert [k.id for k in CUBAN.going_out] == ["normal"]
-    # "Wild canasta, any other mix": one to three jokers (seven 2s and four jokers are theirs).
-    wild = CUBAN.canasta_kind(CUBAN.canastas[2].kind)
-    assert (wild.kind.value, wild.min_jokers, wild.max_jokers) == ("wild", 1, 3)
 
 
 # -- every scoring line -----------------------------------------------------------------------
@@ -207,11 +209,13 @@ def test_two_packs_hold_four_jokers_and_eight_twos() -> None:
     assert "sides[0].canastas.wild_twos" in errs
 
 
-@pytest.mark.parametrize("kind", ["sevens", "aces", "sequence"])
-def test_kinds_cuban_does_not_have(kind: str) -> None:
-    errs = errors(CUBAN, {"canastas": {"natural": 1, kind: 1}, "going_out": "normal",
-                          "table_points": 400}, EMPTY)
-    assert f"sides[0].canastas.{kind}" in errs
+def test_only_its_kinds_of_canasta() -> None:
+    # Section 5: natural, mixed and the three wild kinds; no sevens, aces or sequence.
+    others = {k.value for k in CanastaKind} - {
+        "natural", "mixed", "wild", "wild_twos", "wild_four_jokers"}
+    refused = errors(CUBAN, {"canastas": {"natural": 1, **dict.fromkeys(others, 1)},
+                             "going_out": "normal", "table_points": 600}, EMPTY)
+    assert {f.rsplit(".", 1)[-1] for f in refused if ".canastas." in f} == others
 
 
 def test_more_than_four_red_threes_refused() -> None:
@@ -244,21 +248,39 @@ def test_black_threes_with_the_pile_elsewhere_refused() -> None:
         "sides[0].black_threes_with_pile": "Enter a whole number."}
 
 
-# -- opening minimum and game -----------------------------------------------------------------
+# -- opening minimum and game (Cuban and Italian) -------------------------------------------------
+
+#: Every tier boundary of VARIANTS.md 5 ("negative 15; 0–1495 50; 1500–2995 90; 3000–4995 120;
+#: 5000+ 150") and 7 (… "5000–7495 160; 7500–9995 180; 10000+ 200"): (total, minimum, row).
+TIERS = {
+    "cuban": [(-5, 15, 0), (0, 50, 1), (1495, 50, 1), (1500, 90, 2), (2995, 90, 2),
+              (3000, 120, 3), (4995, 120, 3), (5000, 150, 4), (7495, 150, 4)],
+    "italian": [(-5, 15, 0), (0, 50, 1), (1495, 50, 1), (1500, 90, 2), (2995, 90, 2),
+                (3000, 120, 3), (4995, 120, 3), (5000, 160, 4), (7495, 160, 4),
+                (7500, 180, 5), (9995, 180, 5), (10000, 200, 6), (11995, 200, 6)],
+}
 
 
-@pytest.mark.parametrize(("total", "minimum"), [
-    # "negative 15; 0–1495 50; 1500–2995 90; 3000–4995 120; 5000+ 150"
-    (-5, 15), (0, 50), (1495, 50), (1500, 90), (2995, 90), (3000, 120), (4995, 120),
-    (5000, 150), (7495, 150),
+@pytest.mark.parametrize(("rs_id", "tiers"), TIERS.items())
+def test_every_opening_minimum_boundary(client, rs_id: str, tiers: list) -> None:
+    rs = find_ruleset(rs_id)
+    for total, minimum, row in tiers:
+        assert (rs.opening_minimum(total), rs.opening_minimums.band_index(total)) == (
+            minimum, row), total
+        answer = client.get(f"/api/v1/opening-minimum?ruleset={rs_id}&score={total}")
+        assert (answer.get_json()["minimum"], answer.get_json()["band"]) == (minimum, row)
+
+
+@pytest.mark.parametrize(("rs_id", "target", "level"), [
+    ("cuban", 7500, "play on"),  # "Game | 7500"; 0.1: level sides play on
+    ("italian", 12000, "drawn"),  # "Game | 12,000"; [RG-I]'s Samba: a tie is drawn
 ])
-def test_opening_minimum(total: int, minimum: int) -> None:
-    assert CUBAN.opening_minimum(total) == minimum
-
-
-def test_game_to_7500() -> None:
-    assert not decide(CUBAN, [7495, 3000]).finished
-    outcome = decide(CUBAN, [7500, 3000])
-    assert outcome.finished and outcome.winner == 0
-    outcome = decide(CUBAN, [7600, 8000])
-    assert outcome.finished and outcome.winner == 1
+def test_the_game_ends_at_the_target(rs_id: str, target: int, level: str) -> None:
+    rs = find_ruleset(rs_id)
+    outcomes = [decide(rs, totals) for totals in (
+        [target - 5, 3000], [target, 3000], [target + 100, target + 500],
+        [target + 500, target + 500])]
+    assert [(o.finished, o.winner) for o in outcomes[:3]] == [(False, None), (True, 0),
+                                                              (True, 1)]
+    tie = outcomes[3]
+    assert (tie.finished, tie.drawn) == ((True, True) if level == "drawn" else (False, False))

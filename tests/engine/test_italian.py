@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from test_variants import CLASSIC_CARDS, EMPTY, count, errors, lines, value_at
 
-from scorekeeper.engine import decide, find_ruleset, ruleset_from_dict
+from scorekeeper.engine import CanastaKind, find_ruleset, ruleset_from_dict
 
 ITALIAN = find_ruleset("italian")
 
@@ -41,21 +41,20 @@ ROWS: list[tuple[str, Any]] = [
         {"from": 7500, "minimum": 180}, {"from": 10000, "minimum": 200}]),
     ("target", 12000),  # "Game | 12,000"
     ("penalties", []),
+    # "162 cards (3 packs + 6 jokers), 4 players in partnerships, 15 cards"
+    ("formats", [{"id": "4", "label": "Four players in two pairs (three packs)", "players": 4,
+                  "sides": 2, "cards_dealt": 15, "packs": 3, "canastas_to_go_out": None}]),
+    ("going_out_kinds", [{"id": "normal", "label": "Going out", "points": 300,
+                          "concealed": False, "plus_going_out_bonus": False,
+                          "hand_cards_positive": False}]),
+    # "2s + jokers": a joker and a 2 at least
+    ("canasta_kinds.wild.min_jokers", 1), ("canasta_kinds.wild.max_jokers", 6),
 ]
 
 
 @pytest.mark.parametrize(("path", "value"), ROWS, ids=[p for p, _ in ROWS])
 def test_variants_md_value(path: str, value: Any) -> None:
     assert value_at(ITALIAN, path) == value
-
-
-def test_format() -> None:
-    # "162 cards (3 packs + 6 jokers), 4 players in partnerships, 15 cards".
-    (fmt,) = ITALIAN.formats
-    assert (fmt.players, fmt.sides, fmt.cards_dealt, fmt.packs) == (4, 2, 15, 3)
-    assert [k.id for k in ITALIAN.going_out] == ["normal"]
-    wild = [b for b in ITALIAN.canastas if b.kind.value == "wild"][0]
-    assert (wild.min_jokers, wild.max_jokers) == (1, 6)  # "2s + jokers"
 
 
 # -- every scoring line -----------------------------------------------------------------------
@@ -210,11 +209,13 @@ def test_going_out_needs_two_canastas_not_wild() -> None:
             "Going out needs finished canastas: 2 (a wild-card canasta does not count)."}
 
 
-@pytest.mark.parametrize("kind", ["wild_four_jokers", "sevens", "aces", "sequence"])
-def test_kinds_italian_does_not_have(kind: str) -> None:
-    errs = errors(ITALIAN, {"canastas": {"natural": 2, kind: 1}, "going_out": "normal",
-                            "table_points": 500}, EMPTY)
-    assert f"sides[0].canastas.{kind}" in errs
+def test_only_its_kinds_of_canasta() -> None:
+    # Section 7 names natural, mixed, seven 2s and 2s with jokers; §8: no sequence, and the
+    # four-joker canasta has no value of its own (an open point: it is a `wild`).
+    others = {k.value for k in CanastaKind} - {"natural", "mixed", "wild", "wild_twos"}
+    refused = errors(ITALIAN, {"canastas": {"natural": 2, **dict.fromkeys(others, 1)},
+                               "going_out": "normal", "table_points": 1500}, EMPTY)
+    assert {f.rsplit(".", 1)[-1] for f in refused if ".canastas." in f} == others
 
 
 def test_mixed_canasta_at_most_two_wild_cards_floor() -> None:
@@ -250,22 +251,4 @@ def test_no_black_threes_with_the_pile() -> None:
         ITALIAN, {"canastas": {"natural": 2}, "going_out": "normal", "table_points": 70,
                   "black_threes_with_pile": 1}, EMPTY)
 
-
-# -- opening minimum and game -----------------------------------------------------------------
-
-
-@pytest.mark.parametrize(("total", "minimum"), [
-    (-5, 15), (0, 50), (1495, 50), (1500, 90), (2995, 90), (3000, 120), (4995, 120),
-    (5000, 160), (7495, 160), (7500, 180), (9995, 180), (10000, 200), (11995, 200),
-])
-def test_opening_minimum(total: int, minimum: int) -> None:
-    assert ITALIAN.opening_minimum(total) == minimum
-
-
-def test_game_to_12000() -> None:
-    assert not decide(ITALIAN, [11995, 3000]).finished
-    outcome = decide(ITALIAN, [12000, 3000])
-    assert outcome.finished and outcome.winner == 0
-    # A tie as Samba's ([RG-I]: "a variation of Samba"): drawn.
-    outcome = decide(ITALIAN, [12500, 12500])
-    assert outcome.finished and outcome.drawn
+# Opening minimum tiers and the game to 12,000: test_cuban.py (both presets, as data).

@@ -136,27 +136,27 @@ def test_house_rules_form_asks_for_it() -> None:
     assert [e.field for e in info.value.errors] == ["red_threes.by_count"]
 
 
-def test_house_rules_page_saves_it(client) -> None:
-    res = client.post("/games/house-rules/new", data={"preset": "classic", "name": "Casa"})
-    assert res.status_code == 303
-    edit = res.headers["Location"]
-    page = client.get(edit).get_data(as_text=True)
+def test_house_rules_made_by_the_api_edited_on_the_page(client) -> None:
+    made = client.post("/api/v1/house-rules", json={
+        "based_on": "classic", "name": "Casa", "red_threes": {"by_count": [100, 300]}})
+    assert made.status_code == 201, made.get_json()
+    house = made.get_json()
+    edit = client.get(house["edit_url"], follow_redirects=True).get_data(as_text=True)
     assert re.search(r'<label for="f-red_threes-by_count">Red 3s by count: points in all for '
-                     r'1, 2, 3… red 3s</label>', page)
-    house_id = edit.rsplit("/", 1)[-1]
-    from scorekeeper.services import house_rules
-    with client.application.app_context():
-        form = form_values(house_rules.find(house_id))
-    form["red_threes.by_count"] = "100, 300, 500, 1000"
-    assert client.post(edit, data=form).status_code == 303
-    shown = client.get(f"/api/v1/rulesets/{house_id}").get_json()
-    assert shown["red_threes"]["by_count"] == [100, 300, 500, 1000]
-    assert shown["red_three_table"] == [{"packs": 2, "points": [100, 300, 500, 1000]}]
-    form["red_threes.by_count"] = "100, -3"
-    res = client.post(edit, data=form)
-    assert res.status_code == 422
+                     r'1, 2, 3… red 3s</label>', edit)
+    assert 'name="red_threes.by_count" value="100, 300"' in edit
+    # The form as the page fills it in: the values the API shows, read back.
+    shown = client.get(f"/api/v1/house-rules/{house['id']}").get_json()
+    page_values = form_values(ruleset_from_dict(shown, base=CLASSIC))
+    saved = client.post(house["url"], data={**page_values, "red_threes.by_count": "100 300 500"})
+    assert saved.status_code == 303
+    data = client.get(f"/api/v1/house-rules/{house['id']}").get_json()
+    assert data["red_threes"]["by_count"] == [100, 300, 500]
+    assert data["red_three_table"] == [{"packs": 2, "points": [100, 300, 500, None]}]
+    refused = client.post(house["url"], data={**page_values, "red_threes.by_count": "100, -3"})
+    assert refused.status_code == 422
     assert ('id="err-red_threes-by_count">Each must be a whole number between 0 and 100,000.<'
-            in res.get_data(as_text=True))
+            in refused.get_data(as_text=True))
 
 
 def test_api_lists_the_red_three_table(client) -> None:

@@ -81,13 +81,6 @@ def test_italian_through_the_form(client):
     # No black-3 values and no premios to type: Italian's premios follow the canastas.
     assert not {n for n in names if n.endswith(("black_threes_shown", "black_threes_in_hand",
                                                 "black_threes_with_pile")) or "premios" in n}
-    # Going out with a canasta of 2s and jokers only is refused: it does not count.
-    res = client.post(f"/games/{gid}/hands", data={
-        "end": "went_out", "sides[0].going_out": "normal", "sides[0].canastas.natural": "1",
-        "sides[0].canastas.wild": "1", "sides[0].table_points": "205"})
-    assert res.status_code == 422
-    assert field_error(res.get_data(as_text=True), "sides[0].going_out") == (
-        "Going out needs finished canastas: 2 (a wild-card canasta does not count).")
     # Nosotros go out with four natural canastas (4 x 70) and a mixed one (50): 2,000 + 300 +
     # the premio 1,000 + four red 3s 800 + going out 300 + 330 = 4,730. Ellos: two natural
     # canastas and seven 2s (70 + 35 + 140): 1,000 + 0 (not out) + 245 - 15 = 1,230.
@@ -104,6 +97,15 @@ def test_italian_through_the_form(client):
     ])
     # 4,730 needs 120 (3,000-4,995); 1,230 needs 50.
     assert game["opening_minimums"] == [120, 50] == minimums(client, gid)
+    # Going out with a natural canasta and one of 2s and jokers is refused: the wild one does
+    # not count towards the two.
+    refused = client.post(f"/games/{gid}/hands", data={
+        **{k: v for k, v in hand.items() if k.startswith("sides[1]")}, "end": "went_out",
+        "sides[0].going_out": "normal", "sides[0].canastas.natural": "1",
+        "sides[0].canastas.wild": "1", "sides[0].table_points": "205"})
+    assert (refused.status_code, field_error(refused.get_data(as_text=True),
+                                             "sides[0].going_out")) == (
+        422, "Going out needs finished canastas: 2 (a wild-card canasta does not count).")
 
 
 def test_italian_through_the_api_and_in_spanish(client):
