@@ -70,6 +70,8 @@ class SideEntry:
     red_threes_in_hand: int = 0
     premios: Mapping[str, int] = field(default_factory=dict)
     penalties: Mapping[str, int] = field(default_factory=dict)
+    #: Black 3s the side took with the pile and set aside (Cuban: 5 each, 100 for all four).
+    black_threes_with_pile: int = 0
 
     @property
     def black_threes_left(self) -> int:
@@ -107,7 +109,7 @@ class ShapeError(ValueError):
 _SIDE_FIELDS = frozenset({
     "table_points", "hand_points", "table_cards", "hand_cards", "canastas", "red_threes",
     "going_out", "black_threes_shown", "black_threes_in_hand", "red_threes_in_hand", "premios",
-    "penalties", "name",
+    "penalties", "name", "black_threes_with_pile",
 })
 
 
@@ -204,6 +206,8 @@ def side_from_dict(data: Mapping[str, Any], path: str, r: _Reader | None = None)
         red_threes_in_hand=r.count(data, "red_threes_in_hand", f"{path}.red_threes_in_hand"),
         premios=r.counts(data, "premios", f"{path}.premios"),
         penalties=r.counts(data, "penalties", f"{path}.penalties"),
+        black_threes_with_pile=r.count(data, "black_threes_with_pile",
+                                       f"{path}.black_threes_with_pile"),
     )
     if own and r.errors:
         raise EntryErrors(r.errors)
@@ -278,6 +282,9 @@ def entry_to_dict(entry: HandEntry) -> dict[str, Any]:
                 "red_threes_in_hand": s.red_threes_in_hand,
                 "premios": dict(s.premios),
                 "penalties": dict(s.penalties),
+                # Only when there are some: the shape stored hands have always had.
+                **({"black_threes_with_pile": s.black_threes_with_pile}
+                   if s.black_threes_with_pile else {}),
             }
             for s in entry.sides
         ],

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
 from typing import Any
 
-from .cards import CardValues
+from .cards import RED_THREES_PER_PACK, CardValues
 from .declared import (
     Empty,
     Reader,
@@ -300,13 +300,25 @@ class RedThreeRules:
 
     each: int | None = rule(
         100, EACH_RED_THREE, sources=ALL_SOURCES, empty=Empty.ASKED_AT_START, sign=Sign.BONUS,
+        replaced_by="by_count",
     )
     #: A side holding every red 3 of the deck scores this instead of ``each`` times the count.
     all_of_them: int | None = rule(
         800, N_("All red 3s of the deck"), sources=("000", "001", "003", "004"),
         empty=Empty.NO_SUCH_BONUS, hint=N_("Scored instead of each red 3. Empty: no such bonus."),
         sign=Sign.BONUS, card=N_("All the red 3s of the deck, instead"),
-        sheet=N_("All %(count)d red 3s"), deck="red_threes",
+        sheet=N_("All %(count)d red 3s"), deck="red_threes", replaced_by="by_count",
+    )
+    #: The points in all for 1, 2, 3… red 3s, by count (VARIANTS.md 5, Cuban: "1: 100; 2: 300;
+    #: 3: 500; 4: 1000" [RG-C]; [BN-J]; 7, Italian: "1–3: 100 each; 4 or more: 200 each"
+    #: [RG-I]; [HSW-I]). Set, it replaces ``each`` and ``all_of_them``; empty (no rows): red 3s
+    #: count ``each`` and ``all_of_them`` as before.
+    by_count: tuple[int, ...] = rule(
+        (), N_("Red 3s by count: points in all for 1, 2, 3… red 3s"),
+        sources=("RG-C", "BN-J", "RG-I", "HSW-I"),
+        hint=N_("Points in all for 1, 2, 3… red 3s, separated by commas; they replace each "
+                "red 3 and all of them. Empty: each red 3 counts alone."),
+        sign=Sign.BONUS, row=N_("Red 3s × %(count)d"),
     )
     negative_when: RedThreesNegativeWhen = rule(
         RedThreesNegativeWhen.NO_MELD, N_("Red 3s count against the side"), sources=ALL_SOURCES,
@@ -324,6 +336,21 @@ class RedThreeRules:
         empty=Empty.NOT_A_RULE, sign=Sign.PENALTY, card=N_("Each red 3 still in hand at the end"),
         sheet=N_("Each red 3 kept in hand"),
     )
+
+    def points_for(self, count: int, packs: int) -> int | None:
+        """The points in all (before their sign) for ``count`` red 3s laid down with ``packs``
+        packs: the table's row, else ``all_of_them`` for every red 3 of the deck, else ``each``
+        times the count. ``None`` when the rule set gives no value (002, or past the table)."""
+        if self.by_count:
+            return self.by_count[count - 1] if 0 < count <= len(self.by_count) else None
+        if self.holds_all(count, packs):
+            return self.all_of_them
+        return None if self.each is None else count * self.each
+
+    def holds_all(self, count: int, packs: int) -> bool:
+        """Whether ``count`` red 3s earn the bonus for all of the deck's (no table)."""
+        return (not self.by_count and self.all_of_them is not None
+                and count == RED_THREES_PER_PACK * packs)
 
 
 @dataclass(frozen=True)
@@ -373,6 +400,19 @@ class BlackThreeRules:
         False, N_("Holding every black 3 costs only when someone goes out"), sources=("002",),
         says=((True, N_("Holding every black 3 costs only when someone goes out.")),),
     )
+    #: Cuban (VARIANTS.md 5): black 3s "taken with the pile are set aside and score 5 each, or
+    #: 100 for all four" [RG-C]: neither on the table nor in hand (the entry's
+    #: ``black_threes_with_pile``).
+    each_with_pile: int | None = rule(
+        None, N_("Each black 3 taken with the pile and set aside"), sources=("RG-C",),
+        empty=Empty.NOT_A_RULE, sign=Sign.BONUS, card=N_("Each black 3 taken with the pile"),
+    )
+    all_with_pile: int | None = rule(
+        None, N_("Every black 3 of the deck taken with the pile"), sources=("RG-C",),
+        empty=Empty.NO_SUCH_BONUS, hint=N_("Scored instead of each. Empty: no such bonus."),
+        sign=Sign.BONUS, card=N_("All the black 3s of the deck taken with the pile, instead"),
+        sheet=N_("All %(count)d black 3s taken with the pile"), deck="black_threes",
+    )
 
 
 @dataclass(frozen=True)
@@ -394,6 +434,49 @@ class CanastaCountPremios:
         False, N_("Seven canastas also earn the five-canasta premio"),
         says=((True, N_("Seven canastas earn the canastón as well.")),
               (False, N_("Seven canastas do not also earn the canastón."))),
+        about=("five", "seven"),
+    )
+    #: Italian (VARIANTS.md 7): "Premio: five natural canastas | +2000" [RG-I]; [HSW-I].
+    five_natural: int | None = rule(
+        None, N_("Five natural canastas in a hand"), sources=("RG-I", "HSW-I"),
+        empty=Empty.NOT_A_RULE, sign=Sign.BONUS, card=N_("Five natural canastas"),
+    )
+    #: Italian: "Premio: four natural + one mixed | +1000" [RG-I]; [HSW-I].
+    four_natural_one_mixed: int | None = rule(
+        None, N_("Four natural canastas and a mixed one in a hand"), sources=("RG-I", "HSW-I"),
+        empty=Empty.NOT_A_RULE, sign=Sign.BONUS, card=N_("Four natural canastas and a mixed one"),
+    )
+    #: Italian: "Premio: ten canastas of any kind | +2000" [RG-I]; [HSW-I].
+    ten: int | None = rule(
+        None, N_("Ten canastas of any kind in a hand"), sources=("RG-I", "HSW-I"),
+        empty=Empty.NOT_A_RULE, sign=Sign.BONUS, card=N_("Ten canastas of any kind"),
+    )
+    #: VARIANTS.md 7 leaves open "whether premios stack": the sources list the three side by
+    #: side. Off: a side earns only the highest it qualifies for, so one set of canastas is not
+    #: paid twice (five natural ones also hold "four natural").
+    mix_cumulative: bool = rule(
+        False, N_("A side earns every premio for its canastas that it qualifies for"),
+        sources=("RG-I", "HSW-I"), about=("five_natural", "four_natural_one_mixed", "ten"),
+        says=((True, N_("A side earns every one of these premios it qualifies for.")),
+              (False, N_("A side earns only the highest of these premios it qualifies for."))),
+    )
+    #: Italian: the canastas of seven 2s and of 2s and jokers earn their bonus "only for the
+    #: side that goes out; otherwise card values only" [RG-I]; [HSW-I].
+    wild_only_going_out: bool = rule(
+        False, N_("Wild-card canastas earn their bonus only for the side that goes out"),
+        sources=("RG-I", "HSW-I"),
+        says=((True, N_("Wild-card canastas earn their bonus only for the side that goes out; "
+                        "another side scores their cards only.")),),
+    )
+    #: VARIANTS.md 7 leaves open what the wild-card bonuses do "when the hand ends by
+    #: stock-out". Off: nobody went out, so no side earns them (the sources' words).
+    wild_when_nobody_out: bool = rule(
+        False, N_("When nobody goes out, wild-card canastas keep their bonus"),
+        about=("wild_only_going_out",),
+        says=((True, N_("When nobody goes out, every side keeps the bonus of its wild-card "
+                        "canastas.")),
+              (False, N_("When nobody goes out, no side earns the bonus of its wild-card "
+                         "canastas."))),
     )
 
 
@@ -579,7 +662,7 @@ class RuleSet:
             if kind.points is None:
                 missing.append((f"going_out.{kind.id}", kind.label))
         missing += [(d.path, d.label) for d in all_declared(self)
-                    if d.value is None and d.rule.empty is Empty.ASKED_AT_START]
+                    if d.value is None and d.rule.empty is Empty.ASKED_AT_START and d.in_force]
         for premio in self.premios:
             if premio.points is None:
                 missing.append((f"premios.{premio.id}", premio.label))
@@ -626,6 +709,12 @@ class RuleSet:
         """Whether black 3s left in hand cost more than their card value (000, 001, 002)."""
         bt = self.black_threes
         return bt.each_in_hand_penalty is not None or bt.all_in_hand_penalty is not None
+
+    @property
+    def counts_black_threes_with_pile(self) -> bool:
+        """Whether black 3s taken with the pile are set aside and scored (Cuban)."""
+        bt = self.black_threes
+        return bt.each_with_pile is not None or bt.all_with_pile is not None
 
     @property
     def counts_black_threes_shown(self) -> bool:
@@ -977,9 +1066,130 @@ BOLIVIA = vary(
     ),
 )
 
+#: VARIANTS.md section 5, Cuban Canasta: "Classic Canasta except the items below" [RG-C].
+#: Classic as 003/004 play it; natural 500, mixed 300 "(classic)"; card values on top.
+CUBAN = vary(
+    CLASSIC,
+    {
+        # "Red threes (per side, by count) | 1: 100; 2: 300; 3: 500; 4: 1000" [RG-C]; [BN-J]
+        "red_threes.by_count": (100, 300, 500, 1000),
+        # "Red threes sign | plus if the side has at least one canasta, minus otherwise"
+        "red_threes.negative_when": RedThreesNegativeWhen.NO_CANASTA,
+        # "Black threes | ... those taken with the pile are set aside and score 5 each, or
+        # 100 for all four (no body field)": the entry's black_threes_with_pile.
+        "black_threes.each_with_pile": 5,
+        "black_threes.all_with_pile": 100,
+        # "Canastas to go out | not changed by the source -> classic 1 (sources disagree:
+        # [BN-J] has 2)": classic's 1, a setting.
+        "going_out_requirement.canastas": 1,
+        # "Game | 7500"
+        "target": 7500,
+    },
+    id="cuban",
+    name=N_("Cuban Canasta"),
+    sources=("RG-C",),
+    description=N_(
+        "Classic Canasta with thirteen cards each and three wild-card canastas (seven 2s "
+        "4,000; four jokers and three 2s 3,000; any other 2,000); red 3s 100, 300, 500, 1,000 "
+        "by count; black 3s taken with the pile set aside; to 7,500."
+    ),
+    # "Cards / players | 108 cards, 4 players; 13 cards each"
+    formats=(PlayerFormat("4", N_("Four players in two pairs"), players=4, sides=2,
+                          cards_dealt=13),),
+    canastas=(
+        *CLASSIC.canastas,  # "Natural / mixed | 500 / 300 (classic)"
+        # "Wild canasta, any other mix (`wild`) | 2000": one to three jokers.
+        canasta(CanastaKind.WILD, 2000, min_jokers=1, max_jokers=3),
+        # "Wild canasta: seven 2s (`wild_twos`) | 4000"
+        canasta(CanastaKind.WILD_TWOS, 4000),
+        # "Wild canasta: four jokers + three 2s (`wild_four_jokers`) | 3000"
+        canasta(CanastaKind.WILD_FOUR_JOKERS, 3000),
+    ),
+    # "Going out | 100; concealed gives nothing extra": one way of going out.
+    going_out=(_PLAIN_GOING_OUT,),
+    # "Opening minimum | negative 15; 0–1495 50; 1500–2995 90; 3000–4995 120; 5000+ 150"
+    opening_minimums=OpeningMinimums(negative=15, bands=(
+        OpeningBand(0, 50), OpeningBand(1500, 90), OpeningBand(3000, 120),
+        OpeningBand(5000, 150))),
+    notes=(
+        N_("One canasta to go out, as in classic Canasta (the Cuban text changes nothing); "
+           "Joker Canasta (BN-J) asks two: settable."),
+        N_("The discard pile is always frozen; a canasta holds at most seven cards; wild cards "
+           "may be melded on their own; black 3s may not be discarded on the first round."),
+        N_("Black 3s taken with the pile are set aside: enter them under More."),
+    ),
+)
+
+#: VARIANTS.md section 7, Italian Canasta (Canastone): [RG-I] and [HSW-I], which agree; [RG-I]
+#: calls it "a variation of Samba", so what section 7 does not list is Samba's (three packs,
+#: 15 cards, groups with at most 2 wild cards, a tie drawn). No sequence: section 8 lists none.
+ITALIAN = vary(
+    SAMBA,
+    {
+        # "Red threes | 1–3: 100 each; 4 or more: 200 each (4 = 800, 5 = 1000, 6 = 1200)"
+        "red_threes.by_count": (100, 200, 300, 800, 1000, 1200),
+        # Open point "sign of red threes for a side without two canastas (Samba's rule is the
+        # natural default)": Samba's short_of_going_out, inherited.
+        # "Premio: five natural canastas | +2000"
+        "canasta_count_premios.five_natural": 2000,
+        # "Premio: four natural + one mixed | +1000"
+        "canasta_count_premios.four_natural_one_mixed": 1000,
+        # "Premio: ten canastas of any kind | +2000"
+        "canasta_count_premios.ten": 2000,
+        # Open point "whether premios stack": off (only the highest), a setting.
+        "canasta_count_premios.mix_cumulative": False,
+        # "3000 / 2000 — only for the side that goes out; otherwise card values only"
+        "canasta_count_premios.wild_only_going_out": True,
+        # Open point "what happens to the two wild-canasta bonuses when the hand ends by
+        # stock-out": nobody went out, so nobody earns them (a setting).
+        "canasta_count_premios.wild_when_nobody_out": False,
+        # "Going out | 300; needs 2 canastas, wild canastas not counted"
+        "going_out_requirement.canastas": 2,
+        "going_out_requirement.wild_counts": False,
+        # "Game | 12,000"
+        "target": 12000,
+    },
+    id="italian",
+    name=N_("Italian Canasta (Canastone)"),
+    sources=("RG-I", "HSW-I", "P-CT"),
+    description=N_(
+        "Three packs, fifteen cards each: seven 2s 3,000 and 2s with jokers 2,000 for the side "
+        "that goes out; premios for five natural canastas, four natural and a mixed one, ten "
+        "canastas; going out 300 with two canastas that are not wild; to 12,000."
+    ),
+    canastas=(
+        canasta(CanastaKind.NATURAL, 500),  # "Natural / mixed canasta | 500 / 300"
+        canasta(CanastaKind.MIXED, 300, max_wild=2),  # [P-CT]: "at most 2 wilds"
+        # "Mixed canasta of 2s (2s + jokers, `wild`) | 2000": at least a joker and a 2. The
+        # four-joker canasta has no value of its own (open point): it is one of these.
+        canasta(CanastaKind.WILD, 2000, min_jokers=1, max_jokers=6),
+        # "Canasta of seven 2s (`wild_twos`) | 3000"
+        canasta(CanastaKind.WILD_TWOS, 3000),
+    ),
+    # "Going out | 300"; concealed: open point, no bonus of its own (Samba's).
+    going_out=(GoingOutKind("normal", N_("Going out"), 300),),
+    # "negative 15; 0–1495 50; 1500–2995 90; 3000–4995 120; 5000–7495 160; 7500–9995 180;
+    # 10000+ 200"
+    opening_minimums=OpeningMinimums(negative=15, bands=(
+        OpeningBand(0, 50), OpeningBand(1500, 90), OpeningBand(3000, 120),
+        OpeningBand(5000, 160), OpeningBand(7500, 180), OpeningBand(10000, 200))),
+    notes=(
+        N_("The premios for the canastas made do not add up: a side earns the highest it "
+           "qualifies for (the sources do not say; settable)."),
+        N_("When the stock runs out nobody went out, so no side earns a wild-card canasta's "
+           "bonus (the sources do not say; settable)."),
+        N_("A canasta of four jokers has no value of its own in the sources read: it counts as "
+           "a canasta of 2s and jokers (2,000). pagat's bonus for a canasta of aces is not "
+           "known: add it as a house rule."),
+        N_("The opening meld holds natural cards only; the discard pile is always frozen."),
+        N_("Red 3s count against a side without the two canastas going out needs (Samba's "
+           "rule; the sources do not say)."),
+    ),
+)
+
 #: The one registry of presets, by id. A preset that varies another is made with :func:`vary`.
 PRESETS: dict[str, RuleSet] = {rs.id: rs for rs in (CLASSIC, LA_CANASTA, COMODINES, TORNEO,
-                                                    URUGUAY, SAMBA, BOLIVIA)}
+                                                    URUGUAY, SAMBA, BOLIVIA, CUBAN, ITALIAN)}
 
 
 def _preset_labels() -> frozenset[str]:
@@ -1085,6 +1295,17 @@ def canasta_kind_to_dict(b: CanastaBonus) -> dict[str, Any]:
         "cards_on_top": b.cards_on_top,
         "minimum_card_points": b.minimum_card_points,
     }
+
+
+def red_three_table(rs: RuleSet) -> list[dict[str, Any]]:
+    """What 1, 2, 3… red 3s are worth in all under ``rs``, for each number of packs its formats
+    play with (``points[n - 1]`` for n red 3s; ``None`` where the rule set gives no value)."""
+    return [
+        {"packs": packs,
+         "points": [rs.red_threes.points_for(n, packs)
+                    for n in range(1, RED_THREES_PER_PACK * packs + 1)]}
+        for packs in sorted({f.packs for f in rs.formats})
+    ]
 
 
 def going_out_points(rs: RuleSet) -> dict[str, int | None]:

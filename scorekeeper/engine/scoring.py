@@ -428,8 +428,15 @@ def _red_threes(hand: _Hand) -> Iterator[FieldError]:
     rs = hand.ruleset
     for p, side in hand.numbered():
         e = side.entry
-        if e.red_threes and rs.red_threes.each is None:
+        by_count = rs.red_threes.by_count
+        if e.red_threes and not by_count and rs.red_threes.each is None:
             yield _not_set(f"{p}.red_threes", EACH_RED_THREE)
+        if by_count and e.red_threes > len(by_count):
+            yield FieldError(
+                f"{p}.red_threes",
+                N_("This rule set's red-3 table goes up to %(count)d red 3s."),
+                count=len(by_count),
+            )
         if e.red_threes_in_hand and not rs.counts_red_threes_in_hand:
             yield FieldError(
                 f"{p}.red_threes_in_hand",
@@ -450,6 +457,10 @@ def _black_threes(hand: _Hand) -> Iterator[FieldError]:
     value = hand.ruleset.card_values.black_threes
     for p, side in hand.numbered():
         e = side.entry
+        if e.black_threes_with_pile and not hand.ruleset.counts_black_threes_with_pile:
+            yield FieldError(f"{p}.black_threes_with_pile",
+                             N_("In this rule set black 3s taken with the pile are not set "
+                                "aside."))
         if side.black_threes_shown and not hand.went_out(side):
             yield FieldError(f"{p}.black_threes_shown",
                              N_("Black 3s are laid down only by the side that goes out."))
@@ -465,11 +476,12 @@ def _black_threes(hand: _Hand) -> Iterator[FieldError]:
             )
     in_deck = CardGroup.BLACK_THREES.per_pack() * hand.packs
     i = _first_over(in_deck, (s.black_threes_shown + s.entry.black_threes_left
-                              for s in hand.sides))
+                              + s.entry.black_threes_with_pile for s in hand.sides))
     if i is not None:
         e = hand.sides[i].entry
         yield FieldError(
-            f"sides[{i}].black_threes_in_hand" if e.black_threes_left
+            f"sides[{i}].black_threes_with_pile" if e.black_threes_with_pile
+            else f"sides[{i}].black_threes_in_hand" if e.black_threes_left
             else f"sides[{i}].black_threes_shown",
             N_("There are only %(count)d black 3s in %(packs)d packs."),
             count=in_deck, packs=hand.packs,
@@ -619,11 +631,17 @@ def _count_side(ruleset: RuleSet, fmt: PlayerFormat, entry: HandEntry, s: _Side)
     e = s.entry
     went_out = entry.end is HandEnd.WENT_OUT and bool(e.going_out)
     kind = ruleset.going_out_kind(e.going_out) if went_out and e.going_out else None
+    cc = ruleset.canasta_count_premios
+    # Italian: the wild-card bonuses only for the side that goes out (and, as a setting, for
+    # every side when nobody does).
+    earns_wild = (not cc.wild_only_going_out or went_out
+                  or (entry.end is not HandEnd.WENT_OUT and cc.wild_when_nobody_out))
     lines = [
-        *_canasta_lines(ruleset, e),
+        *_canasta_lines(ruleset, e, earns_wild),
         *_red_three_lines(ruleset, fmt, s),
         *(_going_out_lines(ruleset, kind) if kind is not None else ()),
         *_black_threes_shown_lines(ruleset, fmt, s, went_out),
+        *_black_threes_with_pile_lines(ruleset, fmt, e),
         *_listed_lines(ruleset, e),
         *_threes_in_hand_lines(ruleset, fmt, entry, e),
         *_card_lines(ruleset, entry, s, kind),
@@ -631,13 +649,19 @@ def _count_side(ruleset: RuleSet, fmt: PlayerFormat, entry: HandEntry, s: _Side)
     return SideResult(tuple(lines))
 
 
-def _canasta_lines(ruleset: RuleSet, e: SideEntry) -> Iterator[Line]:
-    """Each kind's bonus times the canastas made; 000/001's canastón (5) and canasta de
-    canastas (7), the one or both as the rule set says."""
+def _canasta_lines(ruleset: RuleSet, e: SideEntry, earns_wild: bool = True) -> Iterator[Line]:
+    """Each kind's bonus times the canastas made (a wild kind's nothing where it earns only
+    for the side that goes out, Italian); 000/001's canastón (5) and canasta de canastas (7),
+    the one or both as the rule set says; Italian's premios for the canastas made."""
     for ck in CanastaKind:
         n = e.canastas.of(ck)
         if n:
             kind = ruleset.canasta_kind(ck)
+            if kind.holds is Holds.WILD and not earns_wild:
+                yield Line(f"canastas.{ck.value}",
+                           N_("Wild-card canastas × %(count)d: no bonus, the side did not go "
+                              "out"), 0, {"count": n})
+                continue
             yield Line(f"canastas.{ck.value}", _CANASTA_LINE[ck], n * (kind.points or 0),
                        {"count": n})
             if not kind.cards_on_top:
@@ -650,17 +674,40 @@ def _canasta_lines(ruleset: RuleSet, e: SideEntry) -> Iterator[Line]:
         yield Line("seven_canastas", N_("Canasta de canastas (7 canastas)"), cc.seven)
     if cc.five is not None and total >= 5 and (total < 7 or cc.seven is None or cc.cumulative):
         yield Line("five_canastas", N_("Canastón (5 canastas)"), cc.five)
+    yield from _canasta_mix_lines(ruleset, e)
+
+
+def _canasta_mix_lines(ruleset: RuleSet, e: SideEntry) -> Iterator[Line]:
+    """Italian (VARIANTS.md 7): five natural canastas +2,000; four natural and one mixed
+    +1,000; ten of any kind +2,000; only the highest unless the rule set adds them up."""
+    cc = ruleset.canasta_count_premios
+    c = e.canastas
+    earned = [
+        Line(line_id, label, points)
+        for line_id, label, points, qualifies in (
+            ("five_natural_canastas", N_("Five natural canastas"), cc.five_natural,
+             c.natural >= 5),
+            ("four_natural_one_mixed", N_("Four natural canastas and a mixed one"),
+             cc.four_natural_one_mixed, c.natural >= 4 and c.mixed >= 1),
+            ("ten_canastas", N_("Ten canastas of any kind"), cc.ten, c.total >= 10),
+        )
+        if points is not None and qualifies
+    ]
+    if earned and not cc.mix_cumulative:
+        earned = [max(earned, key=lambda line: line.points)]
+    yield from earned
 
 
 def _red_three_lines(ruleset: RuleSet, fmt: PlayerFormat, s: _Side) -> Iterator[Line]:
-    """Red 3s: each, or all of the deck's; against the side that has melded nothing (003,
-    004), has no canasta (000, 001, 002), or has fewer than going out needs (Samba)."""
+    """Red 3s: each, or all of the deck's, or the table's points for their count (Cuban,
+    Italian); against the side that has melded nothing (003, 004), has no canasta (000, 001,
+    002, Cuban), or has fewer than going out needs (Samba)."""
     e = s.entry
     if not e.red_threes:
         return
     rt = ruleset.red_threes
-    all_held = rt.all_of_them is not None and e.red_threes == RED_THREES_PER_PACK * fmt.packs
-    points = (rt.all_of_them or 0) if all_held else e.red_threes * (rt.each or 0)
+    all_held = rt.holds_all(e.red_threes, fmt.packs)
+    points = rt.points_for(e.red_threes, fmt.packs) or 0
     against: RedThreesNegativeWhen | None = None
     if (rt.negative_when is RedThreesNegativeWhen.NO_MELD and not s.has_melded) or (
         rt.negative_when is RedThreesNegativeWhen.NO_CANASTA and e.canastas.total == 0
@@ -680,6 +727,22 @@ def _black_threes_shown_lines(ruleset: RuleSet, fmt: PlayerFormat, s: _Side, wen
     if went_out and bonus is not None and s.black_threes_shown == every_black:
         yield Line("black_threes_shown", N_("All %(count)d black 3s shown going out"), bonus,
                    {"count": every_black})
+
+
+def _black_threes_with_pile_lines(ruleset: RuleSet, fmt: PlayerFormat, e: SideEntry
+                                  ) -> Iterator[Line]:
+    """Cuban: black 3s taken with the pile are set aside, 5 each or 100 for all four."""
+    n = e.black_threes_with_pile
+    bt = ruleset.black_threes
+    if not n or not ruleset.counts_black_threes_with_pile:
+        return
+    every_black = CardGroup.BLACK_THREES.per_pack() * fmt.packs
+    if n == every_black and bt.all_with_pile is not None:
+        yield Line("black_threes_with_pile", N_("All %(count)d black 3s taken with the pile"),
+                   bt.all_with_pile, {"count": n})
+    else:
+        yield Line("black_threes_with_pile", N_("Black 3s taken with the pile × %(count)d"),
+                   n * (bt.each_with_pile or 0), {"count": n})
 
 
 def _listed_lines(ruleset: RuleSet, e: SideEntry) -> Iterator[Line]:

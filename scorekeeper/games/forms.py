@@ -187,7 +187,7 @@ def new_game_error_field(field: str) -> str:
 CARD_GROUPS: tuple[tuple[str, Any], ...] = tuple((g.value, _l(g.plural)) for g in CardGroup)
 
 _SIMPLE_COUNTS = ("red_threes", "red_threes_in_hand", "black_threes_shown",
-                  "black_threes_in_hand")
+                  "black_threes_in_hand", "black_threes_with_pile")
 
 
 @dataclass(frozen=True)
@@ -204,6 +204,8 @@ class CountLayout:
     black_threes_in_hand: bool
     premios: tuple[Premio, ...]
     penalties: tuple[Penalty, ...]
+    #: Cuban: black 3s taken with the pile and set aside.
+    black_threes_with_pile: bool = False
 
     @property
     def sides(self) -> range:
@@ -223,6 +225,8 @@ class CountLayout:
             names.append(p + "black_threes_shown")
         if self.black_threes_in_hand:
             names.append(p + "black_threes_in_hand")
+        if self.black_threes_with_pile:
+            names.append(p + "black_threes_with_pile")
         names += [f"{p}premios.{x.id}" for x in self.premios]
         names += [f"{p}penalties.{x.id}" for x in self.penalties]
         return names
@@ -233,7 +237,9 @@ class CountLayout:
         p = f"sides[{i}]."
         names = [p + key for key, shown in (("red_threes_in_hand", self.red_threes_in_hand),
                                             ("black_threes_shown", self.black_threes_shown),
-                                            ("black_threes_in_hand", self.black_threes_in_hand))
+                                            ("black_threes_in_hand", self.black_threes_in_hand),
+                                            ("black_threes_with_pile",
+                                             self.black_threes_with_pile))
                  if shown]
         names += [f"{p}premios.{x.id}" for x in self.premios]
         names += [f"{p}penalties.{x.id}" for x in self.penalties]
@@ -265,6 +271,7 @@ def count_layout(ruleset: RuleSet, fmt: PlayerFormat) -> CountLayout:
         black_threes_in_hand=ruleset.counts_black_threes_in_hand,
         premios=ruleset.premios,
         penalties=ruleset.penalties,
+        black_threes_with_pile=ruleset.counts_black_threes_with_pile,
     )
 
 

@@ -121,11 +121,15 @@ def valid_hands(draw: st.DrawFn) -> Dealt:
         deck[group] -= n
         into[group] += n
 
-    def take_wild(n: int, into: Counter[CardGroup]) -> bool:
-        if deck[CardGroup.JOKERS] + deck[CardGroup.TWOS] < n:
+    def take_wild(n: int, into: Counter[CardGroup], least: int = 0, most: int | None = None
+                  ) -> bool:
+        # A wild kind may fix its jokers (Cuban "any other mix": one to three; Italian's 2s
+        # and jokers: a joker at least and a 2).
+        low = max(least, n - deck[CardGroup.TWOS])
+        high = min(n, deck[CardGroup.JOKERS], n if most is None else most)
+        if deck[CardGroup.JOKERS] + deck[CardGroup.TWOS] < n or low > high:
             return False
-        jokers = draw(st.integers(max(0, n - deck[CardGroup.TWOS]),
-                                  min(n, deck[CardGroup.JOKERS])))
+        jokers = draw(st.integers(low, high))
         take(CardGroup.JOKERS, jokers, into)
         take(CardGroup.TWOS, n - jokers, into)
         return True
@@ -179,8 +183,9 @@ def valid_hands(draw: st.DrawFn) -> Dealt:
                 take_wild(w, table)
                 take_natural(7 - w, table)
                 made["mixed"] += 1
+        wild_kind = rs.canasta_kind(CanastaKind.WILD)
         for _ in range(wild):
-            if take_wild(7, table):
+            if take_wild(7, table, wild_kind.min_jokers, wild_kind.max_jokers):
                 made["wild"] += 1
         for kind in SPECIAL_CARDS:
             if rs.allows(kind):
@@ -195,7 +200,9 @@ def valid_hands(draw: st.DrawFn) -> Dealt:
             req = rs.going_out_requirement
             needed = fmt.canastas_to_go_out if fmt.canastas_to_go_out is not None \
                 else req.canastas
-            counted = sum(made.values()) - (0 if req.wild_counts else made["wild"])
+            counted = sum(made.values()) - (0 if req.wild_counts else sum(
+                n for k, n in made.items()
+                if rs.canasta_kind(CanastaKind(k)).holds.value == "wild"))
             assert counted >= needed and made["natural"] >= req.natural
             assert made["mixed"] >= req.mixed
             assert made.get("sequence", 0) >= req.sequence
@@ -222,7 +229,11 @@ def valid_hands(draw: st.DrawFn) -> Dealt:
             side["black_threes_shown"] = table[CardGroup.BLACK_THREES]
         if "hand_cards" not in side or draw(st.booleans()):
             side["black_threes_in_hand"] = hand[CardGroup.BLACK_THREES]
-        if rs.red_threes.each is not None or rs.red_threes.all_of_them is not None:
+        if rs.red_threes.by_count:  # a table by count: no more than its rows
+            red = draw(st.integers(0, min(red_left, len(rs.red_threes.by_count))))
+            red_left -= red
+            side["red_threes"] = red
+        elif rs.red_threes.each is not None or rs.red_threes.all_of_them is not None:
             red = draw(st.integers(0, red_left))
             red_left -= red
             side["red_threes"] = red
@@ -231,6 +242,11 @@ def valid_hands(draw: st.DrawFn) -> Dealt:
             red = draw(st.integers(0, min(red_left, 2)))
             red_left -= red
             side["red_threes_in_hand"] = red
+        if rs.counts_black_threes_with_pile and deck[CardGroup.BLACK_THREES]:
+            # Cuban: black 3s taken with the pile, set aside (neither table nor hand).
+            pile = draw(st.integers(0, deck[CardGroup.BLACK_THREES]))
+            deck[CardGroup.BLACK_THREES] -= pile
+            side["black_threes_with_pile"] = pile
         if going:
             # 002: going out clean does not count while the partner holds a wild card.
             kinds = [k.id for k in rs.going_out
@@ -280,13 +296,23 @@ def expected_total(rs: RuleSet, fmt: PlayerFormat, data: dict[str, Any], i: int)
     table, hand = points("table"), points("hand")
     canastas = side.get("canastas", {})
     total = 0
-    # Honours and premios.
+    cc = rs.canasta_count_premios
+    # Honours and premios. Italian: wild kinds earn only for the side that went out (or, as
+    # a setting, for every side when nobody did).
+    out = end is HandEnd.WENT_OUT and bool(side.get("going_out"))
+    wild_earns = not cc.wild_only_going_out or out or (
+        end is not HandEnd.WENT_OUT and cc.wild_when_nobody_out)
     for kind in CanastaKind:
         n = canastas.get(kind.value, 0)
-        if n:
+        if n and (wild_earns or rs.canasta_kind(kind).holds.value != "wild"):
             total += n * (rs.canasta_points(kind) or 0)
     count = sum(canastas.values())
-    cc = rs.canasta_count_premios
+    natural, mixed = canastas.get("natural", 0), canastas.get("mixed", 0)
+    mix = [points for points, holds in ((cc.five_natural, natural >= 5),
+                                        (cc.four_natural_one_mixed, natural >= 4 and mixed),
+                                        (cc.ten, count >= 10))
+           if points is not None and holds]
+    total += sum(mix) if cc.mix_cumulative else max(mix, default=0)
     if count >= 7 and cc.seven is not None:
         total += cc.seven
         if cc.five is not None and cc.cumulative:
@@ -296,8 +322,11 @@ def expected_total(rs: RuleSet, fmt: PlayerFormat, data: dict[str, Any], i: int)
     red = side.get("red_threes", 0)
     if red:
         rt = rs.red_threes
-        honours = rt.all_of_them if red == 2 * packs and rt.all_of_them is not None \
-            else red * (rt.each or 0)
+        if rt.by_count:  # Cuban, Italian: the points in all for the count
+            honours = rt.by_count[red - 1]
+        else:
+            honours = rt.all_of_them if red == 2 * packs and rt.all_of_them is not None \
+                else red * (rt.each or 0)
         if rt.negative_when.value == "no_canasta":
             against = count == 0
         elif rt.negative_when.value == "short_of_going_out":
@@ -322,6 +351,10 @@ def expected_total(rs: RuleSet, fmt: PlayerFormat, data: dict[str, Any], i: int)
             "black_threes", 0)
         if shown == 2 * packs and rs.black_threes.all_shown_bonus is not None:
             total += rs.black_threes.all_shown_bonus
+    pile = side.get("black_threes_with_pile", 0)  # Cuban: 5 each, 100 for all four
+    bt = rs.black_threes
+    total += bt.all_with_pile if pile == 2 * packs and bt.all_with_pile is not None \
+        else pile * (bt.each_with_pile or 0)
     for pid, n in (side.get("premios") or {}).items():
         total += n * (rs.premio(pid).points or 0)
     for pid, n in (side.get("penalties") or {}).items():
@@ -390,7 +423,7 @@ def test_entry_round_trips_through_plain_data(dealt: Dealt) -> None:
 
 ALLOWED_PREFIXES = ("sides[", "end", "players", "sides", "format")
 NUMBER_FIELDS = ["table_points", "hand_points", "red_threes", "black_threes_shown",
-                 "black_threes_in_hand", "red_threes_in_hand"]
+                 "black_threes_in_hand", "red_threes_in_hand", "black_threes_with_pile"]
 
 
 @st.composite
@@ -403,7 +436,14 @@ def invalid_hands(draw: st.DrawFn) -> tuple[Dealt, str]:
     side = sides[i]
     packs = dealt.format.packs
     kind = draw(st.sampled_from(["negative", "not_five", "red_deck", "card_deck", "going_out",
-                                 "premio", "penalty", "two_out", "nonsense", "canasta_kind"]))
+                                 "premio", "penalty", "two_out", "nonsense", "canasta_kind",
+                                 "pile"]))
+    if kind == "pile":
+        # Black 3s taken with the pile: more than the packs hold (Cuban), or any where the
+        # rule set does not set them aside.
+        side["black_threes_with_pile"] = 2 * packs + draw(st.integers(1, 5)) \
+            if dealt.ruleset.counts_black_threes_with_pile else draw(st.integers(1, 4))
+        return dealt, f"sides[{i}].black_threes_with_pile"
     if kind == "canasta_kind":
         # A kind the rule set does not allow, or no kind at all: refused on its own field.
         others = [k.value for k in CanastaKind if not dealt.ruleset.allows(k)]
@@ -478,7 +518,7 @@ JSON = st.recursive(
 )
 SIDE_KEYS = ["table_points", "hand_points", "table_cards", "hand_cards", "canastas",
              "red_threes", "going_out", "black_threes_shown", "black_threes_in_hand",
-             "red_threes_in_hand", "premios", "penalties", "name"]
+             "red_threes_in_hand", "premios", "penalties", "name", "black_threes_with_pile"]
 NUMBERS = st.integers(-5, 300) | st.sampled_from(["10", " 35 ", "x", "", "-5", 2.5, None])
 ID_COUNTS = st.dictionaries(
     st.sampled_from(["corte_exacto", "juego_limpio", "acaba", "pile_out_of_turn", "nope"]),
@@ -494,6 +534,7 @@ NEAR_SIDE = st.fixed_dictionaries({}, optional={
                                 NUMBERS, max_size=4) | JSON,
     "red_threes": NUMBERS, "red_threes_in_hand": NUMBERS,
     "black_threes_shown": NUMBERS, "black_threes_in_hand": NUMBERS,
+    "black_threes_with_pile": NUMBERS,
     "going_out": st.sampled_from(["normal", "concealed", "clean", "abatir_later_alone", "",
                                   "none", False, "nope", None]) | JSON,
     "premios": ID_COUNTS | JSON, "penalties": ID_COUNTS | JSON,
