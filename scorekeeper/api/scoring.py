@@ -7,6 +7,7 @@ from flask import Response, jsonify, request
 from ..engine import (
     N_,
     PRESETS,
+    CanastaKind,
     EntryErrors,
     FieldError,
     RuleSet,
@@ -52,6 +53,8 @@ def ruleset_json(rs: RuleSet) -> dict[str, object]:
     for key in ("formats", "going_out_kinds", "premios", "penalties", "canasta_kinds"):
         for item in data[key]:
             item["label"] = label(item["label"])
+    for kind, penalty in data["unfinished_canastas"].items():
+        penalty["label"] = label(CanastaKind(kind).unfinished_label)
     data["opening_minimums"]["table"] = [
         {"from": lo, "to": hi, "minimum": m} for lo, hi, m in rs.opening_minimums.rows()
     ]
