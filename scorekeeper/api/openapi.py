@@ -12,7 +12,7 @@ from typing import Any
 
 from flask import Response, jsonify
 
-from ..engine import PRESETS, CanastaKind
+from ..engine import PRESETS, CanastaKind, OpeningCondition
 from ..engine.cards import CARD_GROUP_FIELDS
 from ..engine.hand import MAX_COUNT, MAX_POINTS
 from ..engine.rulesets import Holds
@@ -207,6 +207,11 @@ SCHEMAS: dict[str, Any] = {
                 "totals": {"type": "array", "items": {"type": "integer"},
                            "description": "Each side's total, carried totals included"},
                 "opening_minimums": {"type": "array", "items": {"type": "integer"}},
+                "opening_conditions": {
+                    "type": "array",
+                    "items": _or_null({"$ref": "#/components/schemas/OpeningCondition"}),
+                    "description": "Per side, what its first meld must be beside the minimum "
+                                   "(null: the points alone)"},
                 "to_target": {"type": "array", "items": {"type": "integer", "minimum": 0},
                               "description": "Per side, the target minus its total, never "
                                              "below 0"},
@@ -292,7 +297,9 @@ SCHEMAS: dict[str, Any] = {
                     "type": "object", "required": ["from", "to", "minimum"], "properties": {
                         "from": {"type": ["integer", "null"]},
                         "to": {"type": ["integer", "null"]},
-                        "minimum": {"type": "integer"}}}}}},
+                        "minimum": {"type": "integer"},
+                        "condition": _or_null({"$ref": "#/components/schemas/"
+                                                       "OpeningCondition"})}}}}},
             "canastas": {"type": "object", "additionalProperties": {
                 "type": ["integer", "null"]},
                 "description": "The canasta kinds allowed, with their bonus (null: asked for "
@@ -348,9 +355,21 @@ SCHEMAS: dict[str, Any] = {
     },
     "OpeningMinimum": {
         "type": "object",
-        "required": ["ruleset", "score", "minimum", "band"],
+        "required": ["ruleset", "score", "minimum", "condition", "band"],
         "properties": {"ruleset": {"type": "string"}, "score": {"type": "integer"},
-                       "minimum": {"type": "integer"}, "band": {"type": "integer"}},
+                       "minimum": {"type": "integer", "description":
+                                   "The card points the first meld needs (0 where only the "
+                                   "condition is asked)"},
+                       "condition": _or_null({"$ref": "#/components/schemas/OpeningCondition"}),
+                       "band": {"type": "integer"}},
+    },
+    "OpeningCondition": {
+        "type": "object",
+        "description": "What the first meld must be beside its card points (brazilian from "
+                       "7,000: a canasta; from 9,000: a natural canasta)",
+        "required": ["id", "label"],
+        "properties": {"id": {"type": "string", "enum": [c.value for c in OpeningCondition]},
+                       "label": {"type": "string"}},
     },
 }
 

@@ -468,12 +468,55 @@ class CanastaCountPremios:
     )
 
 
+class OpeningCondition(StrEnum):
+    """What the first meld must be beyond its card points (VARIANTS.md 4, Brazilian: "7000-7995:
+    the opening must **be a canasta**; 8000-8995: a canasta worth at least 200 ...; 9000+: a
+    **natural** canasta" [BIC-BR]; [RG-BR])."""
+
+    CANASTA = "canasta"
+    NATURAL_CANASTA = "natural_canasta"
+
+    @property
+    def label(self) -> str:
+        """The condition as a sentence, marked for translation."""
+        return _OPENING_CONDITION_LABELS[self]
+
+    @property
+    def short(self) -> str:
+        """The condition in a few words (the board, a table's cell), marked for translation."""
+        return _OPENING_CONDITION_SHORT[self]
+
+
+_OPENING_CONDITION_LABELS = {
+    OpeningCondition.CANASTA: N_("The first meld must be a canasta."),
+    OpeningCondition.NATURAL_CANASTA: N_("The first meld must be a natural canasta."),
+}
+_OPENING_CONDITION_SHORT = {
+    OpeningCondition.CANASTA: N_("a canasta"),
+    OpeningCondition.NATURAL_CANASTA: N_("a natural canasta"),
+}
+
+
 @dataclass(frozen=True)
 class OpeningBand:
-    """From this running total on (inclusive), the first meld needs ``minimum`` card points."""
+    """From this running total on (inclusive), the first meld needs ``minimum`` card points
+    and, where a variant says so, meets a ``condition`` (Brazilian from 7,000: a canasta; a
+    tier whose only requirement is its condition has ``minimum`` 0)."""
 
     from_score: int
     minimum: int
+    condition: OpeningCondition | None = None
+
+
+@dataclass(frozen=True)
+class OpeningTier:
+    """One row of the opening-minimum table: from, to (``None``: open-ended), the card points
+    and the condition (``None``: points only)."""
+
+    low: int | None
+    high: int | None
+    minimum: int
+    condition: OpeningCondition | None = None
 
 
 @dataclass(frozen=True)
@@ -496,6 +539,19 @@ class OpeningMinimums:
             if running_total >= band.from_score:
                 minimum = band.minimum
         return minimum
+
+    def condition_for(self, running_total: int) -> OpeningCondition | None:
+        """What the first meld must be beyond its points, for ``running_total`` (a negative
+        total has no condition)."""
+        index = self.band_index(running_total)
+        return self.bands[index - 1].condition if index and self.bands else None
+
+    def tiers(self) -> list[OpeningTier]:
+        """The table as :class:`OpeningTier` rows, the negative row first (as :meth:`rows`,
+        with each row's condition)."""
+        conditions = [None, *(b.condition for b in self.bands)]
+        return [OpeningTier(low, high, minimum, condition)
+                for (low, high, minimum), condition in zip(self.rows(), conditions, strict=True)]
 
     def band_index(self, running_total: int) -> int:
         """Which row of :meth:`rows` applies: 0 is the negative row."""
@@ -648,6 +704,10 @@ class RuleSet:
     def opening_minimum(self, running_total: int) -> int:
         """The first-meld minimum for a side with ``running_total`` points."""
         return self.opening_minimums.for_score(running_total)
+
+    def opening_condition(self, running_total: int) -> OpeningCondition | None:
+        """What that side's first meld must be beyond its points (Brazilian from 7,000)."""
+        return self.opening_minimums.condition_for(running_total)
 
     def missing_values(self) -> list[tuple[str, str]]:
         """Values a source names without a number: ``(path, label)`` pairs to be filled in."""
@@ -1066,6 +1126,8 @@ def _preset_labels() -> frozenset[str]:
     labels: set[str] = {EACH_RED_THREE}
     labels.update(k.label for k in CanastaKind)
     labels.update(k.unfinished_label for k in CanastaKind)
+    labels.update(c.short for c in OpeningCondition)
+    labels.update(c.label for c in OpeningCondition)
     labels.update(e.label for e in HandEnd)
     for rs in PRESETS.values():
         labels.update((rs.name, rs.description, *rs.notes))
@@ -1140,7 +1202,9 @@ def ruleset_to_dict(rs: RuleSet) -> dict[str, Any]:
         "opening_minimums": {
             "negative": rs.opening_minimums.negative,
             "bands": [
-                {"from": b.from_score, "minimum": b.minimum} for b in rs.opening_minimums.bands
+                {"from": b.from_score, "minimum": b.minimum,
+                 **({"condition": b.condition.value} if b.condition else {})}
+                for b in rs.opening_minimums.bands
             ],
         },
         "notes": list(rs.notes),
@@ -1335,9 +1399,14 @@ def _read_bands(r: Reader, raw: Any) -> list[OpeningBand]:
         if not isinstance(row, Mapping):
             r.errors.append(FieldError(path, N_("Must be an object.")))
             continue
+        condition = None
+        if row.get("condition") not in (None, ""):
+            condition = r.choice(row, "condition", f"{path}.condition", OpeningCondition,
+                                 OpeningCondition.CANASTA)
         bands.append(OpeningBand(
             r.required(row, "from", f"{path}.from", 0),
             r.required(row, "minimum", f"{path}.minimum", 50),
+            condition,
         ))
     if bands and bands[0].from_score != 0:
         r.errors.append(FieldError("opening_minimums.bands[0].from",

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine import N_, CanastaKind, FieldError, RuleSet, ruleset_to_dict
+from ..engine import N_, CanastaKind, FieldError, OpeningCondition, RuleSet, ruleset_to_dict
 from ..engine.declared import Empty, Kind, sections
 from ..services.house_rules import slug
 
@@ -26,6 +26,11 @@ MAX_BANDS = 10
 #: The most premios or penalties a rule set may list (the engine's bound).
 MAX_CATALOGUE = 40
 NEW_ROW = "new"
+#: The conditions an opening-minimum row may add to its points (Brazilian from 7,000).
+OPENING_CONDITIONS: tuple[tuple[str, str], ...] = (
+    ("", N_("points only")),
+    *((c.value, c.short) for c in OpeningCondition),
+)
 #: The check box that allows wild-card canastas (the kind's value is asked below it).
 WILD_ALLOWED = "canastas.wild_allowed"
 
@@ -135,6 +140,7 @@ def form_values(rs: RuleSet, translate: Translate | None = None) -> dict[str, st
     for i, band in enumerate(rs.opening_minimums.bands):
         v[f"opening_minimums.bands[{i}].from"] = _text(band.from_score)
         v[f"opening_minimums.bands[{i}].minimum"] = _text(band.minimum)
+        v[f"opening_minimums.bands[{i}].condition"] = band.condition.value if band.condition else ""
     for key, items in (("premios", rs.premios), ("penalties", rs.penalties)):
         for i, item in enumerate(items):
             v[f"{key}[{i}].id"] = item.id
@@ -259,10 +265,12 @@ def data_from_form(rs: RuleSet, form: Mapping[str, Any], translate: Translate | 
     for row in _rows(form, "opening_minimums.bands", MAX_BANDS + 1):
         p = f"opening_minimums.bands[{row}]."
         low, minimum = form.get(p + "from"), form.get(p + "minimum")
+        condition = _text(form.get(p + "condition")).strip()
         if not _text(low).strip() and not _text(minimum).strip():
             continue  # an empty row: removed, or the spare row left unused
         remap[f"opening_minimums.bands[{len(bands)}]"] = f"opening_minimums.bands[{row}]"
-        bands.append({"from": _number(low), "minimum": _number(minimum)})
+        bands.append({"from": _number(low), "minimum": _number(minimum),
+                      **({"condition": condition} if condition else {})})
     data["opening_minimums"] = {
         "negative": _number(form.get("opening_minimums.negative")),
         "bands": bands,

@@ -15,7 +15,7 @@ from datetime import datetime
 from ..engine import N_, NAMED_LINE, CanastaKind, HandEnd, PlayerFormat, RuleSet
 from ..engine.cards import RED_THREES_PER_PACK, CardGroup
 from ..engine.declared import Declared, Sign, declared
-from ..engine.rulesets import CanastaBonus
+from ..engine.rulesets import CanastaBonus, OpeningTier
 from ..i18n import stored_template
 
 #: Hand rows on a blank sheet: room for a typical game, and still one page (three sides need
@@ -393,6 +393,7 @@ def card_values(rs: RuleSet) -> list[Value]:
     return [Value(d.label, d.value) for d in declared(rs.card_values)]
 
 
-def opening_rows(rs: RuleSet) -> list[tuple[int | None, int | None, int]]:
-    """The opening-minimum table: (from, to, minimum), ``None`` where a row is open-ended."""
-    return rs.opening_minimums.rows()
+def opening_rows(rs: RuleSet) -> list[OpeningTier]:
+    """The opening-minimum table: from, to (``None`` where a row is open-ended), minimum and
+    condition (Brazilian from 7,000)."""
+    return rs.opening_minimums.tiers()
