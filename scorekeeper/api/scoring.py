@@ -15,7 +15,7 @@ from ..engine import (
     UnknownRuleSet,
     ruleset_to_dict,
 )
-from ..engine.rulesets import going_out_points
+from ..engine.rulesets import going_out_points, red_three_table
 from ..i18n import error_message, label, translate
 from ..services.scoring import count_hand, resolve_ruleset
 from . import bp
@@ -55,6 +55,8 @@ def ruleset_json(rs: RuleSet) -> dict[str, object]:
             item["label"] = label(item["label"])
     for kind, penalty in data["unfinished_canastas"].items():
         penalty["label"] = label(CanastaKind(kind).unfinished_label)
+    # What 1, 2, 3… red 3s are worth in all, by the packs the formats play with.
+    data["red_three_table"] = red_three_table(rs)
     data["opening_minimums"]["table"] = [
         {"from": t.low, "to": t.high, "minimum": t.minimum,
          "condition": condition_json(t.condition)}
