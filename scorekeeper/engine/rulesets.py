@@ -1144,9 +1144,60 @@ BOLIVIA = vary(
     ),
 )
 
+#: VARIANTS.md section 4, Brazilian: "Same as Bolivia" except the items below [BIC-BR]; [RG-BR].
+BRAZILIAN = vary(
+    BOLIVIA,
+    {
+        # "Red threes | 1–4: 100 each; 5: 1000 in all; 6: 1200 in all"
+        "red_threes.by_count": (100, 200, 300, 400, 1000, 1200),
+        # "Red threes sign | plus if the side has **at least one** canasta, minus otherwise"
+        "red_threes.negative_when": RedThreesNegativeWhen.NO_CANASTA,
+        # "Going out | +200; any two canastas (escalera not required)"
+        "going_out_requirement.sequence": 0,
+        # "Game | 10,000"
+        "target": 10000,
+    },
+    id="brazilian",
+    name=N_("Brazilian Canasta"),
+    sources=("BIC-BR", "RG-BR", "WKC-BR"),
+    description=N_(
+        "Bolivia with the wild-card canasta at 2,000; red 3s 100 each up to four, 1,000 for "
+        "five, 1,200 for six, for a side with a canasta; a sequence of fewer than 5 cards left "
+        "on the table costs 1,000; from 7,000 the opening must be a canasta; to 10,000."
+    ),
+    canastas=(
+        *SAMBA.canastas,  # natural 500, mixed 300, escalera 1,500 (inherited from Bolivia)
+        # "Wild canasta (`wild`) | 2000" [BIC-BR]; [RG-BR] (2,500 in [WKC-BR]: a setting).
+        canasta(CanastaKind.WILD, 2000),
+    ),
+    # "Sequence of fewer than 5 cards left on the table at the end | -1000 (5- and 6-card
+    # sequences: no penalty)"; "at the end", however it ended.
+    unfinished_canastas=(unfinished(CanastaKind.SEQUENCE, 1000, fewer_than=5),),
+    # "negative 15; 0–1495 50; 1500–2995 90; 3000–6995 120; 7000–7995: the opening must **be a
+    # canasta**; 8000–8995: a canasta worth at least 200 (rummy-games: a canasta and melds
+    # totalling 200+); 9000+: a **natural** canasta"
+    opening_minimums=OpeningMinimums(negative=15, bands=(
+        OpeningBand(0, 50), OpeningBand(1500, 90), OpeningBand(3000, 120),
+        OpeningBand(7000, 0, OpeningCondition.CANASTA),
+        OpeningBand(8000, 200, OpeningCondition.CANASTA),
+        OpeningBand(9000, 0, OpeningCondition.NATURAL_CANASTA))),
+    notes=(
+        N_("The wild-card canasta is worth 2,000 (Bicycle, rummy-games); whiteknucklecards keeps "
+           "Bolivia's 2,500: 2,000 by default, settable."),
+        N_("A sequence of 5 or 6 cards left on the table costs nothing; one of fewer than 5 "
+           "cards costs 1,000."),
+        N_("From 8,000 the opening must be a canasta worth at least 200 (Bicycle); rummy-games "
+           "reads a canasta and melds totalling 200: both ask a canasta and 200 points."),
+        N_("The discard pile may not be taken for the opening meld."),
+        N_("Before going out a player asks the partner; the escalera may be extended at its "
+           "ends when going out."),
+    ),
+)
+
 #: The one registry of presets, by id. A preset that varies another is made with :func:`vary`.
 PRESETS: dict[str, RuleSet] = {rs.id: rs for rs in (CLASSIC, LA_CANASTA, COMODINES, TORNEO,
-                                                    URUGUAY, SAMBA, BOLIVIA)}
+                                                    URUGUAY, SAMBA, BOLIVIA,
+                                                    BRAZILIAN)}
 
 
 def _preset_labels() -> frozenset[str]:
