@@ -81,7 +81,8 @@ def test_the_opening_minimum_page_and_the_rules_card_show_it(client):
     assert 'data-minimum="200" data-condition="canasta">200<' in page
     assert "The first meld must be a canasta." in page
     assert re.search(r'class="om-current" aria-current="true">\s*<th scope="row">8,000 to '
-                     r'8,995</th>\s*<td class="num"><span class="">200 and a canasta</span>', page)
+                     r'8,995</th>\s*<td class="num"><span class=" om-condition">200 and a '
+                     r'canasta</span>', page)
     page = client.get(f"/opening-minimum?ruleset={house_id}&score=9000").get_data(as_text=True)
     assert 'class="om-minimum om-minimum-condition" data-minimum="0" ' \
            'data-condition="natural_canasta">a natural canasta<' in page
