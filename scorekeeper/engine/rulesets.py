@@ -498,29 +498,27 @@ class CanastaCountPremios:
 class OpeningCondition(StrEnum):
     """What the first meld must be beyond its card points (VARIANTS.md 4, Brazilian: "7000-7995:
     the opening must **be a canasta**; 8000-8995: a canasta worth at least 200 ...; 9000+: a
-    **natural** canasta" [BIC-BR]; [RG-BR])."""
+    **natural** canasta" [BIC-BR]; [RG-BR]). Its words, marked for translation: ``label``, a
+    sentence; ``short``, a few words for the board and a table's cell."""
 
     CANASTA = "canasta"
     NATURAL_CANASTA = "natural_canasta"
 
     @property
     def label(self) -> str:
-        """The condition as a sentence, marked for translation."""
-        return _OPENING_CONDITION_LABELS[self]
+        sentence, _ = _OPENING_CONDITION_WORDS[self]
+        return sentence
 
     @property
     def short(self) -> str:
-        """The condition in a few words (the board, a table's cell), marked for translation."""
-        return _OPENING_CONDITION_SHORT[self]
+        _, words = _OPENING_CONDITION_WORDS[self]
+        return words
 
 
-_OPENING_CONDITION_LABELS = {
-    OpeningCondition.CANASTA: N_("The first meld must be a canasta."),
-    OpeningCondition.NATURAL_CANASTA: N_("The first meld must be a natural canasta."),
-}
-_OPENING_CONDITION_SHORT = {
-    OpeningCondition.CANASTA: N_("a canasta"),
-    OpeningCondition.NATURAL_CANASTA: N_("a natural canasta"),
+_OPENING_CONDITION_WORDS = {
+    OpeningCondition.CANASTA: (N_("The first meld must be a canasta."), N_("a canasta")),
+    OpeningCondition.NATURAL_CANASTA: (N_("The first meld must be a natural canasta."),
+                                       N_("a natural canasta")),
 }
 
 
@@ -1147,7 +1145,10 @@ BOLIVIA = vary(
 #: VARIANTS.md section 4, Brazilian: "Same as Bolivia" except the items below [BIC-BR]; [RG-BR].
 BRAZILIAN = vary(
     BOLIVIA,
-    {
+    id="brazilian",
+    name=N_("Brazilian Canasta"),
+    sources=("BIC-BR", "RG-BR", "WKC-BR"),
+    values={
         # "Red threes | 1–4: 100 each; 5: 1000 in all; 6: 1200 in all"
         "red_threes.by_count": (100, 200, 300, 400, 1000, 1200),
         # "Red threes sign | plus if the side has **at least one** canasta, minus otherwise"
@@ -1157,19 +1158,9 @@ BRAZILIAN = vary(
         # "Game | 10,000"
         "target": 10000,
     },
-    id="brazilian",
-    name=N_("Brazilian Canasta"),
-    sources=("BIC-BR", "RG-BR", "WKC-BR"),
-    description=N_(
-        "Bolivia with the wild-card canasta at 2,000; red 3s 100 each up to four, 1,000 for "
-        "five, 1,200 for six, for a side with a canasta; a sequence of fewer than 5 cards left "
-        "on the table costs 1,000; from 7,000 the opening must be a canasta; to 10,000."
-    ),
-    canastas=(
-        *SAMBA.canastas,  # natural 500, mixed 300, escalera 1,500 (inherited from Bolivia)
-        # "Wild canasta (`wild`) | 2000" [BIC-BR]; [RG-BR] (2,500 in [WKC-BR]: a setting).
-        canasta(CanastaKind.WILD, 2000),
-    ),
+    # "Wild canasta (`wild`) | 2000" [BIC-BR]; [RG-BR] (2,500 in [WKC-BR]: a setting); natural
+    # 500, mixed 300, escalera 1,500 inherited.
+    canastas=(*SAMBA.canastas, canasta(CanastaKind.WILD, 2000)),
     # "Sequence of fewer than 5 cards left on the table at the end | -1000 (5- and 6-card
     # sequences: no penalty)"; "at the end", however it ended.
     unfinished_canastas=(unfinished(CanastaKind.SEQUENCE, 1000, fewer_than=5),),
@@ -1181,6 +1172,11 @@ BRAZILIAN = vary(
         OpeningBand(7000, 0, OpeningCondition.CANASTA),
         OpeningBand(8000, 200, OpeningCondition.CANASTA),
         OpeningBand(9000, 0, OpeningCondition.NATURAL_CANASTA))),
+    description=N_(
+        "Bolivia with the wild-card canasta at 2,000; red 3s 100 each up to four, 1,000 for "
+        "five, 1,200 for six, for a side with a canasta; a sequence of fewer than 5 cards left "
+        "on the table costs 1,000; from 7,000 the opening must be a canasta; to 10,000."
+    ),
     notes=(
         N_("The wild-card canasta is worth 2,000 (Bicycle, rummy-games); whiteknucklecards keeps "
            "Bolivia's 2,500: 2,000 by default, settable."),
