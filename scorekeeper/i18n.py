@@ -58,6 +58,9 @@ RULE_SOURCES = {
     "BIC-B": _l("Bicycle, Bolivia"),
     "RG-B": _l("rummy-games.com, Bolivia rules"),
     "BN-B": _l("“Bolivian Canasta” (bright.net, 2001)"),
+    "BIC-BR": _l("Bicycle, Brazilian Canasta"),
+    "RG-BR": _l("rummy-games.com, Brazilian Canasta rules"),
+    "WKC-BR": _l("whiteknucklecards.com, Brazilian Canasta"),
 }
 
 

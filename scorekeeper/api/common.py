@@ -8,8 +8,8 @@ from typing import Any, NoReturn
 from flask import Response, abort, jsonify, make_response, request
 from flask_babel import gettext as _
 
-from ..engine import N_, EntryErrors, FieldError, HandResult
-from ..i18n import error_message, line_label
+from ..engine import N_, EntryErrors, FieldError, HandResult, OpeningCondition
+from ..i18n import error_message, label, line_label
 from ..services import text
 
 
@@ -140,3 +140,11 @@ def errors_to_list(errors: EntryErrors | FieldError) -> list[dict[str, str]]:
     """Field errors as the API shows them, messages translated."""
     items = errors.errors if isinstance(errors, EntryErrors) else (errors,)
     return [{"field": e.field, "message": error_message(e)} for e in items]
+
+
+def condition_json(condition: OpeningCondition | None) -> dict[str, str] | None:
+    """An opening condition as the API shows it: its id and its sentence (Brazilian from 7,000:
+    "The first meld must be a canasta."); ``None`` where the minimum's points are all."""
+    if condition is None:
+        return None
+    return {"id": condition.value, "label": label(condition.label)}

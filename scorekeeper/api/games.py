@@ -26,6 +26,7 @@ from . import bp
 from .common import (
     BadBody,
     bearer_token,
+    condition_json,
     error_response,
     fail,
     field_errors,
@@ -93,6 +94,7 @@ def game_to_dict(game: Game, view_token: str, edit_token: str | None) -> dict[st
         "starting_totals": None if state.carried is None else list(state.carried),
         "totals": list(state.totals),
         "opening_minimums": list(state.opening_minimums),
+        "opening_conditions": [condition_json(c) for c in state.opening_conditions],
         "to_target": list(state.standing.to_target),
         "next_dealer": state.next_dealer,
         "hands": [hand_to_dict(h) for h in game.hands],

@@ -12,7 +12,7 @@ from typing import Any
 
 from flask import Response, jsonify
 
-from ..engine import PRESETS, CanastaKind
+from ..engine import PRESETS, CanastaKind, OpeningCondition
 from ..engine.cards import CARD_GROUP_FIELDS
 from ..engine.hand import MAX_COUNT, MAX_POINTS
 from ..engine.rulesets import Holds
@@ -83,6 +83,15 @@ SCHEMAS: dict[str, Any] = {
             "hand_cards": _or_null({"$ref": "#/components/schemas/CardCounts"}),
             "canastas": {
                 "type": ["object", "null"],
+                "additionalProperties": False,
+                "properties": {k.value: count(30) for k in CanastaKind},
+            },
+            "unfinished_canastas": {
+                "type": ["object", "null"],
+                "description": "Melds left unfinished on the table at the end, by kind id as "
+                               "canastas; only kinds the rule set's unfinished_canastas "
+                               "charge, counting the melds its condition names (fewer_than: "
+                               "sequences of fewer than 5 cards in brazilian)",
                 "additionalProperties": False,
                 "properties": {k.value: count(30) for k in CanastaKind},
             },
@@ -203,6 +212,11 @@ SCHEMAS: dict[str, Any] = {
                 "totals": {"type": "array", "items": {"type": "integer"},
                            "description": "Each side's total, carried totals included"},
                 "opening_minimums": {"type": "array", "items": {"type": "integer"}},
+                "opening_conditions": {
+                    "type": "array",
+                    "items": _or_null({"$ref": "#/components/schemas/OpeningCondition"}),
+                    "description": "Per side, what its first meld must be beside the minimum "
+                                   "(null: the points alone)"},
                 "to_target": {"type": "array", "items": {"type": "integer", "minimum": 0},
                               "description": "Per side, the target minus its total, never "
                                              "below 0"},
@@ -270,7 +284,8 @@ SCHEMAS: dict[str, Any] = {
         "description": "Every value of a rule set (labels in the request's language).",
         "required": ["id", "name", "description", "notes", "based_on", "formats", "premios",
                      "penalties", "going_out_kinds", "opening_minimums", "canastas",
-                     "canasta_kinds", "card_values", "red_three_table"],
+                     "canasta_kinds", "unfinished_canastas", "card_values",
+                     "red_three_table"],
         "properties": {
             "id": {"type": "string"},
             "name": {"type": "string"},
@@ -288,7 +303,9 @@ SCHEMAS: dict[str, Any] = {
                     "type": "object", "required": ["from", "to", "minimum"], "properties": {
                         "from": {"type": ["integer", "null"]},
                         "to": {"type": ["integer", "null"]},
-                        "minimum": {"type": "integer"}}}}}},
+                        "minimum": {"type": "integer"},
+                        "condition": _or_null({"$ref": "#/components/schemas/"
+                                                       "OpeningCondition"})}}}}},
             "red_three_table": {
                 "type": "array",
                 "description": "What 1, 2, 3… red 3s are worth in all (before their sign), "
@@ -322,6 +339,27 @@ SCHEMAS: dict[str, Any] = {
                                          "Its cards count on the table on top of its bonus"},
                         "minimum_card_points": {"type": "integer"},
                     }}},
+            "unfinished_canastas": {
+                "type": "object",
+                "description": "What a meld left unfinished on the table at the end costs, by "
+                               "canasta kind id (kinds left out cost nothing)",
+                "propertyNames": {"enum": [k.value for k in CanastaKind]},
+                "additionalProperties": {
+                    "type": "object",
+                    "required": ["label", "points", "fewer_than", "only_when_out",
+                                 "blocks_going_out"],
+                    "properties": {
+                        "label": {"type": "string"},
+                        "points": {"type": "integer", "minimum": 0,
+                                   "description": "Taken for each such meld"},
+                        "fewer_than": {"type": ["integer", "null"], "description":
+                                       "Only a meld of fewer cards costs it (null: any)"},
+                        "only_when_out": {"type": "boolean", "description":
+                                          "Charged only when someone went out (else at any "
+                                          "end of the hand)"},
+                        "blocks_going_out": {"type": "boolean", "description":
+                                             "A side with one on the table may not go out"},
+                    }}},
             "going_out": {"type": "object", "additionalProperties": {
                 "type": ["integer", "null"]},
                 "description": "Each way of going out's points by id (as going_out_kinds)"},
@@ -331,9 +369,21 @@ SCHEMAS: dict[str, Any] = {
     },
     "OpeningMinimum": {
         "type": "object",
-        "required": ["ruleset", "score", "minimum", "band"],
+        "required": ["ruleset", "score", "minimum", "condition", "band"],
         "properties": {"ruleset": {"type": "string"}, "score": {"type": "integer"},
-                       "minimum": {"type": "integer"}, "band": {"type": "integer"}},
+                       "minimum": {"type": "integer", "description":
+                                   "The card points the first meld needs (0 where only the "
+                                   "condition is asked)"},
+                       "condition": _or_null({"$ref": "#/components/schemas/OpeningCondition"}),
+                       "band": {"type": "integer"}},
+    },
+    "OpeningCondition": {
+        "type": "object",
+        "description": "What the first meld must be beside its card points (brazilian from "
+                       "7,000: a canasta; from 9,000: a natural canasta)",
+        "required": ["id", "label"],
+        "properties": {"id": {"type": "string", "enum": [c.value for c in OpeningCondition]},
+                       "label": {"type": "string"}},
     },
 }
 

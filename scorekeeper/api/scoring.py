@@ -7,6 +7,7 @@ from flask import Response, jsonify, request
 from ..engine import (
     N_,
     PRESETS,
+    CanastaKind,
     EntryErrors,
     FieldError,
     RuleSet,
@@ -18,7 +19,7 @@ from ..engine.rulesets import going_out_points, red_three_table
 from ..i18n import error_message, label, translate
 from ..services.scoring import count_hand, resolve_ruleset
 from . import bp
-from .common import BadBody, error_response, field_errors, json_body, result_to_dict
+from .common import BadBody, condition_json, error_response, field_errors, json_body, result_to_dict
 
 
 @bp.post("/score")
@@ -52,10 +53,14 @@ def ruleset_json(rs: RuleSet) -> dict[str, object]:
     for key in ("formats", "going_out_kinds", "premios", "penalties", "canasta_kinds"):
         for item in data[key]:
             item["label"] = label(item["label"])
+    for kind, penalty in data["unfinished_canastas"].items():
+        penalty["label"] = label(CanastaKind(kind).unfinished_label)
     # What 1, 2, 3… red 3s are worth in all, by the packs the formats play with.
     data["red_three_table"] = red_three_table(rs)
     data["opening_minimums"]["table"] = [
-        {"from": lo, "to": hi, "minimum": m} for lo, hi, m in rs.opening_minimums.rows()
+        {"from": t.low, "to": t.high, "minimum": t.minimum,
+         "condition": condition_json(t.condition)}
+        for t in rs.opening_minimums.tiers()
     ]
     return data
 
@@ -105,5 +110,7 @@ def opening_minimum() -> Response | tuple[Response, int]:
         "ruleset": rs.id,
         "score": score_value,
         "minimum": rs.opening_minimum(score_value),
+        # Beside the number, what the first meld must be (Brazilian from 7,000: a canasta).
+        "condition": condition_json(rs.opening_condition(score_value)),
         "band": rs.opening_minimums.band_index(score_value),
     })

@@ -63,6 +63,12 @@ class CanastaKind(StrEnum):
         definition: :func:`canasta`)."""
         return canasta(self, None).minimum_card_points
 
+    @property
+    def unfinished_label(self) -> str:
+        """What a meld of this kind started and left unfinished is called, marked for
+        translation."""
+        return _UNFINISHED_LABELS[self]
+
 
 _CANASTA_LABELS = {
     CanastaKind.NATURAL: N_("Natural canasta"),
@@ -73,6 +79,17 @@ _CANASTA_LABELS = {
     CanastaKind.SEVENS: N_("Canasta of sevens"),
     CanastaKind.ACES: N_("Canasta of aces"),
     CanastaKind.SEQUENCE: N_("Sequence canasta (samba, escalera)"),
+}
+
+_UNFINISHED_LABELS = {
+    CanastaKind.NATURAL: N_("Unfinished natural meld"),
+    CanastaKind.MIXED: N_("Unfinished mixed meld"),
+    CanastaKind.WILD: N_("Unfinished wild-card meld"),
+    CanastaKind.WILD_TWOS: N_("Unfinished meld of 2s"),
+    CanastaKind.WILD_FOUR_JOKERS: N_("Unfinished meld of the four jokers"),
+    CanastaKind.SEVENS: N_("Unfinished meld of sevens"),
+    CanastaKind.ACES: N_("Unfinished meld of aces"),
+    CanastaKind.SEQUENCE: N_("Unfinished sequence"),
 }
 
 
@@ -156,6 +173,60 @@ class CanastaBonus:
         if self.holds is Holds.SEQUENCE:
             return 4 * 5 + 3 * 10
         return CANASTA_CARDS * 5
+
+    @property
+    def minimum_meld_points(self) -> int:
+        """The fewest card points a meld of this kind holds before it is a canasta: three
+        cards (a meld is three cards at least): three 4s to 7s, two and a 2 (mixed), three 2s
+        (wild), three sevens or aces, a sequence 4-5-6."""
+        if self.holds is Holds.MIXED:
+            return 2 * 5 + 20
+        if self.holds is Holds.WILD:
+            return MELD_CARDS * 20
+        if self.holds is Holds.RANK:
+            return MELD_CARDS * (20 if self.rank is Rank.ACES else 5)
+        return MELD_CARDS * 5
+
+
+@dataclass(frozen=True)
+class UnfinishedPenalty:
+    """What a meld of one kind of canasta costs its side when it is left on the table
+    unfinished at the end of the hand (a side's ``unfinished_canastas``, keyed by kind id like
+    its ``canastas``). Made with :func:`unfinished`.
+
+    American (VARIANTS.md 1): sevens -2,500, aces -2,500, wild -2,000, "always charged, whether
+    the side went out or not"; going out is refused while one is on the table. Brazilian
+    (VARIANTS.md 4): "Sequence of fewer than 5 cards left on the table at the end | -1000 (5-
+    and 6-card sequences: no penalty)".
+    """
+
+    kind: CanastaKind
+    #: The points taken for each such meld.
+    points: int
+    #: Only a meld of fewer than this many cards costs it (Brazilian: 5); ``None``: any meld
+    #: of the kind left unfinished. The count asks how many melds meet the condition.
+    fewer_than: int | None = None
+    #: Charged only when someone went out; off (both sources): at any end of the hand, for
+    #: every side ("always charged", American; "left on the table at the end", Brazilian).
+    only_when_out: bool = False
+    #: A side may not go out while it has such a meld on the table (American: going out "not
+    #: allowed while an incomplete sevens/aces/wild meld is on the table").
+    blocks_going_out: bool = False
+
+    @property
+    def label(self) -> str:
+        """The penalty's name (a msgid): the kind's unfinished meld."""
+        return self.kind.unfinished_label
+
+
+def unfinished(kind: CanastaKind, points: int, **condition: Any) -> UnfinishedPenalty:
+    """The penalty for a meld of ``kind`` left unfinished (``fewer_than=5``,
+    ``blocks_going_out=True``)."""
+    return UnfinishedPenalty(kind, points, **condition)
+
+
+#: The fewest cards of a meld.
+MELD_CARDS = 3
 
 
 _KIND_DEFAULTS: dict[CanastaKind, dict[str, Any]] = {
@@ -480,12 +551,53 @@ class CanastaCountPremios:
     )
 
 
+class OpeningCondition(StrEnum):
+    """What the first meld must be beyond its card points (VARIANTS.md 4, Brazilian: "7000-7995:
+    the opening must **be a canasta**; 8000-8995: a canasta worth at least 200 ...; 9000+: a
+    **natural** canasta" [BIC-BR]; [RG-BR]). Its words, marked for translation: ``label``, a
+    sentence; ``short``, a few words for the board and a table's cell."""
+
+    CANASTA = "canasta"
+    NATURAL_CANASTA = "natural_canasta"
+
+    @property
+    def label(self) -> str:
+        sentence, _ = _OPENING_CONDITION_WORDS[self]
+        return sentence
+
+    @property
+    def short(self) -> str:
+        _, words = _OPENING_CONDITION_WORDS[self]
+        return words
+
+
+_OPENING_CONDITION_WORDS = {
+    OpeningCondition.CANASTA: (N_("The first meld must be a canasta."), N_("a canasta")),
+    OpeningCondition.NATURAL_CANASTA: (N_("The first meld must be a natural canasta."),
+                                       N_("a natural canasta")),
+}
+
+
 @dataclass(frozen=True)
 class OpeningBand:
-    """From this running total on (inclusive), the first meld needs ``minimum`` card points."""
+    """From this running total on (inclusive), the first meld needs ``minimum`` card points
+    and, where a variant says so, meets a ``condition`` (Brazilian from 7,000: a canasta; a
+    tier whose only requirement is its condition has ``minimum`` 0)."""
 
     from_score: int
     minimum: int
+    condition: OpeningCondition | None = None
+
+
+@dataclass(frozen=True)
+class OpeningTier:
+    """One row of the opening-minimum table: from, to (``None``: open-ended), the card points
+    and the condition (``None``: points only)."""
+
+    low: int | None
+    high: int | None
+    minimum: int
+    condition: OpeningCondition | None = None
 
 
 @dataclass(frozen=True)
@@ -508,6 +620,19 @@ class OpeningMinimums:
             if running_total >= band.from_score:
                 minimum = band.minimum
         return minimum
+
+    def condition_for(self, running_total: int) -> OpeningCondition | None:
+        """What the first meld must be beyond its points, for ``running_total`` (a negative
+        total has no condition)."""
+        index = self.band_index(running_total)
+        return self.bands[index - 1].condition if index and self.bands else None
+
+    def tiers(self) -> list[OpeningTier]:
+        """The table as :class:`OpeningTier` rows, the negative row first (as :meth:`rows`,
+        with each row's condition)."""
+        conditions = [None, *(b.condition for b in self.bands)]
+        return [OpeningTier(low, high, minimum, condition)
+                for (low, high, minimum), condition in zip(self.rows(), conditions, strict=True)]
 
     def band_index(self, running_total: int) -> int:
         """Which row of :meth:`rows` applies: 0 is the negative row."""
@@ -549,6 +674,8 @@ class RuleSet:
         canasta(CanastaKind.NATURAL, 500),
         canasta(CanastaKind.MIXED, 300),
     )
+    #: Penalties for melds left unfinished on the table, by kind (none in RULES.md's texts).
+    unfinished_canastas: tuple[UnfinishedPenalty, ...] = ()
     canasta_count_premios: CanastaCountPremios = section(CanastaCountPremios(), N_("Canastas"))
     red_threes: RedThreeRules = section(RedThreeRules(), N_("Red 3s"))
     black_threes: BlackThreeRules = section(BlackThreeRules(), N_("Black 3s"))
@@ -606,6 +733,13 @@ class RuleSet:
                 return bonus
         return canasta(kind, None)
 
+    def unfinished_penalty(self, kind: CanastaKind) -> UnfinishedPenalty | None:
+        """What a meld of ``kind`` left unfinished costs; ``None`` when it costs nothing."""
+        for penalty in self.unfinished_canastas:
+            if penalty.kind is kind:
+                return penalty
+        return None
+
     def going_out_kind(self, kind_id: str) -> GoingOutKind:
         """The going-out kind called ``kind_id``; raises KeyError if there is none."""
         for kind in self.going_out:
@@ -651,6 +785,10 @@ class RuleSet:
     def opening_minimum(self, running_total: int) -> int:
         """The first-meld minimum for a side with ``running_total`` points."""
         return self.opening_minimums.for_score(running_total)
+
+    def opening_condition(self, running_total: int) -> OpeningCondition | None:
+        """What that side's first meld must be beyond its points (Brazilian from 7,000)."""
+        return self.opening_minimums.condition_for(running_total)
 
     def missing_values(self) -> list[tuple[str, str]]:
         """Values a source names without a number: ``(path, label)`` pairs to be filled in."""
@@ -1187,14 +1325,66 @@ ITALIAN = vary(
     ),
 )
 
+#: VARIANTS.md section 4, Brazilian: "Same as Bolivia" except the items below [BIC-BR]; [RG-BR].
+BRAZILIAN = vary(
+    BOLIVIA,
+    id="brazilian",
+    name=N_("Brazilian Canasta"),
+    sources=("BIC-BR", "RG-BR", "WKC-BR"),
+    values={
+        # "Red threes | 1–4: 100 each; 5: 1000 in all; 6: 1200 in all"
+        "red_threes.by_count": (100, 200, 300, 400, 1000, 1200),
+        # "Red threes sign | plus if the side has **at least one** canasta, minus otherwise"
+        "red_threes.negative_when": RedThreesNegativeWhen.NO_CANASTA,
+        # "Going out | +200; any two canastas (escalera not required)"
+        "going_out_requirement.sequence": 0,
+        # "Game | 10,000"
+        "target": 10000,
+    },
+    # "Wild canasta (`wild`) | 2000" [BIC-BR]; [RG-BR] (2,500 in [WKC-BR]: a setting); natural
+    # 500, mixed 300, escalera 1,500 inherited.
+    canastas=(*SAMBA.canastas, canasta(CanastaKind.WILD, 2000)),
+    # "Sequence of fewer than 5 cards left on the table at the end | -1000 (5- and 6-card
+    # sequences: no penalty)"; "at the end", however it ended.
+    unfinished_canastas=(unfinished(CanastaKind.SEQUENCE, 1000, fewer_than=5),),
+    # "negative 15; 0–1495 50; 1500–2995 90; 3000–6995 120; 7000–7995: the opening must **be a
+    # canasta**; 8000–8995: a canasta worth at least 200 (rummy-games: a canasta and melds
+    # totalling 200+); 9000+: a **natural** canasta"
+    opening_minimums=OpeningMinimums(negative=15, bands=(
+        OpeningBand(0, 50), OpeningBand(1500, 90), OpeningBand(3000, 120),
+        OpeningBand(7000, 0, OpeningCondition.CANASTA),
+        OpeningBand(8000, 200, OpeningCondition.CANASTA),
+        OpeningBand(9000, 0, OpeningCondition.NATURAL_CANASTA))),
+    description=N_(
+        "Bolivia with the wild-card canasta at 2,000; red 3s 100 each up to four, 1,000 for "
+        "five, 1,200 for six, for a side with a canasta; a sequence of fewer than 5 cards left "
+        "on the table costs 1,000; from 7,000 the opening must be a canasta; to 10,000."
+    ),
+    notes=(
+        N_("The wild-card canasta is worth 2,000 (Bicycle, rummy-games); whiteknucklecards keeps "
+           "Bolivia's 2,500: 2,000 by default, settable."),
+        N_("A sequence of 5 or 6 cards left on the table costs nothing; one of fewer than 5 "
+           "cards costs 1,000."),
+        N_("From 8,000 the opening must be a canasta worth at least 200 (Bicycle); rummy-games "
+           "reads a canasta and melds totalling 200: both ask a canasta and 200 points."),
+        N_("The discard pile may not be taken for the opening meld."),
+        N_("Before going out a player asks the partner; the escalera may be extended at its "
+           "ends when going out."),
+    ),
+)
+
 #: The one registry of presets, by id. A preset that varies another is made with :func:`vary`.
 PRESETS: dict[str, RuleSet] = {rs.id: rs for rs in (CLASSIC, LA_CANASTA, COMODINES, TORNEO,
-                                                    URUGUAY, SAMBA, BOLIVIA, CUBAN, ITALIAN)}
+                                                    URUGUAY, SAMBA, BOLIVIA, CUBAN, ITALIAN,
+                                                    BRAZILIAN)}
 
 
 def _preset_labels() -> frozenset[str]:
     labels: set[str] = {EACH_RED_THREE}
     labels.update(k.label for k in CanastaKind)
+    labels.update(k.unfinished_label for k in CanastaKind)
+    labels.update(c.short for c in OpeningCondition)
+    labels.update(c.label for c in OpeningCondition)
     labels.update(e.label for e in HandEnd)
     for rs in PRESETS.values():
         labels.update((rs.name, rs.description, *rs.notes))
@@ -1251,6 +1441,8 @@ def ruleset_to_dict(rs: RuleSet) -> dict[str, Any]:
         ],
         "canastas": {b.kind.value: b.points for b in rs.canastas},
         "canasta_kinds": [canasta_kind_to_dict(b) for b in rs.canastas],
+        "unfinished_canastas": {u.kind.value: unfinished_to_dict(u)
+                                for u in rs.unfinished_canastas},
         "going_out_kinds": [
             {
                 "id": k.id,
@@ -1267,7 +1459,9 @@ def ruleset_to_dict(rs: RuleSet) -> dict[str, Any]:
         "opening_minimums": {
             "negative": rs.opening_minimums.negative,
             "bands": [
-                {"from": b.from_score, "minimum": b.minimum} for b in rs.opening_minimums.bands
+                {"from": b.from_score, "minimum": b.minimum,
+                 **({"condition": b.condition.value} if b.condition else {})}
+                for b in rs.opening_minimums.bands
             ],
         },
         "notes": list(rs.notes),
@@ -1295,6 +1489,13 @@ def canasta_kind_to_dict(b: CanastaBonus) -> dict[str, Any]:
         "cards_on_top": b.cards_on_top,
         "minimum_card_points": b.minimum_card_points,
     }
+
+
+def unfinished_to_dict(u: UnfinishedPenalty) -> dict[str, Any]:
+    """A penalty for an unfinished meld as plain data (read back by
+    :func:`ruleset_from_dict`)."""
+    return {"points": u.points, "fewer_than": u.fewer_than, "only_when_out": u.only_when_out,
+            "blocks_going_out": u.blocks_going_out}
 
 
 def red_three_table(rs: RuleSet) -> list[dict[str, Any]]:
@@ -1330,12 +1531,14 @@ def ruleset_from_dict(data: Mapping[str, Any], *, base: RuleSet) -> RuleSet:
         for sec in sections(base) if sec.key
     })
     _check_requirement(r, rs.going_out_requirement)
+    canastas = _read_canastas(r, data, base)
     rs = replace(
         rs,
+        canastas=canastas,
+        unfinished_canastas=_read_unfinished(r, data, base, canastas),
         id=r.text(data, "id", "id", base.id, 60),
         name=r.text(data, "name", "name", base.name),
         description=(str(data.get("description", base.description)) or "")[:500],
-        canastas=_read_canastas(r, data, base),
         going_out=_read_going_out(r, data, base),
         premios=tuple(
             Premio(pid, label, points)
@@ -1388,6 +1591,50 @@ def _read_canastas(r: Reader, data: Mapping[str, Any], base: RuleSet
     return tuple(sorted(canastas, key=lambda b: order.index(b.kind)))
 
 
+def _read_unfinished(r: Reader, data: Mapping[str, Any], base: RuleSet,
+                     canastas: tuple[CanastaBonus, ...]) -> tuple[UnfinishedPenalty, ...]:
+    """The penalties for unfinished melds, keyed by kind: ``{"sequence": {"points": 1000,
+    "fewer_than": 5}}``, or the points alone (``{"wild": 1000}``: the base's condition for
+    that kind, if it has one); ``null`` or ``false``: no penalty. Only kinds the rule set
+    allows."""
+    if "unfinished_canastas" not in data:
+        allowed = {b.kind for b in canastas}
+        return tuple(u for u in base.unfinished_canastas if u.kind in allowed)
+    raw = r.section(data, "unfinished_canastas")
+    allowed = {b.kind for b in canastas}
+    out: list[UnfinishedPenalty] = []
+    for key in raw:
+        path = f"unfinished_canastas.{key}"
+        try:
+            kind = CanastaKind(key)
+        except ValueError:
+            r.errors.append(FieldError(path, N_("Unknown kind of canasta.")))
+            continue
+        value = raw[key]
+        if value is None or value is False:
+            continue
+        known = base.unfinished_penalty(kind) or unfinished(kind, 0)
+        if isinstance(value, Mapping):
+            points = r.points(value, "points", f"{path}.points", known.points, optional=False)
+            fewer = r.points(value, "fewer_than", f"{path}.fewer_than", known.fewer_than,
+                             minimum=MELD_CARDS + 1, maximum=CANASTA_CARDS)
+            penalty = replace(
+                known, points=points if points is not None else known.points, fewer_than=fewer,
+                only_when_out=r.flag(value, "only_when_out", f"{path}.only_when_out",
+                                     known.only_when_out),
+                blocks_going_out=r.flag(value, "blocks_going_out", f"{path}.blocks_going_out",
+                                        known.blocks_going_out))
+        else:
+            points = r.points(raw, key, path, known.points, optional=False)
+            penalty = replace(known, points=points if points is not None else known.points)
+        if kind not in allowed:
+            r.errors.append(FieldError(path, N_("This rule set has no “%(kind)s”."),
+                                       kind=kind.label))
+            continue
+        out.append(penalty)
+    return tuple(out)
+
+
 def _read_going_out(r: Reader, data: Mapping[str, Any], base: RuleSet
                     ) -> tuple[GoingOutKind, ...]:
     """The ways of going out: ``going_out_kinds`` in full, or only their points by id
@@ -1423,9 +1670,14 @@ def _read_bands(r: Reader, raw: Any) -> list[OpeningBand]:
         if not isinstance(row, Mapping):
             r.errors.append(FieldError(path, N_("Must be an object.")))
             continue
+        condition = None
+        if row.get("condition") not in (None, ""):
+            condition = r.choice(row, "condition", f"{path}.condition", OpeningCondition,
+                                 OpeningCondition.CANASTA)
         bands.append(OpeningBand(
             r.required(row, "from", f"{path}.from", 0),
             r.required(row, "minimum", f"{path}.minimum", 50),
+            condition,
         ))
     if bands and bands[0].from_score != 0:
         r.errors.append(FieldError("opening_minimums.bands[0].from",

@@ -54,6 +54,8 @@ def field_labels(rs: RuleSet, band_rows: list[int]) -> dict[str, str]:
         p = f"opening_minimums.bands[{row}]."
         labels[p + "from"] = _("Opening minimum, row %(n)d: from a total of", n=row + 1)
         labels[p + "minimum"] = _("Opening minimum, row %(n)d: minimum", n=row + 1)
+        labels[p + "condition"] = _("Opening minimum, row %(n)d: the first meld must be",
+                                    n=row + 1)
     catalogues: tuple[tuple[str, str, Sequence[Premio | Penalty]], ...] = (
         ("premios", _("Premios"), rs.premios), ("penalties", _("Penalties"), rs.penalties))
     for key, title, items in catalogues:
@@ -86,6 +88,7 @@ def _edit_context(house: HouseRules, rs: RuleSet, values: Mapping[str, Any],
         "sections": form.form_sections(rs, _),
         "going_out_flags": GOING_OUT_FLAGS,
         "band_rows": band_rows,
+        "opening_conditions": [(value, _(text)) for value, text in form.OPENING_CONDITIONS],
         "labels": field_labels(rs, band_rows) if errors else {},
         "catalogues": (
             ("premios", _("Premios"), rs.premios),

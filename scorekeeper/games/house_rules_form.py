@@ -17,7 +17,16 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine import N_, CanastaKind, FieldError, Penalty, Premio, RuleSet, ruleset_to_dict
+from ..engine import (
+    N_,
+    CanastaKind,
+    FieldError,
+    OpeningCondition,
+    Penalty,
+    Premio,
+    RuleSet,
+    ruleset_to_dict,
+)
 from ..engine.declared import Empty, Kind, sections
 from ..services.house_rules import slug
 
@@ -26,6 +35,11 @@ MAX_BANDS = 10
 #: The most premios or penalties a rule set may list (the engine's bound).
 MAX_CATALOGUE = 40
 NEW_ROW = "new"
+#: The conditions an opening-minimum row may add to its points (Brazilian from 7,000).
+OPENING_CONDITIONS: tuple[tuple[str, str], ...] = (
+    ("", N_("points only")),
+    *((c.value, c.short) for c in OpeningCondition),
+)
 #: The check box that allows wild-card canastas (the kind's value is asked below it).
 WILD_ALLOWED = "canastas.wild_allowed"
 
@@ -60,6 +74,14 @@ def _other_kinds(rs: RuleSet) -> list[CanastaKind]:
     return [b.kind for b in rs.canastas if b.kind not in _FORM_KINDS]
 
 
+def _unfinished_kinds(rs: RuleSet) -> list[CanastaKind]:
+    """The kinds whose unfinished melds may cost a penalty on the form: those charged, and
+    every special kind the rule set allows (wild-card, sevens, a sequence…)."""
+    charged = {u.kind for u in rs.unfinished_canastas}
+    return [b.kind for b in rs.canastas
+            if b.kind in charged or b.kind not in (CanastaKind.NATURAL, CanastaKind.MIXED)]
+
+
 def _canasta_fields(rs: RuleSet, tr: Translate) -> tuple[Field, ...]:
     return (
         Field(f"canastas.{CanastaKind.NATURAL.value}", tr(CanastaKind.NATURAL.label)),
@@ -68,6 +90,10 @@ def _canasta_fields(rs: RuleSet, tr: Translate) -> tuple[Field, ...]:
         Field(f"canastas.{CanastaKind.WILD.value}", tr(CanastaKind.WILD.label),
               hint=tr(Empty.ASKED_AT_START.hint)),
         *(Field(f"canastas.{k.value}", tr(k.label)) for k in _other_kinds(rs)),
+        *(Field(f"unfinished_canastas.{k.value}", tr(k.unfinished_label),
+                hint=tr(N_("Taken for each one left on the table at the end. Empty: no "
+                           "penalty.")))
+          for k in _unfinished_kinds(rs)),
     )
 
 
@@ -113,6 +139,9 @@ def form_values(rs: RuleSet, translate: Translate | None = None) -> dict[str, st
         v[f"canastas.{kind.value}"] = _text(rs.canasta_points(kind)) if rs.allows(kind) else ""
     if rs.allows(CanastaKind.WILD):
         v[WILD_ALLOWED] = "on"
+    for kind in _unfinished_kinds(rs):
+        penalty = rs.unfinished_penalty(kind)
+        v[f"unfinished_canastas.{kind.value}"] = _text(penalty.points if penalty else None)
     for i, going in enumerate(rs.going_out):
         p = f"going_out_kinds[{i}]."
         v[p + "points"] = _text(going.points)
@@ -123,6 +152,7 @@ def form_values(rs: RuleSet, translate: Translate | None = None) -> dict[str, st
     for i, band in enumerate(rs.opening_minimums.bands):
         v[f"opening_minimums.bands[{i}].from"] = _text(band.from_score)
         v[f"opening_minimums.bands[{i}].minimum"] = _text(band.minimum)
+        v[f"opening_minimums.bands[{i}].condition"] = band.condition.value if band.condition else ""
     catalogues: tuple[tuple[str, Sequence[Premio | Penalty]], ...] = (
         ("premios", rs.premios), ("penalties", rs.penalties))
     for key, items in catalogues:
@@ -237,6 +267,12 @@ def data_from_form(rs: RuleSet, form: Mapping[str, Any], translate: Translate | 
         "wild": _number(form.get("canastas.wild")) if _checked(form, WILD_ALLOWED) else False,
         **{k.value: _number(form.get(f"canastas.{k.value}")) for k in _other_kinds(rs)},
     }
+    # The points of each; a condition (Brazilian: fewer than 5 cards) is the rule set's.
+    data["unfinished_canastas"] = {
+        k.value: _number(form.get(f"unfinished_canastas.{k.value}"))
+        for k in _unfinished_kinds(rs)
+        if data["canastas"].get(k.value) is not False
+    }
     data["going_out_kinds"] = [
         {
             "id": kind.id,
@@ -251,10 +287,12 @@ def data_from_form(rs: RuleSet, form: Mapping[str, Any], translate: Translate | 
     for row in _rows(form, "opening_minimums.bands", MAX_BANDS + 1):
         p = f"opening_minimums.bands[{row}]."
         low, minimum = form.get(p + "from"), form.get(p + "minimum")
+        condition = _text(form.get(p + "condition")).strip()
         if not _text(low).strip() and not _text(minimum).strip():
             continue  # an empty row: removed, or the spare row left unused
         remap[f"opening_minimums.bands[{len(bands)}]"] = f"opening_minimums.bands[{row}]"
-        bands.append({"from": _number(low), "minimum": _number(minimum)})
+        bands.append({"from": _number(low), "minimum": _number(minimum),
+                      **({"condition": condition} if condition else {})})
     data["opening_minimums"] = {
         "negative": _number(form.get("opening_minimums.negative")),
         "bands": bands,

@@ -88,6 +88,7 @@ def opening_minimum() -> Response:
     if rs is not None and score is not None and "score" not in errors:
         answer = {
             "minimum": rs.opening_minimum(score),
+            "condition": rs.opening_condition(score),
             "band": rs.opening_minimums.band_index(score),
         }
     response = render(

@@ -25,6 +25,7 @@ from ..engine import (
     FieldError,
     HandEnd,
     HandResult,
+    OpeningCondition,
     Outcome,
     PlayerFormat,
     RuleSet,
@@ -317,6 +318,9 @@ class GameState:
     standing: Standing
     #: The totals carried from a paper sheet (the game's first line), or ``None``.
     carried: tuple[int, ...] | None = None
+    #: What each side's first meld must be beside its points (Brazilian from 7,000), or
+    #: ``None``.
+    opening_conditions: tuple[OpeningCondition | None, ...] = ()
 
 
 #: A seat whose player has no name: its side's name and its place on the side (the same msgid
@@ -388,6 +392,7 @@ def game_state(game: Game, translate: Translate = _english) -> GameState:
         outcome=_outcome(game, rs, running),
         standing=standing(running, game.target),
         carried=tuple(carried) if any(carried) else None,
+        opening_conditions=tuple(rs.opening_condition(t) for t in running),
     )
 
 

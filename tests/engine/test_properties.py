@@ -33,7 +33,7 @@ from scorekeeper.engine import (
     ruleset_to_dict,
     score_hand,
 )
-from scorekeeper.engine.rulesets import canasta, vary
+from scorekeeper.engine.rulesets import canasta, unfinished, vary
 
 #: 200 keeps the suite fast; ENGINE_HYPOTHESIS_EXAMPLES=5000 for a long hunt.
 SETTINGS = settings(max_examples=int(os.environ.get("ENGINE_HYPOTHESIS_EXAMPLES", "200")),
@@ -67,10 +67,30 @@ SPECIAL_CARDS: dict[CanastaKind, list[dict[CardGroup, int]]] = {
 }
 
 
+#: SPECIAL with VARIANTS.md section 1's unfinished melds: each charged at any end of the hand,
+#: and none on the table of a side that goes out.
+UNFINISHED = vary(SPECIAL, id="unfinished", unfinished_canastas=(
+    unfinished(CanastaKind.SEVENS, 2500, blocks_going_out=True),
+    unfinished(CanastaKind.ACES, 2500, blocks_going_out=True),
+    unfinished(CanastaKind.WILD, 2000, blocks_going_out=True),
+))
+#: Three cards of an unfinished meld of each kind (its floor: 15, 60 for aces or wild cards).
+MELD_CARDS: dict[CanastaKind, dict[CardGroup, int]] = {
+    CanastaKind.NATURAL: {CardGroup.FOURS_TO_SEVENS: 3},
+    CanastaKind.MIXED: {CardGroup.FOURS_TO_SEVENS: 2, CardGroup.TWOS: 1},
+    CanastaKind.WILD: {CardGroup.TWOS: 3},
+    CanastaKind.WILD_TWOS: {CardGroup.TWOS: 3},
+    CanastaKind.WILD_FOUR_JOKERS: {CardGroup.JOKERS: 3},
+    CanastaKind.SEVENS: {CardGroup.FOURS_TO_SEVENS: 3},
+    CanastaKind.ACES: {CardGroup.ACES: 3},
+    CanastaKind.SEQUENCE: {CardGroup.FOURS_TO_SEVENS: 3},  # 4-5-6 of a suit
+}
+
+
 @st.composite
 def rulesets(draw: st.DrawFn) -> RuleSet:
     """A preset; the tournament with the values its organizer must set; or a house variant."""
-    rs = draw(st.sampled_from([*PRESETS.values(), SPECIAL]))
+    rs = draw(st.sampled_from([*PRESETS.values(), SPECIAL, UNFINISHED]))
     if rs.missing_values():
         rs = rs.with_values({path: draw(FIVES) for path, _ in rs.missing_values()})
     if draw(st.integers(0, 4)) == 0:
@@ -206,6 +226,17 @@ def valid_hands(draw: st.DrawFn) -> Dealt:
             assert counted >= needed and made["natural"] >= req.natural
             assert made["mixed"] >= req.mixed
             assert made.get("sequence", 0) >= req.sequence
+        # Melds left unfinished, of the kinds the rule set charges (none of a kind that forbids
+        # going out on the table of the side that goes out).
+        left_over: dict[str, int] = {}
+        for penalty in rs.unfinished_canastas:
+            n = 0 if going and penalty.blocks_going_out else draw(st.integers(0, 2))
+            for _ in range(n):
+                need = MELD_CARDS[penalty.kind]
+                if all(deck[g] >= k for g, k in need.items()):
+                    for g, k in need.items():
+                        take(g, k, table)
+                    left_over[penalty.kind.value] = left_over.get(penalty.kind.value, 0) + 1
         # Other melds and cards laid off on the table.
         for g in (*NATURAL, *WILD):
             take(g, draw(st.integers(0, min(deck[g], 4))), table)
@@ -223,6 +254,8 @@ def valid_hands(draw: st.DrawFn) -> Dealt:
 
         side = sides[i]
         side["canastas"] = dict(made)
+        if left_over or draw(st.booleans()):
+            side["unfinished_canastas"] = left_over
         _cards_or_points(draw, rs, side, "table", table)
         _cards_or_points(draw, rs, side, "hand", hand)
         if table[CardGroup.BLACK_THREES] and ("table_points" in side or draw(st.booleans())):
@@ -322,7 +355,7 @@ def expected_total(rs: RuleSet, fmt: PlayerFormat, data: dict[str, Any], i: int)
     red = side.get("red_threes", 0)
     if red:
         rt = rs.red_threes
-        if rt.by_count:  # Cuban, Italian: the points in all for the count
+        if rt.by_count:  # Cuban, Italian, Brazilian: the points in all for the count
             honours = rt.by_count[red - 1]
         else:
             honours = rt.all_of_them if red == 2 * packs and rt.all_of_them is not None \
@@ -359,6 +392,12 @@ def expected_total(rs: RuleSet, fmt: PlayerFormat, data: dict[str, Any], i: int)
         total += n * (rs.premio(pid).points or 0)
     for pid, n in (side.get("penalties") or {}).items():
         total -= n * rs.penalty(pid).points
+    # Melds left unfinished (Brazilian: sequences of fewer than 5 cards, -1,000 each).
+    for kind_id, n in (side.get("unfinished_canastas") or {}).items():
+        penalty = rs.unfinished_penalty(CanastaKind(kind_id))
+        assert penalty is not None
+        if end is HandEnd.WENT_OUT or not penalty.only_when_out:
+            total -= n * penalty.points
     # Red 3s kept and black 3s left in hand; at time cards in hand count for nothing (002).
     if end is HandEnd.TIME_UP:
         return total
@@ -437,13 +476,21 @@ def invalid_hands(draw: st.DrawFn) -> tuple[Dealt, str]:
     packs = dealt.format.packs
     kind = draw(st.sampled_from(["negative", "not_five", "red_deck", "card_deck", "going_out",
                                  "premio", "penalty", "two_out", "nonsense", "canasta_kind",
-                                 "pile"]))
+                                 "pile", "unfinished_kind"]))
     if kind == "pile":
         # Black 3s taken with the pile: more than the packs hold (Cuban), or any where the
         # rule set does not set them aside.
         side["black_threes_with_pile"] = 2 * packs + draw(st.integers(1, 5)) \
             if dealt.ruleset.counts_black_threes_with_pile else draw(st.integers(1, 4))
         return dealt, f"sides[{i}].black_threes_with_pile"
+    if kind == "unfinished_kind":
+        # A meld left unfinished of a kind the rule set does not charge, or of no kind at all.
+        charged = {u.kind for u in dealt.ruleset.unfinished_canastas}
+        name = draw(st.sampled_from([*(k.value for k in CanastaKind if k not in charged),
+                                     "gold"]))
+        side["unfinished_canastas"] = {**(side.get("unfinished_canastas") or {}),
+                                       name: draw(st.integers(1, 3))}
+        return dealt, f"sides[{i}].unfinished_canastas.{name}"
     if kind == "canasta_kind":
         # A kind the rule set does not allow, or no kind at all: refused on its own field.
         others = [k.value for k in CanastaKind if not dealt.ruleset.allows(k)]
@@ -517,8 +564,9 @@ JSON = st.recursive(
     max_leaves=12,
 )
 SIDE_KEYS = ["table_points", "hand_points", "table_cards", "hand_cards", "canastas",
-             "red_threes", "going_out", "black_threes_shown", "black_threes_in_hand",
-             "red_threes_in_hand", "premios", "penalties", "name", "black_threes_with_pile"]
+             "unfinished_canastas", "red_threes", "going_out", "black_threes_shown",
+             "black_threes_in_hand", "red_threes_in_hand", "premios", "penalties", "name",
+             "black_threes_with_pile"]
 NUMBERS = st.integers(-5, 300) | st.sampled_from(["10", " 35 ", "x", "", "-5", 2.5, None])
 ID_COUNTS = st.dictionaries(
     st.sampled_from(["corte_exacto", "juego_limpio", "acaba", "pile_out_of_turn", "nope"]),
@@ -532,6 +580,8 @@ NEAR_SIDE = st.fixed_dictionaries({}, optional={
     "hand_cards": CARD_COUNTS | JSON,
     "canastas": st.dictionaries(st.sampled_from([*(k.value for k in CanastaKind), "gold"]),
                                 NUMBERS, max_size=4) | JSON,
+    "unfinished_canastas": st.dictionaries(
+        st.sampled_from([*(k.value for k in CanastaKind), "gold"]), NUMBERS, max_size=3) | JSON,
     "red_threes": NUMBERS, "red_threes_in_hand": NUMBERS,
     "black_threes_shown": NUMBERS, "black_threes_in_hand": NUMBERS,
     "black_threes_with_pile": NUMBERS,
@@ -549,7 +599,7 @@ NEAR_BODY = st.fixed_dictionaries(
         "format": st.sampled_from(["2", "3", "4", "6-teams", "6-pairs", "7"]) | JSON,
     },
 )
-SCORING_RULESETS = [*PRESETS.values(), SPECIAL,
+SCORING_RULESETS = [*PRESETS.values(), SPECIAL, UNFINISHED,
                     TORNEO.with_values({p: 100 for p, _ in TORNEO.missing_values()})]
 
 

@@ -53,10 +53,11 @@ def test_cuban_through_the_api(client):
     assert data["red_three_table"] == [{"packs": 2, "points": [100, 300, 500, 1000]}]
     assert data["black_threes"]["each_with_pile"] == 5
     assert data["black_threes"]["all_with_pile"] == 100
-    assert data["opening_minimums"]["table"] == [
+    # Every tier a number, none with a condition on the first meld.
+    assert data["opening_minimums"]["table"] == [{**row, "condition": None} for row in [
         {"from": None, "to": -5, "minimum": 15}, {"from": 0, "to": 1495, "minimum": 50},
         {"from": 1500, "to": 2995, "minimum": 90}, {"from": 3000, "to": 4995, "minimum": 120},
-        {"from": 5000, "to": None, "minimum": 150}]
+        {"from": 5000, "to": None, "minimum": 150}]]
     assert data["target"] == 7500
     res = client.post("/api/v1/score", json={"ruleset": "cuban", "sides": [
         {"going_out": "normal", "canastas": {"wild_four_jokers": 1}, "table_points": 260,

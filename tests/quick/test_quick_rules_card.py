@@ -38,7 +38,11 @@ def test_every_preset_shows_the_values_all_agree_on(client, ruleset):
            # VARIANTS.md 5, 7
            "cuban": "3,000 to 4,995 120 5,000 and over 150",
            "italian": "3,000 to 4,995 120 5,000 to 7,495 160 7,500 to 9,995 180 "
-                      "10,000 and over 200"}.get(ruleset, "3,000 and over 120")
+                      "10,000 and over 200",
+           # VARIANTS.md 4: from 7,000 conditions, not numbers
+           "brazilian": "3,000 to 6,995 120 7,000 to 7,995 a canasta 8,000 to 8,995 200 and a "
+                        "canasta 9,000 and over a natural canasta",
+           }.get(ruleset, "3,000 and over 120")
     assert table.endswith("Below 0 15 0 to 1,495 50 1,500 to 2,995 90 " + top)
     assert f'<option value="{ruleset}" selected>' in page
     assert f'href="/sheets/rules/{ruleset}.pdf"' in page

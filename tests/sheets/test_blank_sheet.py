@@ -251,3 +251,27 @@ def test_bolivia_blank_sheet_on_one_page(client, lang, spanish):
                      text)
     assert re.search(r"\s−100\b", text)
     assert re.search(rf"15{sep}000", text)
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_brazilian_blank_sheet_on_one_page(client, lang, spanish):
+    # VARIANTS.md section 4, line by line: what the sheet must print in the language asked.
+    pdf = get_pdf(client, f"ruleset=brazilian&players=4&paper=a4&lang={lang}")
+    assert page_count(pdf) == 1 and page_sizes(pdf) == [A4_LANDSCAPE]
+    text = text_of(pdf)
+
+    def words(msgid: str) -> str:
+        return re.escape(spanish(msgid) if lang == "es" else msgid)
+
+    sep = "." if lang == "es" else ","
+    printed = {
+        "name": words("Brazilian Canasta"),
+        "Wild canasta | 2000": rf"{words('Wild-card canasta')}\s+2{sep}000\b",
+        "Sequence of fewer than 5 cards | -1000":
+            rf"{words('Unfinished sequence')}.*5.*\s−1{sep}000\b",
+        "6: 1200 in all": rf"\s1{sep}200\b",
+        "7000–7995: the opening must be a canasta": rf"7{sep}000 .*\s+{words('a canasta')}",
+        "9000+: a natural canasta": rf"9{sep}000 .*\s+{words('a natural canasta')}",
+        "Game | 10,000": rf"10{sep}000",
+    }
+    assert [line for line, pattern in printed.items() if not re.search(pattern, text)] == []
