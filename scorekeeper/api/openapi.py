@@ -91,6 +91,11 @@ SCHEMAS: dict[str, Any] = {
             "black_threes_shown": count(MAX_COUNT),
             "black_threes_in_hand": count(MAX_COUNT),
             "red_threes_in_hand": count(MAX_COUNT),
+            "aces_or_sevens_held": {**count(MAX_COUNT), "description":
+                                    "Players left holding 3+ aces or 3+ sevens (american)"},
+            "special_hand": {"type": ["string", "null"], "maxLength": 60, "description":
+                             "The special hand the side went out with, by the rule set's "
+                             "special_hands id (american)"},
             "premios": _or_null({"$ref": "#/components/schemas/Counts"}),
             "penalties": _or_null({"$ref": "#/components/schemas/Counts"}),
         },
@@ -278,6 +283,9 @@ SCHEMAS: dict[str, Any] = {
                           "items": {"$ref": "#/components/schemas/LabelledItem"}},
             "going_out_kinds": {"type": "array",
                                 "items": {"$ref": "#/components/schemas/LabelledItem"}},
+            "special_hands": {"type": "array", "description": "Hands a side that has not "
+                              "melded goes out with; their points replace its count",
+                              "items": {"$ref": "#/components/schemas/LabelledItem"}},
             "opening_minimums": {"type": "object", "required": ["table"], "properties": {
                 "table": {"type": "array", "items": {
                     "type": "object", "required": ["from", "to", "minimum"], "properties": {

@@ -70,6 +70,10 @@ class SideEntry:
     red_threes_in_hand: int = 0
     premios: Mapping[str, int] = field(default_factory=dict)
     penalties: Mapping[str, int] = field(default_factory=dict)
+    #: Players of the side left holding 3 or more aces or 3 or more sevens (Modern American).
+    aces_or_sevens_held: int = 0
+    #: The special hand the side went out with (Modern American), by the rule set's id.
+    special_hand: str | None = None
 
     @property
     def black_threes_left(self) -> int:
@@ -107,7 +111,7 @@ class ShapeError(ValueError):
 _SIDE_FIELDS = frozenset({
     "table_points", "hand_points", "table_cards", "hand_cards", "canastas", "red_threes",
     "going_out", "black_threes_shown", "black_threes_in_hand", "red_threes_in_hand", "premios",
-    "penalties", "name",
+    "penalties", "name", "aces_or_sevens_held", "special_hand",
 })
 
 
@@ -183,6 +187,12 @@ def side_from_dict(data: Mapping[str, Any], path: str, r: _Reader | None = None)
     if going_out is not None and not isinstance(going_out, str):
         r.errors.append(FieldError(f"{path}.going_out", N_("Unknown way of going out.")))
         going_out = None
+    special_hand = data.get("special_hand")
+    if special_hand in ("", "none", False):
+        special_hand = None
+    if special_hand is not None and not isinstance(special_hand, str):
+        r.errors.append(FieldError(f"{path}.special_hand", N_("Unknown special hand.")))
+        special_hand = None
     side = SideEntry(
         table_points=r.count(data, "table_points", f"{path}.table_points", maximum=MAX_POINTS,
                              points=True),
@@ -204,6 +214,8 @@ def side_from_dict(data: Mapping[str, Any], path: str, r: _Reader | None = None)
         red_threes_in_hand=r.count(data, "red_threes_in_hand", f"{path}.red_threes_in_hand"),
         premios=r.counts(data, "premios", f"{path}.premios"),
         penalties=r.counts(data, "penalties", f"{path}.penalties"),
+        aces_or_sevens_held=r.count(data, "aces_or_sevens_held", f"{path}.aces_or_sevens_held"),
+        special_hand=special_hand[:60] if special_hand else None,
     )
     if own and r.errors:
         raise EntryErrors(r.errors)
@@ -260,6 +272,16 @@ def entry_to_dict(entry: HandEntry) -> dict[str, Any]:
     def cards(c: CardCounts | None) -> dict[str, int] | None:
         return None if c is None else {g: getattr(c, g) for g in CARD_GROUP_FIELDS}
 
+    def rare(s: SideEntry) -> dict[str, Any]:
+        """The fields only some rule sets use, written when given (stored hands keep the
+        shape they always had)."""
+        out: dict[str, Any] = {}
+        if s.aces_or_sevens_held:
+            out["aces_or_sevens_held"] = s.aces_or_sevens_held
+        if s.special_hand:
+            out["special_hand"] = s.special_hand
+        return out
+
     return {
         "players": entry.players,
         "format": entry.format,
@@ -278,6 +300,7 @@ def entry_to_dict(entry: HandEntry) -> dict[str, Any]:
                 "red_threes_in_hand": s.red_threes_in_hand,
                 "premios": dict(s.premios),
                 "penalties": dict(s.penalties),
+                **rare(s),
             }
             for s in entry.sides
         ],

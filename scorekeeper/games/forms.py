@@ -38,6 +38,7 @@ from ..engine import (
     RuleSet,
 )
 from ..engine.cards import CardGroup
+from ..engine.rulesets import SpecialHand
 from ..i18n import error_message, translate
 from ..web import error_id
 
@@ -185,7 +186,7 @@ def new_game_error_field(field: str) -> str:
 CARD_GROUPS: tuple[tuple[str, Any], ...] = tuple((g.value, _l(g.plural)) for g in CardGroup)
 
 _SIMPLE_COUNTS = ("red_threes", "red_threes_in_hand", "black_threes_shown",
-                  "black_threes_in_hand")
+                  "black_threes_in_hand", "aces_or_sevens_held")
 
 
 @dataclass(frozen=True)
@@ -202,6 +203,9 @@ class CountLayout:
     black_threes_in_hand: bool
     premios: tuple[Premio, ...]
     penalties: tuple[Penalty, ...]
+    #: Modern American: players left holding 3+ aces or sevens; the special hands.
+    aces_or_sevens_held: bool = False
+    special_hands: tuple[SpecialHand, ...] = ()
 
     @property
     def sides(self) -> range:
@@ -221,9 +225,15 @@ class CountLayout:
             names.append(p + "black_threes_shown")
         if self.black_threes_in_hand:
             names.append(p + "black_threes_in_hand")
+        names += self._american(p)
         names += [f"{p}premios.{x.id}" for x in self.premios]
         names += [f"{p}penalties.{x.id}" for x in self.penalties]
         return names
+
+    def _american(self, p: str) -> list[str]:
+        return [p + key for key, shown in (("aces_or_sevens_held", self.aces_or_sevens_held),
+                                           ("special_hand", bool(self.special_hands)))
+                if shown]
 
     def folded(self, i: int) -> list[str]:
         """The inputs of side ``i`` that sit under its "More": what a hand rarely needs (red 3s
@@ -233,6 +243,7 @@ class CountLayout:
                                             ("black_threes_shown", self.black_threes_shown),
                                             ("black_threes_in_hand", self.black_threes_in_hand))
                  if shown]
+        names += self._american(p)
         names += [f"{p}premios.{x.id}" for x in self.premios]
         names += [f"{p}penalties.{x.id}" for x in self.penalties]
         return names
@@ -263,6 +274,8 @@ def count_layout(ruleset: RuleSet, fmt: PlayerFormat) -> CountLayout:
         black_threes_in_hand=ruleset.counts_black_threes_in_hand,
         premios=ruleset.premios,
         penalties=ruleset.penalties,
+        aces_or_sevens_held=ruleset.counts_aces_or_sevens_held,
+        special_hands=ruleset.special_hands,
     )
 
 
@@ -297,6 +310,9 @@ def hand_body_from_form(form: Mapping[str, Any], ruleset: RuleSet, fmt: PlayerFo
         going_out = _typed(form, p + "going_out", limit=64)
         if going_out:
             side["going_out"] = going_out
+        special_hand = _typed(form, p + "special_hand", limit=64)
+        if special_hand and layout.special_hands:
+            side["special_hand"] = special_hand
         for key in ("table_points", "hand_points"):
             value = _typed(form, p + key)
             if value is not None:
@@ -327,6 +343,8 @@ def form_values_from_entry(entry: Mapping[str, Any]) -> dict[str, str]:
     for i, side in enumerate(entry.get("sides") or []):
         p = f"sides[{i}]."
         values[p + "going_out"] = str(side.get("going_out") or "")
+        if side.get("special_hand"):
+            values[p + "special_hand"] = str(side["special_hand"])
         for key in ("table_points", "hand_points", *_SIMPLE_COUNTS):
             value = side.get(key)
             if value:

@@ -120,7 +120,8 @@ def form_values(rs: RuleSet, translate: Translate | None = None) -> dict[str, st
     for i, band in enumerate(rs.opening_minimums.bands):
         v[f"opening_minimums.bands[{i}].from"] = _text(band.from_score)
         v[f"opening_minimums.bands[{i}].minimum"] = _text(band.minimum)
-    for key, items in (("premios", rs.premios), ("penalties", rs.penalties)):
+    for key, items in (("premios", rs.premios), ("penalties", rs.penalties),
+                       ("special_hands", rs.special_hands)):
         for i, item in enumerate(items):
             v[f"{key}[{i}].id"] = item.id
             v[f"{key}[{i}].label"] = tr(item.label)
@@ -248,6 +249,9 @@ def data_from_form(rs: RuleSet, form: Mapping[str, Any], translate: Translate | 
     }
     data["premios"] = _catalogue(form, "premios", rs.premios, translate, remap)
     data["penalties"] = _catalogue(form, "penalties", rs.penalties, translate, remap)
+    if rs.special_hands:  # Modern American's; a rule set without them shows no rows
+        data["special_hands"] = _catalogue(form, "special_hands", rs.special_hands, translate,
+                                           remap)
     return data, remap
 
 

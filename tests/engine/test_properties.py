@@ -121,11 +121,15 @@ def valid_hands(draw: st.DrawFn) -> Dealt:
         deck[group] -= n
         into[group] += n
 
-    def take_wild(n: int, into: Counter[CardGroup]) -> bool:
-        if deck[CardGroup.JOKERS] + deck[CardGroup.TWOS] < n:
+    def take_wild(n: int, into: Counter[CardGroup], least: int = 0, most: int | None = None
+                  ) -> bool:
+        """``n`` wild cards, ``least`` to ``most`` of them jokers (American: a wild canasta
+        holds 1 to 3)."""
+        low = max(least, n - deck[CardGroup.TWOS])
+        high = min(n, deck[CardGroup.JOKERS], n if most is None else most)
+        if deck[CardGroup.JOKERS] + deck[CardGroup.TWOS] < n or low > high:
             return False
-        jokers = draw(st.integers(max(0, n - deck[CardGroup.TWOS]),
-                                  min(n, deck[CardGroup.JOKERS])))
+        jokers = draw(st.integers(low, high))
         take(CardGroup.JOKERS, jokers, into)
         take(CardGroup.TWOS, n - jokers, into)
         return True
@@ -179,8 +183,9 @@ def valid_hands(draw: st.DrawFn) -> Dealt:
                 take_wild(w, table)
                 take_natural(7 - w, table)
                 made["mixed"] += 1
+        wild_kind = rs.canasta_kind(CanastaKind.WILD)
         for _ in range(wild):
-            if take_wild(7, table):
+            if take_wild(7, table, wild_kind.min_jokers, wild_kind.max_jokers):
                 made["wild"] += 1
         for kind in SPECIAL_CARDS:
             if rs.allows(kind):
@@ -231,6 +236,12 @@ def valid_hands(draw: st.DrawFn) -> Dealt:
             red = draw(st.integers(0, min(red_left, 2)))
             red_left -= red
             side["red_threes_in_hand"] = red
+        if rs.counts_aces_or_sevens_held and end is not HandEnd.TIME_UP:
+            # American: players left with 3+ aces or 3+ sevens (sevens among the 4s to 7s);
+            # the one who went out holds nothing.
+            holders = fmt.players // fmt.sides - (1 if going else 0)
+            threes = (hand[CardGroup.ACES] + hand[CardGroup.FOURS_TO_SEVENS]) // 3
+            side["aces_or_sevens_held"] = draw(st.integers(0, min(holders, threes)))
         if going:
             # 002: going out clean does not count while the partner holds a wild card.
             kinds = [k.id for k in rs.going_out
@@ -243,6 +254,14 @@ def valid_hands(draw: st.DrawFn) -> Dealt:
         if rs.penalties:
             side["penalties"] = draw(st.dictionaries(
                 st.sampled_from([p.id for p in rs.penalties]), st.integers(0, 2), max_size=3))
+    if out_side is not None and rs.special_hands and draw(st.integers(0, 3)) == 0:
+        # American: a side that has melded nothing goes out with a special hand; its red 3s
+        # stay laid down, its score is the hand's alone.
+        gone = sides[out_side]
+        sides[out_side] = {"going_out": rs.going_out[0].id,
+                           "special_hand": draw(st.sampled_from([h.id for h in
+                                                                 rs.special_hands])),
+                           "red_threes": gone.get("red_threes", 0)}
     data = {"players": draw(st.sampled_from([fmt.players, fmt.id])) if fmt.id != "6-pairs"
             else fmt.players,
             "end": end.value, "sides": sides}
@@ -277,6 +296,9 @@ def expected_total(rs: RuleSet, fmt: PlayerFormat, data: dict[str, Any], i: int)
             return sum(n * values.of(CardGroup(g)) for g, n in cards.items())
         return int(side.get(f"{where}_points", 0))
 
+    if side.get("special_hand"):
+        # American: the special hand's points replace the side's whole count.
+        return rs.special_hand(side["special_hand"]).points
     table, hand = points("table"), points("hand")
     canastas = side.get("canastas", {})
     total = 0
@@ -298,7 +320,11 @@ def expected_total(rs: RuleSet, fmt: PlayerFormat, data: dict[str, Any], i: int)
         rt = rs.red_threes
         honours = rt.all_of_them if red == 2 * packs and rt.all_of_them is not None \
             else red * (rt.each or 0)
-        if rt.negative_when.value == "no_canasta":
+        if rt.negative_when.value == "by_canastas":
+            # American: against with no canasta, nothing with one, for the side with two.
+            against = count == 0
+            honours = 0 if count == 1 else honours
+        elif rt.negative_when.value == "no_canasta":
             against = count == 0
         elif rt.negative_when.value == "short_of_going_out":
             # Samba: minus unless the side has the canastas going out needs.
@@ -330,6 +356,8 @@ def expected_total(rs: RuleSet, fmt: PlayerFormat, data: dict[str, Any], i: int)
     if end is HandEnd.TIME_UP:
         return total
     total -= side.get("red_threes_in_hand", 0) * (rs.red_threes.each_in_hand_penalty or 0)
+    total -= side.get("aces_or_sevens_held", 0) * (
+        rs.held_cards.aces_or_sevens_held_penalty or 0)
     left = side.get("black_threes_in_hand")
     if left is None:
         left = (side.get("hand_cards") or {}).get("black_threes", 0)
@@ -343,8 +371,8 @@ def expected_total(rs: RuleSet, fmt: PlayerFormat, data: dict[str, Any], i: int)
     if left == 2 * packs and (end is HandEnd.WENT_OUT
                               or not rs.black_threes.all_in_hand_only_when_out):
         total -= rs.black_threes.all_in_hand_penalty or 0
-    # Table cards, less hand cards.
-    total += table
+    # Table cards (against a side with no canasta: American), less hand cards.
+    total += -table if rs.held_cards.table_against_without_canasta and count == 0 else table
     if end is HandEnd.STOCK_OUT and rs.stock_out_hand_cards.value == "ignored":
         return total
     if kind is not None and kind.hand_cards_positive:
@@ -370,8 +398,10 @@ def test_valid_hands_count(dealt: Dealt) -> None:
         assert side.total == expected_total(dealt.ruleset, dealt.format, dealt.data, i)
         ids = [line.id for line in side.lines]
         assert ids[-2:] == ["table_cards", "hand_cards"]
+        special = bool(dealt.data["sides"][i].get("special_hand"))
         assert ("going_out" in ids or any(x.startswith("going_out.") for x in ids)) is (
-            i == dealt.out_side)
+            i == dealt.out_side and not special)
+        assert ids[0] == "special_hand" if special else "special_hand" not in ids
         if dealt.data["end"] == "time_up":
             assert side.points_of("table_cards") == side.points_of("hand_cards") == 0
     assert result.totals == tuple(s.total for s in result.sides)
@@ -390,7 +420,7 @@ def test_entry_round_trips_through_plain_data(dealt: Dealt) -> None:
 
 ALLOWED_PREFIXES = ("sides[", "end", "players", "sides", "format")
 NUMBER_FIELDS = ["table_points", "hand_points", "red_threes", "black_threes_shown",
-                 "black_threes_in_hand", "red_threes_in_hand"]
+                 "black_threes_in_hand", "red_threes_in_hand", "aces_or_sevens_held"]
 
 
 @st.composite
@@ -403,7 +433,21 @@ def invalid_hands(draw: st.DrawFn) -> tuple[Dealt, str]:
     side = sides[i]
     packs = dealt.format.packs
     kind = draw(st.sampled_from(["negative", "not_five", "red_deck", "card_deck", "going_out",
-                                 "premio", "penalty", "two_out", "nonsense", "canasta_kind"]))
+                                 "premio", "penalty", "two_out", "nonsense", "canasta_kind",
+                                 "held", "special_hand"]))
+    if kind == "held":
+        # More players holding 3+ aces or sevens than a side has (or no such rule).
+        side["aces_or_sevens_held"] = dealt.format.players // dealt.format.sides + \
+            draw(st.integers(1, 3))
+        return dealt, f"sides[{i}].aces_or_sevens_held"
+    if kind == "special_hand":
+        # A special hand the rule set lacks, or shown by a side that did not go out.
+        if sides[i].get("going_out") and data["end"] == "went_out":
+            side["special_hand"] = draw(st.sampled_from(["nope", "royal", "x" * 60]))
+        else:
+            side["special_hand"] = draw(st.sampled_from(
+                ["nope", *(h.id for h in dealt.ruleset.special_hands)]))
+        return dealt, f"sides[{i}].special_hand"
     if kind == "canasta_kind":
         # A kind the rule set does not allow, or no kind at all: refused on its own field.
         others = [k.value for k in CanastaKind if not dealt.ruleset.allows(k)]
@@ -478,7 +522,8 @@ JSON = st.recursive(
 )
 SIDE_KEYS = ["table_points", "hand_points", "table_cards", "hand_cards", "canastas",
              "red_threes", "going_out", "black_threes_shown", "black_threes_in_hand",
-             "red_threes_in_hand", "premios", "penalties", "name"]
+             "red_threes_in_hand", "premios", "penalties", "name", "aces_or_sevens_held",
+             "special_hand"]
 NUMBERS = st.integers(-5, 300) | st.sampled_from(["10", " 35 ", "x", "", "-5", 2.5, None])
 ID_COUNTS = st.dictionaries(
     st.sampled_from(["corte_exacto", "juego_limpio", "acaba", "pile_out_of_turn", "nope"]),
@@ -497,7 +542,8 @@ NEAR_SIDE = st.fixed_dictionaries({}, optional={
     "going_out": st.sampled_from(["normal", "concealed", "clean", "abatir_later_alone", "",
                                   "none", False, "nope", None]) | JSON,
     "premios": ID_COUNTS | JSON, "penalties": ID_COUNTS | JSON,
-    "name": JSON,
+    "name": JSON, "aces_or_sevens_held": NUMBERS,
+    "special_hand": st.sampled_from(["garbage", "straight", "nope", "", None]) | JSON,
 })
 NEAR_BODY = st.fixed_dictionaries(
     {"sides": st.lists(NEAR_SIDE | st.dictionaries(st.sampled_from(SIDE_KEYS), JSON),

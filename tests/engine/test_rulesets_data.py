@@ -188,7 +188,7 @@ def test_rules_md_value(rs_id: str, path: str, value: Any) -> None:
 def test_every_preset_is_in_the_table() -> None:
     # The presets of RULES.md here; the Canasta family's (VARIANTS.md) in test_variants.py.
     assert set(RULES_MD) == {"classic", "la-canasta", "comodines", "torneo"}
-    assert set(PRESETS) - set(RULES_MD) == {"uruguay", "samba", "bolivia"}
+    assert set(PRESETS) - set(RULES_MD) == {"uruguay", "samba", "bolivia", "american"}
 
 
 @pytest.mark.parametrize(("rs_id", "sources"), [
