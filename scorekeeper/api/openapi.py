@@ -270,7 +270,7 @@ SCHEMAS: dict[str, Any] = {
         "description": "Every value of a rule set (labels in the request's language).",
         "required": ["id", "name", "description", "notes", "based_on", "formats", "premios",
                      "penalties", "going_out_kinds", "opening_minimums", "canastas",
-                     "canasta_kinds", "card_values"],
+                     "canasta_kinds", "card_values", "red_three_table"],
         "properties": {
             "id": {"type": "string"},
             "name": {"type": "string"},
@@ -292,6 +292,14 @@ SCHEMAS: dict[str, Any] = {
                         "from": {"type": ["integer", "null"]},
                         "to": {"type": ["integer", "null"]},
                         "minimum": {"type": "integer"}}}}}},
+            "red_three_table": {
+                "type": "array",
+                "description": "What 1, 2, 3… red 3s are worth in all (before their sign), "
+                               "for each number of packs the formats play with: points[n - 1] "
+                               "for n red 3s (null: the rule set gives no value)",
+                "items": {"type": "object", "required": ["packs", "points"], "properties": {
+                    "packs": {"type": "integer"},
+                    "points": {"type": "array", "items": {"type": ["integer", "null"]}}}}},
             "canastas": {"type": "object", "additionalProperties": {
                 "type": ["integer", "null"]},
                 "description": "The canasta kinds allowed, with their bonus (null: asked for "

@@ -14,7 +14,7 @@ from ..engine import (
     UnknownRuleSet,
     ruleset_to_dict,
 )
-from ..engine.rulesets import going_out_points
+from ..engine.rulesets import going_out_points, red_three_table
 from ..i18n import error_message, label, translate
 from ..services.scoring import count_hand, resolve_ruleset
 from . import bp
@@ -53,6 +53,8 @@ def ruleset_json(rs: RuleSet) -> dict[str, object]:
                 "special_hands"):
         for item in data[key]:
             item["label"] = label(item["label"])
+    # What 1, 2, 3… red 3s are worth in all, by the packs the formats play with.
+    data["red_three_table"] = red_three_table(rs)
     data["opening_minimums"]["table"] = [
         {"from": lo, "to": hi, "minimum": m} for lo, hi, m in rs.opening_minimums.rows()
     ]

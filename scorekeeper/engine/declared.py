@@ -30,6 +30,8 @@ from .errors import N_, FieldError
 
 #: The largest number any rule-set value may hold: bounds every input.
 MAX_POINTS = 100_000
+#: The most rows a table of values may hold (red 3s by count: two a pack, up to six packs).
+MAX_TABLE_ROWS = 12
 
 _RULE = "scorekeeper.rule"
 _T = TypeVar("_T")
@@ -72,11 +74,13 @@ class Sign(StrEnum):
 
 
 class Kind(StrEnum):
-    """How a value is typed in: a whole number, a flag, or one of a few choices."""
+    """How a value is typed in: a whole number, a flag, one of a few choices, or a table of
+    whole numbers by count (``tuple[int, ...]``: the points for 1, 2, 3… of something)."""
 
     NUMBER = "number"
     FLAG = "flag"
     CHOICE = "choice"
+    TABLE = "table"
 
 
 @dataclass(frozen=True)
@@ -108,6 +112,11 @@ class RuleValue:
     says: tuple[tuple[object, str], ...] = ()
     #: ``False`` when the card states the value in its own words (the going-out requirement).
     on_card: bool = True
+    #: A table's words for each of its rows, with ``%(count)d`` (the row's count, from 1).
+    row: str | None = None
+    #: The name of a value of the same section that replaces this one while it is set (a
+    #: non-empty table): this one is then not in force (not on the card, not asked for).
+    replaced_by: str | None = None
 
 
 def rule(default: Any, label: str, **declaration: Any) -> Any:
@@ -134,6 +143,8 @@ class Declared:
     #: The choices' enum, for :attr:`Kind.CHOICE`.
     enum: type[Enum] | None
     value: Any
+    #: ``False`` while the value its declaration names in ``replaced_by`` is set.
+    in_force: bool = True
 
     @property
     def label(self) -> str:
@@ -148,8 +159,16 @@ class Declared:
 
     @property
     def plain(self) -> Any:
-        """The value as JSON holds it (an enum's value)."""
+        """The value as JSON holds it (an enum's value, a table's list)."""
+        if self.kind is Kind.TABLE:
+            return list(self.value)
         return self.value.value if isinstance(self.value, Enum) else self.value
+
+    def table_rows(self) -> tuple[tuple[int, int], ...]:
+        """A table's rows as (count, value), counts from 1; none for any other value."""
+        if self.kind is not Kind.TABLE:
+            return ()
+        return tuple(enumerate(self.value, start=1))
 
     @property
     def card_label(self) -> str:
@@ -175,6 +194,10 @@ class Declared:
             return {"type": "boolean", **described}
         if self.kind is Kind.CHOICE:
             return {"type": "string", "enum": [v for v, _ in self.choice_labels()], **described}
+        if self.kind is Kind.TABLE:
+            return {"type": "array", "maxItems": MAX_TABLE_ROWS,
+                    "items": {"type": "integer", "minimum": self.rule.minimum,
+                              "maximum": self.rule.maximum}, **described}
         number = {"type": ["integer", "null"] if self.optional else "integer",
                   "minimum": self.rule.minimum, "maximum": self.rule.maximum}
         return {**number, **described}
@@ -190,21 +213,25 @@ class Section:
 
     def card_rows(self) -> tuple[Declared, ...]:
         """The numbers the rules card lists: those set, and those the table must still give
-        (a value that may be left empty for "not a rule" is left off when empty)."""
+        (a value that may be left empty for "not a rule" is left off when empty, and one another
+        value replaces is left off); a table that has rows (:meth:`Declared.table_rows`)."""
         return tuple(
             d for d in self.values
-            if d.kind is Kind.NUMBER and d.rule.on_card
-            and (d.value is not None or d.rule.empty in (None, Empty.ASKED_AT_START))
+            if d.rule.on_card and d.in_force and (
+                (d.kind is Kind.NUMBER
+                 and (d.value is not None or d.rule.empty in (None, Empty.ASKED_AT_START)))
+                or (d.kind is Kind.TABLE and bool(d.value)))
         )
 
     def card_sentences(self) -> tuple[Declared, ...]:
         """The flags and choices the card says in words (:attr:`RuleValue.says`): a flag
         qualifies the numbers of its section, so it is said only when one of them is listed."""
         listed = self.card_rows()
-        numbers = [d for d in self.values if d.kind is Kind.NUMBER and d.rule.on_card]
+        numbers = [d for d in self.values
+                   if d.kind in (Kind.NUMBER, Kind.TABLE) and d.rule.on_card]
         if numbers and not listed:
             return ()
-        return tuple(d for d in self.values if d.kind is not Kind.NUMBER and d.says)
+        return tuple(d for d in self.values if d.kind in (Kind.FLAG, Kind.CHOICE) and d.says)
 
 
 #: The title of the values the rule set holds itself (target, tie rule, clock).
@@ -231,6 +258,8 @@ def _kind(annotation: Any) -> tuple[Kind, bool, type[Enum] | None]:
         return Kind.CHOICE, optional, annotation
     if annotation is int:
         return Kind.NUMBER, optional, None
+    if typing.get_origin(annotation) is tuple and typing.get_args(annotation) == (int, ...):
+        return Kind.TABLE, optional, None
     raise TypeError(f"a rule value must be a number, a flag or an enum, not {annotation!r}")
 
 
@@ -242,8 +271,9 @@ def declared(obj: Any, prefix: str = "") -> Iterator[Declared]:
         if decl is None:
             continue
         kind, optional, enum = _kind(hints[f.name])
+        in_force = not (decl.replaced_by and getattr(obj, decl.replaced_by))
         yield Declared(f"{prefix}{f.name}", f.name, decl, kind, optional, enum,
-                       getattr(obj, f.name))
+                       getattr(obj, f.name), in_force)
 
 
 def sections(obj: Any) -> tuple[Section, ...]:
@@ -334,8 +364,31 @@ class Reader:
             )
             return default
 
+    def table(self, data: Mapping[str, Any], key: str, path: str, default: tuple[int, ...], *,
+              minimum: int = 0, maximum: int = MAX_POINTS) -> tuple[int, ...]:
+        """A table of whole numbers (a list; ``None`` or ``[]``: no table)."""
+        if key not in data:
+            return default
+        value = data[key]
+        if value is None:
+            return ()
+        if not isinstance(value, list | tuple) or len(value) > MAX_TABLE_ROWS:
+            self.errors.append(FieldError(
+                path, N_("Give a list of at most %(count)d whole numbers."), count=MAX_TABLE_ROWS))
+            return default
+        if any(isinstance(v, bool) or not isinstance(v, int) or not minimum <= v <= maximum
+               for v in value):
+            self.errors.append(FieldError(
+                path, N_("Each must be a whole number between %(low)d and %(high)d."),
+                low=minimum, high=maximum))
+            return default
+        return tuple(value)
+
     def value(self, data: Mapping[str, Any], d: Declared) -> Any:
         """One declared value from ``data`` (``d.value`` when it is left out or bad)."""
+        if d.kind is Kind.TABLE:
+            return self.table(data, d.name, d.path, d.value, minimum=d.rule.minimum,
+                              maximum=d.rule.maximum)
         if d.kind is Kind.FLAG:
             return self.flag(data, d.name, d.path, d.value)
         if d.kind is Kind.CHOICE:

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
 from typing import Any
 
-from .cards import CardValues
+from .cards import RED_THREES_PER_PACK, CardValues
 from .declared import (
     Empty,
     Reader,
@@ -303,13 +303,25 @@ class RedThreeRules:
 
     each: int | None = rule(
         100, EACH_RED_THREE, sources=ALL_SOURCES, empty=Empty.ASKED_AT_START, sign=Sign.BONUS,
+        replaced_by="by_count",
     )
     #: A side holding every red 3 of the deck scores this instead of ``each`` times the count.
     all_of_them: int | None = rule(
         800, N_("All red 3s of the deck"), sources=("000", "001", "003", "004"),
         empty=Empty.NO_SUCH_BONUS, hint=N_("Scored instead of each red 3. Empty: no such bonus."),
         sign=Sign.BONUS, card=N_("All the red 3s of the deck, instead"),
-        sheet=N_("All %(count)d red 3s"), deck="red_threes",
+        sheet=N_("All %(count)d red 3s"), deck="red_threes", replaced_by="by_count",
+    )
+    #: The points in all for 1, 2, 3… red 3s, by count (VARIANTS.md 5, Cuban: "1: 100; 2: 300;
+    #: 3: 500; 4: 1000" [RG-C]; [BN-J]; 7, Italian: "1–3: 100 each; 4 or more: 200 each"
+    #: [RG-I]; [HSW-I]). Set, it replaces ``each`` and ``all_of_them``; empty (no rows): red 3s
+    #: count ``each`` and ``all_of_them`` as before.
+    by_count: tuple[int, ...] = rule(
+        (), N_("Red 3s by count: points in all for 1, 2, 3… red 3s"),
+        sources=("RG-C", "BN-J", "RG-I", "HSW-I"),
+        hint=N_("Points in all for 1, 2, 3… red 3s, separated by commas; they replace each "
+                "red 3 and all of them. Empty: each red 3 counts alone."),
+        sign=Sign.BONUS, row=N_("Red 3s × %(count)d"),
     )
     negative_when: RedThreesNegativeWhen = rule(
         RedThreesNegativeWhen.NO_MELD, N_("Red 3s count against the side"), sources=ALL_SOURCES,
@@ -330,6 +342,21 @@ class RedThreeRules:
         empty=Empty.NOT_A_RULE, sign=Sign.PENALTY, card=N_("Each red 3 still in hand at the end"),
         sheet=N_("Each red 3 kept in hand"),
     )
+
+    def points_for(self, count: int, packs: int) -> int | None:
+        """The points in all (before their sign) for ``count`` red 3s laid down with ``packs``
+        packs: the table's row, else ``all_of_them`` for every red 3 of the deck, else ``each``
+        times the count. ``None`` when the rule set gives no value (002, or past the table)."""
+        if self.by_count:
+            return self.by_count[count - 1] if 0 < count <= len(self.by_count) else None
+        if self.holds_all(count, packs):
+            return self.all_of_them
+        return None if self.each is None else count * self.each
+
+    def holds_all(self, count: int, packs: int) -> bool:
+        """Whether ``count`` red 3s earn the bonus for all of the deck's (no table)."""
+        return (not self.by_count and self.all_of_them is not None
+                and count == RED_THREES_PER_PACK * packs)
 
 
 @dataclass(frozen=True)
@@ -627,7 +654,7 @@ class RuleSet:
             if kind.points is None:
                 missing.append((f"going_out.{kind.id}", kind.label))
         missing += [(d.path, d.label) for d in all_declared(self)
-                    if d.value is None and d.rule.empty is Empty.ASKED_AT_START]
+                    if d.value is None and d.rule.empty is Empty.ASKED_AT_START and d.in_force]
         for premio in self.premios:
             if premio.points is None:
                 missing.append((f"premios.{premio.id}", premio.label))
@@ -1237,6 +1264,17 @@ def canasta_kind_to_dict(b: CanastaBonus) -> dict[str, Any]:
         "cards_on_top": b.cards_on_top,
         "minimum_card_points": b.minimum_card_points,
     }
+
+
+def red_three_table(rs: RuleSet) -> list[dict[str, Any]]:
+    """What 1, 2, 3… red 3s are worth in all under ``rs``, for each number of packs its formats
+    play with (``points[n - 1]`` for n red 3s; ``None`` where the rule set gives no value)."""
+    return [
+        {"packs": packs,
+         "points": [rs.red_threes.points_for(n, packs)
+                    for n in range(1, RED_THREES_PER_PACK * packs + 1)]}
+        for packs in sorted({f.packs for f in rs.formats})
+    ]
 
 
 def going_out_points(rs: RuleSet) -> dict[str, int | None]:

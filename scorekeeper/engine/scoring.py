@@ -429,8 +429,15 @@ def _red_threes(hand: _Hand) -> Iterator[FieldError]:
     rs = hand.ruleset
     for p, side in hand.numbered():
         e = side.entry
-        if e.red_threes and rs.red_threes.each is None:
+        by_count = rs.red_threes.by_count
+        if e.red_threes and not by_count and rs.red_threes.each is None:
             yield _not_set(f"{p}.red_threes", EACH_RED_THREE)
+        if by_count and e.red_threes > len(by_count):
+            yield FieldError(
+                f"{p}.red_threes",
+                N_("This rule set's red-3 table goes up to %(count)d red 3s."),
+                count=len(by_count),
+            )
         if e.red_threes_in_hand and not rs.counts_red_threes_in_hand:
             yield FieldError(
                 f"{p}.red_threes_in_hand",
@@ -717,14 +724,15 @@ def _canasta_lines(ruleset: RuleSet, e: SideEntry) -> Iterator[Line]:
 
 
 def _red_three_lines(ruleset: RuleSet, fmt: PlayerFormat, s: _Side) -> Iterator[Line]:
-    """Red 3s: each, or all of the deck's; against the side that has melded nothing (003,
-    004), has no canasta (000, 001, 002), or has fewer than going out needs (Samba)."""
+    """Red 3s: each, or all of the deck's, or the table's points for their count (Cuban,
+    Italian); against the side that has melded nothing (003, 004), has no canasta (000, 001,
+    002, Cuban), or has fewer than going out needs (Samba)."""
     e = s.entry
     if not e.red_threes:
         return
     rt = ruleset.red_threes
-    all_held = rt.all_of_them is not None and e.red_threes == RED_THREES_PER_PACK * fmt.packs
-    points = (rt.all_of_them or 0) if all_held else e.red_threes * (rt.each or 0)
+    all_held = rt.holds_all(e.red_threes, fmt.packs)
+    points = rt.points_for(e.red_threes, fmt.packs) or 0
     against: RedThreesNegativeWhen | None = None
     if (rt.negative_when is RedThreesNegativeWhen.NO_MELD and not s.has_melded) or (
         rt.negative_when is RedThreesNegativeWhen.NO_CANASTA and e.canastas.total == 0

@@ -42,12 +42,13 @@ class Field:
 
     name: str
     label: str
-    kind: str = "number"  # number | check | select
+    kind: str = "number"  # number | check | select | table
     hint: str | None = None
     choices: tuple[tuple[str, str], ...] = ()
 
 
-_INPUT = {Kind.NUMBER: "number", Kind.FLAG: "check", Kind.CHOICE: "select"}
+_INPUT = {Kind.NUMBER: "number", Kind.FLAG: "check", Kind.CHOICE: "select",
+          Kind.TABLE: "table"}
 
 
 #: The kinds every rule set may have; any other kind a preset allows (sevens, a sequence…)
@@ -104,6 +105,8 @@ def form_values(rs: RuleSet, translate: Translate | None = None) -> dict[str, st
             if d.kind is Kind.FLAG:
                 if d.value:
                     v[d.path] = "on"
+            elif d.kind is Kind.TABLE:
+                v[d.path] = ", ".join(str(n) for n in d.value)
             else:
                 v[d.path] = _text(d.plain)
     for kind in CanastaKind:
@@ -140,6 +143,12 @@ def _number(raw: Any) -> Any:
         # Too long to be a real value: say it is out of range, not that it is no number.
         return -(10**9) if text.startswith("-") else 10**9
     return text
+
+
+def _table(raw: Any) -> Any:
+    """A typed table (``100, 300, 500``; commas, semicolons or spaces between) as a list of its
+    numbers; blank as no table. A part that is no number stays as typed (the engine says why)."""
+    return [_number(part) for part in re.split(r"[\s,;]+", _text(raw).strip()) if part]
 
 
 def _checked(form: Mapping[str, Any], name: str) -> bool:
@@ -216,6 +225,8 @@ def data_from_form(rs: RuleSet, form: Mapping[str, Any], translate: Translate | 
                 into[d.name] = _checked(form, d.path)
             elif d.kind is Kind.CHOICE:
                 into[d.name] = _text(form.get(d.path))
+            elif d.kind is Kind.TABLE:
+                into[d.name] = _table(form.get(d.path))
             else:
                 into[d.name] = _number(form.get(d.path))
     # A wild-card canasta left allowed with no value is a value the table gives at the start.

@@ -353,9 +353,15 @@ def _deck_count(d: Declared, packs: int) -> dict[str, object]:
 
 
 def _values(rs: RuleSet, sign: Sign, packs: int) -> list[Value]:
-    return [Value(d.rule.sheet or d.card_label, d.value, _deck_count(d, packs),
-                  against=sign is Sign.PENALTY)
-            for d in _declared(rs, sign)]
+    out: list[Value] = []
+    for d in _declared(rs, sign):
+        if d.rule.row is not None:  # a table: a line per row (red 3s by count)
+            out += [Value(d.rule.row, points, {"count": count}, against=sign is Sign.PENALTY)
+                    for count, points in d.table_rows()]
+        else:
+            out.append(Value(d.rule.sheet or d.card_label, d.value, _deck_count(d, packs),
+                             against=sign is Sign.PENALTY))
+    return out
 
 
 def bonus_values(rs: RuleSet, fmt: PlayerFormat | None = None) -> list[Value]:
