@@ -91,6 +91,8 @@ SCHEMAS: dict[str, Any] = {
             "black_threes_shown": count(MAX_COUNT),
             "black_threes_in_hand": count(MAX_COUNT),
             "red_threes_in_hand": count(MAX_COUNT),
+            "black_threes_laid_out": {**count(MAX_COUNT), "description":
+                                      "Black 3s laid out like red 3s (american)"},
             "aces_or_sevens_held": {**count(MAX_COUNT), "description":
                                     "Players left holding 3+ aces or 3+ sevens (american)"},
             "special_hand": {"type": ["string", "null"], "maxLength": 60, "description":

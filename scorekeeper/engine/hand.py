@@ -74,6 +74,8 @@ class SideEntry:
     aces_or_sevens_held: int = 0
     #: The special hand the side went out with (Modern American), by the rule set's id.
     special_hand: str | None = None
+    #: Black 3s the side laid out as red 3s are (Modern American).
+    black_threes_laid_out: int = 0
 
     @property
     def black_threes_left(self) -> int:
@@ -111,7 +113,7 @@ class ShapeError(ValueError):
 _SIDE_FIELDS = frozenset({
     "table_points", "hand_points", "table_cards", "hand_cards", "canastas", "red_threes",
     "going_out", "black_threes_shown", "black_threes_in_hand", "red_threes_in_hand", "premios",
-    "penalties", "name", "aces_or_sevens_held", "special_hand",
+    "penalties", "name", "aces_or_sevens_held", "special_hand", "black_threes_laid_out",
 })
 
 
@@ -216,6 +218,8 @@ def side_from_dict(data: Mapping[str, Any], path: str, r: _Reader | None = None)
         penalties=r.counts(data, "penalties", f"{path}.penalties"),
         aces_or_sevens_held=r.count(data, "aces_or_sevens_held", f"{path}.aces_or_sevens_held"),
         special_hand=special_hand[:60] if special_hand else None,
+        black_threes_laid_out=r.count(data, "black_threes_laid_out",
+                                      f"{path}.black_threes_laid_out"),
     )
     if own and r.errors:
         raise EntryErrors(r.errors)
@@ -280,6 +284,8 @@ def entry_to_dict(entry: HandEntry) -> dict[str, Any]:
             out["aces_or_sevens_held"] = s.aces_or_sevens_held
         if s.special_hand:
             out["special_hand"] = s.special_hand
+        if s.black_threes_laid_out:
+            out["black_threes_laid_out"] = s.black_threes_laid_out
         return out
 
     return {

@@ -400,6 +400,15 @@ class BlackThreeRules:
         says=((True, N_("Each black 3 in hand costs its penalty only when someone goes "
                         "out.")),),
     )
+    #: Modern American (VARIANTS.md 1): "Threes | red and black are both laid out; each colour
+    #: scored separately: 1 = 100, 2 = 300, 3 = 500, 4 = 1000" [CCOM]; [CJ] part 2; [CLA] via
+    #: [EBB]. On: a side's black 3s laid out count by the red 3s' values and sign, on their own.
+    laid_out_like_red: bool = rule(
+        False, N_("Black 3s are laid out and counted like red 3s, each colour on its own"),
+        sources=("CCOM", "CJ", "CLA"),
+        says=((True, N_("They are laid out like red 3s and counted by the red 3s' values and "
+                        "sign, each colour on its own.")),),
+    )
     #: 002 ties its -800 to someone going out ("si ... un jugador cierra el juego"); 000 and 001
     #: say "al terminar un juego", any ending.
     all_in_hand_only_when_out: bool = rule(
@@ -1068,9 +1077,10 @@ AMERICAN = vary(
         # "Sign of threes | side with 0 canastas: minus; exactly 1 canasta: 0 (ignored); 2+
         # canastas: plus" [CCOM]; [CJ] part 2.
         "red_threes.negative_when": RedThreesNegativeWhen.BY_CANASTAS,
-        # "Threes | ... 1 = 100, 2 = 300, 3 = 500, 4 = 1000" [CCOM]; [CJ] part 2: all four are
-        # worth 1,000 (the counts between take the table by count once the engine has it).
-        "red_threes.all_of_them": 1000,
+        # "Threes | red and black are both laid out; each colour scored separately: 1 = 100,
+        # 2 = 300, 3 = 500, 4 = 1000" [CCOM]; [CJ] part 2; [CLA] via [EBB]
+        "red_threes.by_count": (100, 300, 500, 1000),
+        "black_threes.laid_out_like_red": True,
         # "A 3 stuck in hand | −100 ([CJ]; black threes −100 in [EA]) or −5 when it was the
         # last card drawn ([CJ]; [CLA] via [EBB]) → sources disagree: a setting": −100 in all
         # by default (a black 3's 5 card points included), −5 by setting.
@@ -1142,6 +1152,8 @@ AMERICAN = vary(
     opening_minimums=OpeningMinimums(negative=125, bands=(
         OpeningBand(0, 125), OpeningBand(3000, 155), OpeningBand(5000, 180))),
     notes=(
+        N_("Each colour of 3s laid out scores 100, 300, 500 or 1,000 for 1 to 4: for a side "
+           "with two canastas or more, nothing with one, against it with none."),
         N_("A 3 stuck in hand costs 100 (Canasta Junction; pagat for black 3s) or 5 when it "
            "was the last card drawn (CLA): 100 by default, settable."),
         N_("Garbage is worth 3,000 (CLA) or 2,000 (pagat): 3,000 by default, settable. CLA "

@@ -471,17 +471,36 @@ def _black_threes(hand: _Hand) -> Iterator[FieldError]:
                 N_("Black 3s in hand: %(count)d. They are worth at least %(points)d points."),
                 count=e.black_threes_left, points=value * e.black_threes_left,
             )
+        yield from _black_threes_laid_out(hand, p, side)
     in_deck = CardGroup.BLACK_THREES.per_pack() * hand.packs
     i = _first_over(in_deck, (s.black_threes_shown + s.entry.black_threes_left
-                              for s in hand.sides))
+                              + s.entry.black_threes_laid_out for s in hand.sides))
     if i is not None:
         e = hand.sides[i].entry
         yield FieldError(
             f"sides[{i}].black_threes_in_hand" if e.black_threes_left
+            else f"sides[{i}].black_threes_laid_out" if e.black_threes_laid_out
             else f"sides[{i}].black_threes_shown",
             N_("There are only %(count)d black 3s in %(packs)d packs."),
             count=in_deck, packs=hand.packs,
         )
+
+
+def _black_threes_laid_out(hand: _Hand, p: str, side: _Side) -> Iterator[FieldError]:
+    """Modern American: black 3s are laid out like red 3s, and count by the red 3s' table."""
+    n = side.entry.black_threes_laid_out
+    rs = hand.ruleset
+    if not n:
+        return
+    if not rs.black_threes.laid_out_like_red:
+        yield FieldError(f"{p}.black_threes_laid_out",
+                         N_("In this rule set black 3s are not laid out like red 3s."))
+    elif rs.red_threes.by_count and n > len(rs.red_threes.by_count):
+        yield FieldError(f"{p}.black_threes_laid_out",
+                         N_("This rule set's table of 3s goes up to %(count)d of a colour."),
+                         count=len(rs.red_threes.by_count))
+    elif rs.red_threes.points_for(n, hand.packs) is None:
+        yield _not_set(f"{p}.black_threes_laid_out", EACH_RED_THREE)
 
 
 def _special_hand(hand: _Hand) -> Iterator[FieldError]:
@@ -692,6 +711,7 @@ def _count_side(ruleset: RuleSet, fmt: PlayerFormat, entry: HandEntry, s: _Side)
     lines = [
         *_canasta_lines(ruleset, e),
         *_red_three_lines(ruleset, fmt, s),
+        *_black_threes_laid_out_lines(ruleset, fmt, s),
         *(_going_out_lines(ruleset, kind) if kind is not None else ()),
         *_black_threes_shown_lines(ruleset, fmt, s, went_out),
         *_listed_lines(ruleset, e),
@@ -723,32 +743,61 @@ def _canasta_lines(ruleset: RuleSet, e: SideEntry) -> Iterator[Line]:
         yield Line("five_canastas", N_("Canastón (5 canastas)"), cc.five)
 
 
+def _three_sign(ruleset: RuleSet, fmt: PlayerFormat, s: _Side) -> int:
+    """Whether a side's 3s laid down count for it (1), against it (-1) or nothing (0): against
+    the side that has melded nothing (003, 004), has no canasta (000, 001, 002, Cuban; Modern
+    American), or has fewer than going out needs (Samba); nothing for a side with exactly one
+    canasta (Modern American: "exactly 1 canasta: 0 (ignored)")."""
+    rt, e = ruleset.red_threes, s.entry
+    if (rt.negative_when is RedThreesNegativeWhen.NO_MELD and not s.has_melded) or (
+        rt.negative_when in (RedThreesNegativeWhen.NO_CANASTA, RedThreesNegativeWhen.BY_CANASTAS)
+        and e.canastas.total == 0
+    ) or (
+        rt.negative_when is RedThreesNegativeWhen.SHORT_OF_GOING_OUT
+        and _towards_going_out(ruleset, e) < _needed_to_go_out(ruleset, fmt)
+    ):
+        return -1
+    if rt.negative_when is RedThreesNegativeWhen.BY_CANASTAS and e.canastas.total == 1:
+        return 0
+    return 1
+
+
 def _red_three_lines(ruleset: RuleSet, fmt: PlayerFormat, s: _Side) -> Iterator[Line]:
     """Red 3s: each, or all of the deck's, or the table's points for their count (Cuban,
-    Italian); against the side that has melded nothing (003, 004), has no canasta (000, 001,
-    002, Cuban), or has fewer than going out needs (Samba)."""
+    Italian, Modern American), with their sign (:func:`_three_sign`)."""
     e = s.entry
     if not e.red_threes:
         return
     rt = ruleset.red_threes
     all_held = rt.holds_all(e.red_threes, fmt.packs)
     points = rt.points_for(e.red_threes, fmt.packs) or 0
-    against: RedThreesNegativeWhen | None = None
-    if (rt.negative_when is RedThreesNegativeWhen.NO_MELD and not s.has_melded) or (
-        rt.negative_when is RedThreesNegativeWhen.NO_CANASTA and e.canastas.total == 0
-    ) or (
-        rt.negative_when is RedThreesNegativeWhen.SHORT_OF_GOING_OUT
-        and _towards_going_out(ruleset, e) < _needed_to_go_out(ruleset, fmt)
-    ) or (
-        rt.negative_when is RedThreesNegativeWhen.BY_CANASTAS and e.canastas.total == 0
-    ):
-        against, points = rt.negative_when, -points
-    elif rt.negative_when is RedThreesNegativeWhen.BY_CANASTAS and e.canastas.total == 1:
-        # Modern American: "exactly 1 canasta: 0 (ignored)".
+    sign = _three_sign(ruleset, fmt, s)
+    if sign == 0:
         yield Line("red_threes", N_("Red 3s × %(count)d: nothing with one canasta"), 0,
                    {"count": e.red_threes})
         return
-    yield Line("red_threes", _RED_THREE_LINE[all_held, against], points, {"count": e.red_threes})
+    against = rt.negative_when if sign < 0 else None
+    yield Line("red_threes", _RED_THREE_LINE[all_held, against], sign * points,
+               {"count": e.red_threes})
+
+
+def _black_threes_laid_out_lines(ruleset: RuleSet, fmt: PlayerFormat, s: _Side
+                                 ) -> Iterator[Line]:
+    """Modern American: black 3s laid out score as red 3s do, each colour on its own ("Threes
+    | red and black are both laid out; each colour scored separately" [CCOM]; [CJ] part 2)."""
+    n = s.entry.black_threes_laid_out
+    if not n or not ruleset.black_threes.laid_out_like_red:
+        return
+    points = ruleset.red_threes.points_for(n, fmt.packs) or 0
+    sign = _three_sign(ruleset, fmt, s)
+    yield Line("black_threes_laid_out", _BLACK_LAID_OUT_LINE[sign], sign * points, {"count": n})
+
+
+_BLACK_LAID_OUT_LINE = {
+    1: N_("Black 3s laid out × %(count)d"),
+    0: N_("Black 3s laid out × %(count)d: nothing with one canasta"),
+    -1: N_("Black 3s laid out × %(count)d, against the side"),
+}
 
 
 def _black_threes_shown_lines(ruleset: RuleSet, fmt: PlayerFormat, s: _Side, went_out: bool

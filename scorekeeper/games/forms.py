@@ -186,7 +186,7 @@ def new_game_error_field(field: str) -> str:
 CARD_GROUPS: tuple[tuple[str, Any], ...] = tuple((g.value, _l(g.plural)) for g in CardGroup)
 
 _SIMPLE_COUNTS = ("red_threes", "red_threes_in_hand", "black_threes_shown",
-                  "black_threes_in_hand", "aces_or_sevens_held")
+                  "black_threes_in_hand", "aces_or_sevens_held", "black_threes_laid_out")
 
 
 @dataclass(frozen=True)
@@ -206,6 +206,7 @@ class CountLayout:
     #: Modern American: players left holding 3+ aces or sevens; the special hands.
     aces_or_sevens_held: bool = False
     special_hands: tuple[SpecialHand, ...] = ()
+    black_threes_laid_out: bool = False
 
     @property
     def sides(self) -> range:
@@ -216,6 +217,8 @@ class CountLayout:
         """Every input name of side ``i``."""
         p = f"sides[{i}]."
         names = [p + "going_out", p + "table_points", p + "hand_points", p + "red_threes"]
+        if self.black_threes_laid_out:
+            names.append(p + "black_threes_laid_out")
         names += [f"{p}table_cards.{g}" for g, _ in CARD_GROUPS]
         names += [f"{p}hand_cards.{g}" for g, _ in CARD_GROUPS]
         names += [f"{p}canastas.{k.value}" for k in self.canastas]
@@ -276,6 +279,7 @@ def count_layout(ruleset: RuleSet, fmt: PlayerFormat) -> CountLayout:
         penalties=ruleset.penalties,
         aces_or_sevens_held=ruleset.counts_aces_or_sevens_held,
         special_hands=ruleset.special_hands,
+        black_threes_laid_out=ruleset.black_threes.laid_out_like_red,
     )
 
 

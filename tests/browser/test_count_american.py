@@ -13,13 +13,15 @@ def test_american_on_a_phone(page: Page, live_server: str, shot: Shot) -> None:
     page.get_by_role("link", name="Count this hand").click()
     page.wait_for_selector("#count-form")
     # Side 1 goes out with a canasta of sevens 2,500 and a natural one 500, going out 100, a
-    # red 3 (two canastas: +100), 145 on the table: 3,345. Side 2 has no canasta: its red 3
+    # red 3 and two black 3s laid out (two canastas: +100 and +300), 145 on the table: 3,645.
+    # Side 2 has no canasta: its red 3
     # -100, its 60 on the table against it, 45 in hand, a player caught with three aces
     # -1,500: -1,705.
     page.check("input[name='sides[0].going_out'][value='normal']")
     stepper(page, "sides[0].canastas.sevens")
     stepper(page, "sides[0].canastas.natural")
     stepper(page, "sides[0].red_threes")
+    stepper(page, "sides[0].black_threes_laid_out", 2)
     field(page, "sides[0].table_points").fill("145")
     stepper(page, "sides[1].red_threes")
     field(page, "sides[1].table_points").fill("60")
@@ -27,7 +29,7 @@ def test_american_on_a_phone(page: Page, live_server: str, shot: Shot) -> None:
     page.locator("#side-1 details.count-more > summary").click()
     stepper(page, "sides[1].aces_or_sevens_held")
     summary = page.locator("#count-summary")
-    expect(summary.locator(".summary-points")).to_have_text(["+3,345", "\u22121,705"])
+    expect(summary.locator(".summary-points")).to_have_text(["+3,645", "\u22121,705"])
     expect(page.locator("#breakdown-1")).to_contain_text(
         "Cards on the table, against: no canasta")
     expect(page.locator("#breakdown-1")).to_contain_text("Players holding 3+ aces or sevens × 1")
@@ -35,8 +37,8 @@ def test_american_on_a_phone(page: Page, live_server: str, shot: Shot) -> None:
     shot(page, "count-american")
     page.get_by_role("button", name="Save this hand").click()
     page.wait_for_url(game_url)
-    expect(page.locator(".side-total")).to_have_text(["Score: 3,345", "Score: \u22121,705"])
-    # 3,345 needs 155; a negative total 125 (VARIANTS.md 1).
+    expect(page.locator(".side-total")).to_have_text(["Score: 3,645", "Score: \u22121,705"])
+    # 3,645 needs 155; a negative total 125 (VARIANTS.md 1).
     expect(page.locator(".minimum-value")).to_have_text(["155", "125"])
     assert page.errors == []  # type: ignore[attr-defined]
 

@@ -57,7 +57,10 @@ ROWS: list[tuple[str, Any]] = [
       for k in ("sevens", "aces", "wild_twos", "wild_four_jokers", "wild")),
     # "Sign of threes | 0 canastas: minus; exactly 1: 0; 2+: plus" [CCOM]; [CJ] part 2
     ("red_threes.negative_when", "by_canastas"),
-    ("red_threes.all_of_them", 1000),  # "4 = 1000"
+    # "Threes | red and black are both laid out; each colour scored separately: 1 = 100, 2 =
+    # 300, 3 = 500, 4 = 1000" [CCOM]; [CJ] part 2; [CLA] via [EBB]
+    ("red_threes.by_count", [100, 300, 500, 1000]),
+    ("black_threes.laid_out_like_red", True),
     # "A 3 stuck in hand | −100 ([CJ]; black threes −100 in [EA]) or −5 ..." → −100 default
     ("red_threes.each_in_hand_penalty", 100),
     ("black_threes.each_in_hand_penalty", 100),
@@ -233,6 +236,56 @@ def test_threes_sign_by_canastas() -> None:
     all_four = count({"going_out": "normal", "canastas": {"natural": 2}, "table_points": 140,
                       "red_threes": 4}, EMPTY)
     assert all_four.sides[0].points_of("red_threes") == 1000
+
+
+@pytest.mark.parametrize(("count", "points"), [(1, 100), (2, 300), (3, 500), (4, 1000)])
+def test_each_colour_of_threes_by_count(count: int, points: int) -> None:
+    # "each colour scored separately: 1 = 100, 2 = 300, 3 = 500, 4 = 1000": red 3s and black
+    # 3s laid out, each by its own count, for a side with two canastas.
+    result = count_side({"red_threes": count}, {"black_threes_laid_out": count})
+    assert result.points_of("red_threes") == points
+    assert result.points_of("black_threes_laid_out") == points
+
+
+def count_side(*parts: dict[str, Any]) -> SideResult:
+    side: dict[str, Any] = {"going_out": "normal", "canastas": {"natural": 2},
+                            "table_points": 140}
+    for part in parts:
+        side.update(part)
+    return count(side, EMPTY).sides[0]
+
+
+def test_threes_of_both_colours_with_their_sign() -> None:
+    # Two red 3s (300) and three black 3s (500): +800 with two canastas; nothing with one;
+    # -800 with none. The black 3s laid out have no card value on the table.
+    two = count_side({"red_threes": 2, "black_threes_laid_out": 3})
+    assert two.points_of("red_threes") + two.points_of("black_threes_laid_out") == 800
+    assert two.points_of("table_cards") == 140
+    result = count({"going_out": "normal", "canastas": {"natural": 2}, "table_points": 140},
+                   {"canastas": {"mixed": 1}, "table_points": 50, "red_threes": 2,
+                    "black_threes_laid_out": 3})
+    assert lines(result.sides[1]) == {"canastas.mixed": 300, "red_threes": 0,
+                                      "black_threes_laid_out": 0, "table_cards": 50,
+                                      "hand_cards": 0}
+    assert [line.text for line in result.sides[1].lines][2] == (
+        "Black 3s laid out × 3: nothing with one canasta")
+    result = count({"going_out": "normal", "canastas": {"natural": 2}, "table_points": 140},
+                   {"table_points": 20, "red_threes": 2, "black_threes_laid_out": 3})
+    assert lines(result.sides[1]) == {"red_threes": -300, "black_threes_laid_out": -500,
+                                      "table_cards": -20, "hand_cards": 0}
+
+
+def test_black_threes_laid_out_refused() -> None:
+    # Two packs hold four black 3s: three laid out and two in the other side's hand are five.
+    assert errors({"going_out": "normal", "canastas": {"natural": 2}, "table_points": 140,
+                   "black_threes_laid_out": 3},
+                  {"hand_points": 10, "black_threes_in_hand": 2}) == {
+        "sides[1].black_threes_in_hand": "There are only 4 black 3s in 2 packs."}
+    # Classic melds its black 3s going out: none are laid out.
+    assert errors({"going_out": "normal", "canastas": {"natural": 1}, "table_points": 70},
+                  {"black_threes_laid_out": 1}, rs=find_ruleset("classic")) == {
+        "sides[1].black_threes_laid_out":
+        "In this rule set black 3s are not laid out like red 3s."}
 
 
 def test_side_without_canasta_loses_its_melded_cards() -> None:

@@ -236,6 +236,12 @@ def valid_hands(draw: st.DrawFn) -> Dealt:
             red = draw(st.integers(0, min(red_left, 2)))
             red_left -= red
             side["red_threes_in_hand"] = red
+        if rs.black_threes.laid_out_like_red and deck[CardGroup.BLACK_THREES]:
+            # American: black 3s laid out as red 3s are (none of them on the table or in hand).
+            laid: Counter[CardGroup] = Counter()
+            take(CardGroup.BLACK_THREES, draw(st.integers(0, deck[CardGroup.BLACK_THREES])),
+                 laid)
+            side["black_threes_laid_out"] = laid[CardGroup.BLACK_THREES]
         if rs.counts_aces_or_sevens_held and end is not HandEnd.TIME_UP:
             # American: players left with 3+ aces or 3+ sevens (sevens among the 4s to 7s);
             # the one who went out holds nothing.
@@ -261,7 +267,8 @@ def valid_hands(draw: st.DrawFn) -> Dealt:
         sides[out_side] = {"going_out": rs.going_out[0].id,
                            "special_hand": draw(st.sampled_from([h.id for h in
                                                                  rs.special_hands])),
-                           "red_threes": gone.get("red_threes", 0)}
+                           "red_threes": gone.get("red_threes", 0),
+                           "black_threes_laid_out": gone.get("black_threes_laid_out", 0)}
     data = {"players": draw(st.sampled_from([fmt.players, fmt.id])) if fmt.id != "6-pairs"
             else fmt.players,
             "end": end.value, "sides": sides}
@@ -315,17 +322,23 @@ def expected_total(rs: RuleSet, fmt: PlayerFormat, data: dict[str, Any], i: int)
             total += cc.five
     elif count >= 5 and cc.five is not None:
         total += cc.five
-    red = side.get("red_threes", 0)
-    if red:
-        rt = rs.red_threes
-        honours = rt.all_of_them if red == 2 * packs and rt.all_of_them is not None \
-            else red * (rt.each or 0)
+    rt = rs.red_threes
+
+    def threes(n: int) -> int:
+        """What n red 3s (or, American, black 3s laid out) are worth before their sign."""
+        if rt.by_count:
+            return rt.by_count[n - 1]
+        return rt.all_of_them if n == 2 * packs and rt.all_of_them is not None \
+            else n * (rt.each or 0)
+
+    red, black = side.get("red_threes", 0), side.get("black_threes_laid_out", 0)
+    if red or black:
+        sign = 1
         if rt.negative_when.value == "by_canastas":
             # American: against with no canasta, nothing with one, for the side with two.
-            against = count == 0
-            honours = 0 if count == 1 else honours
+            sign = -1 if count == 0 else 0 if count == 1 else 1
         elif rt.negative_when.value == "no_canasta":
-            against = count == 0
+            sign = -1 if count == 0 else 1
         elif rt.negative_when.value == "short_of_going_out":
             # Samba: minus unless the side has the canastas going out needs.
             req = rs.going_out_requirement
@@ -333,10 +346,11 @@ def expected_total(rs: RuleSet, fmt: PlayerFormat, data: dict[str, Any], i: int)
                 else req.canastas
             wild = sum(canastas.get(k.value, 0) for k in CanastaKind
                        if rs.canasta_kind(k).holds.value == "wild")
-            against = count - (0 if req.wild_counts or req.wild_as_mixed else wild) < needed
+            sign = -1 if count - (0 if req.wild_counts or req.wild_as_mixed else wild) < needed \
+                else 1
         else:
-            against = table == 0 and count == 0
-        total += -honours if against else honours
+            sign = -1 if table == 0 and count == 0 else 1
+        total += sign * ((threes(red) if red else 0) + (threes(black) if black else 0))
     kind_id = side.get("going_out")
     kind = rs.going_out_kind(kind_id) if kind_id else None
     if kind is not None:
@@ -420,7 +434,8 @@ def test_entry_round_trips_through_plain_data(dealt: Dealt) -> None:
 
 ALLOWED_PREFIXES = ("sides[", "end", "players", "sides", "format")
 NUMBER_FIELDS = ["table_points", "hand_points", "red_threes", "black_threes_shown",
-                 "black_threes_in_hand", "red_threes_in_hand", "aces_or_sevens_held"]
+                 "black_threes_in_hand", "red_threes_in_hand", "aces_or_sevens_held",
+                 "black_threes_laid_out"]
 
 
 @st.composite
@@ -434,7 +449,12 @@ def invalid_hands(draw: st.DrawFn) -> tuple[Dealt, str]:
     packs = dealt.format.packs
     kind = draw(st.sampled_from(["negative", "not_five", "red_deck", "card_deck", "going_out",
                                  "premio", "penalty", "two_out", "nonsense", "canasta_kind",
-                                 "held", "special_hand"]))
+                                 "held", "special_hand", "black_laid_out"]))
+    if kind == "black_laid_out":
+        # More black 3s laid out than the packs hold (or than the table of 3s goes; or a rule
+        # set whose black 3s are not laid out).
+        side["black_threes_laid_out"] = 2 * packs + draw(st.integers(1, 5))
+        return dealt, f"sides[{i}].black_threes_laid_out"
     if kind == "held":
         # More players holding 3+ aces or sevens than a side has (or no such rule).
         side["aces_or_sevens_held"] = dealt.format.players // dealt.format.sides + \
@@ -523,7 +543,7 @@ JSON = st.recursive(
 SIDE_KEYS = ["table_points", "hand_points", "table_cards", "hand_cards", "canastas",
              "red_threes", "going_out", "black_threes_shown", "black_threes_in_hand",
              "red_threes_in_hand", "premios", "penalties", "name", "aces_or_sevens_held",
-             "special_hand"]
+             "special_hand", "black_threes_laid_out"]
 NUMBERS = st.integers(-5, 300) | st.sampled_from(["10", " 35 ", "x", "", "-5", 2.5, None])
 ID_COUNTS = st.dictionaries(
     st.sampled_from(["corte_exacto", "juego_limpio", "acaba", "pile_out_of_turn", "nope"]),
@@ -542,7 +562,7 @@ NEAR_SIDE = st.fixed_dictionaries({}, optional={
     "going_out": st.sampled_from(["normal", "concealed", "clean", "abatir_later_alone", "",
                                   "none", False, "nope", None]) | JSON,
     "premios": ID_COUNTS | JSON, "penalties": ID_COUNTS | JSON,
-    "name": JSON, "aces_or_sevens_held": NUMBERS,
+    "name": JSON, "aces_or_sevens_held": NUMBERS, "black_threes_laid_out": NUMBERS,
     "special_hand": st.sampled_from(["garbage", "straight", "nope", "", None]) | JSON,
 })
 NEAR_BODY = st.fixed_dictionaries(

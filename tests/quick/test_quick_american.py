@@ -26,6 +26,9 @@ def test_american_rules_card(client):
     assert rows["Garbage (4-4-3-3)"] == "3,000" and rows["Straight: one of each rank, a 3 and "
                                                           "wild cards"] == "3,000"
     assert rows["Play to"] == "8,500"
+    # "each colour scored separately: 1 = 100, 2 = 300, 3 = 500, 4 = 1000"
+    assert [rows[f"Red 3s × {n}"] for n in (1, 2, 3, 4)] == ["+100", "+300", "+500", "+1,000"]
+    assert "Each red 3" not in rows
     words = text(page)
     assert ("They count against a side with no canasta, nothing for a side with one, and for a "
             "side with two or more.") in words
@@ -33,6 +36,9 @@ def test_american_rules_card(client):
             "in hand.") in words
     assert "To go out a side needs: 2 finished canastas." in words
     assert "A side that has melded nothing may go out with one" in words
+    assert ("They are laid out like red 3s and counted by the red 3s' values and sign, each "
+            "colour on its own.") in words
+    assert "melded only when going out" not in words
 
 
 def test_american_rules_card_in_spanish(client):
