@@ -86,6 +86,15 @@ SCHEMAS: dict[str, Any] = {
                 "additionalProperties": False,
                 "properties": {k.value: count(30) for k in CanastaKind},
             },
+            "unfinished_canastas": {
+                "type": ["object", "null"],
+                "description": "Melds left unfinished on the table at the end, by kind id as "
+                               "canastas; only kinds the rule set's unfinished_canastas "
+                               "charge, counting the melds its condition names (fewer_than: "
+                               "sequences of fewer than 5 cards in brazilian)",
+                "additionalProperties": False,
+                "properties": {k.value: count(30) for k in CanastaKind},
+            },
             "red_threes": count(MAX_COUNT),
             "going_out": {"type": ["string", "null"], "maxLength": 60},
             "black_threes_shown": count(MAX_COUNT),
@@ -272,7 +281,7 @@ SCHEMAS: dict[str, Any] = {
         "description": "Every value of a rule set (labels in the request's language).",
         "required": ["id", "name", "description", "notes", "based_on", "formats", "premios",
                      "penalties", "going_out_kinds", "opening_minimums", "canastas",
-                     "canasta_kinds", "card_values", "red_three_table"],
+                     "canasta_kinds", "unfinished_canastas", "card_values", "red_three_table"],
         "properties": {
             "id": {"type": "string"},
             "name": {"type": "string"},
@@ -326,6 +335,27 @@ SCHEMAS: dict[str, Any] = {
                         "cards_on_top": {"type": "boolean", "description":
                                          "Its cards count on the table on top of its bonus"},
                         "minimum_card_points": {"type": "integer"},
+                    }}},
+            "unfinished_canastas": {
+                "type": "object",
+                "description": "What a meld left unfinished on the table at the end costs, by "
+                               "canasta kind id (kinds left out cost nothing)",
+                "propertyNames": {"enum": [k.value for k in CanastaKind]},
+                "additionalProperties": {
+                    "type": "object",
+                    "required": ["label", "points", "fewer_than", "only_when_out",
+                                 "blocks_going_out"],
+                    "properties": {
+                        "label": {"type": "string"},
+                        "points": {"type": "integer", "minimum": 0,
+                                   "description": "Taken for each such meld"},
+                        "fewer_than": {"type": ["integer", "null"], "description":
+                                       "Only a meld of fewer cards costs it (null: any)"},
+                        "only_when_out": {"type": "boolean", "description":
+                                          "Charged only when someone went out (else at any "
+                                          "end of the hand)"},
+                        "blocks_going_out": {"type": "boolean", "description":
+                                             "A side with one on the table may not go out"},
                     }}},
             "going_out": {"type": "object", "additionalProperties": {
                 "type": ["integer", "null"]},

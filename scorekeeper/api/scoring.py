@@ -7,6 +7,7 @@ from flask import Response, jsonify, request
 from ..engine import (
     N_,
     PRESETS,
+    CanastaKind,
     EntryErrors,
     FieldError,
     RuleSet,
@@ -55,6 +56,8 @@ def ruleset_json(rs: RuleSet) -> dict[str, object]:
             item["label"] = label(item["label"])
     # What 1, 2, 3… red 3s are worth in all, by the packs the formats play with.
     data["red_three_table"] = red_three_table(rs)
+    for kind, penalty in data["unfinished_canastas"].items():
+        penalty["label"] = label(CanastaKind(kind).unfinished_label)
     data["opening_minimums"]["table"] = [
         {"from": lo, "to": hi, "minimum": m} for lo, hi, m in rs.opening_minimums.rows()
     ]

@@ -63,6 +63,9 @@ class SideEntry:
     table_cards: CardCounts | None = None
     hand_cards: CardCounts | None = None
     canastas: CanastaCounts = CanastaCounts()
+    #: Melds left unfinished on the table at the end, by kind (those the rule set's
+    #: :class:`~.rulesets.UnfinishedPenalty` charges: Brazilian, sequences of 3 or 4 cards).
+    unfinished_canastas: CanastaCounts = CanastaCounts()
     red_threes: int = 0
     going_out: str | None = None
     black_threes_shown: int = 0
@@ -111,7 +114,8 @@ class ShapeError(ValueError):
 
 
 _SIDE_FIELDS = frozenset({
-    "table_points", "hand_points", "table_cards", "hand_cards", "canastas", "red_threes",
+    "table_points", "hand_points", "table_cards", "hand_cards", "canastas",
+    "unfinished_canastas", "red_threes",
     "going_out", "black_threes_shown", "black_threes_in_hand", "red_threes_in_hand", "premios",
     "penalties", "name", "aces_or_sevens_held", "special_hand", "black_threes_laid_out",
 })
@@ -155,6 +159,21 @@ class _Reader:
         return CardCounts(**{g: self.count(value, g, f"{path}.{g}", maximum=200)
                              for g in CARD_GROUP_FIELDS})
 
+    def kinds(self, data: Mapping[str, Any], key: str, path: str) -> CanastaCounts:
+        """Counts by canasta kind id (a side's ``canastas``, ``unfinished_canastas``)."""
+        raw = data.get(key)
+        if raw is not None and not isinstance(raw, Mapping):
+            self.errors.append(FieldError(f"{path}.{key}", N_("Must be an object of counts.")))
+            raw = {}
+        raw = raw or {}
+        for unknown in sorted(set(raw) - {k.value for k in CanastaKind}):
+            self.errors.append(FieldError(f"{path}.{key}.{unknown}",
+                                          N_("Unknown kind of canasta.")))
+        return CanastaCounts(**{
+            k.value: self.count(raw, k.value, f"{path}.{key}.{k.value}", maximum=30)
+            for k in CanastaKind
+        })
+
     def counts(self, data: Mapping[str, Any], key: str, path: str) -> dict[str, int]:
         value = data.get(key)
         if value is None:
@@ -176,13 +195,6 @@ def side_from_dict(data: Mapping[str, Any], path: str, r: _Reader | None = None)
     r = r or _Reader()
     for unknown in sorted(set(data) - _SIDE_FIELDS):
         r.errors.append(FieldError(f"{path}.{unknown}", N_("Unknown field.")))
-    canastas_raw = data.get("canastas")
-    if canastas_raw is not None and not isinstance(canastas_raw, Mapping):
-        r.errors.append(FieldError(f"{path}.canastas", N_("Must be an object of counts.")))
-        canastas_raw = {}
-    canastas_raw = canastas_raw or {}
-    for unknown in sorted(set(canastas_raw) - {k.value for k in CanastaKind}):
-        r.errors.append(FieldError(f"{path}.canastas.{unknown}", N_("Unknown kind of canasta.")))
     going_out = data.get("going_out")
     if going_out in ("", "none", False):
         going_out = None
@@ -202,10 +214,8 @@ def side_from_dict(data: Mapping[str, Any], path: str, r: _Reader | None = None)
                             points=True),
         table_cards=r.cards(data, "table_cards", f"{path}.table_cards"),
         hand_cards=r.cards(data, "hand_cards", f"{path}.hand_cards"),
-        canastas=CanastaCounts(**{
-            k.value: r.count(canastas_raw, k.value, f"{path}.canastas.{k.value}", maximum=30)
-            for k in CanastaKind
-        }),
+        canastas=r.kinds(data, "canastas", path),
+        unfinished_canastas=r.kinds(data, "unfinished_canastas", path),
         red_threes=r.count(data, "red_threes", f"{path}.red_threes"),
         going_out=going_out[:60] if going_out else None,
         black_threes_shown=r.count(data, "black_threes_shown", f"{path}.black_threes_shown"),
@@ -299,6 +309,8 @@ def entry_to_dict(entry: HandEntry) -> dict[str, Any]:
                 "table_cards": cards(s.table_cards),
                 "hand_cards": cards(s.hand_cards),
                 "canastas": s.canastas.as_dict(),
+                "unfinished_canastas": {k.value: s.unfinished_canastas.of(k)
+                                        for k in CanastaKind if s.unfinished_canastas.of(k)},
                 "red_threes": s.red_threes,
                 "going_out": s.going_out,
                 "black_threes_shown": s.black_threes_shown,

@@ -63,6 +63,12 @@ class CanastaKind(StrEnum):
         definition: :func:`canasta`)."""
         return canasta(self, None).minimum_card_points
 
+    @property
+    def unfinished_label(self) -> str:
+        """What a meld of this kind started and left unfinished is called, marked for
+        translation."""
+        return _UNFINISHED_LABELS[self]
+
 
 _CANASTA_LABELS = {
     CanastaKind.NATURAL: N_("Natural canasta"),
@@ -73,6 +79,17 @@ _CANASTA_LABELS = {
     CanastaKind.SEVENS: N_("Canasta of sevens"),
     CanastaKind.ACES: N_("Canasta of aces"),
     CanastaKind.SEQUENCE: N_("Sequence canasta (samba, escalera)"),
+}
+
+_UNFINISHED_LABELS = {
+    CanastaKind.NATURAL: N_("Unfinished natural meld"),
+    CanastaKind.MIXED: N_("Unfinished mixed meld"),
+    CanastaKind.WILD: N_("Unfinished wild-card meld"),
+    CanastaKind.WILD_TWOS: N_("Unfinished meld of 2s"),
+    CanastaKind.WILD_FOUR_JOKERS: N_("Unfinished meld of the four jokers"),
+    CanastaKind.SEVENS: N_("Unfinished meld of sevens"),
+    CanastaKind.ACES: N_("Unfinished meld of aces"),
+    CanastaKind.SEQUENCE: N_("Unfinished sequence"),
 }
 
 
@@ -156,6 +173,60 @@ class CanastaBonus:
         if self.holds is Holds.SEQUENCE:
             return 4 * 5 + 3 * 10
         return CANASTA_CARDS * 5
+
+    @property
+    def minimum_meld_points(self) -> int:
+        """The fewest card points a meld of this kind holds before it is a canasta: three
+        cards (a meld is three cards at least): three 4s to 7s, two and a 2 (mixed), three 2s
+        (wild), three sevens or aces, a sequence 4-5-6."""
+        if self.holds is Holds.MIXED:
+            return 2 * 5 + 20
+        if self.holds is Holds.WILD:
+            return MELD_CARDS * 20
+        if self.holds is Holds.RANK:
+            return MELD_CARDS * (20 if self.rank is Rank.ACES else 5)
+        return MELD_CARDS * 5
+
+
+@dataclass(frozen=True)
+class UnfinishedPenalty:
+    """What a meld of one kind of canasta costs its side when it is left on the table
+    unfinished at the end of the hand (a side's ``unfinished_canastas``, keyed by kind id like
+    its ``canastas``). Made with :func:`unfinished`.
+
+    American (VARIANTS.md 1): sevens -2,500, aces -2,500, wild -2,000, "always charged, whether
+    the side went out or not"; going out is refused while one is on the table. Brazilian
+    (VARIANTS.md 4): "Sequence of fewer than 5 cards left on the table at the end | -1000 (5-
+    and 6-card sequences: no penalty)".
+    """
+
+    kind: CanastaKind
+    #: The points taken for each such meld.
+    points: int
+    #: Only a meld of fewer than this many cards costs it (Brazilian: 5); ``None``: any meld
+    #: of the kind left unfinished. The count asks how many melds meet the condition.
+    fewer_than: int | None = None
+    #: Charged only when someone went out; off (both sources): at any end of the hand, for
+    #: every side ("always charged", American; "left on the table at the end", Brazilian).
+    only_when_out: bool = False
+    #: A side may not go out while it has such a meld on the table (American: going out "not
+    #: allowed while an incomplete sevens/aces/wild meld is on the table").
+    blocks_going_out: bool = False
+
+    @property
+    def label(self) -> str:
+        """The penalty's name (a msgid): the kind's unfinished meld."""
+        return self.kind.unfinished_label
+
+
+def unfinished(kind: CanastaKind, points: int, **condition: Any) -> UnfinishedPenalty:
+    """The penalty for a meld of ``kind`` left unfinished (``fewer_than=5``,
+    ``blocks_going_out=True``)."""
+    return UnfinishedPenalty(kind, points, **condition)
+
+
+#: The fewest cards of a meld.
+MELD_CARDS = 3
 
 
 _KIND_DEFAULTS: dict[CanastaKind, dict[str, Any]] = {
@@ -541,6 +612,8 @@ class RuleSet:
         canasta(CanastaKind.NATURAL, 500),
         canasta(CanastaKind.MIXED, 300),
     )
+    #: Penalties for melds left unfinished on the table, by kind (none in RULES.md's texts).
+    unfinished_canastas: tuple[UnfinishedPenalty, ...] = ()
     canasta_count_premios: CanastaCountPremios = section(CanastaCountPremios(), N_("Canastas"))
     red_threes: RedThreeRules = section(RedThreeRules(), N_("Red 3s"))
     black_threes: BlackThreeRules = section(BlackThreeRules(), N_("Black 3s"))
@@ -599,6 +672,13 @@ class RuleSet:
             if bonus.kind is kind:
                 return bonus
         return canasta(kind, None)
+
+    def unfinished_penalty(self, kind: CanastaKind) -> UnfinishedPenalty | None:
+        """What a meld of ``kind`` left unfinished costs; ``None`` when it costs nothing."""
+        for penalty in self.unfinished_canastas:
+            if penalty.kind is kind:
+                return penalty
+        return None
 
     def going_out_kind(self, kind_id: str) -> GoingOutKind:
         """The going-out kind called ``kind_id``; raises KeyError if there is none."""
@@ -1173,6 +1253,7 @@ PRESETS: dict[str, RuleSet] = {rs.id: rs for rs in (CLASSIC, LA_CANASTA, COMODIN
 def _preset_labels() -> frozenset[str]:
     labels: set[str] = {EACH_RED_THREE}
     labels.update(k.label for k in CanastaKind)
+    labels.update(k.unfinished_label for k in CanastaKind)
     labels.update(e.label for e in HandEnd)
     for rs in PRESETS.values():
         labels.update((rs.name, rs.description, *rs.notes))
@@ -1230,6 +1311,8 @@ def ruleset_to_dict(rs: RuleSet) -> dict[str, Any]:
         ],
         "canastas": {b.kind.value: b.points for b in rs.canastas},
         "canasta_kinds": [canasta_kind_to_dict(b) for b in rs.canastas],
+        "unfinished_canastas": {u.kind.value: unfinished_to_dict(u)
+                                for u in rs.unfinished_canastas},
         "going_out_kinds": [
             {
                 "id": k.id,
@@ -1289,6 +1372,13 @@ def red_three_table(rs: RuleSet) -> list[dict[str, Any]]:
     ]
 
 
+def unfinished_to_dict(u: UnfinishedPenalty) -> dict[str, Any]:
+    """A penalty for an unfinished meld as plain data (read back by
+    :func:`ruleset_from_dict`)."""
+    return {"points": u.points, "fewer_than": u.fewer_than, "only_when_out": u.only_when_out,
+            "blocks_going_out": u.blocks_going_out}
+
+
 def going_out_points(rs: RuleSet) -> dict[str, int | None]:
     """Each way of going out's points by id (the API shows them so beside the kinds)."""
     return {k.id: k.points for k in rs.going_out}
@@ -1311,12 +1401,14 @@ def ruleset_from_dict(data: Mapping[str, Any], *, base: RuleSet) -> RuleSet:
         for sec in sections(base) if sec.key
     })
     _check_requirement(r, rs.going_out_requirement)
+    canastas = _read_canastas(r, data, base)
     rs = replace(
         rs,
+        canastas=canastas,
+        unfinished_canastas=_read_unfinished(r, data, base, canastas),
         id=r.text(data, "id", "id", base.id, 60),
         name=r.text(data, "name", "name", base.name),
         description=(str(data.get("description", base.description)) or "")[:500],
-        canastas=_read_canastas(r, data, base),
         going_out=_read_going_out(r, data, base),
         premios=tuple(
             Premio(pid, label, points)
@@ -1369,6 +1461,50 @@ def _read_canastas(r: Reader, data: Mapping[str, Any], base: RuleSet
     if CanastaKind.NATURAL not in kinds or CanastaKind.MIXED not in kinds:
         r.errors.append(FieldError("canastas", N_("Natural and mixed canastas are needed.")))
     return tuple(canastas)
+
+
+def _read_unfinished(r: Reader, data: Mapping[str, Any], base: RuleSet,
+                     canastas: tuple[CanastaBonus, ...]) -> tuple[UnfinishedPenalty, ...]:
+    """The penalties for unfinished melds, keyed by kind: ``{"sequence": {"points": 1000,
+    "fewer_than": 5}}``, or the points alone (``{"wild": 1000}``: the base's condition for
+    that kind, if it has one); ``null`` or ``false``: no penalty. Only kinds the rule set
+    allows."""
+    if "unfinished_canastas" not in data:
+        allowed = {b.kind for b in canastas}
+        return tuple(u for u in base.unfinished_canastas if u.kind in allowed)
+    raw = r.section(data, "unfinished_canastas")
+    allowed = {b.kind for b in canastas}
+    out: list[UnfinishedPenalty] = []
+    for key in raw:
+        path = f"unfinished_canastas.{key}"
+        try:
+            kind = CanastaKind(key)
+        except ValueError:
+            r.errors.append(FieldError(path, N_("Unknown kind of canasta.")))
+            continue
+        value = raw[key]
+        if value is None or value is False:
+            continue
+        known = base.unfinished_penalty(kind) or unfinished(kind, 0)
+        if isinstance(value, Mapping):
+            points = r.points(value, "points", f"{path}.points", known.points, optional=False)
+            fewer = r.points(value, "fewer_than", f"{path}.fewer_than", known.fewer_than,
+                             minimum=MELD_CARDS + 1, maximum=CANASTA_CARDS)
+            penalty = replace(
+                known, points=points if points is not None else known.points, fewer_than=fewer,
+                only_when_out=r.flag(value, "only_when_out", f"{path}.only_when_out",
+                                     known.only_when_out),
+                blocks_going_out=r.flag(value, "blocks_going_out", f"{path}.blocks_going_out",
+                                        known.blocks_going_out))
+        else:
+            points = r.points(raw, key, path, known.points, optional=False)
+            penalty = replace(known, points=points if points is not None else known.points)
+        if kind not in allowed:
+            r.errors.append(FieldError(path, N_("This rule set has no “%(kind)s”."),
+                                       kind=kind.label))
+            continue
+        out.append(penalty)
+    return tuple(out)
 
 
 def _read_going_out(r: Reader, data: Mapping[str, Any], base: RuleSet

@@ -27,6 +27,7 @@ from .rulesets import (
     Rank,
     RedThreesNegativeWhen,
     RuleSet,
+    UnfinishedPenalty,
 )
 
 #: The template of a line named by the rule set (a going-out kind, a premio, a penalty): the
@@ -235,6 +236,11 @@ class _Hand:
         c = side.entry.canastas
         return [(self.ruleset.canasta_kind(k), c.of(k)) for k in CanastaKind if c.of(k)]
 
+    def unfinished(self, side: _Side) -> list[tuple[CanastaBonus, int]]:
+        """The melds ``side`` left unfinished, by the kind they were to be, with how many."""
+        u = side.entry.unfinished_canastas
+        return [(self.ruleset.canasta_kind(k), u.of(k)) for k in CanastaKind if u.of(k)]
+
     def numbered(self) -> Iterator[tuple[str, _Side]]:
         """Each side with the prefix of its fields (``sides[0]``)."""
         for i, side in enumerate(self.sides):
@@ -334,6 +340,28 @@ def _canasta_kinds(hand: _Hand) -> Iterator[FieldError]:
                 yield _not_set(f"{p}.canastas.{ck.value}", ck.label)
 
 
+def _unfinished_canastas(hand: _Hand) -> Iterator[FieldError]:
+    """Melds left unfinished are entered only of the kinds the rule set charges (Brazilian:
+    sequences; American: sevens, aces, wild); a side that went out has none of a kind that
+    forbids it (American: "not allowed while an incomplete sevens/aces/wild meld is on the
+    table")."""
+    rs = hand.ruleset
+    for p, side in hand.numbered():
+        for ck in CanastaKind:
+            n = side.entry.unfinished_canastas.of(ck)
+            if not n:
+                continue
+            penalty = rs.unfinished_penalty(ck)
+            if penalty is None:
+                yield FieldError(f"{p}.unfinished_canastas.{ck.value}",
+                                 N_("This rule set charges nothing for “%(name)s”."),
+                                 name=ck.unfinished_label)
+            elif penalty.blocks_going_out and hand.went_out(side):
+                yield FieldError(f"{p}.going_out",
+                                 N_("No going out with “%(name)s” on the table."),
+                                 name=ck.unfinished_label)
+
+
 def _table_holds_the_canastas(hand: _Hand) -> Iterator[FieldError]:
     """The table is worth at least the cheapest canastas of each kind and the black 3s shown
     going out (000: "the black 3s laid down to go out" are counted); it holds at least 7 cards a
@@ -343,11 +371,15 @@ def _table_holds_the_canastas(hand: _Hand) -> Iterator[FieldError]:
     card_values = hand.ruleset.card_values
     for p, side in hand.numbered():
         made = hand.canastas(side)
+        melds = hand.unfinished(side)
         least = (sum(k.minimum_card_points * n for k, n in made)
+                 + sum(k.minimum_meld_points * n for k, n in melds)
                  + card_values.black_threes * side.black_threes_shown)
         if side.table_points < least and hand.entry.end is not HandEnd.TIME_UP:
             yield FieldError(
                 f"{p}.table_points",
+                N_("The canastas, unfinished melds and black 3s on the table are worth at "
+                   "least %(least)d.") if melds else
                 N_("The canastas and black 3s on the table are worth at least %(least)d."),
                 least=least,
             )
@@ -608,6 +640,7 @@ CHECKS: tuple[_Check, ...] = (
     _way_of_going_out,
     _lone_player_out_holds_nothing,
     _canasta_kinds,
+    _unfinished_canastas,
     _table_holds_the_canastas,
     _deck_has_the_wild_cards,
     _red_threes,
@@ -715,6 +748,7 @@ def _count_side(ruleset: RuleSet, fmt: PlayerFormat, entry: HandEntry, s: _Side)
         *(_going_out_lines(ruleset, kind) if kind is not None else ()),
         *_black_threes_shown_lines(ruleset, fmt, s, went_out),
         *_listed_lines(ruleset, e),
+        *_unfinished_lines(ruleset, entry, e),
         *_threes_in_hand_lines(ruleset, fmt, entry, e),
         *_held_cards_lines(ruleset, entry, e),
         *_card_lines(ruleset, entry, s, kind),
@@ -820,6 +854,29 @@ def _listed_lines(ruleset: RuleSet, e: SideEntry) -> Iterator[Line]:
         penalty = ruleset.penalty(pid)
         yield Line(f"penalty.{pid}", NAMED_LINE, -n * penalty.points,
                    {"name": penalty.label, "count": n})
+
+
+def _unfinished_lines(ruleset: RuleSet, entry: HandEntry, e: SideEntry) -> Iterator[Line]:
+    """Each meld left unfinished of a kind the rule set charges, at any end of the hand or
+    only when someone went out (:class:`UnfinishedPenalty`)."""
+    for ck in CanastaKind:
+        n = e.unfinished_canastas.of(ck)
+        penalty = ruleset.unfinished_penalty(ck)
+        if not n or penalty is None:
+            continue
+        if penalty.only_when_out and entry.end is not HandEnd.WENT_OUT:
+            continue
+        template, params = _unfinished_label(penalty, n)
+        yield Line(f"unfinished_canastas.{ck.value}", template, -n * penalty.points, params)
+
+
+def _unfinished_label(penalty: UnfinishedPenalty, n: int
+                      ) -> tuple[str, dict[str, object]]:
+    params: dict[str, object] = {"name": penalty.label, "count": n}
+    if penalty.fewer_than is None:
+        return N_("%(name)s × %(count)d"), params
+    return (N_("%(name)s, fewer than %(cards)d cards × %(count)d"),
+            {**params, "cards": penalty.fewer_than})
 
 
 def _threes_in_hand_lines(ruleset: RuleSet, fmt: PlayerFormat, entry: HandEntry, e: SideEntry

@@ -36,6 +36,7 @@ from ..engine import (
     PlayerFormat,
     Premio,
     RuleSet,
+    UnfinishedPenalty,
 )
 from ..engine.cards import CardGroup
 from ..engine.rulesets import SpecialHand
@@ -198,6 +199,8 @@ class CountLayout:
     ends: tuple[tuple[str, str], ...]
     going_out: tuple[GoingOutKind, ...]
     canastas: tuple[CanastaKind, ...]
+    #: The melds left unfinished the rule set charges (only those are asked for).
+    unfinished: tuple[UnfinishedPenalty, ...]
     red_threes_in_hand: bool
     black_threes_shown: bool
     black_threes_in_hand: bool
@@ -222,6 +225,7 @@ class CountLayout:
         names += [f"{p}table_cards.{g}" for g, _ in CARD_GROUPS]
         names += [f"{p}hand_cards.{g}" for g, _ in CARD_GROUPS]
         names += [f"{p}canastas.{k.value}" for k in self.canastas]
+        names += [f"{p}unfinished_canastas.{u.kind.value}" for u in self.unfinished]
         if self.red_threes_in_hand:
             names.append(p + "red_threes_in_hand")
         if self.black_threes_shown:
@@ -272,6 +276,7 @@ def count_layout(ruleset: RuleSet, fmt: PlayerFormat) -> CountLayout:
         ends=tuple(ends),
         going_out=ruleset.going_out,
         canastas=tuple(k for k in CanastaKind if ruleset.allows(k)),
+        unfinished=ruleset.unfinished_canastas,
         red_threes_in_hand=ruleset.counts_red_threes_in_hand,
         black_threes_shown=ruleset.counts_black_threes_shown,
         black_threes_in_hand=ruleset.counts_black_threes_in_hand,
@@ -332,6 +337,7 @@ def hand_body_from_form(form: Mapping[str, Any], ruleset: RuleSet, fmt: PlayerFo
             if any(not _is_zero(v) for v in cards.values()):
                 side[key] = cards
         for key, ids in (("canastas", [k.value for k in layout.canastas]),
+                         ("unfinished_canastas", [u.kind.value for u in layout.unfinished]),
                          ("premios", [x.id for x in layout.premios]),
                          ("penalties", [x.id for x in layout.penalties])):
             counts = {k: v for k in ids if (v := _typed(form, f"{p}{key}.{k}")) is not None}
@@ -360,7 +366,7 @@ def form_values_from_entry(entry: Mapping[str, Any]) -> dict[str, str]:
                 for g, n in cards.items():
                     if n:
                         values[f"{p}{key}.{g}"] = str(n)
-        for key in ("canastas", "premios", "penalties"):
+        for key in ("canastas", "unfinished_canastas", "premios", "penalties"):
             for k, n in (side.get(key) or {}).items():
                 if n:
                     values[f"{p}{key}.{k}"] = str(n)

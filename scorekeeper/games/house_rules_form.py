@@ -60,6 +60,14 @@ def _other_kinds(rs: RuleSet) -> list[CanastaKind]:
     return [b.kind for b in rs.canastas if b.kind not in _FORM_KINDS]
 
 
+def _unfinished_kinds(rs: RuleSet) -> list[CanastaKind]:
+    """The kinds whose unfinished melds may cost a penalty on the form: those charged, and
+    every special kind the rule set allows (wild-card, sevens, a sequence…)."""
+    charged = {u.kind for u in rs.unfinished_canastas}
+    return [b.kind for b in rs.canastas
+            if b.kind in charged or b.kind not in (CanastaKind.NATURAL, CanastaKind.MIXED)]
+
+
 def _canasta_fields(rs: RuleSet, tr: Translate) -> tuple[Field, ...]:
     return (
         Field(f"canastas.{CanastaKind.NATURAL.value}", tr(CanastaKind.NATURAL.label)),
@@ -68,6 +76,10 @@ def _canasta_fields(rs: RuleSet, tr: Translate) -> tuple[Field, ...]:
         Field(f"canastas.{CanastaKind.WILD.value}", tr(CanastaKind.WILD.label),
               hint=tr(Empty.ASKED_AT_START.hint)),
         *(Field(f"canastas.{k.value}", tr(k.label)) for k in _other_kinds(rs)),
+        *(Field(f"unfinished_canastas.{k.value}", tr(k.unfinished_label),
+                hint=tr(N_("Taken for each one left on the table at the end. Empty: no "
+                           "penalty.")))
+          for k in _unfinished_kinds(rs)),
     )
 
 
@@ -113,6 +125,9 @@ def form_values(rs: RuleSet, translate: Translate | None = None) -> dict[str, st
         v[f"canastas.{kind.value}"] = _text(rs.canasta_points(kind)) if rs.allows(kind) else ""
     if rs.allows(CanastaKind.WILD):
         v[WILD_ALLOWED] = "on"
+    for kind in _unfinished_kinds(rs):
+        penalty = rs.unfinished_penalty(kind)
+        v[f"unfinished_canastas.{kind.value}"] = _text(penalty.points if penalty else None)
     for i, kind in enumerate(rs.going_out):
         p = f"going_out_kinds[{i}]."
         v[p + "points"] = _text(kind.points)
@@ -235,6 +250,12 @@ def data_from_form(rs: RuleSet, form: Mapping[str, Any], translate: Translate | 
         "mixed": _number(form.get("canastas.mixed")),
         "wild": _number(form.get("canastas.wild")) if _checked(form, WILD_ALLOWED) else False,
         **{k.value: _number(form.get(f"canastas.{k.value}")) for k in _other_kinds(rs)},
+    }
+    # The points of each; a condition (Brazilian: fewer than 5 cards) is the rule set's.
+    data["unfinished_canastas"] = {
+        k.value: _number(form.get(f"unfinished_canastas.{k.value}"))
+        for k in _unfinished_kinds(rs)
+        if data["canastas"].get(k.value) is not False
     }
     data["going_out_kinds"] = [
         {

@@ -180,7 +180,8 @@ def has_premios(rs: RuleSet) -> bool:
 
 def has_penalties(rs: RuleSet) -> bool:
     """Whether the rule set takes points for faults or for 3s kept in hand."""
-    return bool(rs.penalties) or any(d.value is not None for d in _declared(rs, Sign.PENALTY))
+    return (bool(rs.penalties) or bool(rs.unfinished_canastas)
+            or any(d.value is not None for d in _declared(rs, Sign.PENALTY)))
 
 
 def columns_for(rs: RuleSet) -> tuple[Column, ...]:
@@ -212,7 +213,7 @@ def column_of(line_id: str) -> str:
         return "table"
     if line_id == "hand_cards":
         return "hand"
-    if line_id.startswith("penalty.") or line_id.endswith("_in_hand"):
+    if line_id.startswith(("penalty.", "unfinished_canastas.")) or line_id.endswith("_in_hand"):
         return "penalties"
     # canastón, canasta de canastas, black 3s shown, the rule set's premios
     return "premios"
@@ -383,6 +384,12 @@ def penalty_values(rs: RuleSet, fmt: PlayerFormat | None = None) -> list[Value]:
     list of faults."""
     packs = fmt.packs if fmt is not None else 2
     out = _values(rs, Sign.PENALTY, packs)
+    for u in rs.unfinished_canastas:
+        if u.fewer_than is None:
+            out.append(Value(NAMED_LINE, u.points, {"name": u.label}, against=True))
+        else:
+            out.append(Value(N_("%(name)s, fewer than %(cards)d cards"), u.points,
+                             {"name": u.label, "cards": u.fewer_than}, against=True))
     out += [Value(NAMED_LINE, p.points, {"name": p.label}, against=True) for p in rs.penalties]
     return out
 
