@@ -1208,6 +1208,18 @@ AMERICAN = vary(
         canasta(CanastaKind.WILD_FOUR_JOKERS, 2500),
         canasta(CanastaKind.WILD, 2000, min_jokers=1, max_jokers=3),
     ),
+    # "Unfinished sevens meld | −2500"; "Unfinished natural aces meld | −2500"; "Unfinished
+    # wild meld | −2000 (pagat: −2500 if it holds all four jokers) → default −2000" [CCOM];
+    # [CJ]; [WIKI-US]; [P-CAN] via [EBB]; "always charged, whether the side went out or not";
+    # going out "not allowed while an incomplete sevens/aces/wild meld is on the table"
+    # [CCOM]; [WCA]; [CCON]; [CLA] via [EBB]. A wild meld holding the four jokers is its own
+    # entry (§9 gap 4), -2,000 like any wild meld by default, pagat's -2,500 by setting.
+    unfinished_canastas=(
+        unfinished(CanastaKind.SEVENS, 2500, blocks_going_out=True),
+        unfinished(CanastaKind.ACES, 2500, blocks_going_out=True),
+        unfinished(CanastaKind.WILD, 2000, blocks_going_out=True),
+        unfinished(CanastaKind.WILD_FOUR_JOKERS, 2000, blocks_going_out=True),
+    ),
     # "Going out | +100"; "Concealed going out | no bonus exists" [CLA], [P-CAN] via [EBB]
     going_out=(_PLAIN_GOING_OUT,),
     # None of classic's 003 penalties (Acaba, a canasta held in hand) is American.
@@ -1240,6 +1252,8 @@ AMERICAN = vary(
            "also lists triples, quads and dream hands: add them as house rules."),
         N_("The opening meld needs a clean triple; the top discard does not count towards "
            "the minimum. At most 2 wild cards a meld."),
+        N_("An unfinished wild meld costs 2,000; pagat asks 2,500 when it holds all four "
+           "jokers: 2,000 by default, settable."),
         N_("Two sides passing 8,500 on one hand: the higher total wins; an exact tie is not "
            "covered, play on by default."),
     ),

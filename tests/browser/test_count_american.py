@@ -15,8 +15,8 @@ def test_american_on_a_phone(page: Page, live_server: str, shot: Shot) -> None:
     # Side 1 goes out with a canasta of sevens 2,500 and a natural one 500, going out 100, a
     # red 3 and two black 3s laid out (two canastas: +100 and +300), 145 on the table: 3,645.
     # Side 2 has no canasta: its red 3
-    # -100, its 60 on the table against it, 45 in hand, a player caught with three aces
-    # -1,500: -1,705.
+    # -100, its 60 on the table against it (an unfinished wild meld among them, -2,000), 45
+    # in hand, a player caught with three aces -1,500: -3,705.
     page.check("input[name='sides[0].going_out'][value='normal']")
     stepper(page, "sides[0].canastas.sevens")
     stepper(page, "sides[0].canastas.natural")
@@ -26,18 +26,20 @@ def test_american_on_a_phone(page: Page, live_server: str, shot: Shot) -> None:
     stepper(page, "sides[1].red_threes")
     field(page, "sides[1].table_points").fill("60")
     field(page, "sides[1].hand_points").fill("45")
+    stepper(page, "sides[1].unfinished_canastas.wild")
     page.locator("#side-1 details.count-more > summary").click()
     stepper(page, "sides[1].aces_or_sevens_held")
     summary = page.locator("#count-summary")
-    expect(summary.locator(".summary-points")).to_have_text(["+3,645", "\u22121,705"])
+    expect(summary.locator(".summary-points")).to_have_text(["+3,645", "\u22123,705"])
     expect(page.locator("#breakdown-1")).to_contain_text(
         "Cards on the table, against: no canasta")
     expect(page.locator("#breakdown-1")).to_contain_text("Players holding 3+ aces or sevens × 1")
+    expect(page.locator("#breakdown-1")).to_contain_text("Unfinished wild-card meld × 1")
     check_layout(page)
     shot(page, "count-american")
     page.get_by_role("button", name="Save this hand").click()
     page.wait_for_url(game_url)
-    expect(page.locator(".side-total")).to_have_text(["Score: 3,645", "Score: \u22121,705"])
+    expect(page.locator(".side-total")).to_have_text(["Score: 3,645", "Score: \u22123,705"])
     # 3,645 needs 155; a negative total 125 (VARIANTS.md 1).
     expect(page.locator(".minimum-value")).to_have_text(["155", "125"])
     assert page.errors == []  # type: ignore[attr-defined]

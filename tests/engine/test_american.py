@@ -86,6 +86,13 @@ ROWS: list[tuple[str, Any]] = [
     ("special_hands.straight.points", 3000), ("special_hands.garbage.points", 3000),
     ("special_hands.miami_pairs.points", 2500), ("special_hands.zip_code.points", 2500),
     ("special_hands.blast_off.points", 3000),
+    # "Unfinished sevens meld | −2500"; "Unfinished natural aces meld | −2500"; "Unfinished
+    # wild meld | −2000 (pagat: −2500 if it holds all four jokers) → default −2000"; going out
+    # "not allowed while an incomplete sevens/aces/wild meld is on the table"
+    *((f"unfinished_canastas.{kind}", {"points": points, "fewer_than": None,
+                                       "only_when_out": False, "blocks_going_out": True})
+      for kind, points in (("sevens", 2500), ("aces", 2500), ("wild", 2000),
+                           ("wild_four_jokers", 2000))),
     ("target", 8500),  # "Game | 8500"
     ("tie_rule", "play_on"),  # "exact tie not covered": a setting, play on by default
     ("penalties", []),
@@ -300,6 +307,53 @@ def test_side_without_canasta_loses_its_melded_cards() -> None:
                    {"canastas": {"mixed": 1}, "table_points": 60, "hand_points": 45})
     assert lines(result.sides[1]) == {"canastas.mixed": 300, "table_cards": 60,
                                       "hand_cards": -45}
+
+
+def test_unfinished_melds_always_charged() -> None:
+    # "Unfinished sevens meld −2500; aces −2500; wild −2000", "always charged, whether the
+    # side went out or not": the side that did not go out, with a natural canasta (500), an
+    # unfinished meld of sevens (3 x 5) and a wild one (a joker and two 2s, 90): table 70 +
+    # 15 + 90 = 175. 500 - 2,500 - 2,000 + 175 = -3,825; the same when the stock runs out.
+    side = {"canastas": {"natural": 1}, "unfinished_canastas": {"sevens": 1, "wild": 1},
+            "table_cards": {"eights_to_kings": 7, "fours_to_sevens": 3, "jokers": 1,
+                            "twos": 2}}
+    result = count({"going_out": "normal", "canastas": {"natural": 2}, "table_points": 140},
+                   side)
+    assert lines(result.sides[1]) == {"canastas.natural": 500,
+                                      "unfinished_canastas.sevens": -2500,
+                                      "unfinished_canastas.wild": -2000, "table_cards": 175,
+                                      "hand_cards": 0}
+    assert count(EMPTY, side, end="stock_out").totals[1] == -3825
+    # An aces meld: -2,500.
+    result = count({"going_out": "normal", "canastas": {"natural": 2}, "table_points": 140},
+                   {"unfinished_canastas": {"aces": 1}, "table_points": 60})
+    assert lines(result.sides[1])["unfinished_canastas.aces"] == -2500
+
+
+@pytest.mark.parametrize("kind", ["sevens", "aces", "wild", "wild_four_jokers"])
+def test_no_going_out_with_an_unfinished_special_meld(kind: str) -> None:
+    found = errors({"going_out": "normal", "canastas": {"natural": 2}, "table_points": 400,
+                    "unfinished_canastas": {kind: 1}}, EMPTY)
+    assert list(found) == ["sides[0].going_out"]
+    assert found["sides[0].going_out"].startswith("No going out with “Unfinished")
+
+
+def test_unfinished_natural_or_mixed_meld_costs_nothing() -> None:
+    # Only sevens, aces and wild melds are charged.
+    assert "sides[1].unfinished_canastas.natural" in errors(
+        {"going_out": "normal", "canastas": {"natural": 2}, "table_points": 140},
+        {"unfinished_canastas": {"natural": 1}, "table_points": 30})
+
+
+def test_four_jokers_unfinished_2500_is_a_setting() -> None:
+    # Pagat: "−2500 if it holds all four jokers" (§9 gap 4): a separate entry, 2,000 by default.
+    side = {"unfinished_canastas": {"wild_four_jokers": 1}, "table_points": 200}
+    base = {"going_out": "normal", "canastas": {"natural": 2}, "table_points": 140}
+    assert lines(count(base, side).sides[1])["unfinished_canastas.wild_four_jokers"] == -2000
+    pagat = ruleset_from_dict({"unfinished_canastas": {"wild_four_jokers": 2500}},
+                              base=AMERICAN)
+    assert lines(count(base, side, rs=pagat).sides[1])[
+        "unfinished_canastas.wild_four_jokers"] == -2500
 
 
 def test_three_stuck_in_hand_costs_100() -> None:

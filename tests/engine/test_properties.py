@@ -67,6 +67,15 @@ SPECIAL_CARDS: dict[CanastaKind, list[dict[CardGroup, int]]] = {
 }
 
 
+#: The three cards of an unfinished meld of a kind (a meld is three cards at least).
+UNFINISHED_MELD: dict[CanastaKind, dict[CardGroup, int]] = {
+    CanastaKind.SEVENS: {CardGroup.FOURS_TO_SEVENS: 3},
+    CanastaKind.ACES: {CardGroup.ACES: 3},
+    CanastaKind.WILD: {CardGroup.JOKERS: 1, CardGroup.TWOS: 2},
+    CanastaKind.WILD_FOUR_JOKERS: {CardGroup.JOKERS: 3},
+}
+
+
 @st.composite
 def rulesets(draw: st.DrawFn) -> RuleSet:
     """A preset; the tournament with the values its organizer must set; or a house variant."""
@@ -204,6 +213,18 @@ def valid_hands(draw: st.DrawFn) -> Dealt:
             assert counted >= needed and made["natural"] >= req.natural
             assert made["mixed"] >= req.mixed
             assert made.get("sequence", 0) >= req.sequence
+        # Melds left unfinished (American: sevens, aces, wild; Brazilian: short sequences),
+        # three cards each; none on the side going out where they forbid it.
+        unfinished: dict[str, int] = {}
+        for u in rs.unfinished_canastas:
+            if going and u.blocks_going_out:
+                continue
+            meld = UNFINISHED_MELD.get(u.kind, {CardGroup.FOURS_TO_SEVENS: 3})
+            for _ in range(draw(st.integers(0, 1))):
+                if all(deck[g] >= n for g, n in meld.items()):
+                    for g, n in meld.items():
+                        take(g, n, table)
+                    unfinished[u.kind.value] = unfinished.get(u.kind.value, 0) + 1
         # Other melds and cards laid off on the table.
         for g in (*NATURAL, *WILD):
             take(g, draw(st.integers(0, min(deck[g], 4))), table)
@@ -221,6 +242,8 @@ def valid_hands(draw: st.DrawFn) -> Dealt:
 
         side = sides[i]
         side["canastas"] = dict(made)
+        if unfinished:
+            side["unfinished_canastas"] = unfinished
         _cards_or_points(draw, rs, side, "table", table)
         _cards_or_points(draw, rs, side, "hand", hand)
         if table[CardGroup.BLACK_THREES] and ("table_points" in side or draw(st.booleans())):
@@ -362,6 +385,11 @@ def expected_total(rs: RuleSet, fmt: PlayerFormat, data: dict[str, Any], i: int)
             "black_threes", 0)
         if shown == 2 * packs and rs.black_threes.all_shown_bonus is not None:
             total += rs.black_threes.all_shown_bonus
+    for kid, n in (side.get("unfinished_canastas") or {}).items():
+        # American, Brazilian: melds left unfinished, at any end or only when someone went out.
+        u = rs.unfinished_penalty(CanastaKind(kid))
+        if u is not None and (end is HandEnd.WENT_OUT or not u.only_when_out):
+            total -= n * u.points
     for pid, n in (side.get("premios") or {}).items():
         total += n * (rs.premio(pid).points or 0)
     for pid, n in (side.get("penalties") or {}).items():
