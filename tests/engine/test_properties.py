@@ -181,6 +181,11 @@ def valid_hands(draw: st.DrawFn) -> Dealt:
             natural += max(0, needed - counted)
         table: Counter[CardGroup] = Counter()
         made = {"natural": 0, "mixed": 0, "wild": 0}
+        # Bolivia: the side going out takes the escalera its requirement asks for first,
+        # before its other canastas use up the cards of its suits.
+        first = rs.going_out_requirement.sequence \
+            if going and rs.allows(CanastaKind.SEQUENCE) else 0
+        early = sum(take_special(CanastaKind.SEQUENCE, table) for _ in range(first))
         for _ in range(natural):
             if take_natural(7, table):
                 made["natural"] += 1
@@ -198,11 +203,8 @@ def valid_hands(draw: st.DrawFn) -> Dealt:
                 made["wild"] += 1
         for kind in SPECIAL_CARDS:
             if rs.allows(kind):
-                made[kind.value] = 0
-                # Bolivia: the side going out has the escalera its requirement asks for.
-                least = rs.going_out_requirement.sequence \
-                    if going and kind is CanastaKind.SEQUENCE else 0
-                for _ in range(draw(st.integers(least, max(least, 1)))):
+                made[kind.value] = early if kind is CanastaKind.SEQUENCE else 0
+                for _ in range(draw(st.integers(0, 1))):
                     if take_special(kind, table):
                         made[kind.value] += 1
         if going:
