@@ -147,6 +147,17 @@ class _Reader:
             self.errors.append(FieldError(path, N_("Points always come in multiples of 5.")))
         return value
 
+    def chosen(self, data: Mapping[str, Any], key: str, path: str, unknown: str) -> str | None:
+        """An id chosen from one of the rule set's lists (a way of going out, a special hand),
+        cut at 60 characters; empty, "none" or false is none."""
+        value = data.get(key)
+        if value in ("", "none", False) or value is None:
+            return None
+        if not isinstance(value, str):
+            self.errors.append(FieldError(path, unknown))
+            return None
+        return value[:60]
+
     def cards(self, data: Mapping[str, Any], key: str, path: str) -> CardCounts | None:
         value = data.get(key)
         if value is None:
@@ -195,18 +206,6 @@ def side_from_dict(data: Mapping[str, Any], path: str, r: _Reader | None = None)
     r = r or _Reader()
     for unknown in sorted(set(data) - _SIDE_FIELDS):
         r.errors.append(FieldError(f"{path}.{unknown}", N_("Unknown field.")))
-    going_out = data.get("going_out")
-    if going_out in ("", "none", False):
-        going_out = None
-    if going_out is not None and not isinstance(going_out, str):
-        r.errors.append(FieldError(f"{path}.going_out", N_("Unknown way of going out.")))
-        going_out = None
-    special_hand = data.get("special_hand")
-    if special_hand in ("", "none", False):
-        special_hand = None
-    if special_hand is not None and not isinstance(special_hand, str):
-        r.errors.append(FieldError(f"{path}.special_hand", N_("Unknown special hand.")))
-        special_hand = None
     side = SideEntry(
         table_points=r.count(data, "table_points", f"{path}.table_points", maximum=MAX_POINTS,
                              points=True),
@@ -217,7 +216,8 @@ def side_from_dict(data: Mapping[str, Any], path: str, r: _Reader | None = None)
         canastas=r.kinds(data, "canastas", path),
         unfinished_canastas=r.kinds(data, "unfinished_canastas", path),
         red_threes=r.count(data, "red_threes", f"{path}.red_threes"),
-        going_out=going_out[:60] if going_out else None,
+        going_out=r.chosen(data, "going_out", f"{path}.going_out",
+                           N_("Unknown way of going out.")),
         black_threes_shown=r.count(data, "black_threes_shown", f"{path}.black_threes_shown"),
         black_threes_in_hand=(
             None if data.get("black_threes_in_hand") is None
@@ -227,7 +227,8 @@ def side_from_dict(data: Mapping[str, Any], path: str, r: _Reader | None = None)
         premios=r.counts(data, "premios", f"{path}.premios"),
         penalties=r.counts(data, "penalties", f"{path}.penalties"),
         aces_or_sevens_held=r.count(data, "aces_or_sevens_held", f"{path}.aces_or_sevens_held"),
-        special_hand=special_hand[:60] if special_hand else None,
+        special_hand=r.chosen(data, "special_hand", f"{path}.special_hand",
+                              N_("Unknown special hand.")),
         black_threes_laid_out=r.count(data, "black_threes_laid_out",
                                       f"{path}.black_threes_laid_out"),
     )

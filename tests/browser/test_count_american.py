@@ -8,10 +8,23 @@ from playwright.sync_api import Page, expect
 from test_count_presets import Shot, check_layout, field, start, stepper
 
 
-def test_american_on_a_phone(page: Page, live_server: str, shot: Shot) -> None:
+def open_count(page: Page, live_server: str) -> str:
+    """A new American game's count form; the game's address."""
     game_url = start(page, live_server, "american", "4")
     page.get_by_role("link", name="Count this hand").click()
     page.wait_for_selector("#count-form")
+    return game_url
+
+
+def save(page: Page, game_url: str, *scores: str) -> None:
+    """Save the hand; the game shows each side's new score."""
+    page.get_by_role("button", name="Save this hand").click()
+    page.wait_for_url(game_url)
+    expect(page.locator(".side-total")).to_have_text([f"Score: {s}" for s in scores])
+
+
+def test_american_on_a_phone(page: Page, live_server: str, shot: Shot) -> None:
+    game_url = open_count(page, live_server)
     # Side 1 goes out with a canasta of sevens 2,500 and a natural one 500, going out 100, a
     # red 3 and two black 3s laid out (two canastas: +100 and +300), 145 on the table: 3,645.
     # Side 2 has no canasta: its red 3
@@ -37,18 +50,14 @@ def test_american_on_a_phone(page: Page, live_server: str, shot: Shot) -> None:
     expect(page.locator("#breakdown-1")).to_contain_text("Unfinished wild-card meld × 1")
     check_layout(page)
     shot(page, "count-american")
-    page.get_by_role("button", name="Save this hand").click()
-    page.wait_for_url(game_url)
-    expect(page.locator(".side-total")).to_have_text(["Score: 3,645", "Score: \u22123,705"])
+    save(page, game_url, "3,645", "\u22123,705")
     # 3,645 needs 155; a negative total 125 (VARIANTS.md 1).
     expect(page.locator(".minimum-value")).to_have_text(["155", "125"])
     assert page.errors == []  # type: ignore[attr-defined]
 
 
 def test_american_special_hand_on_a_phone(page: Page, live_server: str, shot: Shot) -> None:
-    game_url = start(page, live_server, "american", "4")
-    page.get_by_role("link", name="Count this hand").click()
-    page.wait_for_selector("#count-form")
+    game_url = open_count(page, live_server)
     # Side 1 goes out with garbage (CLA 3,000), its whole score. Side 2: a natural canasta
     # 500, a red 3 with one canasta (nothing), 90 on the table, 40 in hand: 550.
     page.check("input[name='sides[0].going_out'][value='normal']")
@@ -56,14 +65,11 @@ def test_american_special_hand_on_a_phone(page: Page, live_server: str, shot: Sh
     field(page, "sides[0].special_hand").select_option("garbage")
     stepper(page, "sides[1].canastas.natural")
     stepper(page, "sides[1].red_threes")
-    field(page, "sides[1].table_points").fill("90")
-    field(page, "sides[1].hand_points").fill("40")
-    summary = page.locator("#count-summary")
-    expect(summary.locator(".summary-points")).to_have_text(["+3,000", "+550"])
+    for name, points in (("table_points", "90"), ("hand_points", "40")):
+        field(page, f"sides[1].{name}").fill(points)
+    expect(page.locator("#count-summary .summary-points")).to_have_text(["+3,000", "+550"])
     expect(page.locator("#breakdown-0")).to_contain_text("Garbage (4-4-3-3)")
     check_layout(page)
     shot(page, "count-american-special-hand")
-    page.get_by_role("button", name="Save this hand").click()
-    page.wait_for_url(game_url)
-    expect(page.locator(".side-total")).to_have_text(["Score: 3,000", "Score: 550"])
+    save(page, game_url, "3,000", "550")
     assert page.errors == []  # type: ignore[attr-defined]

@@ -9,13 +9,14 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from test_variants import EMPTY, lines, value_at
+from test_variants import count as count_under
+from test_variants import errors as errors_under
 
 from scorekeeper.engine import (
-    EntryErrors,
     HandResult,
     RuleSet,
     SideResult,
-    count_hand,
     decide,
     find_ruleset,
     ruleset_from_dict,
@@ -23,18 +24,6 @@ from scorekeeper.engine import (
 )
 
 AMERICAN = find_ruleset("american")
-EMPTY: dict[str, Any] = {}
-
-
-def value_at(rs: RuleSet, path: str) -> Any:
-    """A value of ``ruleset_to_dict(rs)`` by dotted path (list items by their id)."""
-    node: Any = ruleset_to_dict(rs)
-    for part in path.split("."):
-        if isinstance(node, list):
-            (node,) = [item for item in node if item.get("id") == part]
-        else:
-            node = node[part]
-    return node
 
 
 ROWS: list[tuple[str, Any]] = [
@@ -114,21 +103,18 @@ def test_format() -> None:
 
 
 def count(*sides: dict[str, Any], end: str = "went_out", rs: RuleSet = AMERICAN) -> HandResult:
-    _, result = count_hand(rs, {"players": 4, "end": end, "sides": list(sides)})
-    for side in result.sides:
-        assert side.total == sum(line.points for line in side.lines)
-    return result
-
-
-def lines(side: SideResult) -> dict[str, int]:
-    return {line.id: line.points for line in side.lines}
+    return count_under(rs, *sides, end=end)
 
 
 def errors(*sides: dict[str, Any], end: str = "went_out", rs: RuleSet = AMERICAN
            ) -> dict[str, str]:
-    with pytest.raises(EntryErrors) as info:
-        count_hand(rs, {"players": 4, "end": end, "sides": list(sides)})
-    return {e.field: e.message for e in info.value.errors}
+    return errors_under(rs, *sides, end=end)
+
+
+#: The side that went out with two natural canastas of kings (140 on the table).
+OUT: dict[str, Any] = {"going_out": "normal", "canastas": {"natural": 2}, "table_points": 140}
+#: The other side, with one natural canasta of kings (70 on the table).
+ONE: dict[str, Any] = {"canastas": {"natural": 1}, "table_points": 70}
 
 
 def test_sevens_and_natural_canastas_going_out() -> None:
@@ -162,7 +148,7 @@ def test_seven_twos_and_a_wild_canasta() -> None:
                     "table_cards": {"twos": 7, "eights_to_kings": 7}}, EMPTY)
     assert lines(result.sides[0]) == {"canastas.natural": 500, "canastas.wild_twos": 3000,
                                       "going_out": 100, "table_cards": 210, "hand_cards": 0}
-    result = count({"going_out": "normal", "canastas": {"natural": 2}, "table_points": 140},
+    result = count(OUT,
                    {"canastas": {"wild": 1}, "table_cards": {"jokers": 3, "twos": 4}})
     assert lines(result.sides[1]) == {"canastas.wild": 2000, "table_cards": 230,
                                       "hand_cards": 0}
@@ -237,7 +223,7 @@ def test_threes_sign_by_canastas() -> None:
     assert two.sides[1].points_of("red_threes") == 0
     assert [line.text for line in two.sides[1].lines if line.id == "red_threes"] == [
         "Red 3s × 2: nothing with one canasta"]
-    none = count({"going_out": "normal", "canastas": {"natural": 2}, "table_points": 140},
+    none = count(OUT,
                  {"table_points": 30, "red_threes": 4})
     assert none.sides[1].points_of("red_threes") == -1000
     all_four = count({"going_out": "normal", "canastas": {"natural": 2}, "table_points": 140,
@@ -255,8 +241,7 @@ def test_each_colour_of_threes_by_count(count: int, points: int) -> None:
 
 
 def count_side(*parts: dict[str, Any]) -> SideResult:
-    side: dict[str, Any] = {"going_out": "normal", "canastas": {"natural": 2},
-                            "table_points": 140}
+    side = dict(OUT)
     for part in parts:
         side.update(part)
     return count(side, EMPTY).sides[0]
@@ -268,7 +253,7 @@ def test_threes_of_both_colours_with_their_sign() -> None:
     two = count_side({"red_threes": 2, "black_threes_laid_out": 3})
     assert two.points_of("red_threes") + two.points_of("black_threes_laid_out") == 800
     assert two.points_of("table_cards") == 140
-    result = count({"going_out": "normal", "canastas": {"natural": 2}, "table_points": 140},
+    result = count(OUT,
                    {"canastas": {"mixed": 1}, "table_points": 50, "red_threes": 2,
                     "black_threes_laid_out": 3})
     assert lines(result.sides[1]) == {"canastas.mixed": 300, "red_threes": 0,
@@ -276,7 +261,7 @@ def test_threes_of_both_colours_with_their_sign() -> None:
                                       "hand_cards": 0}
     assert [line.text for line in result.sides[1].lines][2] == (
         "Black 3s laid out × 3: nothing with one canasta")
-    result = count({"going_out": "normal", "canastas": {"natural": 2}, "table_points": 140},
+    result = count(OUT,
                    {"table_points": 20, "red_threes": 2, "black_threes_laid_out": 3})
     assert lines(result.sides[1]) == {"red_threes": -300, "black_threes_laid_out": -500,
                                       "table_cards": -20, "hand_cards": 0}
@@ -298,12 +283,12 @@ def test_black_threes_laid_out_refused() -> None:
 def test_side_without_canasta_loses_its_melded_cards() -> None:
     # "Side with 0 canastas | value of its melded cards is subtracted as well as its hand":
     # 60 melded, 45 in hand: -105. With one canasta, its cards count for it.
-    result = count({"going_out": "normal", "canastas": {"natural": 2}, "table_points": 140},
+    result = count(OUT,
                    {"table_points": 60, "hand_points": 45})
     assert lines(result.sides[1]) == {"table_cards": -60, "hand_cards": -45}
     assert [line.text for line in result.sides[1].lines][0] == (
         "Cards on the table, against: no canasta")
-    result = count({"going_out": "normal", "canastas": {"natural": 2}, "table_points": 140},
+    result = count(OUT,
                    {"canastas": {"mixed": 1}, "table_points": 60, "hand_points": 45})
     assert lines(result.sides[1]) == {"canastas.mixed": 300, "table_cards": 60,
                                       "hand_cards": -45}
@@ -317,7 +302,7 @@ def test_unfinished_melds_always_charged() -> None:
     side = {"canastas": {"natural": 1}, "unfinished_canastas": {"sevens": 1, "wild": 1},
             "table_cards": {"eights_to_kings": 7, "fours_to_sevens": 3, "jokers": 1,
                             "twos": 2}}
-    result = count({"going_out": "normal", "canastas": {"natural": 2}, "table_points": 140},
+    result = count(OUT,
                    side)
     assert lines(result.sides[1]) == {"canastas.natural": 500,
                                       "unfinished_canastas.sevens": -2500,
@@ -325,7 +310,7 @@ def test_unfinished_melds_always_charged() -> None:
                                       "hand_cards": 0}
     assert count(EMPTY, side, end="stock_out").totals[1] == -3825
     # An aces meld: -2,500.
-    result = count({"going_out": "normal", "canastas": {"natural": 2}, "table_points": 140},
+    result = count(OUT,
                    {"unfinished_canastas": {"aces": 1}, "table_points": 60})
     assert lines(result.sides[1])["unfinished_canastas.aces"] == -2500
 
@@ -341,14 +326,14 @@ def test_no_going_out_with_an_unfinished_special_meld(kind: str) -> None:
 def test_unfinished_natural_or_mixed_meld_costs_nothing() -> None:
     # Only sevens, aces and wild melds are charged.
     assert "sides[1].unfinished_canastas.natural" in errors(
-        {"going_out": "normal", "canastas": {"natural": 2}, "table_points": 140},
+        OUT,
         {"unfinished_canastas": {"natural": 1}, "table_points": 30})
 
 
 def test_four_jokers_unfinished_2500_is_a_setting() -> None:
     # Pagat: "−2500 if it holds all four jokers" (§9 gap 4): a separate entry, 2,000 by default.
     side = {"unfinished_canastas": {"wild_four_jokers": 1}, "table_points": 200}
-    base = {"going_out": "normal", "canastas": {"natural": 2}, "table_points": 140}
+    base = OUT
     assert lines(count(base, side).sides[1])["unfinished_canastas.wild_four_jokers"] == -2000
     pagat = ruleset_from_dict({"unfinished_canastas": {"wild_four_jokers": 2500}},
                               base=AMERICAN)
@@ -359,10 +344,8 @@ def test_four_jokers_unfinished_2500_is_a_setting() -> None:
 def test_three_stuck_in_hand_costs_100() -> None:
     # "A 3 stuck in hand | −100" (the default): a black 3 in hand -100 in all (its 5 among
     # the cards in hand, 95 beyond), a red 3 in hand -100.
-    result = count({"going_out": "normal", "canastas": {"natural": 2}, "table_points": 140},
-                   {"canastas": {"natural": 1}, "table_points": 70,
-                    "hand_cards": {"black_threes": 1, "eights_to_kings": 2},
-                    "red_threes_in_hand": 1})
+    result = count(OUT, ONE | {"hand_cards": {"black_threes": 1, "eights_to_kings": 2},
+                               "red_threes_in_hand": 1})
     assert lines(result.sides[1]) == {"canastas.natural": 500, "red_threes_in_hand": -100,
                                       "black_threes_in_hand": -95, "table_cards": 70,
                                       "hand_cards": -25}
@@ -374,9 +357,8 @@ def test_three_stuck_in_hand_at_5_is_a_setting() -> None:
     # card value, a red 3 at 5.
     five = ruleset_from_dict({"black_threes": {"each_in_hand_penalty": None},
                               "red_threes": {"each_in_hand_penalty": 5}}, base=AMERICAN)
-    result = count({"going_out": "normal", "canastas": {"natural": 2}, "table_points": 140},
-                   {"canastas": {"natural": 1}, "table_points": 70,
-                    "hand_cards": {"black_threes": 1}, "red_threes_in_hand": 1}, rs=five)
+    result = count(OUT, ONE | {"hand_cards": {"black_threes": 1}, "red_threes_in_hand": 1},
+                   rs=five)
     assert lines(result.sides[1]) == {"canastas.natural": 500, "red_threes_in_hand": -5,
                                       "table_cards": 70, "hand_cards": -5}
 
@@ -384,10 +366,8 @@ def test_three_stuck_in_hand_at_5_is_a_setting() -> None:
 def test_three_aces_or_sevens_held_cost_1500_a_player() -> None:
     # "3+ aces or 3+ sevens left in one player's hand | −1500 per such player (plus the card
     # values)": both partners of the side that did not go out, 3 aces (60) and 3 sevens (15).
-    result = count({"going_out": "normal", "canastas": {"natural": 2}, "table_points": 140},
-                   {"canastas": {"natural": 1}, "table_points": 70,
-                    "hand_cards": {"aces": 3, "fours_to_sevens": 3},
-                    "aces_or_sevens_held": 2})
+    result = count(OUT, ONE | {"hand_cards": {"aces": 3, "fours_to_sevens": 3},
+                               "aces_or_sevens_held": 2})
     assert lines(result.sides[1]) == {"canastas.natural": 500, "aces_or_sevens_held": -3000,
                                       "table_cards": 70, "hand_cards": -75}
     # The partner of the player who went out may hold them.
