@@ -8,6 +8,9 @@ import pytest
 from sheet_helpers import page_count, page_sizes
 from test_blank_sheet import A4_LANDSCAPE, LETTER_LANDSCAPE, get_pdf, text_of
 
+from scorekeeper.engine import find_ruleset
+from scorekeeper.sheets.layout import column_of, columns_for
+
 
 @pytest.mark.parametrize(("lang", "paper", "size"), [("en", "letter", LETTER_LANDSCAPE),
                                                      ("es", "a4", A4_LANDSCAPE)])
@@ -28,3 +31,20 @@ def test_american_blank_sheet_on_one_page(client, lang, paper, size, spanish):
     assert re.search(rf"\s−1{sep}500\b", text)
     assert re.search(rf"5{sep}000 .*\s+180\b", text)
     assert re.search(rf"8{sep}500", text)
+
+
+def test_american_lines_have_their_columns():
+    # A kept sheet writes every line of the count in a column: the 3s of both colours in
+    # the 3s column, a special hand as the way the side went out, the 1,500 for aces or
+    # sevens held among the penalties.
+    american = find_ruleset("american")
+    columns = {c.key: c.label for c in columns_for(american)}
+    assert columns["red_threes"] == "Red and black 3s" and "premios" not in columns
+    assert {line: column_of(line) for line in (
+        "red_threes", "black_threes_laid_out", "special_hand", "aces_or_sevens_held",
+        "unfinished_canastas.sevens", "canastas.aces")} == {
+        "red_threes": "red_threes", "black_threes_laid_out": "red_threes",
+        "special_hand": "going_out", "aces_or_sevens_held": "penalties",
+        "unfinished_canastas.sevens": "penalties", "canastas.aces": "canastas.aces"}
+    assert {c.key: c.label for c in columns_for(find_ruleset("classic"))}[
+        "red_threes"] == "Red 3s"
