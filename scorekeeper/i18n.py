@@ -61,6 +61,16 @@ RULE_SOURCES = {
     "BIC-BR": _l("Bicycle, Brazilian Canasta"),
     "RG-BR": _l("rummy-games.com, Brazilian Canasta rules"),
     "WKC-BR": _l("whiteknucklecards.com, Brazilian Canasta"),
+    "CLA": _l("Canasta League of America, Modern American Canasta"),
+    "CCOM": _l("canasta.com, counting points in modern canasta"),
+    "CJ": _l("Canasta Junction, scoring guide"),
+    "CCON": _l("Canasta Connection, Canasta rules"),
+    "WIKI-US": _l("Wikipedia, US American Canasta"),
+    "WCA": _l("Official WCA Canasta Rules (2018)"),
+    "NVSO": _l("Northern Virginia Senior Olympics, Canasta rules"),
+    "POC": _l("“The Facts of Modern American Canasta”"),
+    "P-CAN": _l("pagat.com, Canasta and its American variant"),
+    "EA": _l("euroarab-forum copy of pagat's Canasta page"),
 }
 
 

@@ -100,6 +100,13 @@ SCHEMAS: dict[str, Any] = {
             "black_threes_shown": count(MAX_COUNT),
             "black_threes_in_hand": count(MAX_COUNT),
             "red_threes_in_hand": count(MAX_COUNT),
+            "black_threes_laid_out": {**count(MAX_COUNT), "description":
+                                      "Black 3s laid out like red 3s (american)"},
+            "aces_or_sevens_held": {**count(MAX_COUNT), "description":
+                                    "Players left holding 3+ aces or 3+ sevens (american)"},
+            "special_hand": {"type": ["string", "null"], "maxLength": 60, "description":
+                             "The special hand the side went out with, by the rule set's "
+                             "special_hands id (american)"},
             "premios": _or_null({"$ref": "#/components/schemas/Counts"}),
             "penalties": _or_null({"$ref": "#/components/schemas/Counts"}),
             "black_threes_with_pile": {
@@ -284,8 +291,7 @@ SCHEMAS: dict[str, Any] = {
         "description": "Every value of a rule set (labels in the request's language).",
         "required": ["id", "name", "description", "notes", "based_on", "formats", "premios",
                      "penalties", "going_out_kinds", "opening_minimums", "canastas",
-                     "canasta_kinds", "unfinished_canastas", "card_values",
-                     "red_three_table"],
+                     "canasta_kinds", "unfinished_canastas", "card_values", "red_three_table"],
         "properties": {
             "id": {"type": "string"},
             "name": {"type": "string"},
@@ -298,6 +304,9 @@ SCHEMAS: dict[str, Any] = {
                           "items": {"$ref": "#/components/schemas/LabelledItem"}},
             "going_out_kinds": {"type": "array",
                                 "items": {"$ref": "#/components/schemas/LabelledItem"}},
+            "special_hands": {"type": "array", "description": "Hands a side that has not "
+                              "melded goes out with; their points replace its count",
+                              "items": {"$ref": "#/components/schemas/LabelledItem"}},
             "opening_minimums": {"type": "object", "required": ["table"], "properties": {
                 "table": {"type": "array", "items": {
                     "type": "object", "required": ["from", "to", "minimum"], "properties": {

@@ -50,7 +50,8 @@ def ruleset_json(rs: RuleSet) -> dict[str, object]:
     data["name"] = label(rs.name)
     data["description"] = label(rs.description)
     data["notes"] = [label(n) for n in rs.notes]
-    for key in ("formats", "going_out_kinds", "premios", "penalties", "canasta_kinds"):
+    for key in ("formats", "going_out_kinds", "premios", "penalties", "canasta_kinds",
+                "special_hands"):
         for item in data[key]:
             item["label"] = label(item["label"])
     for kind, penalty in data["unfinished_canastas"].items():

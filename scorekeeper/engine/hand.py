@@ -75,6 +75,12 @@ class SideEntry:
     penalties: Mapping[str, int] = field(default_factory=dict)
     #: Black 3s the side took with the pile and set aside (Cuban: 5 each, 100 for all four).
     black_threes_with_pile: int = 0
+    #: Players of the side left holding 3 or more aces or 3 or more sevens (Modern American).
+    aces_or_sevens_held: int = 0
+    #: The special hand the side went out with (Modern American), by the rule set's id.
+    special_hand: str | None = None
+    #: Black 3s the side laid out as red 3s are (Modern American).
+    black_threes_laid_out: int = 0
 
     @property
     def black_threes_left(self) -> int:
@@ -113,7 +119,8 @@ _SIDE_FIELDS = frozenset({
     "table_points", "hand_points", "table_cards", "hand_cards", "canastas",
     "unfinished_canastas", "red_threes",
     "going_out", "black_threes_shown", "black_threes_in_hand", "red_threes_in_hand", "premios",
-    "penalties", "name", "black_threes_with_pile",
+    "penalties", "name", "black_threes_with_pile", "aces_or_sevens_held", "special_hand",
+    "black_threes_laid_out",
 })
 
 
@@ -142,6 +149,17 @@ class _Reader:
         if points and value % 5:
             self.errors.append(FieldError(path, N_("Points always come in multiples of 5.")))
         return value
+
+    def chosen(self, data: Mapping[str, Any], key: str, path: str, unknown: str) -> str | None:
+        """An id chosen from one of the rule set's lists (a way of going out, a special hand),
+        cut at 60 characters; empty, "none" or false is none."""
+        value = data.get(key)
+        if value in ("", "none", False) or value is None:
+            return None
+        if not isinstance(value, str):
+            self.errors.append(FieldError(path, unknown))
+            return None
+        return value[:60]
 
     def cards(self, data: Mapping[str, Any], key: str, path: str) -> CardCounts | None:
         value = data.get(key)
@@ -191,12 +209,6 @@ def side_from_dict(data: Mapping[str, Any], path: str, r: _Reader | None = None)
     r = r or _Reader()
     for unknown in sorted(set(data) - _SIDE_FIELDS):
         r.errors.append(FieldError(f"{path}.{unknown}", N_("Unknown field.")))
-    going_out = data.get("going_out")
-    if going_out in ("", "none", False):
-        going_out = None
-    if going_out is not None and not isinstance(going_out, str):
-        r.errors.append(FieldError(f"{path}.going_out", N_("Unknown way of going out.")))
-        going_out = None
     side = SideEntry(
         table_points=r.count(data, "table_points", f"{path}.table_points", maximum=MAX_POINTS,
                              points=True),
@@ -207,7 +219,8 @@ def side_from_dict(data: Mapping[str, Any], path: str, r: _Reader | None = None)
         canastas=r.kinds(data, "canastas", path),
         unfinished_canastas=r.kinds(data, "unfinished_canastas", path),
         red_threes=r.count(data, "red_threes", f"{path}.red_threes"),
-        going_out=going_out[:60] if going_out else None,
+        going_out=r.chosen(data, "going_out", f"{path}.going_out",
+                           N_("Unknown way of going out.")),
         black_threes_shown=r.count(data, "black_threes_shown", f"{path}.black_threes_shown"),
         black_threes_in_hand=(
             None if data.get("black_threes_in_hand") is None
@@ -218,6 +231,11 @@ def side_from_dict(data: Mapping[str, Any], path: str, r: _Reader | None = None)
         penalties=r.counts(data, "penalties", f"{path}.penalties"),
         black_threes_with_pile=r.count(data, "black_threes_with_pile",
                                        f"{path}.black_threes_with_pile"),
+        aces_or_sevens_held=r.count(data, "aces_or_sevens_held", f"{path}.aces_or_sevens_held"),
+        special_hand=r.chosen(data, "special_hand", f"{path}.special_hand",
+                              N_("Unknown special hand.")),
+        black_threes_laid_out=r.count(data, "black_threes_laid_out",
+                                      f"{path}.black_threes_laid_out"),
     )
     if own and r.errors:
         raise EntryErrors(r.errors)
@@ -274,6 +292,20 @@ def entry_to_dict(entry: HandEntry) -> dict[str, Any]:
     def cards(c: CardCounts | None) -> dict[str, int] | None:
         return None if c is None else {g: getattr(c, g) for g in CARD_GROUP_FIELDS}
 
+    def rare(s: SideEntry) -> dict[str, Any]:
+        """The fields only some rule sets use, written when given (stored hands keep the
+        shape they always had)."""
+        out: dict[str, Any] = {}
+        if s.black_threes_with_pile:
+            out["black_threes_with_pile"] = s.black_threes_with_pile
+        if s.aces_or_sevens_held:
+            out["aces_or_sevens_held"] = s.aces_or_sevens_held
+        if s.special_hand:
+            out["special_hand"] = s.special_hand
+        if s.black_threes_laid_out:
+            out["black_threes_laid_out"] = s.black_threes_laid_out
+        return out
+
     return {
         "players": entry.players,
         "format": entry.format,
@@ -294,9 +326,7 @@ def entry_to_dict(entry: HandEntry) -> dict[str, Any]:
                 "red_threes_in_hand": s.red_threes_in_hand,
                 "premios": dict(s.premios),
                 "penalties": dict(s.penalties),
-                # Only when there are some: the shape stored hands have always had.
-                **({"black_threes_with_pile": s.black_threes_with_pile}
-                   if s.black_threes_with_pile else {}),
+                **rare(s),
             }
             for s in entry.sides
         ],

@@ -278,6 +278,9 @@ class RedThreesNegativeWhen(StrEnum):  # declared below: RedThreeRules.negative_
     NO_CANASTA = "no_canasta"  # 000, 001, 002: the side has no finished canasta
     #: Samba (VARIANTS.md 2): "plus only if the side has the 2 canastas needed to go out"
     SHORT_OF_GOING_OUT = "short_of_going_out"
+    #: Modern American (VARIANTS.md 1): "side with 0 canastas: minus; exactly 1 canasta: 0
+    #: (ignored); 2+ canastas: plus" [CCOM]; [CJ] part 2.
+    BY_CANASTAS = "by_canastas"
 
 
 class TieRule(StrEnum):
@@ -395,11 +398,14 @@ class RedThreeRules:
         RedThreesNegativeWhen.NO_MELD, N_("Red 3s count against the side"), sources=ALL_SOURCES,
         choices=(("no_meld", N_("when it has melded nothing")),
                  ("no_canasta", N_("when it has no canasta")),
-                 ("short_of_going_out", N_("when it has fewer canastas than going out needs"))),
+                 ("short_of_going_out", N_("when it has fewer canastas than going out needs")),
+                 ("by_canastas", N_("with no canasta; nothing with one; for it with two"))),
         says=(("no_meld", N_("They count against a side that has melded nothing.")),
               ("no_canasta", N_("They count against a side that has no finished canasta.")),
               ("short_of_going_out", N_("They count against a side without the canastas "
-                                        "needed to go out."))),
+                                        "needed to go out.")),
+              ("by_canastas", N_("They count against a side with no canasta, nothing for a "
+                                 "side with one, and for a side with two or more."))),
     )
     #: Taken for each red 3 still in a hand at the end (000, 001: 500).
     each_in_hand_penalty: int | None = rule(
@@ -464,6 +470,15 @@ class BlackThreeRules:
         sources=("BIC-B",),
         says=((True, N_("Each black 3 in hand costs its penalty only when someone goes "
                         "out.")),),
+    )
+    #: Modern American (VARIANTS.md 1): "Threes | red and black are both laid out; each colour
+    #: scored separately: 1 = 100, 2 = 300, 3 = 500, 4 = 1000" [CCOM]; [CJ] part 2; [CLA] via
+    #: [EBB]. On: a side's black 3s laid out count by the red 3s' values and sign, on their own.
+    laid_out_like_red: bool = rule(
+        False, N_("Black 3s are laid out and counted like red 3s, each colour on its own"),
+        sources=("CCOM", "CJ", "CLA"),
+        says=((True, N_("They are laid out like red 3s and counted by the red 3s' values and "
+                        "sign, each colour on its own.")),),
     )
     #: 002 ties its -800 to someone going out ("si ... un jugador cierra el juego"); 000 and 001
     #: say "al terminar un juego", any ending.
@@ -579,6 +594,39 @@ _OPENING_CONDITION_WORDS = {
 
 
 @dataclass(frozen=True)
+class HeldCardRules:
+    """What cards melded and cards held cost beyond their values (Modern American, VARIANTS.md
+    1)."""
+
+    #: "Side with 0 canastas | value of its **melded** cards is subtracted as well as its
+    #: hand" [CJ] part 3; [CLA] via [EBB].
+    table_against_without_canasta: bool = rule(
+        False, N_("A side with no canasta loses its cards on the table"), sources=("CJ", "CLA"),
+        says=((True, N_("A side with no canasta counts its cards on the table against it, as "
+                        "well as those in hand.")),),
+    )
+    #: "3+ aces or 3+ sevens left in one player's hand | −1500 per such player (plus the card
+    #: values)" [CCOM]; [CJ]; [WIKI-US].
+    aces_or_sevens_held_penalty: int | None = rule(
+        None, N_("Penalty for each player left holding three or more aces or sevens"),
+        sources=("CCOM", "CJ", "WIKI-US"), empty=Empty.NOT_A_RULE, sign=Sign.PENALTY,
+        card=N_("Each player left holding 3 or more aces or 3 or more sevens"),
+        sheet=N_("3+ aces or sevens held, each player"),
+    )
+
+
+@dataclass(frozen=True)
+class SpecialHand:
+    """A hand of fourteen cards a side that has not melded goes out with all at once
+    (Modern American: seven pairs, a straight, garbage…): its points replace the side's whole
+    count for the hand; the other sides count as usual (VARIANTS.md 1 [CCOM]; [CLA]; [EA])."""
+
+    id: str
+    label: str
+    points: int
+
+
+@dataclass(frozen=True)
 class OpeningBand:
     """From this running total on (inclusive), the first meld needs ``minimum`` card points
     and, where a variant says so, meets a ``condition`` (Brazilian from 7,000: a canasta; a
@@ -684,6 +732,8 @@ class RuleSet:
         GoingOutRequirement(), N_("Canastas needed to go out"))
     premios: tuple[Premio, ...] = ()
     penalties: tuple[Penalty, ...] = ()
+    held_cards: HeldCardRules = section(HeldCardRules(), N_("Cards melded and held"))
+    special_hands: tuple[SpecialHand, ...] = ()
     opening_minimums: OpeningMinimums = OpeningMinimums()
     # The values the rule set holds itself ("The game").
     target: int = rule(5000, N_("Play to"), sources=ALL_SOURCES, minimum=100)
@@ -765,6 +815,13 @@ class RuleSet:
             if penalty.id == penalty_id:
                 return penalty
         raise KeyError(penalty_id)
+
+    def special_hand(self, hand_id: str) -> SpecialHand:
+        """The special hand called ``hand_id``; raises KeyError if there is none."""
+        for hand in self.special_hands:
+            if hand.id == hand_id:
+                return hand
+        raise KeyError(hand_id)
 
     def find_format(self, players: int | str, format_id: str | None = None) -> PlayerFormat:
         """The player format for ``players`` (a count or a format id).
@@ -853,6 +910,11 @@ class RuleSet:
         """Whether black 3s taken with the pile are set aside and scored (Cuban)."""
         bt = self.black_threes
         return bt.each_with_pile is not None or bt.all_with_pile is not None
+
+    @property
+    def counts_aces_or_sevens_held(self) -> bool:
+        """Whether a player left holding 3+ aces or 3+ sevens costs points (Modern American)."""
+        return self.held_cards.aces_or_sevens_held_penalty is not None
 
     @property
     def counts_black_threes_shown(self) -> bool:
@@ -1373,10 +1435,123 @@ BRAZILIAN = vary(
     ),
 )
 
+#: VARIANTS.md section 1, Modern American Canasta: "There is no single governing text"; the
+#: Canasta League of America's values [CLA] via [EBB] first, cross-checked with canasta.com
+#: [CCOM], Canasta Junction [CJ], Canasta Connection [CCON], Wikipedia [WIKI-US], WCA 2018 [WCA],
+#: NVSO [NVSO] and pagat [P-CAN]. Card values as classic: "joker 50, 2 = 20, A 20, K–8 10,
+#: 7–4 5" [CLA] via [EBB]; [NVSO].
+AMERICAN = vary(
+    CLASSIC,
+    {
+        # "Sign of threes | side with 0 canastas: minus; exactly 1 canasta: 0 (ignored); 2+
+        # canastas: plus" [CCOM]; [CJ] part 2.
+        "red_threes.negative_when": RedThreesNegativeWhen.BY_CANASTAS,
+        # "Threes | red and black are both laid out; each colour scored separately: 1 = 100,
+        # 2 = 300, 3 = 500, 4 = 1000" [CCOM]; [CJ] part 2; [CLA] via [EBB]
+        "red_threes.by_count": (100, 300, 500, 1000),
+        "black_threes.laid_out_like_red": True,
+        # "A 3 stuck in hand | −100 ([CJ]; black threes −100 in [EA]) or −5 when it was the
+        # last card drawn ([CJ]; [CLA] via [EBB]) → sources disagree: a setting": −100 in all
+        # by default (a black 3's 5 card points included), −5 by setting.
+        "red_threes.each_in_hand_penalty": 100,
+        "black_threes.each_in_hand_penalty": 100,
+        "black_threes.each_in_hand_includes_card": True,
+        # "Going out | +100; needs 2 canastas (any kinds)" [CCOM]; [WCA]; [CCON]; [CLA]
+        "going_out_requirement.canastas": 2,
+        # "Side with 0 canastas | value of its melded cards is subtracted as well as its hand"
+        # [CJ] part 3; [CLA] via [EBB]
+        "held_cards.table_against_without_canasta": True,
+        # "3+ aces or 3+ sevens left in one player's hand | −1500 per such player (plus the
+        # card values)" [CCOM]; [CJ]; [WIKI-US]
+        "held_cards.aces_or_sevens_held_penalty": 1500,
+        # "Game | 8500; if both sides pass it on one hand the higher total wins; exact tie
+        # not covered" [CJ] part 1; [POC]; [NVSO]: the tie rule stays a setting, play on by
+        # default (classic's).
+        "target": 8500,
+    },
+    id="american",
+    name=N_("Modern American Canasta"),
+    sources=("CLA", "CCOM", "CJ", "CCON", "WIKI-US", "WCA", "NVSO", "POC", "P-CAN", "EA"),
+    description=N_(
+        "US club Canasta: sevens and aces canastas (2,500), wild-card canastas (2,000 to "
+        "3,000), at most 2 wild cards a meld, going out 100 with two canastas, special hands, "
+        "minimums 125 to 180; to 8,500."
+    ),
+    # "108 cards (2 packs + 4 jokers); 4 players, 2 partnerships; 13 cards each" [CLA] via
+    # [EBB]; [POC]; [WCA]
+    formats=(PlayerFormat("4", N_("Four players in two pairs, 13 cards each"), players=4,
+                          sides=2, cards_dealt=13),),
+    canastas=(
+        canasta(CanastaKind.NATURAL, 500),  # "Natural canasta | 500" [CCOM]; [CJ]
+        # "Mixed canasta | 300" [CCOM]; [CJ]; "Meld limits | max 2 wilds per meld" [CCON];
+        # [WIKI-US]; [CLA] via [EBB]
+        canasta(CanastaKind.MIXED, 300, max_wild=2),
+        # "Sevens canasta (never wild) | 2500"; "Aces canasta (natural ...) | 2500" [CCOM];
+        # [CJ]; [WIKI-US]
+        canasta(CanastaKind.SEVENS, 2500),
+        canasta(CanastaKind.ACES, 2500),
+        # "Wild canasta: seven 2s | 3000"; "four jokers + three 2s | 2500"; "any other mix
+        # (1–3 jokers) | 2000" [CCOM]; [CJ]; [WIKI-US]. "Card values of special canastas |
+        # counted on top" [CJ] part 3.
+        canasta(CanastaKind.WILD_TWOS, 3000),
+        canasta(CanastaKind.WILD_FOUR_JOKERS, 2500),
+        canasta(CanastaKind.WILD, 2000, min_jokers=1, max_jokers=3),
+    ),
+    # "Unfinished sevens meld | −2500"; "Unfinished natural aces meld | −2500"; "Unfinished
+    # wild meld | −2000 (pagat: −2500 if it holds all four jokers) → default −2000" [CCOM];
+    # [CJ]; [WIKI-US]; [P-CAN] via [EBB]; "always charged, whether the side went out or not";
+    # going out "not allowed while an incomplete sevens/aces/wild meld is on the table"
+    # [CCOM]; [WCA]; [CCON]; [CLA] via [EBB]. A wild meld holding the four jokers is its own
+    # entry (§9 gap 4), -2,000 like any wild meld by default, pagat's -2,500 by setting.
+    unfinished_canastas=(
+        unfinished(CanastaKind.SEVENS, 2500, blocks_going_out=True),
+        unfinished(CanastaKind.ACES, 2500, blocks_going_out=True),
+        unfinished(CanastaKind.WILD, 2000, blocks_going_out=True),
+        unfinished(CanastaKind.WILD_FOUR_JOKERS, 2000, blocks_going_out=True),
+    ),
+    # "Going out | +100"; "Concealed going out | no bonus exists" [CLA], [P-CAN] via [EBB]
+    going_out=(_PLAIN_GOING_OUT,),
+    # None of classic's 003 penalties (Acaba, a canasta held in hand) is American.
+    penalties=(),
+    # "Special hands (14 cards, only for a side that has not melded; end the hand; replace
+    # that side's whole score; opponents score normally)" [CCOM]; [CLA] via [EBB]; [EA]: "→
+    # default: CLA values (US clubs play CLA); pagat's 2000 for garbage as a house option."
+    special_hands=(
+        SpecialHand("seven_pairs", N_("Seven pairs, no wild card"), 2500),  # CLA, pagat 2500
+        SpecialHand("seven_pairs_wild", N_("Seven pairs with aces, sevens and a wild pair"),
+                    2000),  # CLA, pagat 2000
+        SpecialHand("straight", N_("Straight: one of each rank, a 3 and wild cards"),
+                    3000),  # CLA, pagat 3000
+        SpecialHand("garbage", N_("Garbage (4-4-3-3)"), 3000),  # CLA 3000 (pagat 2000)
+        # "Miami pairs, Zip code, Blast off (2500/2500/3000)": CLA only.
+        SpecialHand("miami_pairs", N_("Miami pairs"), 2500),
+        SpecialHand("zip_code", N_("Zip code"), 2500),
+        SpecialHand("blast_off", N_("Blast off"), 3000),
+    ),
+    # "Opening minimum | below 3000 (negative included) 125; 3000–4995 155; 5000+ 180" [CJ]
+    # part 1; [NVSO]; [CLA] via [EBB] (negative: [P-CAN] via [EBB])
+    opening_minimums=OpeningMinimums(negative=125, bands=(
+        OpeningBand(0, 125), OpeningBand(3000, 155), OpeningBand(5000, 180))),
+    notes=(
+        N_("Each colour of 3s laid out scores 100, 300, 500 or 1,000 for 1 to 4: for a side "
+           "with two canastas or more, nothing with one, against it with none."),
+        N_("A 3 stuck in hand costs 100 (Canasta Junction; pagat for black 3s) or 5 when it "
+           "was the last card drawn (CLA): 100 by default, settable."),
+        N_("Garbage is worth 3,000 (CLA) or 2,000 (pagat): 3,000 by default, settable. CLA "
+           "also lists triples, quads and dream hands: add them as house rules."),
+        N_("The opening meld needs a clean triple; the top discard does not count towards "
+           "the minimum. At most 2 wild cards a meld."),
+        N_("An unfinished wild meld costs 2,000; pagat asks 2,500 when it holds all four "
+           "jokers: 2,000 by default, settable."),
+        N_("Two sides passing 8,500 on one hand: the higher total wins; an exact tie is not "
+           "covered, play on by default."),
+    ),
+)
+
 #: The one registry of presets, by id. A preset that varies another is made with :func:`vary`.
 PRESETS: dict[str, RuleSet] = {rs.id: rs for rs in (CLASSIC, LA_CANASTA, COMODINES, TORNEO,
                                                     URUGUAY, SAMBA, BOLIVIA, CUBAN, ITALIAN,
-                                                    BRAZILIAN)}
+                                                    BRAZILIAN, AMERICAN)}
 
 
 def _preset_labels() -> frozenset[str]:
@@ -1392,6 +1567,7 @@ def _preset_labels() -> frozenset[str]:
         labels.update(k.label for k in rs.going_out)
         labels.update(p.label for p in rs.premios)
         labels.update(p.label for p in rs.penalties)
+        labels.update(h.label for h in rs.special_hands)
     return frozenset(labels)
 
 
@@ -1456,6 +1632,8 @@ def ruleset_to_dict(rs: RuleSet) -> dict[str, Any]:
         ],
         "premios": [{"id": p.id, "label": p.label, "points": p.points} for p in rs.premios],
         "penalties": [{"id": p.id, "label": p.label, "points": p.points} for p in rs.penalties],
+        "special_hands": [{"id": h.id, "label": h.label, "points": h.points}
+                          for h in rs.special_hands],
         "opening_minimums": {
             "negative": rs.opening_minimums.negative,
             "bands": [
@@ -1548,6 +1726,11 @@ def ruleset_from_dict(data: Mapping[str, Any], *, base: RuleSet) -> RuleSet:
             Penalty(pid, label, points if points is not None else 0)
             for pid, label, points in _read_catalogue(r, data, "penalties", base.penalties,
                                                       False)
+        ),
+        special_hands=tuple(
+            SpecialHand(hid, label, points if points is not None else 0)
+            for hid, label, points in _read_catalogue(r, data, "special_hands",
+                                                      base.special_hands, False)
         ),
         opening_minimums=_read_opening_minimums(r, data, base.opening_minimums),
         based_on=data.get("based_on") if isinstance(data.get("based_on"), str)
@@ -1726,8 +1909,8 @@ def _read_going_out_kinds(r: Reader, raw: Any, base: RuleSet) -> list[GoingOutKi
 
 
 def _read_catalogue(
-    r: Reader, data: Mapping[str, Any], key: str, base: tuple[Premio, ...] | tuple[Penalty, ...],
-    optional: bool,
+    r: Reader, data: Mapping[str, Any], key: str,
+    base: tuple[Premio, ...] | tuple[Penalty, ...] | tuple[SpecialHand, ...], optional: bool,
 ) -> Iterator[tuple[str, str, int | None]]:
     if key not in data:
         for item in base:

@@ -300,7 +300,8 @@ def _way_of_going_out(hand: _Hand) -> Iterator[FieldError]:
             yield _not_set(f"{p}.going_out", kind.label)
         if kind.plus_going_out_bonus and rs.plain_going_out.points is None:
             yield _not_set(f"{p}.going_out", rs.plain_going_out.label)
-        yield from _going_out_requirement(rs, hand.fmt, e, p)
+        if not e.special_hand:  # a special hand goes out with no meld at all (below)
+            yield from _going_out_requirement(rs, hand.fmt, e, p)
         if kind.hand_cards_positive and e.hand_cards is not None and e.hand_cards.wild_cards:
             yield FieldError(
                 f"{p}.going_out",
@@ -506,18 +507,90 @@ def _black_threes(hand: _Hand) -> Iterator[FieldError]:
                 N_("Black 3s in hand: %(count)d. They are worth at least %(points)d points."),
                 count=e.black_threes_left, points=value * e.black_threes_left,
             )
+        yield from _black_threes_laid_out(hand, p, side)
     in_deck = CardGroup.BLACK_THREES.per_pack() * hand.packs
     i = _first_over(in_deck, (s.black_threes_shown + s.entry.black_threes_left
-                              + s.entry.black_threes_with_pile for s in hand.sides))
+                              + s.entry.black_threes_with_pile
+                              + s.entry.black_threes_laid_out for s in hand.sides))
     if i is not None:
         e = hand.sides[i].entry
         yield FieldError(
             f"sides[{i}].black_threes_with_pile" if e.black_threes_with_pile
             else f"sides[{i}].black_threes_in_hand" if e.black_threes_left
+            else f"sides[{i}].black_threes_laid_out" if e.black_threes_laid_out
             else f"sides[{i}].black_threes_shown",
             N_("There are only %(count)d black 3s in %(packs)d packs."),
             count=in_deck, packs=hand.packs,
         )
+
+
+def _black_threes_laid_out(hand: _Hand, p: str, side: _Side) -> Iterator[FieldError]:
+    """Modern American: black 3s are laid out like red 3s, and count by the red 3s' table."""
+    n = side.entry.black_threes_laid_out
+    rs = hand.ruleset
+    if not n:
+        return
+    if not rs.black_threes.laid_out_like_red:
+        yield FieldError(f"{p}.black_threes_laid_out",
+                         N_("In this rule set black 3s are not laid out like red 3s."))
+    elif rs.red_threes.by_count and n > len(rs.red_threes.by_count):
+        yield FieldError(f"{p}.black_threes_laid_out",
+                         N_("This rule set's table of 3s goes up to %(count)d of a colour."),
+                         count=len(rs.red_threes.by_count))
+    elif rs.red_threes.points_for(n, hand.packs) is None:
+        yield _not_set(f"{p}.black_threes_laid_out", EACH_RED_THREE)
+
+
+def _special_hand(hand: _Hand) -> Iterator[FieldError]:
+    """Modern American (VARIANTS.md 1): "Special hands (14 cards, only for a side that has not
+    melded; end the hand ...)" [CCOM]; [CLA] via [EBB]; [EA]: one of the rule set's, shown by
+    the side that goes out with it, which has nothing melded (no table points, no canasta)."""
+    rs = hand.ruleset
+    for p, side in hand.numbered():
+        e = side.entry
+        if not e.special_hand:
+            continue
+        try:
+            rs.special_hand(e.special_hand)
+        except KeyError:
+            yield FieldError(f"{p}.special_hand", N_("Unknown special hand."))
+            continue
+        if not hand.went_out(side):
+            yield FieldError(f"{p}.special_hand",
+                             N_("A special hand is shown by the side that goes out with it."))
+        if side.table_points or e.canastas.total:
+            yield FieldError(f"{p}.special_hand",
+                             N_("Only a side that has melded nothing can go out with a special "
+                                "hand."))
+
+
+def _aces_or_sevens_held(hand: _Hand) -> Iterator[FieldError]:
+    """Modern American (VARIANTS.md 1): "3+ aces or 3+ sevens left in one player's hand |
+    −1500 per such player (plus the card values)" [CCOM]; [CJ]; [WIKI-US]: a rule of the rule
+    set; no more players than the side has (the one who went out holds nothing), each with
+    three aces (60) or three sevens (15) among the cards left in hand."""
+    rs = hand.ruleset
+    players = hand.fmt.players // hand.fmt.sides
+    for p, side in hand.numbered():
+        n = side.entry.aces_or_sevens_held
+        if not n:
+            continue
+        path = f"{p}.aces_or_sevens_held"
+        if not rs.counts_aces_or_sevens_held:
+            yield FieldError(path, N_("This rule set has no penalty for aces or sevens held."))
+            continue
+        could = players - (1 if hand.went_out(side) else 0)
+        if n > could:
+            yield FieldError(path, N_("Players of this side who can hold cards: %(count)d."),
+                             count=could)
+            continue
+        cards = side.entry.hand_cards
+        if cards is not None and cards.aces + cards.fours_to_sevens < 3 * n:
+            yield FieldError(path, N_("The cards counted in hand hold fewer than %(count)d "
+                                      "aces and sevens."), count=3 * n)
+        elif cards is None and side.hand_points < 15 * n:
+            yield FieldError(path, N_("Three aces or sevens in hand are worth at least "
+                                      "%(points)d points."), points=15 * n)
 
 
 def _premios_and_penalties(hand: _Hand) -> Iterator[FieldError]:
@@ -578,6 +651,8 @@ CHECKS: tuple[_Check, ...] = (
     _deck_has_the_wild_cards,
     _red_threes,
     _black_threes,
+    _special_hand,
+    _aces_or_sevens_held,
     _premios_and_penalties,
     _deck_has_the_cards,
     _deck_has_the_points,
@@ -663,6 +738,14 @@ def _count_side(ruleset: RuleSet, fmt: PlayerFormat, entry: HandEntry, s: _Side)
     and premios, less penalties; 2. the cards on the table; 3. less the cards left in hand."""
     e = s.entry
     went_out = entry.end is HandEnd.WENT_OUT and bool(e.going_out)
+    if went_out and e.special_hand:
+        # Modern American: a special hand "replace[s] that side's whole score".
+        special = ruleset.special_hand(e.special_hand)
+        return SideResult((
+            Line("special_hand", NAMED_LINE, special.points, {"name": special.label}),
+            Line("table_cards", N_("Cards on the table: not counted, special hand"), 0),
+            Line("hand_cards", N_("Cards in hand: not counted, special hand"), 0),
+        ))
     kind = ruleset.going_out_kind(e.going_out) if went_out and e.going_out else None
     cc = ruleset.canasta_count_premios
     # Italian: the wild-card bonuses only for the side that goes out (and, as a setting, for
@@ -672,12 +755,14 @@ def _count_side(ruleset: RuleSet, fmt: PlayerFormat, entry: HandEntry, s: _Side)
     lines = [
         *_canasta_lines(ruleset, e, earns_wild),
         *_red_three_lines(ruleset, fmt, s),
+        *_black_threes_laid_out_lines(ruleset, fmt, s),
         *(_going_out_lines(ruleset, kind) if kind is not None else ()),
         *_black_threes_shown_lines(ruleset, fmt, s, went_out),
         *_black_threes_with_pile_lines(ruleset, fmt, e),
         *_listed_lines(ruleset, e),
         *_unfinished_lines(ruleset, entry, e),
         *_threes_in_hand_lines(ruleset, fmt, entry, e),
+        *_held_cards_lines(ruleset, entry, e),
         *_card_lines(ruleset, entry, s, kind),
     ]
     return SideResult(tuple(lines))
@@ -732,25 +817,61 @@ def _canasta_mix_lines(ruleset: RuleSet, e: SideEntry) -> Iterator[Line]:
     yield from earned
 
 
+def _three_sign(ruleset: RuleSet, fmt: PlayerFormat, s: _Side) -> int:
+    """Whether a side's 3s laid down count for it (1), against it (-1) or nothing (0): against
+    the side that has melded nothing (003, 004), has no canasta (000, 001, 002, Cuban; Modern
+    American), or has fewer than going out needs (Samba); nothing for a side with exactly one
+    canasta (Modern American: "exactly 1 canasta: 0 (ignored)")."""
+    rt, e = ruleset.red_threes, s.entry
+    if (rt.negative_when is RedThreesNegativeWhen.NO_MELD and not s.has_melded) or (
+        rt.negative_when in (RedThreesNegativeWhen.NO_CANASTA, RedThreesNegativeWhen.BY_CANASTAS)
+        and e.canastas.total == 0
+    ) or (
+        rt.negative_when is RedThreesNegativeWhen.SHORT_OF_GOING_OUT
+        and _towards_going_out(ruleset, e) < _needed_to_go_out(ruleset, fmt)
+    ):
+        return -1
+    if rt.negative_when is RedThreesNegativeWhen.BY_CANASTAS and e.canastas.total == 1:
+        return 0
+    return 1
+
+
 def _red_three_lines(ruleset: RuleSet, fmt: PlayerFormat, s: _Side) -> Iterator[Line]:
     """Red 3s: each, or all of the deck's, or the table's points for their count (Cuban,
-    Italian); against the side that has melded nothing (003, 004), has no canasta (000, 001,
-    002, Cuban), or has fewer than going out needs (Samba)."""
+    Italian, Modern American), with their sign (:func:`_three_sign`)."""
     e = s.entry
     if not e.red_threes:
         return
     rt = ruleset.red_threes
     all_held = rt.holds_all(e.red_threes, fmt.packs)
     points = rt.points_for(e.red_threes, fmt.packs) or 0
-    against: RedThreesNegativeWhen | None = None
-    if (rt.negative_when is RedThreesNegativeWhen.NO_MELD and not s.has_melded) or (
-        rt.negative_when is RedThreesNegativeWhen.NO_CANASTA and e.canastas.total == 0
-    ) or (
-        rt.negative_when is RedThreesNegativeWhen.SHORT_OF_GOING_OUT
-        and _towards_going_out(ruleset, e) < _needed_to_go_out(ruleset, fmt)
-    ):
-        against, points = rt.negative_when, -points
-    yield Line("red_threes", _RED_THREE_LINE[all_held, against], points, {"count": e.red_threes})
+    sign = _three_sign(ruleset, fmt, s)
+    if sign == 0:
+        yield Line("red_threes", N_("Red 3s × %(count)d: nothing with one canasta"), 0,
+                   {"count": e.red_threes})
+        return
+    against = rt.negative_when if sign < 0 else None
+    yield Line("red_threes", _RED_THREE_LINE[all_held, against], sign * points,
+               {"count": e.red_threes})
+
+
+def _black_threes_laid_out_lines(ruleset: RuleSet, fmt: PlayerFormat, s: _Side
+                                 ) -> Iterator[Line]:
+    """Modern American: black 3s laid out score as red 3s do, each colour on its own ("Threes
+    | red and black are both laid out; each colour scored separately" [CCOM]; [CJ] part 2)."""
+    n = s.entry.black_threes_laid_out
+    if not n or not ruleset.black_threes.laid_out_like_red:
+        return
+    points = ruleset.red_threes.points_for(n, fmt.packs) or 0
+    sign = _three_sign(ruleset, fmt, s)
+    yield Line("black_threes_laid_out", _BLACK_LAID_OUT_LINE[sign], sign * points, {"count": n})
+
+
+_BLACK_LAID_OUT_LINE = {
+    1: N_("Black 3s laid out × %(count)d"),
+    0: N_("Black 3s laid out × %(count)d: nothing with one canasta"),
+    -1: N_("Black 3s laid out × %(count)d, against the side"),
+}
 
 
 def _black_threes_shown_lines(ruleset: RuleSet, fmt: PlayerFormat, s: _Side, went_out: bool
@@ -847,6 +968,15 @@ def _threes_in_hand_lines(ruleset: RuleSet, fmt: PlayerFormat, entry: HandEntry,
                    -bt.all_in_hand_penalty, {"count": every_black})
 
 
+def _held_cards_lines(ruleset: RuleSet, entry: HandEntry, e: SideEntry) -> Iterator[Line]:
+    """Modern American: −1,500 for each player left holding 3+ aces or 3+ sevens (like every
+    card in hand, not at time: 002)."""
+    penalty = ruleset.held_cards.aces_or_sevens_held_penalty
+    if e.aces_or_sevens_held and penalty is not None and entry.end is not HandEnd.TIME_UP:
+        yield Line("aces_or_sevens_held", N_("Players holding 3+ aces or sevens × %(count)d"),
+                   -e.aces_or_sevens_held * penalty, {"count": e.aces_or_sevens_held})
+
+
 def _card_lines(ruleset: RuleSet, entry: HandEntry, s: _Side, kind: GoingOutKind | None
                 ) -> Iterator[Line]:
     """The cards on the table, less those left in hand; 002: neither at time, the hand not at
@@ -855,7 +985,11 @@ def _card_lines(ruleset: RuleSet, entry: HandEntry, s: _Side, kind: GoingOutKind
         yield Line("table_cards", N_("Cards on the table: not counted at time"), 0)
         yield Line("hand_cards", N_("Cards in hand: not counted at time"), 0)
         return
-    yield Line("table_cards", N_("Cards on the table"), s.table_points)
+    if ruleset.held_cards.table_against_without_canasta and not s.entry.canastas.total:
+        # Modern American: "value of its melded cards is subtracted as well as its hand".
+        yield Line("table_cards", N_("Cards on the table, against: no canasta"), -s.table_points)
+    else:
+        yield Line("table_cards", N_("Cards on the table"), s.table_points)
     if entry.end is HandEnd.STOCK_OUT and ruleset.stock_out_hand_cards is HandCards.IGNORED:
         yield Line("hand_cards", N_("Cards in hand: not counted, the stock ran out"), 0)
     elif kind is not None and kind.hand_cards_positive:
@@ -886,4 +1020,6 @@ _RED_THREE_LINE: dict[tuple[bool, RedThreesNegativeWhen | None], str] = {
         N_("Red 3s × %(count)d, against: not the canastas to go out"),
     (True, RedThreesNegativeWhen.SHORT_OF_GOING_OUT):
         N_("All %(count)d red 3s, against: not the canastas to go out"),
+    (False, RedThreesNegativeWhen.BY_CANASTAS): N_("Red 3s × %(count)d, against: no canasta"),
+    (True, RedThreesNegativeWhen.BY_CANASTAS): N_("All %(count)d red 3s, against: no canasta"),
 }

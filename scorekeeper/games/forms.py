@@ -40,6 +40,7 @@ from ..engine import (
     UnfinishedPenalty,
 )
 from ..engine.cards import CardGroup
+from ..engine.rulesets import SpecialHand
 from ..i18n import error_message, translate
 from ..web import error_id
 
@@ -188,7 +189,8 @@ def new_game_error_field(field: str) -> str:
 CARD_GROUPS: tuple[tuple[str, Any], ...] = tuple((g.value, _l(g.plural)) for g in CardGroup)
 
 _SIMPLE_COUNTS = ("red_threes", "red_threes_in_hand", "black_threes_shown",
-                  "black_threes_in_hand", "black_threes_with_pile")
+                  "black_threes_in_hand", "black_threes_with_pile", "aces_or_sevens_held",
+                  "black_threes_laid_out")
 
 
 @dataclass(frozen=True)
@@ -209,6 +211,10 @@ class CountLayout:
     penalties: tuple[Penalty, ...]
     #: Cuban: black 3s taken with the pile and set aside.
     black_threes_with_pile: bool = False
+    #: Modern American: players left holding 3+ aces or sevens; the special hands.
+    aces_or_sevens_held: bool = False
+    special_hands: tuple[SpecialHand, ...] = ()
+    black_threes_laid_out: bool = False
 
     @property
     def sides(self) -> range:
@@ -219,6 +225,8 @@ class CountLayout:
         """Every input name of side ``i``."""
         p = f"sides[{i}]."
         names = [p + "going_out", p + "table_points", p + "hand_points", p + "red_threes"]
+        if self.black_threes_laid_out:
+            names.append(p + "black_threes_laid_out")
         names += [f"{p}table_cards.{g}" for g, _ in CARD_GROUPS]
         names += [f"{p}hand_cards.{g}" for g, _ in CARD_GROUPS]
         names += [f"{p}canastas.{k.value}" for k in self.canastas]
@@ -231,9 +239,15 @@ class CountLayout:
             names.append(p + "black_threes_in_hand")
         if self.black_threes_with_pile:
             names.append(p + "black_threes_with_pile")
+        names += self._american(p)
         names += [f"{p}premios.{x.id}" for x in self.premios]
         names += [f"{p}penalties.{x.id}" for x in self.penalties]
         return names
+
+    def _american(self, p: str) -> list[str]:
+        return [p + key for key, shown in (("aces_or_sevens_held", self.aces_or_sevens_held),
+                                           ("special_hand", bool(self.special_hands)))
+                if shown]
 
     def folded(self, i: int) -> list[str]:
         """The inputs of side ``i`` that sit under its "More": what a hand rarely needs (red 3s
@@ -245,6 +259,7 @@ class CountLayout:
                                             ("black_threes_with_pile",
                                              self.black_threes_with_pile))
                  if shown]
+        names += self._american(p)
         names += [f"{p}premios.{x.id}" for x in self.premios]
         names += [f"{p}penalties.{x.id}" for x in self.penalties]
         return names
@@ -277,6 +292,9 @@ def count_layout(ruleset: RuleSet, fmt: PlayerFormat) -> CountLayout:
         premios=ruleset.premios,
         penalties=ruleset.penalties,
         black_threes_with_pile=ruleset.counts_black_threes_with_pile,
+        aces_or_sevens_held=ruleset.counts_aces_or_sevens_held,
+        special_hands=ruleset.special_hands,
+        black_threes_laid_out=ruleset.black_threes.laid_out_like_red,
     )
 
 
@@ -311,6 +329,9 @@ def hand_body_from_form(form: Mapping[str, Any], ruleset: RuleSet, fmt: PlayerFo
         going_out = _typed(form, p + "going_out", limit=64)
         if going_out:
             side["going_out"] = going_out
+        special_hand = _typed(form, p + "special_hand", limit=64)
+        if special_hand and layout.special_hands:
+            side["special_hand"] = special_hand
         for key in ("table_points", "hand_points"):
             value = _typed(form, p + key)
             if value is not None:
@@ -342,6 +363,8 @@ def form_values_from_entry(entry: Mapping[str, Any]) -> dict[str, str]:
     for i, side in enumerate(entry.get("sides") or []):
         p = f"sides[{i}]."
         values[p + "going_out"] = str(side.get("going_out") or "")
+        if side.get("special_hand"):
+            values[p + "special_hand"] = str(side["special_hand"])
         for key in ("table_points", "hand_points", *_SIMPLE_COUNTS):
             value = side.get(key)
             if value:

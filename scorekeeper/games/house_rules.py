@@ -93,6 +93,8 @@ def _edit_context(house: HouseRules, rs: RuleSet, values: Mapping[str, Any],
         "catalogues": (
             ("premios", _("Premios"), rs.premios),
             ("penalties", _("Penalties"), rs.penalties),
+            *((("special_hands", _("Special hands"), rs.special_hands),)
+              if rs.special_hands else ()),
         ),
         "new_row": form.NEW_ROW,
         "asked_at_start": _(Empty.ASKED_AT_START.hint),

@@ -28,6 +28,7 @@ from ..engine import (
     ruleset_to_dict,
 )
 from ..engine.declared import Empty, Kind, sections
+from ..engine.rulesets import SpecialHand
 from ..services.house_rules import slug
 
 #: Extra rows the edit form offers for the opening-minimum table (the engine's bound).
@@ -153,8 +154,9 @@ def form_values(rs: RuleSet, translate: Translate | None = None) -> dict[str, st
         v[f"opening_minimums.bands[{i}].from"] = _text(band.from_score)
         v[f"opening_minimums.bands[{i}].minimum"] = _text(band.minimum)
         v[f"opening_minimums.bands[{i}].condition"] = band.condition.value if band.condition else ""
-    catalogues: tuple[tuple[str, Sequence[Premio | Penalty]], ...] = (
-        ("premios", rs.premios), ("penalties", rs.penalties))
+    catalogues: tuple[tuple[str, Sequence[Premio | Penalty | SpecialHand]], ...] = (
+        ("premios", rs.premios), ("penalties", rs.penalties),
+        ("special_hands", rs.special_hands))
     for key, items in catalogues:
         for i, item in enumerate(items):
             v[f"{key}[{i}].id"] = item.id
@@ -299,6 +301,9 @@ def data_from_form(rs: RuleSet, form: Mapping[str, Any], translate: Translate | 
     }
     data["premios"] = _catalogue(form, "premios", rs.premios, translate, remap)
     data["penalties"] = _catalogue(form, "penalties", rs.penalties, translate, remap)
+    if rs.special_hands:  # Modern American's; a rule set without them shows no rows
+        data["special_hands"] = _catalogue(form, "special_hands", rs.special_hands, translate,
+                                           remap)
     return data, remap
 
 

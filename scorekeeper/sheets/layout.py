@@ -188,7 +188,8 @@ def columns_for(rs: RuleSet) -> tuple[Column, ...]:
     """A side's columns under ``rs``, in the order players count (RULES.md): bonuses first."""
     cols = [Column("minimum", N_("Needed to open"))]
     cols += [Column(f"canastas.{b.kind.value}", _CANASTA_COLUMN[b.kind]) for b in _canastas(rs)]
-    cols.append(Column("red_threes", N_("Red 3s")))
+    cols.append(Column("red_threes", N_("Red and black 3s") if rs.black_threes.laid_out_like_red
+                       else N_("Red 3s")))
     cols.append(Column("going_out", N_("Going out")))
     if has_premios(rs):
         cols.append(Column("premios", N_("Premios")))
@@ -205,15 +206,16 @@ def column_of(line_id: str) -> str:
     """The column a count line is written in (see ``engine.scoring._count_side`` for the ids)."""
     if line_id.startswith("canastas."):
         return line_id
-    if line_id == "red_threes":
+    if line_id in ("red_threes", "black_threes_laid_out"):  # American lays out both colours
         return "red_threes"
-    if line_id.startswith("going_out"):
+    if line_id.startswith("going_out") or line_id == "special_hand":  # American: going out
         return "going_out"
     if line_id == "table_cards":
         return "table"
     if line_id == "hand_cards":
         return "hand"
-    if line_id.startswith(("penalty.", "unfinished_canastas.")) or line_id.endswith("_in_hand"):
+    if line_id.startswith(("penalty.", "unfinished_canastas.")) or line_id.endswith(
+            ("_in_hand", "aces_or_sevens_held")):
         return "penalties"
     # canastón, canasta de canastas, black 3s shown, the rule set's premios
     return "premios"

@@ -192,6 +192,11 @@ def valid_hands(draw: st.DrawFn) -> Dealt:
             natural += max(0, needed - counted)
         table: Counter[CardGroup] = Counter()
         made = {"natural": 0, "mixed": 0, "wild": 0}
+        # Bolivia: the side going out takes the escalera its requirement asks for first,
+        # before its other canastas use up the cards of its suits.
+        first = rs.going_out_requirement.sequence \
+            if going and rs.allows(CanastaKind.SEQUENCE) else 0
+        early = sum(take_special(CanastaKind.SEQUENCE, table) for _ in range(first))
         for _ in range(natural):
             if take_natural(7, table):
                 made["natural"] += 1
@@ -209,11 +214,8 @@ def valid_hands(draw: st.DrawFn) -> Dealt:
                 made["wild"] += 1
         for kind in SPECIAL_CARDS:
             if rs.allows(kind):
-                made[kind.value] = 0
-                # Bolivia: the side going out has the escalera its requirement asks for.
-                least = rs.going_out_requirement.sequence \
-                    if going and kind is CanastaKind.SEQUENCE else 0
-                for _ in range(draw(st.integers(least, max(least, 1)))):
+                made[kind.value] = early if kind is CanastaKind.SEQUENCE else 0
+                for _ in range(draw(st.integers(0, 1))):
                     if take_special(kind, table):
                         made[kind.value] += 1
         if going:
@@ -280,6 +282,18 @@ def valid_hands(draw: st.DrawFn) -> Dealt:
             pile = draw(st.integers(0, deck[CardGroup.BLACK_THREES]))
             deck[CardGroup.BLACK_THREES] -= pile
             side["black_threes_with_pile"] = pile
+        if rs.black_threes.laid_out_like_red and deck[CardGroup.BLACK_THREES]:
+            # American: black 3s laid out as red 3s are (none of them on the table or in hand).
+            laid: Counter[CardGroup] = Counter()
+            take(CardGroup.BLACK_THREES, draw(st.integers(0, deck[CardGroup.BLACK_THREES])),
+                 laid)
+            side["black_threes_laid_out"] = laid[CardGroup.BLACK_THREES]
+        if rs.counts_aces_or_sevens_held and end is not HandEnd.TIME_UP:
+            # American: players left with 3+ aces or 3+ sevens (sevens among the 4s to 7s);
+            # the one who went out holds nothing.
+            holders = fmt.players // fmt.sides - (1 if going else 0)
+            threes = (hand[CardGroup.ACES] + hand[CardGroup.FOURS_TO_SEVENS]) // 3
+            side["aces_or_sevens_held"] = draw(st.integers(0, min(holders, threes)))
         if going:
             # 002: going out clean does not count while the partner holds a wild card.
             kinds = [k.id for k in rs.going_out
@@ -292,6 +306,15 @@ def valid_hands(draw: st.DrawFn) -> Dealt:
         if rs.penalties:
             side["penalties"] = draw(st.dictionaries(
                 st.sampled_from([p.id for p in rs.penalties]), st.integers(0, 2), max_size=3))
+    if out_side is not None and rs.special_hands and draw(st.integers(0, 3)) == 0:
+        # American: a side that has melded nothing goes out with a special hand; its red 3s
+        # stay laid down, its score is the hand's alone.
+        gone = sides[out_side]
+        sides[out_side] = {"going_out": rs.going_out[0].id,
+                           "special_hand": draw(st.sampled_from([h.id for h in
+                                                                 rs.special_hands])),
+                           "red_threes": gone.get("red_threes", 0),
+                           "black_threes_laid_out": gone.get("black_threes_laid_out", 0)}
     data = {"players": draw(st.sampled_from([fmt.players, fmt.id])) if fmt.id != "6-pairs"
             else fmt.players,
             "end": end.value, "sides": sides}
@@ -326,6 +349,9 @@ def expected_total(rs: RuleSet, fmt: PlayerFormat, data: dict[str, Any], i: int)
             return sum(n * values.of(CardGroup(g)) for g, n in cards.items())
         return int(side.get(f"{where}_points", 0))
 
+    if side.get("special_hand"):
+        # American: the special hand's points replace the side's whole count.
+        return rs.special_hand(side["special_hand"]).points
     table, hand = points("table"), points("hand")
     canastas = side.get("canastas", {})
     total = 0
@@ -352,16 +378,23 @@ def expected_total(rs: RuleSet, fmt: PlayerFormat, data: dict[str, Any], i: int)
             total += cc.five
     elif count >= 5 and cc.five is not None:
         total += cc.five
-    red = side.get("red_threes", 0)
-    if red:
-        rt = rs.red_threes
-        if rt.by_count:  # Cuban, Italian, Brazilian: the points in all for the count
-            honours = rt.by_count[red - 1]
-        else:
-            honours = rt.all_of_them if red == 2 * packs and rt.all_of_them is not None \
-                else red * (rt.each or 0)
-        if rt.negative_when.value == "no_canasta":
-            against = count == 0
+    rt = rs.red_threes
+
+    def threes(n: int) -> int:
+        """What n red 3s (or, American, black 3s laid out) are worth before their sign."""
+        if rt.by_count:
+            return rt.by_count[n - 1]
+        return rt.all_of_them if n == 2 * packs and rt.all_of_them is not None \
+            else n * (rt.each or 0)
+
+    red, black = side.get("red_threes", 0), side.get("black_threes_laid_out", 0)
+    if red or black:
+        sign = 1
+        if rt.negative_when.value == "by_canastas":
+            # American: against with no canasta, nothing with one, for the side with two.
+            sign = -1 if count == 0 else 0 if count == 1 else 1
+        elif rt.negative_when.value == "no_canasta":
+            sign = -1 if count == 0 else 1
         elif rt.negative_when.value == "short_of_going_out":
             # Samba: minus unless the side has the canastas going out needs.
             req = rs.going_out_requirement
@@ -369,10 +402,11 @@ def expected_total(rs: RuleSet, fmt: PlayerFormat, data: dict[str, Any], i: int)
                 else req.canastas
             wild = sum(canastas.get(k.value, 0) for k in CanastaKind
                        if rs.canasta_kind(k).holds.value == "wild")
-            against = count - (0 if req.wild_counts or req.wild_as_mixed else wild) < needed
+            sign = -1 if count - (0 if req.wild_counts or req.wild_as_mixed else wild) < needed \
+                else 1
         else:
-            against = table == 0 and count == 0
-        total += -honours if against else honours
+            sign = -1 if table == 0 and count == 0 else 1
+        total += sign * ((threes(red) if red else 0) + (threes(black) if black else 0))
     kind_id = side.get("going_out")
     kind = rs.going_out_kind(kind_id) if kind_id else None
     if kind is not None:
@@ -402,6 +436,8 @@ def expected_total(rs: RuleSet, fmt: PlayerFormat, data: dict[str, Any], i: int)
     if end is HandEnd.TIME_UP:
         return total
     total -= side.get("red_threes_in_hand", 0) * (rs.red_threes.each_in_hand_penalty or 0)
+    total -= side.get("aces_or_sevens_held", 0) * (
+        rs.held_cards.aces_or_sevens_held_penalty or 0)
     left = side.get("black_threes_in_hand")
     if left is None:
         left = (side.get("hand_cards") or {}).get("black_threes", 0)
@@ -415,8 +451,8 @@ def expected_total(rs: RuleSet, fmt: PlayerFormat, data: dict[str, Any], i: int)
     if left == 2 * packs and (end is HandEnd.WENT_OUT
                               or not rs.black_threes.all_in_hand_only_when_out):
         total -= rs.black_threes.all_in_hand_penalty or 0
-    # Table cards, less hand cards.
-    total += table
+    # Table cards (against a side with no canasta: American), less hand cards.
+    total += -table if rs.held_cards.table_against_without_canasta and count == 0 else table
     if end is HandEnd.STOCK_OUT and rs.stock_out_hand_cards.value == "ignored":
         return total
     if kind is not None and kind.hand_cards_positive:
@@ -442,8 +478,10 @@ def test_valid_hands_count(dealt: Dealt) -> None:
         assert side.total == expected_total(dealt.ruleset, dealt.format, dealt.data, i)
         ids = [line.id for line in side.lines]
         assert ids[-2:] == ["table_cards", "hand_cards"]
+        special = bool(dealt.data["sides"][i].get("special_hand"))
         assert ("going_out" in ids or any(x.startswith("going_out.") for x in ids)) is (
-            i == dealt.out_side)
+            i == dealt.out_side and not special)
+        assert ids[0] == "special_hand" if special else "special_hand" not in ids
         if dealt.data["end"] == "time_up":
             assert side.points_of("table_cards") == side.points_of("hand_cards") == 0
     assert result.totals == tuple(s.total for s in result.sides)
@@ -462,7 +500,8 @@ def test_entry_round_trips_through_plain_data(dealt: Dealt) -> None:
 
 ALLOWED_PREFIXES = ("sides[", "end", "players", "sides", "format")
 NUMBER_FIELDS = ["table_points", "hand_points", "red_threes", "black_threes_shown",
-                 "black_threes_in_hand", "red_threes_in_hand", "black_threes_with_pile"]
+                 "black_threes_in_hand", "red_threes_in_hand", "black_threes_with_pile",
+                 "aces_or_sevens_held", "black_threes_laid_out"]
 
 
 @st.composite
@@ -476,7 +515,8 @@ def invalid_hands(draw: st.DrawFn) -> tuple[Dealt, str]:
     packs = dealt.format.packs
     kind = draw(st.sampled_from(["negative", "not_five", "red_deck", "card_deck", "going_out",
                                  "premio", "penalty", "two_out", "nonsense", "canasta_kind",
-                                 "pile", "unfinished_kind"]))
+                                 "pile", "unfinished_kind", "held", "special_hand",
+                                 "black_laid_out"]))
     if kind == "pile":
         # Black 3s taken with the pile: more than the packs hold (Cuban), or any where the
         # rule set does not set them aside.
@@ -491,6 +531,24 @@ def invalid_hands(draw: st.DrawFn) -> tuple[Dealt, str]:
         side["unfinished_canastas"] = {**(side.get("unfinished_canastas") or {}),
                                        name: draw(st.integers(1, 3))}
         return dealt, f"sides[{i}].unfinished_canastas.{name}"
+    if kind == "black_laid_out":
+        # More black 3s laid out than the packs hold (or than the table of 3s goes; or a rule
+        # set whose black 3s are not laid out).
+        side["black_threes_laid_out"] = 2 * packs + draw(st.integers(1, 5))
+        return dealt, f"sides[{i}].black_threes_laid_out"
+    if kind == "held":
+        # More players holding 3+ aces or sevens than a side has (or no such rule).
+        side["aces_or_sevens_held"] = dealt.format.players // dealt.format.sides + \
+            draw(st.integers(1, 3))
+        return dealt, f"sides[{i}].aces_or_sevens_held"
+    if kind == "special_hand":
+        # A special hand the rule set lacks, or shown by a side that did not go out.
+        if sides[i].get("going_out") and data["end"] == "went_out":
+            side["special_hand"] = draw(st.sampled_from(["nope", "royal", "x" * 60]))
+        else:
+            side["special_hand"] = draw(st.sampled_from(
+                ["nope", *(h.id for h in dealt.ruleset.special_hands)]))
+        return dealt, f"sides[{i}].special_hand"
     if kind == "canasta_kind":
         # A kind the rule set does not allow, or no kind at all: refused on its own field.
         others = [k.value for k in CanastaKind if not dealt.ruleset.allows(k)]
@@ -566,7 +624,8 @@ JSON = st.recursive(
 SIDE_KEYS = ["table_points", "hand_points", "table_cards", "hand_cards", "canastas",
              "unfinished_canastas", "red_threes", "going_out", "black_threes_shown",
              "black_threes_in_hand", "red_threes_in_hand", "premios", "penalties", "name",
-             "black_threes_with_pile"]
+             "black_threes_with_pile", "aces_or_sevens_held", "special_hand",
+             "black_threes_laid_out"]
 NUMBERS = st.integers(-5, 300) | st.sampled_from(["10", " 35 ", "x", "", "-5", 2.5, None])
 ID_COUNTS = st.dictionaries(
     st.sampled_from(["corte_exacto", "juego_limpio", "acaba", "pile_out_of_turn", "nope"]),
@@ -588,7 +647,8 @@ NEAR_SIDE = st.fixed_dictionaries({}, optional={
     "going_out": st.sampled_from(["normal", "concealed", "clean", "abatir_later_alone", "",
                                   "none", False, "nope", None]) | JSON,
     "premios": ID_COUNTS | JSON, "penalties": ID_COUNTS | JSON,
-    "name": JSON,
+    "name": JSON, "aces_or_sevens_held": NUMBERS, "black_threes_laid_out": NUMBERS,
+    "special_hand": st.sampled_from(["garbage", "straight", "nope", "", None]) | JSON,
 })
 NEAR_BODY = st.fixed_dictionaries(
     {"sides": st.lists(NEAR_SIDE | st.dictionaries(st.sampled_from(SIDE_KEYS), JSON),

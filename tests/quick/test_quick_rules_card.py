@@ -43,7 +43,10 @@ def test_every_preset_shows_the_values_all_agree_on(client, ruleset):
            "brazilian": "3,000 to 6,995 120 7,000 to 7,995 a canasta 8,000 to 8,995 200 and a "
                         "canasta 9,000 and over a natural canasta",
            }.get(ruleset, "3,000 and over 120")
-    assert table.endswith("Below 0 15 0 to 1,495 50 1,500 to 2,995 90 " + top)
+    rows_of = {  # Modern American (VARIANTS.md 1): "below 3000 (negative included) 125; ..."
+        "american": "Below 0 125 0 to 2,995 125 3,000 to 4,995 155 5,000 and over 180"}
+    assert table.endswith(rows_of.get(ruleset, "Below 0 15 0 to 1,495 50 1,500 to 2,995 90 "
+                                      + top))
     assert f'<option value="{ruleset}" selected>' in page
     assert f'href="/sheets/rules/{ruleset}.pdf"' in page
     assert "style=" not in page and "<script>" not in page

@@ -27,7 +27,13 @@ def test_a_tournament_plays_any_preset(client, ruleset_id):
     table = links(client, data["id"], data["admin_token"])[0]
     game = client.get(f"/api/v1/games/{table['game_id']}").get_json()
     assert game["ruleset"] == ruleset_id and game["target"] == rs.target
-    # A hand ended by the stock with table points only: each side scores its own.
-    saved = post_hand(client, table, stock_out((120, 45)))
+    # A hand ended by the stock with table points only, counted as the rule set counts it
+    # (most: each side its own; American: a side without a canasta loses its melds).
+    hand = stock_out((120, 45))
+    saved = post_hand(client, table, hand)
     assert saved.status_code == 201, saved.get_json()
-    assert saved.get_json()["totals"] == [120, 45]
+    alone = client.post("/api/v1/score", json={"ruleset": ruleset_id, "players": 4, **hand})
+    assert alone.status_code == 200, alone.get_json()
+    expected = [side["total"] for side in alone.get_json()["sides"]]
+    assert saved.get_json()["totals"] == expected
+    assert expected == ([-120, -45] if ruleset_id == "american" else [120, 45])
