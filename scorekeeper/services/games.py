@@ -303,6 +303,8 @@ class HandRow:
     minimums: tuple[int, ...]
     dealer: str
     end: str
+    #: What each side's first meld had to be beside that minimum (Brazilian from 7,000).
+    conditions: tuple[OpeningCondition | None, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -375,6 +377,7 @@ def game_state(game: Game, translate: Translate = _english) -> GameState:
     rows: list[HandRow] = []
     for hand in game.hands:
         minimums = tuple(rs.opening_minimum(t) for t in running)
+        conditions = tuple(rs.opening_condition(t) for t in running)
         running = [running[i] + int(hand.totals[i]) for i in range(n)]
         rows.append(HandRow(
             number=hand.number,
@@ -383,6 +386,7 @@ def game_state(game: Game, translate: Translate = _english) -> GameState:
             minimums=minimums,
             dealer=dealer_of_hand(game, hand.number, seats),
             end=str(hand.entry.get("end", HandEnd.WENT_OUT.value)),
+            conditions=conditions,
         ))
     return GameState(
         totals=tuple(running),

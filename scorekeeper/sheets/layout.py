@@ -15,7 +15,7 @@ from datetime import datetime
 from ..engine import N_, NAMED_LINE, CanastaKind, HandEnd, PlayerFormat, RuleSet
 from ..engine.cards import RED_THREES_PER_PACK, CardGroup
 from ..engine.declared import Declared, Sign, declared
-from ..engine.rulesets import CanastaBonus, OpeningTier
+from ..engine.rulesets import CanastaBonus, OpeningCondition, OpeningTier
 from ..i18n import stored_template
 
 #: Hand rows on a blank sheet: room for a typical game, and still one page (three sides need
@@ -57,6 +57,8 @@ class Row:
     details: tuple[tuple[Detail, ...], ...] = ()
     #: How the hand ended, when it is not the usual "someone went out" (a msgid).
     end: str = ""
+    #: Per side, the condition its first meld had to meet beside the minimum, or ``None``.
+    conditions: tuple[OpeningCondition | None, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -251,6 +253,8 @@ class KeptHand:
     minimums: Sequence[int]
     dealer: str
     end: str
+    #: The condition each side's first meld had to meet (Brazilian from 7,000), or ``None``.
+    conditions: Sequence[OpeningCondition | None] = ()
 
 
 def filled_sheet(
@@ -302,6 +306,7 @@ def filled_sheet(
             details.append(tuple(lines))
         rows.append(Row(
             number=hand.number, dealer=hand.dealer, cells=tuple(cells), details=tuple(details),
+            conditions=tuple(hand.conditions),
             end="" if hand.end == HandEnd.WENT_OUT.value else _end_label(hand.end),
         ))
     totals = (tuple(hands[-1].running) if hands

@@ -201,7 +201,7 @@ def game_sheet_model(game: Game, lang: str) -> layout.Sheet:
         hands = [
             layout.KeptHand(
                 number=row.number, result=hand.result, totals=row.totals, running=row.running,
-                minimums=row.minimums, dealer=row.dealer, end=row.end,
+                minimums=row.minimums, dealer=row.dealer, end=row.end, conditions=row.conditions,
             )
             for hand, row in zip(game.hands, state.hands, strict=True)
         ]
