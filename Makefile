@@ -35,7 +35,7 @@ run: app translations
 test: venv translations
 	$(BIN)/ruff check .
 	@if [ -d scorekeeper/engine ]; then $(BIN)/mypy --strict scorekeeper/engine; fi
-	$(BIN)/pytest -q
+	$(BIN)/pytest -q -n auto
 
 lint: venv
 	$(BIN)/ruff check .
