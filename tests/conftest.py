@@ -24,7 +24,7 @@ from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
 from jinja2 import BytecodeCache
 from jinja2.bccache import Bucket
-from sqlalchemy import Engine, create_engine, inspect, make_url, text
+from sqlalchemy import Engine, MetaData, create_engine, inspect, make_url, text
 from werkzeug.routing import Rule
 
 from scorekeeper import create_app
@@ -115,8 +115,16 @@ def database_uri(tmp_path: Path) -> str:
 @pytest.fixture(scope="session")
 def _schema(tmp_path_factory: pytest.TempPathFactory) -> Path | None:
     """A SQLite file holding the empty schema (copied into each test's file); on PostgreSQL
-    (``None``), the schema created once in the test database."""
-    if os.environ.get("TEST_DATABASE_URL"):
+    (``None``), the schema created afresh once in the test database."""
+    url = os.environ.get("TEST_DATABASE_URL")
+    if url:
+        # Tables an earlier run left (an aborted run, or models that changed since) go first.
+        engine = create_engine(url)
+        try:
+            _drop_every_table(engine)
+            db.metadata.create_all(engine)
+        finally:
+            engine.dispose()
         return None
     folder = tmp_path_factory.mktemp("schema")
     app = create_app(make_config(f"sqlite:///{folder / 'schema.sqlite'}"),
@@ -125,6 +133,14 @@ def _schema(tmp_path_factory: pytest.TempPathFactory) -> Path | None:
         db.create_all()
         db.engine.dispose()  # the last connection folds the WAL into the file
     return folder / "schema.sqlite"
+
+
+def _drop_every_table(engine: Engine) -> None:
+    """Drop the tables the database holds, the models' and any other (alembic_version, or a
+    table an earlier run or older models left)."""
+    present = MetaData()
+    present.reflect(engine)
+    present.drop_all(engine)
 
 
 def _empty(engine: Engine) -> None:
@@ -176,9 +192,7 @@ def settings(tmp_path: Path) -> dict[str, Any]:
     if uri.startswith("postgresql"):
         engine = create_engine(uri)
         try:
-            db.metadata.drop_all(engine)
-            with engine.begin() as conn:
-                conn.execute(text("DROP TABLE IF EXISTS alembic_version"))
+            _drop_every_table(engine)
         finally:
             engine.dispose()
     return make_config(uri)
