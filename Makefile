@@ -35,7 +35,7 @@ run: app translations
 test: venv translations
 	$(BIN)/ruff check .
 	$(BIN)/mypy --strict scorekeeper
-	$(BIN)/pytest -q -n auto
+	$(BIN)/pytest -q -n auto --dist worksteal
 
 lint: venv
 	$(BIN)/ruff check .

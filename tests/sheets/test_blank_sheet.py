@@ -28,6 +28,7 @@ def text_of(pdf: bytes) -> str:
     return "\n".join(pdf_text(pdf))
 
 
+@pytest.mark.no_database
 def test_classic_blank_sheet_in_english_on_a4(client):
     pdf = get_pdf(client, "ruleset=classic&players=4&paper=a4&lang=en")
     assert page_sizes(pdf) == [A4_LANDSCAPE]
@@ -55,6 +56,7 @@ def test_classic_blank_sheet_in_english_on_a4(client):
     assert re.search(r"Target:\s*5,000", text)
 
 
+@pytest.mark.no_database
 def test_la_canasta_blank_sheet_in_spanish_on_letter(client, spanish):
     pdf = get_pdf(client, "ruleset=la-canasta&paper=letter&lang=es")
     assert page_sizes(pdf) == [LETTER_LANDSCAPE]
@@ -69,6 +71,7 @@ def test_la_canasta_blank_sheet_in_spanish_on_letter(client, spanish):
     assert re.search(r"−200", text) and re.search(r"−50\b", text)
 
 
+@pytest.mark.no_database
 def test_three_sides_fit_one_page_with_a_wild_card_column(client):
     pdf = get_pdf(client, "ruleset=comodines&players=6-pairs")
     assert page_count(pdf) == 1
@@ -79,6 +82,7 @@ def test_three_sides_fit_one_page_with_a_wild_card_column(client):
     assert "12" in re.findall(r"^\s*(\d+)\s*$", text, re.M)
 
 
+@pytest.mark.no_database
 @pytest.mark.parametrize("ruleset, players, paper", [
     (rs.id, fmt.id, paper)
     for rs in PRESETS.values() for fmt in rs.formats for paper in ("a4", "letter")
@@ -134,6 +138,7 @@ def test_changed_house_rules_print_the_new_values_not_a_cached_sheet(client):
     assert re.search(r"Natural canasta\s+700\b", text_of(get_pdf(client, f"ruleset={house.id}")))
 
 
+@pytest.mark.no_database
 def test_rules_card_is_one_portrait_page(client, spanish):
     res = client.get("/sheets/rules/comodines.pdf?lang=es")
     assert res.status_code == 200 and res.mimetype == "application/pdf"
@@ -148,6 +153,7 @@ def test_rules_card_is_one_portrait_page(client, spanish):
                      text_of(res.data))
 
 
+@pytest.mark.no_database
 @pytest.mark.parametrize("lang", ["en", "es"])
 @pytest.mark.parametrize("ruleset", list(PRESETS))
 def test_every_rules_card_fits_one_page(client, ruleset, lang):
@@ -215,6 +221,7 @@ def sheet_for_four(client, ruleset: str, lang: str,
     return text_of(pdf), tr, "." if lang == "es" else ","
 
 
+@pytest.mark.no_database
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_uruguay_blank_sheet_on_one_page(client, lang, spanish):
     # VARIANTS.md section 6: the wild-card canasta 2,000 beside classic's values, to 5,000.
@@ -226,6 +233,7 @@ def test_uruguay_blank_sheet_on_one_page(client, lang, spanish):
     assert re.search(rf"3{sep}000 .*\s+120\b", text)
 
 
+@pytest.mark.no_database
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_samba_blank_sheet_on_one_page(client, lang, spanish):
     # VARIANTS.md section 2: a column for the samba (1,500), all six red 3s 1,000, the
@@ -240,6 +248,7 @@ def test_samba_blank_sheet_on_one_page(client, lang, spanish):
     assert tr("Wild-card canasta") not in text
 
 
+@pytest.mark.no_database
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_bolivia_blank_sheet_on_one_page(client, lang, spanish):
     # VARIANTS.md section 3: the bolivia 2,500 and the escalera 1,500, -100 per black 3 in
@@ -253,6 +262,7 @@ def test_bolivia_blank_sheet_on_one_page(client, lang, spanish):
     assert re.search(rf"15{sep}000", text)
 
 
+@pytest.mark.no_database
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_brazilian_blank_sheet_on_one_page(client, lang, spanish):
     # VARIANTS.md section 4, line by line: what the sheet must print in the language asked.
