@@ -31,4 +31,11 @@ def find_variants(query: str) -> list[RuleSet]:
     """The presets whose words hold every word of ``query``, in the registry's order
     (all of them for an empty query)."""
     wanted = fold(query).split()
-    return [rs for rs in PRESETS.values() if all(w in _words_of(rs) for w in wanted)]
+    if not wanted:
+        return list(PRESETS.values())
+    found = []
+    for rs in PRESETS.values():
+        words = _words_of(rs)  # once per preset, not once per word typed
+        if all(w in words for w in wanted):
+            found.append(rs)
+    return found
