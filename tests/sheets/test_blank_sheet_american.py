@@ -11,6 +11,10 @@ from test_blank_sheet import A4_LANDSCAPE, LETTER_LANDSCAPE, get_pdf, text_of
 from scorekeeper.engine import find_ruleset
 from scorekeeper.sheets.layout import column_of, columns_for
 
+# No test here touches the database (blank sheets read only the preset), so the PostgreSQL run of
+# .ci/run leaves the module out.
+pytestmark = pytest.mark.no_database
+
 
 @pytest.mark.parametrize(("lang", "paper", "size"), [("en", "letter", LETTER_LANDSCAPE),
                                                      ("es", "a4", A4_LANDSCAPE)])

@@ -9,6 +9,10 @@ import pytest
 from sheet_helpers import page_count, page_sizes
 from test_blank_sheet import A4_LANDSCAPE, get_pdf, text_of
 
+# No test here touches the database (blank sheets read only the preset), so the PostgreSQL run of
+# .ci/run leaves the module out.
+pytestmark = pytest.mark.no_database
+
 #: What each reminder box must print: (msgid, its %(count)d or None, the value as printed in
 #: English; the Spanish sheet prints "." for ",").
 REMINDERS = {
