@@ -59,7 +59,7 @@ def test_each_token_has_its_own_bearer_scheme(client):
 @pytest.mark.skipif(not (BIN / "schemathesis").exists() or not (BIN / "gunicorn").exists(),
                     reason="needs schemathesis (the dev extra) and gunicorn")
 @pytest.mark.skipif(os.environ.get("CI_RUNS_SCHEMATHESIS") == "1",
-                    reason=".ci/run runs .ci/schemathesis itself, with 100 examples")
+                    reason=".ci/run runs .ci/schemathesis itself, with 50 examples")
 def test_schemathesis_finds_nothing_against_the_served_app():
     # A small run, for `make test`; CI runs .ci/schemathesis with more examples beside it.
     run = subprocess.run(
