@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any
 
 from flask import (
@@ -35,8 +36,14 @@ def error_id(name: str) -> str:
     return "err-" + re.sub(r"[^A-Za-z0-9_-]+", "-", name).strip("-")
 
 
+@lru_cache(maxsize=1024)
 def qr_svg(url: str, scale: int = 5) -> str:
-    """``url`` as a QR code, an SVG ``data:`` URI for an ``<img>`` (the CSP allows ``data:``)."""
+    """``url`` as a QR code, an SVG ``data:`` URI for an ``<img>`` (the CSP allows ``data:``).
+
+    Drawing one takes about 7 ms, the scorekeeper's game page shows two and the desk's
+    dashboard one per table at every poll (280 ms a poll for 40 tables): a code depends only
+    on its URL and scale, so the last 1,024 drawn are kept.
+    """
     import segno
 
     return str(segno.make(url, error="m").svg_data_uri(scale=scale, border=2))

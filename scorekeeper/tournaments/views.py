@@ -12,7 +12,6 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
-import segno
 from flask import Response, abort, current_app, request, session, url_for
 from flask_babel import get_locale
 from flask_babel import gettext as _
@@ -31,7 +30,7 @@ from ..services import tournaments as service
 from ..services.clock import MAX_EXTEND, clock_of, format_clock
 from ..services.errors import WriteRefused
 from ..services.scoring import resolve_ruleset
-from ..web import render, see_other
+from ..web import qr_svg, render, see_other
 from . import bp
 
 SESSION_KEY = "tournament_tokens"
@@ -254,10 +253,6 @@ def dashboard(tournament_id: str) -> Response:
                   **_page_context(tournament))
 
 
-def _qr(url: str) -> str:
-    return str(segno.make(url, error="m").svg_data_uri(scale=4, border=2))
-
-
 def _round_or_404(tournament: Tournament, number: int) -> TournamentRound:
     rnd = service.get_round(tournament, number)
     if rnd is None:
@@ -275,7 +270,7 @@ def _round_response(tournament: Tournament, rnd: TournamentRound,
     for table in made or []:
         url = url_for("games.join", game_id=table.view_token, edit_token=table.new_edit_token,
                       _external=True)
-        links[table.id] = {"url": url, "qr": _qr(url)}
+        links[table.id] = {"url": url, "qr": qr_svg(url, scale=4)}
     response = render("tournaments/round.html", tournament=tournament, links=links,
                       missing=sum(1 for t in rnd.tables if t.link_made_at is None),
                       time_up_label=label(HandEnd.TIME_UP.label),
