@@ -9,6 +9,7 @@ never a 5xx, never the raw markup, the text shown as typed.
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 from collections.abc import Iterator
@@ -263,7 +264,17 @@ def _api_hand(w: World) -> dict[str, Any]:
     ]}
 
 
-@pytest.mark.parametrize("payload", list(PAYLOADS.values()), ids=list(PAYLOADS))
+#: The payloads that test escaping only: the database stores them as it stores any text, so
+#: the PostgreSQL run of .ci/run leaves them to the SQLite run. Length, characters past the
+#: BMP, bidi controls and quotes go through both databases.
+ESCAPING_ONLY = {"htmx-tag", "script", "format"}
+ON_POSTGRESQL = os.environ.get("TEST_DATABASE_URL", "").startswith("postgresql")
+
+
+@pytest.mark.parametrize("payload", [
+    pytest.param(value, id=key, marks=pytest.mark.skipif(
+        ON_POSTGRESQL and key in ESCAPING_ONLY, reason="escaping is the same on any database"))
+    for key, value in PAYLOADS.items()])
 def test_hostile_text_is_shown_as_typed_everywhere(client: FlaskClient, app: Flask,
                                                    payload: str) -> None:
     w = _plant(client, app, payload)
