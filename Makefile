@@ -4,7 +4,8 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint typecheck translations extract venv app bench club-night stats-figure
+.PHONY: run test lint typecheck translations extract venv app bench club-night stats-figure \
+	paper-load stack stack-down host-app
 
 # `make run` installs only what the app needs; the test and lint tools (the `dev` extra) come
 # with `make test` and the other developer targets.
@@ -27,15 +28,16 @@ $(VENV)/.installed: pyproject.toml
 	$(INSTALL) -e '.[dev]' || $(FALLBACK) -e '.[dev]'
 	touch $(VENV)/.app-installed $@
 
-# Compile the .po catalogs into .mo files (build products, not committed).
+# Compile the .po catalogs into .mo files (build products, not committed). Quietly: `make run`
+# prints only what a player needs; a catalog's warnings and errors still show.
 translations: app
 	@if ls translations/*/LC_MESSAGES/*.po >/dev/null 2>&1; then \
-		$(BIN)/pybabel compile -d translations; \
+		$(BIN)/pybabel -q compile -d translations; \
 	fi
 
 # gunicorn on every interface; its last lines are the address phones open and its QR code.
 run: app translations
-	$(BIN)/flask --app scorekeeper db upgrade
+	@$(BIN)/flask --app scorekeeper db upgrade -x quiet
 	@$(BIN)/python -m scorekeeper.serve --port $${PORT:-5000}
 
 test: venv translations
@@ -54,11 +56,13 @@ extract: venv
 	mkdir -p translations
 	$(BIN)/pybabel extract -F babel.cfg -k _l -k N_ -k lazy_gettext \
 		--project "Canasta Scorekeeper" -o translations/messages.pot .
-	@if [ -f translations/es/LC_MESSAGES/messages.po ]; then \
-		$(BIN)/pybabel update -i translations/messages.pot -d translations -l es; \
-	else \
-		$(BIN)/pybabel init -i translations/messages.pot -d translations -l es; \
-	fi
+	@for lang in es pt it; do \
+		if [ -f translations/$$lang/LC_MESSAGES/messages.po ]; then \
+			$(BIN)/pybabel update -i translations/messages.pot -d translations -l $$lang; \
+		else \
+			$(BIN)/pybabel init -i translations/messages.pot -d translations -l $$lang; \
+		fi; \
+	done
 
 # Speed figures (gunicorn + wrk, ratios to a bare Flask app in the same run; a club night; the
 # statistics figure): see bench/README.md. Fails on a 5xx or a save p95 ratio over 2.
@@ -73,3 +77,24 @@ club-night: venv translations
 # Issue 10's figure: save p95 with eight statistics readers against idle, 5,000 games stored.
 stats-figure: venv translations
 	$(BIN)/python bench/stats_readers.py $(ARGS)
+
+# Issue 21's cost figure: a save's p95 alone and while 4 strangers ask for the costliest papers.
+paper-load: venv translations
+	$(BIN)/python bench/paper_load.py $(ARGS)
+
+# The app with the Redis client (Flask-Limiter's storage), as deploy/ runs it on a host.
+host-app: $(VENV)/.host-installed
+
+$(VENV)/.host-installed: pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(INSTALL) -e '.[redis]' || $(FALLBACK) -e '.[redis]'
+	touch $@
+
+# deploy/'s stack on this machine: Caddy (https://localhost:8443, its own CA) in front of two
+# app servers (127.0.0.1:5101, :5102), PostgreSQL and Redis; installs caddy (and redis-server
+# if no Redis answers), migrates, prints the https address last. See deploy/README.md.
+stack: host-app translations
+	@$(BIN)/python deploy/stack.py up
+
+stack-down:
+	@$(BIN)/python deploy/stack.py down

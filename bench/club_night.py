@@ -1,6 +1,6 @@
 """A club night against a real server: N tables at once, as the phones and the desk ask.
 
-Starts gunicorn as ``make run`` does (gthread, ``--workers`` 2 by default, 4 threads each) on
+Starts gunicorn as ``make run`` does (gevent workers, ``--workers`` 2 by default) on
 127.0.0.1 and a free port, on a fresh SQLite file (or ``--database``, a PostgreSQL URL whose
 tables are dropped and made anew). The tables are the tables of tournaments of 20 tables each
 (``--tables-per-desk``), made through the service the set-up form uses; each table's game has
@@ -12,11 +12,12 @@ as in a club), and each table has spare games to go on with. Then for ``--second
   saves the hand (the form's ``POST .../hands``) and lands on the game screen the redirect names;
   a hand starts every 3 minutes. When the game ends she prints its sheet (the PDF) and opens the
   edit link of the table's next game;
-- per table, ``--readers`` read-only phones open the game page, then poll the board as the page's
-  htmx does (every 5 s, ``?v=<version>``: 204 while nothing changed), and open the next game's
+- per table, ``--readers`` read-only phones open the game page and hold its event stream open,
+  as the page does (``static/js/live.js``): once when it opens and then on each news of the game
+  they ask for the board (``?v=<version>``: 204 when nothing changed), and open the next game's
   page when the table moves on;
-- per tournament (20 tables), the desk signs in with its organizer link, opens the control table
-  and polls its dashboard as the page's htmx does (every 10 s).
+- per tournament (20 tables), the desk signs in with its organizer link, opens the control table,
+  holds the tournament's event stream and asks for its dashboard on each news.
 
 Phones and desks arrive over the first ``--ramp`` seconds (60 s of a club's time), the
 scorekeepers each at her first hand, at a random point of the 3 minutes. ``--speed`` compresses
@@ -28,7 +29,8 @@ with ``wrk`` for ``--hello-seconds`` (aiohttp when ``wrk`` is missing).
 
 Prints, per kind of request: count, p50, p95, p99, max (ms) and errors (any answer that is not
 2xx or 3xx, or no answer); then the server's and the load generator's CPU, the event loop's lag,
-the load average before and after, and last the line
+the load average before and after, how long a follower took from a save's answer to having
+the new board (pushed: the stream's news, then the board's request), and last the line
 ``tables=N p95_ms=X errors=E cpu_ms_per_table_minute=Y hello_rps=Z`` (p95 over every request of
 the night; CPU of gunicorn's processes per minute of a club table's time). Exits 1 if any answer
 was a 5xx or never came, else 0.
@@ -55,7 +57,6 @@ import os  # noqa: E402
 import random  # noqa: E402
 import re  # noqa: E402
 import shutil  # noqa: E402
-import socket  # noqa: E402
 import subprocess  # noqa: E402
 import tempfile  # noqa: E402
 import time  # noqa: E402
@@ -69,17 +70,16 @@ ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
 sys.path.insert(0, str(ROOT))
 
-from bench.http import free_port, stop_group  # noqa: E402
+from bench.http import free_port, start_server, stop_server  # noqa: E402
 from bench.workload import HAND, PREVIEW_FORM  # noqa: E402
+from tests.servers import listens  # noqa: E402
 
 #: A real club's pace, in seconds (divided by ``--speed``).
 HAND_EVERY = 180.0
 COUNT_TAKES = 30.0
 PREVIEW_EVERY = 2.0
-#: The read-only board's htmx poll (templates/games/_board.html).
-BOARD_POLL = 5.0
-#: The tournament dashboard's htmx poll (templates/tournaments/_dashboard.html).
-DESK_POLL = 10.0
+#: How often a follower looks whether its table moved on to its next game (no request).
+LOOK_EVERY = 1.0
 #: What one saved hand of the night gives the first side: ``HAND`` (seeded) and
 #: ``PREVIEW_FORM`` (saved through the form) both give 450 (50 + a mixed canasta + going out).
 HAND_POINTS = 450
@@ -130,6 +130,33 @@ def fresh_database(database: str | None, tmp: Path) -> str:
     return url
 
 
+def own_database(server: str, name: str) -> str:
+    """A new, empty database ``name`` on the PostgreSQL server of the URL ``server``."""
+    from sqlalchemy import create_engine, make_url, text
+
+    parts = make_url(server)
+    admin = create_engine(parts.set(database="postgres"), isolation_level="AUTOCOMMIT")
+    try:
+        with admin.connect() as conn:
+            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+            conn.execute(text(f'CREATE DATABASE "{name}"'))
+    finally:
+        admin.dispose()
+    return parts.set(database=name).render_as_string(hide_password=False)
+
+
+def drop_database(url: str) -> None:
+    from sqlalchemy import create_engine, make_url, text
+
+    parts = make_url(url)
+    admin = create_engine(parts.set(database="postgres"), isolation_level="AUTOCOMMIT")
+    try:
+        with admin.connect() as conn:
+            conn.execute(text(f'DROP DATABASE IF EXISTS "{parts.database}" WITH (FORCE)'))
+    finally:
+        admin.dispose()
+
+
 @dataclass
 class Table:
     """One table: its games in the order it plays them ((view, edit) tokens), and how many hands
@@ -138,6 +165,8 @@ class Table:
     games: list[tuple[str, str]]
     hands_played: int
     playing: int = 0
+    #: When its scorekeeper's last save was answered (``time.monotonic()``), or 0.
+    saved_at: float = 0.0
 
     @property
     def view(self) -> str:
@@ -199,50 +228,82 @@ def set_up(url: str, tmp: Path, args: argparse.Namespace) -> tuple[list[Table], 
     return tables, desks
 
 
-class Server:
-    """gunicorn serving an app as ``make run`` does (gthread workers), on loopback only."""
+def cpu_of(pid: int) -> float:
+    """CPU seconds used so far by the process ``pid`` and its children (from /proc)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    pids = [pid]
+    try:
+        pids += [int(p) for p in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+    except OSError:
+        pass
+    total = 0.0
+    for one in pids:
+        try:
+            fields = Path(f"/proc/{one}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / tick
+    return total
 
-    def __init__(self, app: str, env: dict[str, str], workers: int, threads: int = 4):
+
+class Server:
+    """gunicorn serving an app as ``make run`` does (its gevent workers), on loopback only."""
+
+    def __init__(self, app: str, env: dict[str, str], workers: int):
+        from scorekeeper import serve
+
+        serve.raise_open_files_limit()
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        self.proc = subprocess.Popen(
-            [str(BIN / "gunicorn"), "-w", str(workers), "-k", "gthread", "--threads",
-             str(threads), "-b", f"127.0.0.1:{self.port}", "--log-level", "warning", app],
-            cwd=ROOT, env={**os.environ, **env}, start_new_session=True,
-            stdout=subprocess.DEVNULL,
-        )
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError("gunicorn stopped at start")
-            try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=1):
-                    return
-            except OSError:
-                time.sleep(0.1)
-        self.stop()
-        raise RuntimeError("gunicorn did not start")
+        self.server = start_server(
+            [str(BIN / "gunicorn"), "-w", str(workers), "-k", "scorekeeper.serve.StreamingWorker",
+             "--worker-connections", str(serve.CONNECTIONS_PER_WORKER),
+             "-b", f"127.0.0.1:{self.port}", "--log-level", "warning", app],
+            f"gunicorn {app}", env, lambda: listens(self.port))
+        assert self.server.proc is not None
+        self.proc = self.server.proc
 
     def cpu_seconds(self) -> float:
         """CPU time used so far by gunicorn's workers and master (from /proc)."""
-        total = 0.0
-        tick = os.sysconf("SC_CLK_TCK")
-        pids = [self.proc.pid]
-        try:
-            children = Path(f"/proc/{self.proc.pid}/task/{self.proc.pid}/children").read_text()
-            pids += [int(p) for p in children.split()]
-        except OSError:
-            pass
-        for pid in pids:
-            try:
-                fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            total += (int(fields[11]) + int(fields[12])) / tick
-        return total
+        return cpu_of(self.proc.pid)
 
     def stop(self) -> None:
-        stop_group(self.proc)
+        stop_server(self.server)
+
+
+class StackServer:
+    """``make stack`` (deploy/stack.py) on free ports: Caddy with https in front of two app
+    servers on a PostgreSQL database of the night's own, Redis for the rate limits. The phones
+    talk to Caddy's https address, trusting its CA, as phones on a club's Wi-Fi would."""
+
+    def __init__(self, database: str, folder: Path, workers: int):
+        import ssl
+
+        ports = [free_port() for _ in range(5)]
+        self.env = {**{k: v for k, v in os.environ.items() if not k.startswith("STACK_")},
+                    "STACK_DIR": str(folder), "STACK_DATABASE_URL": database,
+                    "STACK_REDIS_URL": f"redis://127.0.0.1:{ports[4]}/0",
+                    "STACK_APP_PORTS": f"{ports[0]} {ports[1]}",
+                    "STACK_HTTPS_PORT": str(ports[2]), "STACK_HTTP_PORT": str(ports[3]),
+                    "STACK_WORKERS": str(workers)}
+        self.folder = folder
+        up = subprocess.run([sys.executable, str(ROOT / "deploy" / "stack.py"), "up"],
+                            env=self.env, capture_output=True, text=True, timeout=600)
+        if up.returncode != 0:
+            raise RuntimeError(f"make stack failed:\n{up.stdout}{up.stderr}")
+        self.url = f"https://localhost:{ports[2]}"
+        cert = folder / "caddy-data" / "caddy" / "pki" / "authorities" / "local" / "root.crt"
+        self.ssl = ssl.create_default_context(cafile=str(cert))
+
+    def cpu_seconds(self) -> float:
+        """CPU time used so far by Caddy, Redis and the app servers (PostgreSQL's own
+        processes are not counted)."""
+        return sum(cpu_of(int(pid_file.read_text().strip() or 0))
+                   for pid_file in self.folder.glob("*.pid"))
+
+    def stop(self) -> None:
+        subprocess.run([sys.executable, str(ROOT / "deploy" / "stack.py"), "down"],
+                       env=self.env, capture_output=True, timeout=120)
 
 
 def hello_rps(workers: int, seconds: float) -> tuple[float, str]:
@@ -291,6 +352,10 @@ class Recorder:
     sent: int = 0
     examples: list[str] = field(default_factory=list)
     lags: list[float] = field(default_factory=list)
+    #: Seconds from a save's answer to a follower having the new board (pushed).
+    pushed: list[float] = field(default_factory=list)
+    #: Streams that ended or failed while the night went on (a phone opens a new one).
+    streams_lost: int = 0
 
     def running(self) -> bool:
         return time.monotonic() < self.deadline and self.sent < self.max_requests
@@ -356,13 +421,54 @@ def hidden_fields(page: str) -> dict[str, str]:
     return dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', page))
 
 
-def session(base: str, timeout: float) -> aiohttp.ClientSession:
-    # Each phone has its own cookies and connection; loopback is an IP address, which the
-    # default cookie jar refuses.
+#: The TLS context the phones trust the stack's https address with (``--stack``).
+TLS: dict[str, Any] = {}
+
+
+def session(base: str, timeout: float, connections: int = 1) -> aiohttp.ClientSession:
+    # Each phone has its own cookies and connections (a following phone two: its stream and
+    # its requests); loopback is an IP address, which the default cookie jar refuses.
+    # A browser sends the page's address as Referer; on https, the CSRF check asks for it.
     return aiohttp.ClientSession(
-        base, cookie_jar=aiohttp.CookieJar(unsafe=True),
-        connector=aiohttp.TCPConnector(limit=1, keepalive_timeout=CLIENT_KEEPALIVE),
+        base, cookie_jar=aiohttp.CookieJar(unsafe=True), headers={"Referer": f"{base}/"},
+        connector=aiohttp.TCPConnector(limit=connections, keepalive_timeout=CLIENT_KEEPALIVE,
+                                       **TLS),
         timeout=aiohttp.ClientTimeout(total=timeout))
+
+
+async def follow_stream(rec: Recorder, phone: aiohttp.ClientSession, kind: str, url: str,
+                        ask: Any, still: Any, event: bytes = b"changed",
+                        catch_up: bool = True) -> None:
+    """Hold the event stream ``url`` open as ``live.js`` does: ``ask(False)`` once it opens
+    (unless not ``catch_up``: a stream told the page's version says itself what was missed)
+    and ``ask(True)`` on each ``event`` (the board's; a table's clock hears ``desk``), while
+    ``still()`` is true (looked at every second, with no request)."""
+    start = time.perf_counter()
+    try:
+        async with phone.get(url, timeout=aiohttp.ClientTimeout(total=None,
+                                                                sock_connect=10)) as res:
+            rec.sent += 1
+            rec.latencies[kind].append((time.perf_counter() - start) * 1000)
+            if res.status != 200:
+                rec.errors[kind] += 1
+                rec.server_errors += res.status >= 500
+                await rec.pause(3)
+                return
+            if catch_up:
+                await ask(False)
+            while rec.running() and still():
+                try:
+                    line = await asyncio.wait_for(res.content.readline(), LOOK_EVERY)
+                except TimeoutError:
+                    continue
+                if not line:  # the server ended it (its lifetime): the browser opens anew
+                    return
+                if line.rstrip(b"\r\n") == b"event: " + event:
+                    await ask(True)
+    except (TimeoutError, aiohttp.ClientError):
+        if rec.running():
+            rec.streams_lost += 1
+            await rec.pause(3)
 
 
 async def scorekeeper(rec: Recorder, base: str, table: Table, args: argparse.Namespace,
@@ -394,6 +500,7 @@ async def scorekeeper(rec: Recorder, base: str, table: Table, args: argparse.Nam
                 break
             status, _ = await rec.request("save hand (form)", phone, "POST",
                                           f"/games/{view}/hands", data=form)
+            table.saved_at = time.monotonic()
             if status == 303:
                 await rec.request("game screen (scorekeeper)", phone, "GET", f"/games/{view}")
                 left -= 1
@@ -411,24 +518,46 @@ async def scorekeeper(rec: Recorder, base: str, table: Table, args: argparse.Nam
 
 async def follower(rec: Recorder, base: str, table: Table, args: argparse.Namespace,
                    rng: random.Random) -> None:
-    """A read-only phone at the table: the game page, then the board's htmx poll."""
+    """A read-only phone at the table: the game page, its event stream held open, the board
+    asked for on each news; the next game's page when the table moves on."""
     await rec.pause(rng.uniform(0, args.ramp / args.speed))
     if not rec.running():
         return
-    async with session(base, args.timeout) as phone:
+    async with session(base, args.timeout, connections=2) as phone:
         view, seen = "", "0"
+
+        def took(page: str) -> None:
+            nonlocal seen
+            if version := re.search(r'hx-get="[^"]*\?v=(\d+)"', page):
+                seen = version.group(1)
+
+        async def board(news: bool) -> None:
+            status, page = await rec.request("board on news (htmx)", phone, "GET",
+                                             f"/games/{view}", params={"v": seen},
+                                             headers={"HX-Request": "true"})
+            if status == 200:
+                took(page)
+                since = time.monotonic() - table.saved_at
+                # The news of this table's last save (not a catch-up when the stream opened,
+                # nor news that came before the save's own answer).
+                if news and since < HAND_EVERY / args.speed / 2:
+                    rec.pushed.append(since)
+
+        opened = ""
         while rec.running():
             if view != table.view:  # arrived, or the table went on with its next game
                 view = table.view
                 status, page = await rec.request("game page (read-only)", phone, "GET",
                                                  f"/games/{view}")
-            else:
-                status, page = await rec.request("board poll (htmx)", phone, "GET",
-                                                 f"/games/{view}", params={"v": seen},
-                                                 headers={"HX-Request": "true"})
-            if status == 200 and (version := re.search(r'hx-get="[^"]*\?v=(\d+)"', page)):
-                seen = version.group(1)
-            await rec.pause(BOARD_POLL / args.speed)
+                if status == 200:
+                    took(page)
+            # The page's stream carries the version it shows: the first time, the stream says
+            # whether anything was missed; a stream opened again, the page asks (live.js).
+            await follow_stream(rec, phone, "event stream (open)",
+                                f"/games/{view}/events?v={seen}", board,
+                                lambda shown=view: table.view == shown,
+                                catch_up=opened == view)
+            opened = view
 
 
 async def desk(rec: Recorder, base: str, organizer: Desk, args: argparse.Namespace,
@@ -438,20 +567,23 @@ async def desk(rec: Recorder, base: str, organizer: Desk, args: argparse.Namespa
     if not rec.running():
         return
     url = f"/tournaments/{organizer.tournament}"
-    async with session(base, args.timeout) as screen:
+    async with session(base, args.timeout, connections=2) as screen:
         await rec.request("desk sign-in (link)", screen, "GET", url,
                           params={"token": organizer.token})
         await rec.request("desk control table", screen, "GET", url)
+
+        async def dashboard(news: bool) -> None:
+            await rec.request("desk dashboard (htmx)", screen, "GET", f"{url}/dashboard",
+                              headers={"HX-Request": "true"})
+
         while rec.running():
-            await rec.pause(DESK_POLL / args.speed)
-            if rec.running():
-                await rec.request("desk dashboard (htmx)", screen, "GET", f"{url}/dashboard",
-                                  headers={"HX-Request": "true"})
+            await follow_stream(rec, screen, "event stream (open)", f"{url}/events", dashboard,
+                                lambda: True)
 
 
 async def warm_up(base: str, view: str, workers: int) -> None:
     """Let every worker load the app and render once: a phone never meets a booting server."""
-    async with aiohttp.ClientSession(base) as phone:
+    async with aiohttp.ClientSession(base, connector=aiohttp.TCPConnector(**TLS)) as phone:
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             start = time.monotonic()
@@ -463,7 +595,7 @@ async def warm_up(base: str, view: str, workers: int) -> None:
                 return
 
 
-async def club_night(server: Server, tables: list[Table], desks: list[Desk],
+async def club_night(server: Server | StackServer, tables: list[Table], desks: list[Desk],
                      args: argparse.Namespace) -> tuple[Recorder, float, float, float]:
     """The night's requests, its length in seconds, and the server's and this process's CPU
     seconds meanwhile."""
@@ -520,23 +652,35 @@ def one_night(args: argparse.Namespace, count: int) -> Night:
     """Set up, measure the hello, serve and run ``count`` tables; what it prints."""
     args = argparse.Namespace(**{**vars(args), "tables": count})
     tmp = Path(tempfile.mkdtemp(prefix="bench-club-"))
-    server = None
+    server: Server | StackServer | None = None
+    url = ""
     load_before = os.getloadavg()[0]
     try:
-        url = fresh_database(args.database, tmp)
+        hello, hello_how = hello_rps(args.workers, args.hello_seconds)
+        if args.stack:
+            # The stack migrates its own new database; the night's games go into it after.
+            url = own_database(args.database, f"bench_stack_{os.getpid()}_{count}")
+            server = StackServer(url, tmp / "stack", args.workers)
+            TLS["ssl"] = server.ssl
+        else:
+            url = fresh_database(args.database, tmp)
         made = time.monotonic()
         tables, desks = set_up(url, tmp, args)
         made = time.monotonic() - made
-        hello, hello_how = hello_rps(args.workers, args.hello_seconds)
-        server = Server(f"scorekeeper:create_app(instance_path={str(tmp / 'instance')!r})",
-                        {"DATABASE_URL": url, "SECRET_KEY": "bench"}, args.workers)
+        if not args.stack:
+            server = Server(f"scorekeeper:create_app(instance_path={str(tmp / 'instance')!r})",
+                            {"DATABASE_URL": url, "SECRET_KEY": "bench"}, args.workers)
+        assert server is not None
         rec, elapsed, cpu, own = asyncio.run(club_night(server, tables, desks, args))
     finally:
         if server:
             server.stop()
+        if args.stack and url:
+            drop_database(url)
         shutil.rmtree(tmp, ignore_errors=True)
     load_after = os.getloadavg()[0]
-    database = "PostgreSQL" if args.database else "SQLite"
+    database = ("make stack: Caddy (https) before 2 app servers, PostgreSQL, Redis" if args.stack
+                else "PostgreSQL" if args.database else "SQLite")
     lines = report(rec, f"club night: {count} tables x {args.readers} read-only phones, "
                         f"{len(desks)} desks, at {args.speed:g}x a real club's pace, "
                         f"{elapsed:.0f} s, gunicorn {args.workers} workers, {database} "
@@ -553,6 +697,12 @@ def one_night(args: argparse.Namespace, count: int) -> Night:
         f"bare Flask hello: {hello:.0f} req/s ({hello_how}, {args.hello_seconds:g} s, before "
         f"the night); load average (1 min) {load_before:.1f} before, {load_after:.1f} after; "
         f"{os.cpu_count()} CPUs")
+    if rec.pushed:
+        lines.append(
+            f"pushed to the followers: a save's answer to the follower's new board p50 "
+            f"{percentile(rec.pushed, 50) * 1000:.0f} ms, p95 "
+            f"{percentile(rec.pushed, 95) * 1000:.0f} ms ({len(rec.pushed)} boards); "
+            f"{rec.streams_lost} streams lost")
     lines += [f"  e.g. {example}" for example in rec.examples]
     failed = bool(rec.server_errors or not every)
     if failed:
@@ -585,7 +735,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--timeout", type=float, default=30, help="seconds per request")
     parser.add_argument("--hello-seconds", type=float, default=5)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--stack", action="store_true",
+                        help="serve with `make stack` (deploy/: Caddy with https, 2 app servers "
+                             "of --workers each, Redis) on a new database of the PostgreSQL "
+                             "server of --database (default 127.0.0.1:5432)")
     args = parse_with_database(parser, argv)
+    if args.stack and not args.database:
+        args.database = "postgresql+psycopg://postgres@127.0.0.1:5432/postgres"
     if args.hands_per_game < 1 or args.tables_per_desk < 1:
         parser.error("--hands-per-game and --tables-per-desk are at least 1")
 

@@ -29,13 +29,12 @@ import json  # noqa: E402
 import os  # noqa: E402
 import re  # noqa: E402
 import shutil  # noqa: E402
-import signal  # noqa: E402
 import socket  # noqa: E402
 import subprocess  # noqa: E402
 import tempfile  # noqa: E402
-import time  # noqa: E402
 import urllib.parse  # noqa: E402
 import urllib.request  # noqa: E402
+from collections.abc import Callable  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 BENCH = ROOT / "bench"
@@ -43,6 +42,7 @@ BIN = Path(sys.executable).parent
 sys.path.insert(0, str(ROOT))
 
 from bench.workload import HAND, PREVIEW_FORM  # noqa: E402
+from tests.servers import ServerProcess, answers  # noqa: E402
 
 GOALS = {"game page (20 hands)": 0.30, "live count preview": 0.50, "save a hand (API)": 0.20}
 SAVE_GAMES = 200
@@ -85,37 +85,31 @@ def seed(database: Path, instance: Path) -> dict[str, object]:
 class Gunicorn:
     def __init__(self, app: str, workers: int, env: dict[str, str], chdir: Path = ROOT):
         self.port = free_port()
-        self.proc = subprocess.Popen(
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.server = start_server(
             [str(BIN / "gunicorn"), "-w", str(workers), "-b", f"127.0.0.1:{self.port}",
              "--chdir", str(chdir), "--log-level", "warning", app],
-            cwd=ROOT, env={**os.environ, **env}, start_new_session=True,
-            stdout=subprocess.DEVNULL,
-        )
-        self.url = f"http://127.0.0.1:{self.port}"
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            try:
-                with urllib.request.urlopen(self.url + "/", timeout=1):
-                    return
-            except OSError:
-                time.sleep(0.1)
-        self.stop()
-        raise RuntimeError(f"gunicorn {app} did not start")
+            f"gunicorn {app}", env, lambda: answers(self.port, "/"))
 
     def stop(self) -> None:
-        stop_group(self.proc)
+        stop_server(self.server)
 
 
-def stop_group(proc: subprocess.Popen[bytes]) -> None:
-    """Stop a server started in its own session: SIGTERM to its process group, SIGKILL when
-    it has not stopped 10 s later."""
-    if proc.poll() is None:
-        os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
+def start_server(command: list[str], name: str, env: dict[str, str],
+                 ready: Callable[[], bool]) -> ServerProcess:
+    """Start a server in its own session, as the tests do (``tests/servers.py``): it has until
+    ``TEST_SERVER_START_SECONDS`` (120 s) to be ``ready()``, or the error quotes its output."""
+    return ServerProcess(command, name=name, env={**os.environ, **env}).start(ready)
+
+
+def stop_server(server: ServerProcess) -> None:
+    """Stop a server started by :func:`start_server` (SIGTERM to its process group, SIGKILL
+    when it has not stopped 10 s later) and pass on what it printed (warnings, errors)."""
+    server.stop(grace=10)
+    printed = server.output()
+    if printed.strip():
+        sys.stderr.write(f"== {server.name} printed ==\n{printed}")
+    server.close()
 
 
 def wrk(url: str, seconds: int, connections: int, script: Path | None = None,

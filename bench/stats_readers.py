@@ -2,7 +2,7 @@
 
 Stores ``--games`` games (default 5,000) of ``--hands`` hands (default 20), written in bulk
 straight into the tables (not through HTTP: the figure is about reading them), then serves the
-app as ``bench/club_night.py`` does (gunicorn, gthread, ``--workers`` 2, loopback only) and
+app as ``bench/club_night.py`` does (gunicorn, gevent, ``--workers`` 2, loopback only) and
 measures the latency of saving a hand (``POST /api/v1/games/<id>/hands`` with its token, one
 save every ``--save-every`` seconds):
 
@@ -90,7 +90,7 @@ def seed_stored(url: str, tmp: Path, games: int, hands: int) -> list[str]:
     from sqlalchemy import func, insert, select, text
 
     from scorekeeper.engine import PRESETS
-    from scorekeeper.engine.rulesets import ruleset_to_dict
+    from scorekeeper.engine.ruleset_data import ruleset_to_dict
     from scorekeeper.extensions import db
     from scorekeeper.models import Game, Hand, Player, Side
     from scorekeeper.models.games import utcnow

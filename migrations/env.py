@@ -15,6 +15,13 @@ config = context.config
 fileConfig(config.config_file_name, disable_existing_loggers=False)
 logger = logging.getLogger('alembic.env')
 
+# `make run` upgrades with `-x quiet`: a player starting the app needs the address and QR code,
+# not a line per revision; warnings and errors still show. `flask db` alone keeps its INFO
+# lines for developers (which revision ran, what autogenerate detected).
+if 'quiet' in context.get_x_argument(as_dictionary=True):
+    for name in ('alembic', 'flask_migrate'):
+        logging.getLogger(name).setLevel(logging.WARNING)
+
 
 def get_engine():
     # Flask-SQLAlchemy >= 3.1 (get_engine() is deprecated there).

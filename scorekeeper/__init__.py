@@ -9,17 +9,34 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask
+from flask.typing import ResponseReturnValue
+from werkzeug.exceptions import HTTPException
 
 ROOT = Path(__file__).resolve().parent.parent
 #: Days after which a visit re-sends the session cookie with a new expiry (see keep_session).
 RENEW_DAYS = 7
 
 
+class ScorekeeperApp(Flask):
+    """The app; a refused request's changes are dropped as soon as it raises."""
+
+    def handle_user_exception(self, e: Exception) -> HTTPException | ResponseReturnValue:
+        # Every error a request raises passes here before an answer to it is made: its changes
+        # are dropped first, so the answer (the form again, the page as it stands, an error
+        # page) reads what is stored, never what the refused change had flushed, and a
+        # database error leaves no failed transaction behind for it. The request's end then
+        # rolls back (an error answer) or commits what the answer itself read.
+        from .extensions import db
+
+        db.session.rollback()
+        return super().handle_user_exception(e)
+
+
 def create_app(
     test_config: dict[str, Any] | None = None, instance_path: str | None = None
 ) -> Flask:
     """Build the app: configuration, extensions, blueprints, CLI and error handlers."""
-    app = Flask(
+    app = ScorekeeperApp(
         __name__,
         instance_path=instance_path,
         instance_relative_config=True,
@@ -49,6 +66,7 @@ def _configure(app: Flask, test_config: dict[str, Any] | None) -> None:
         BABEL_DEFAULT_LOCALE="en",
         BABEL_TRANSLATION_DIRECTORIES=str(ROOT / "translations"),
         LANGUAGES=config.LANGUAGES,
+        LANGUAGE_NAMES=config.LANGUAGE_NAMES,
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SECURE=config.https_only(),
@@ -61,6 +79,7 @@ def _configure(app: Flask, test_config: dict[str, Any] | None) -> None:
         PROXIES=config.proxies(),
         BASE_URL=config.base_url(),
         RATELIMIT_STORAGE_URI=config.ratelimit_storage_uri(),
+        **config.render_settings(),
     )
     if "SECRET_KEY" not in overrides:
         # Only touch the instance's key file when the caller did not give a key.
@@ -90,6 +109,10 @@ def _init_extensions(app: Flask) -> None:
 
     ratelimit.init_app(app)
 
+    from .live import news
+
+    news.init_app(app)
+
 
 
 def _register_template_helpers(app: Flask) -> None:
@@ -113,16 +136,20 @@ def _register_blueprints(app: Flask) -> None:
     from .api import bp as api_bp
     from .extensions import csrf
     from .games import bp as games_bp
+    from .live import bp as live_bp
     from .main import bp as main_bp
     from .quick import bp as quick_bp
     from .sheets import bp as sheets_bp
     from .tournaments import bp as tournaments_bp
-    from .web import refuse_unstorable_paths, security_headers
+    from .web import refuse_long_streamed_bodies, refuse_unstorable_paths, security_headers
 
+    # First of all the hooks: CSRF's reads the form.
+    app.before_request_funcs.setdefault(None, []).insert(0, refuse_long_streamed_bodies)
     app.before_request(refuse_unstorable_paths)
     app.register_blueprint(main_bp)
     app.register_blueprint(quick_bp)
     app.register_blueprint(games_bp, url_prefix="/games")
+    app.register_blueprint(live_bp)
     app.register_blueprint(sheets_bp, url_prefix="/sheets")
     app.register_blueprint(tournaments_bp, url_prefix="/tournaments")
     csrf.exempt(api_bp)
@@ -147,7 +174,6 @@ def _register_cli(app: Flask) -> None:
 def _register_error_handlers(app: Flask) -> None:
     """Error pages for the HTML side (the API blueprint answers its own errors in JSON)."""
     from flask import Response, render_template, request
-    from werkzeug.exceptions import HTTPException
 
     from .api.errors import json_error
 
@@ -168,14 +194,12 @@ def _register_error_handlers(app: Flask) -> None:
     from sqlalchemy.exc import OperationalError
     from werkzeug.exceptions import ServiceUnavailable
 
-    from .extensions import db
-
     def handle_busy_database(error: OperationalError) -> Response | tuple[str, int]:
         # Only a database that stayed locked past the busy timeout lands here; the transaction
-        # was rolled back, so nothing is half-saved and the phone may simply try again.
+        # was rolled back (ScorekeeperApp), so nothing is half-saved and the phone may simply
+        # try again.
         if "locked" not in str(error.orig).lower() and "busy" not in str(error.orig).lower():
             raise error
-        db.session.rollback()
         app.logger.warning("database busy: %s", error.orig)
         from flask_babel import gettext
 
@@ -186,16 +210,33 @@ def _register_error_handlers(app: Flask) -> None:
 
     app.register_error_handler(OperationalError, handle_busy_database)
 
+    from sqlalchemy.orm.exc import StaleDataError
+    from werkzeug.exceptions import Conflict
+
+    def handle_lost_update(error: StaleDataError) -> Response | tuple[str, int]:
+        # A row changed under a writer that did not hold its lock (the version check caught
+        # it): nothing was saved, and the client may try again on what is now stored.
+        app.logger.warning("lost update refused: %s", error)
+        from flask_babel import gettext
+
+        return handle_http_error(Conflict(gettext(
+            "Another change was saved at the same moment; nothing was saved. Try again.")))
+
+    app.register_error_handler(StaleDataError, handle_lost_update)
+
 
 def _register_transactions(app: Flask) -> None:
     """One commit per request, in one place: after the view, if it answered without an error.
 
-    Services flush and never commit, views never commit either: a request whose answer is an
-    error (4xx, 5xx) rolls back whatever it flushed, so nothing is half-saved.
+    Services flush and never commit, views never commit nor roll back either: a request whose
+    answer is an error (4xx, 5xx) rolls back whatever it flushed, so nothing is half-saved; one
+    that raised had its changes dropped already (:class:`ScorekeeperApp`), before its answer
+    was made.
     """
     from flask import Response, session
     from flask_babel import gettext
     from sqlalchemy.exc import IntegrityError, OperationalError
+    from sqlalchemy.orm.exc import StaleDataError
 
     from .extensions import db
 
@@ -208,7 +249,7 @@ def _register_transactions(app: Flask) -> None:
             return response
         try:
             db.session.commit()
-        except (IntegrityError, OperationalError) as exc:
+        except (IntegrityError, OperationalError, StaleDataError) as exc:
             # Writers take turns (row lock, BEGIN IMMEDIATE), so this is a database that stayed
             # busy past its timeout, or a constraint a race slipped past: nothing was saved,
             # and the answer must not say it was.

@@ -180,8 +180,9 @@ def _reset_sequences() -> None:
 @with_appcontext
 def export_command(file: str) -> None:
     """Write every game, hand, rule set and tournament to FILE as JSON ("-" for stdout)."""
-    data = export_data()
-    db.session.rollback()
+    # One transaction: every table as it was at one moment; it changes nothing.
+    with db.session.begin():
+        data = export_data()
     text_out = json.dumps(data, ensure_ascii=False, indent=1)
     if file == "-":
         sys.stdout.write(text_out + "\n")
@@ -207,14 +208,11 @@ def import_command(file: str, replace: bool) -> None:
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise BackupError(f"Could not read {file}: {exc}") from exc
     try:
-        count = import_data(data, replace=replace)
-        db.session.commit()
+        # One transaction: committed whole, or rolled back on any error (nothing changed).
+        with db.session.begin():
+            count = import_data(data, replace=replace)
     except (ValueError, TypeError, SQLAlchemyError) as exc:
-        db.session.rollback()
         raise BackupError(f"The backup could not be imported, nothing was changed: {exc}") from exc
-    except BaseException:
-        db.session.rollback()
-        raise
     click.echo(f"Imported {count} rows from {file}.")
 
 

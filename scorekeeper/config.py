@@ -33,10 +33,14 @@ from __future__ import annotations
 
 import os
 import secrets
+import tempfile
 from pathlib import Path
 
 MAX_CONTENT_LENGTH = 1024 * 1024  # 1 MiB
-LANGUAGES = ("en", "es")
+#: The languages the app speaks, each named in itself (the language switch and the sheet
+#: choosers show these names untranslated: a reader looks for their own language's name).
+LANGUAGE_NAMES = {"en": "English", "es": "Español", "pt": "Português", "it": "Italiano"}
+LANGUAGES = tuple(LANGUAGE_NAMES)
 
 
 def database_url(instance_path: str) -> str:
@@ -52,21 +56,46 @@ def database_url(instance_path: str) -> str:
 
 
 def secret_key(instance_path: str) -> str:
-    """``SECRET_KEY`` from the environment, else one generated once and kept in the instance."""
+    """``SECRET_KEY`` from the environment, else one generated once and kept in the instance.
+
+    gunicorn's workers start at the same moment and each builds the app: the first to store a
+    key wins and every other one reads it back (the file appears whole, by a hard link, or not
+    at all). Two workers that kept keys of their own would refuse each other's sessions: a
+    scorekeeper whose next request went to the other worker lost the edit rights.
+    """
     key = os.environ.get("SECRET_KEY", "").strip()
     if key:
         return key
     path = Path(instance_path) / "secret_key"
-    if path.exists():
-        stored = path.read_text(encoding="utf-8").strip()
-        if stored:
-            return stored
+    stored = _read_key(path)
+    if stored:
+        return stored
     key = secrets.token_hex(32)
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w", encoding="utf-8") as fh:
-        fh.write(key + "\n")
+    fd, draft = tempfile.mkstemp(prefix=".secret_key.", dir=instance_path)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:  # mkstemp makes it mode 0600
+            fh.write(key + "\n")
+        try:
+            os.link(draft, path)
+        except FileExistsError:
+            stored = _read_key(path)
+            if stored:
+                return stored
+            # An empty file left by an older version: replace it.
+            os.replace(draft, path)
+            draft = ""
+    finally:
+        if draft:
+            os.unlink(draft)
     os.chmod(path, 0o600)
     return key
+
+
+def _read_key(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8").strip()
+    except FileNotFoundError:
+        return ""
 
 
 def https_only() -> bool:
@@ -112,11 +141,7 @@ def session_days() -> int:
 
 
 def ratelimit_storage_uri() -> str:
-    """``SCOREKEEPER_BASE_URL``  the address links handed out to other phones start with (share
-                  links, QR codes, the API's links), e.g. ``https://canasta.example.org``;
-                  unset, it is the address the request came to, or the machine's LAN address
-                  when that was a loopback one (see ``scorekeeper.network``)
-``RATELIMIT_STORAGE_URI``: Flask-Limiter's storage for the wrong-token counts."""
+    """``RATELIMIT_STORAGE_URI``: Flask-Limiter's storage for the wrong-token counts."""
     return os.environ.get("RATELIMIT_STORAGE_URI", "").strip() or "memory://"
 
 
@@ -155,3 +180,22 @@ def poll_seconds(variable: str, default: float) -> float:
     if not 0.1 <= seconds <= 3600:
         raise ValueError(f"{variable} must be a number of seconds from 0.1 to 3600, not {raw!r}")
     return seconds
+
+
+#: The PDF renders' bounds (``sheets.renderer``, ``sheets.render``) that the environment may set:
+#: ``SCOREKEEPER_<name>`` for each; unset, the code's defaults hold.
+RENDER_SETTINGS = ("PDF_RENDERS_PER_WORKER", "PDF_RENDER_QUEUE", "PDF_RENDER_WAIT",
+                   "PDF_RENDER_SECONDS", "PDF_RENDER_CPU_SECONDS", "PDF_RENDER_NICE",
+                   "RATELIMIT_RENDER_SECONDS", "RATELIMIT_RENDER_WINDOW")
+
+
+def render_settings() -> dict[str, float]:
+    """The render bounds the environment sets (numbers; anything else is left out)."""
+    found: dict[str, float] = {}
+    for name in RENDER_SETTINGS:
+        raw = os.environ.get(f"SCOREKEEPER_{name}", "").strip()
+        try:
+            found[name] = float(raw)
+        except ValueError:
+            continue
+    return found

@@ -6,6 +6,7 @@ shown through :func:`label`, and reach the engine's templates only as parameters
 
 from __future__ import annotations
 
+import decimal
 import re
 from collections.abc import Mapping
 from functools import lru_cache
@@ -150,7 +151,12 @@ def stored_line_label(line: Mapping[str, Any]) -> str:
 def _whole(n: int, locale: str) -> str:
     # A game page shows ~100 numbers and Babel's formatting is the slow part of rendering it;
     # scores repeat a lot, so a small cache pays. A real minus sign reads better than a hyphen.
-    text = str(format_decimal(abs(n), locale=locale))
+    # Babel rounds through the decimal context, whose 28 digits a number a client sends can pass
+    # (``players: 10**30`` would raise inside the error message that echoes it): give the
+    # context the digits the number holds (a bit over 0.3 per bit).
+    with decimal.localcontext() as context:
+        context.prec = max(context.prec, n.bit_length() * 31 // 100 + 10)
+        text = str(format_decimal(abs(n), locale=locale))
     return f"\u2212{text}" if n < 0 else text
 
 

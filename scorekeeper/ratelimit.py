@@ -23,6 +23,15 @@ own ``RATELIMIT_STORAGE_URI``, ``RATELIMIT_STORAGE_OPTIONS``, ``RATELIMIT_STRATE
 
 Call :func:`note_token_failure` after a failed check, or wrap a whole view in
 :func:`limit_token_failures`, which counts its 401, 403 and 404 answers as failures.
+
+**PDF renders** (``sheets.render``) are limited the same way, by what they cost: each client
+may spend ``RATELIMIT_RENDER_SECONDS`` (default 60) seconds of render CPU per
+``RATELIMIT_RENDER_WINDOW`` seconds (default 300), the connecting address ten times that. A
+printout served from the cache costs nothing and is never refused; one that must be rendered is
+refused with 429 (``Retry-After``) once the client has spent its allowance
+(:func:`check_render_allowance`), and charged what its render took after
+(:func:`charge_render`). A club's table sheets take about a second each; the largest tournament's
+papers tens of seconds.
 """
 
 from __future__ import annotations
@@ -157,3 +166,61 @@ def limit_token_failures(view: F) -> F:
         return response
 
     return cast(F, wrapper)
+
+
+# -- PDF renders ---------------------------------------------------------------------------------
+
+DEFAULT_RENDER_SECONDS = 60
+DEFAULT_RENDER_WINDOW = 300
+
+
+def _render_counts() -> list[tuple[RateLimitItem, str]]:
+    seconds = int(current_app.config.get("RATELIMIT_RENDER_SECONDS", DEFAULT_RENDER_SECONDS))
+    window = int(current_app.config.get("RATELIMIT_RENDER_WINDOW", DEFAULT_RENDER_WINDOW))
+    counts: list[tuple[RateLimitItem, str]] = [
+        (RateLimitItemPerSecond(max(1, seconds), max(1, window)), client_key())]
+    peer = peer_key()
+    if peer is not None:
+        counts.append((RateLimitItemPerSecond(max(1, seconds) * PEER_FACTOR, max(1, window)),
+                       "peer:" + peer))
+    return counts
+
+
+def check_render_allowance() -> None:
+    """Before a render: 429 when this client has spent its render allowance."""
+    limiter = _limiter()
+    if limiter is None:
+        return
+    try:
+        for item, key in _render_counts():
+            if not limiter.limiter.test(item, "pdf-renders", key):
+                reset_at = limiter.limiter.get_window_stats(item, "pdf-renders", key).reset_time
+                wait = max(1, math.ceil(reset_at - time.time()))
+                break
+        else:
+            return
+    except Exception:
+        current_app.logger.exception("rate-limit storage failed; render not limited")
+        return
+    refused = TooManyRequests(_("Too many printouts from your address: wait a few minutes."),
+                              retry_after=wait)
+    setattr(refused, "show_description", True)  # the error page says the description  # noqa: B010
+    raise refused
+
+
+def charge_render(cpu_seconds: float) -> None:
+    """Count what a render cost this client: a second of its allowance per CPU second (at
+    least one)."""
+    limiter = _limiter()
+    if limiter is None:
+        return
+    cost = max(1, math.ceil(cpu_seconds))
+    try:
+        for item, key in _render_counts():
+            # One hit a second: a moving window refuses a hit larger than what is left, and
+            # would record none of it.
+            for _ in range(min(cost, item.amount)):
+                if not limiter.limiter.hit(item, "pdf-renders", key):
+                    break
+    except Exception:
+        current_app.logger.exception("rate-limit storage failed; render not counted")

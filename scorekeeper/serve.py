@@ -4,11 +4,15 @@
 only), writes the access log with tokens redacted (:mod:`scorekeeper.accesslog`) to a file, and
 once it listens prints the address phones on the same network should open and its QR code, as
 the last lines in the terminal. Nothing of it needs the internet.
+
+Behind a reverse proxy (``SCOREKEEPER_PROXIES`` set: ``deploy/``'s app servers) the phones open
+the proxy's address, not this one: the banner says so instead of drawing a QR code.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import io
 import sys
 from pathlib import Path
@@ -16,11 +20,14 @@ from typing import Any
 
 import segno
 from gunicorn.app.base import BaseApplication
+from gunicorn.workers.ggevent import GeventWorker
 
 from . import ROOT
 from .network import lan_address
 
 LOGGER_CLASS = "scorekeeper.accesslog.RedactingLogger"
+#: Connections a worker holds at once (each following page holds one, its event stream).
+CONNECTIONS_PER_WORKER = 5000
 ANY_ADDRESS = ("0.0.0.0", "", "::")
 
 
@@ -52,6 +59,43 @@ def banner(url: str, reachable: bool, access_log: str) -> str:
     return "\n".join(lines) + "\n"
 
 
+def proxied_banner(bind_url: str, access_log: str, base_url: str) -> str:
+    """What an app server behind a reverse proxy prints once it listens (no QR code: phones
+    never open this address)."""
+    where = base_url or "the proxy's https address"
+    return (f"Canasta Scorekeeper app server listening on {bind_url} behind a reverse proxy "
+            f"(SCOREKEEPER_PROXIES): phones open {where}. "
+            f"Access log (tokens redacted): {access_log}\n")
+
+
+class StreamingWorker(GeventWorker):
+    """gunicorn's gevent worker that, told to stop (SIGTERM: a restart, `make stack-down`),
+    ends the event streams it holds at once: the browsers open new ones on another worker, and
+    the worker does not wait out its graceful timeout behind streams that never finish."""
+
+    def load_wsgi(self) -> None:
+        super().load_wsgi()
+        # What the app made at start (modules, templates, mappers: most of a worker's objects)
+        # lives as long as the worker: out of the collector's way. A worker holding a thousand
+        # streams otherwise stopped everything for 200-350 ms at each full collection (23 of
+        # them in a 1,000-table club night, 4.5 s a worker).
+        gc.collect()
+        gc.freeze()
+        # A request makes thousands of short-lived objects: a collection every 700 of them
+        # (Python's default) ran 40 times a second. Every 50,000, the young ones are mostly
+        # gone by then; a full collection about every 10 million.
+        gc.set_threshold(50_000, 20, 10)
+
+    def handle_exit(self, sig: int, frame: Any) -> None:
+        super().handle_exit(sig, frame)
+        import gevent
+
+        app = self.wsgi
+        hub = getattr(app, "extensions", {}).get("news")
+        if hub is not None:
+            gevent.spawn(hub.close)
+
+
 class Server(BaseApplication):
     """gunicorn serving ``scorekeeper:create_app()`` with the given settings."""
 
@@ -74,6 +118,17 @@ class Server(BaseApplication):
         return app
 
 
+def raise_open_files_limit() -> None:
+    """Each held stream is an open socket: let the workers open as many as the system allows
+    (the soft limit is often 1,024)."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = hard if hard != resource.RLIM_INFINITY else 65536
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--host", default="0.0.0.0")
@@ -82,20 +137,29 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--access-log", default=str(ROOT / "instance" / "access.log"))
     args = parser.parse_args(argv)
     Path(args.access_log).parent.mkdir(parents=True, exist_ok=True)
-    url, reachable = phone_url(args.host, args.port)
-    text = banner(url, reachable, args.access_log)
+    from . import config
+
+    if config.proxies():
+        text = proxied_banner(f"http://{args.host}:{args.port}/", args.access_log,
+                              config.base_url())
+    else:
+        url, reachable = phone_url(args.host, args.port)
+        text = banner(url, reachable, args.access_log)
 
     def when_ready(_server: Any) -> None:
         # gunicorn calls this once it listens; at log level "warning" nothing follows it.
         sys.stdout.write(text)
         sys.stdout.flush()
 
+    raise_open_files_limit()
     Server({
         "bind": f"{args.host}:{args.port}",
         "workers": args.workers,
-        # Threads: the read-only pages poll, and a few phones should not queue behind them.
-        "worker_class": "gthread",
-        "threads": 4,
+        # Every page that follows a game or a tournament holds an event stream open: with
+        # gevent a held stream is a greenlet of a few KB, not a thread, so two workers hold
+        # thousands (bench/club_night.py measures it).
+        "worker_class": f"{__name__}.StreamingWorker",
+        "worker_connections": CONNECTIONS_PER_WORKER,
         "loglevel": "warning",
         "accesslog": args.access_log,
         "logger_class": LOGGER_CLASS,

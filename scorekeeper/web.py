@@ -21,6 +21,8 @@ from .extensions import htmx
 
 CONTENT_SECURITY_POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    # NoSleep's few-byte looping video (the screen kept on over plain http) is a data: URI.
+    "media-src 'self' data:; "
     "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
 )
 
@@ -86,6 +88,28 @@ def select_locale() -> str | None:
     if remembered in supported:
         return str(remembered)
     return request.accept_languages.best_match(supported)
+
+
+def refuse_long_streamed_bodies() -> None:
+    """413 for a body sent without a length (``Transfer-Encoding: chunked``) past
+    ``MAX_CONTENT_LENGTH``, as for one whose ``Content-Length`` says so.
+
+    Werkzeug reads such a body up to the limit and stops without a word, so a view would see it
+    cut short (a JSON body that does not parse: 400). The server (gunicorn, Werkzeug's own)
+    ends the de-chunked input (``wsgi.input_terminated``), so one byte read past the limit
+    says whether the body went on. Runs before any other hook reads the body (CSRF's).
+    """
+    from werkzeug.exceptions import RequestEntityTooLarge
+    from werkzeug.wsgi import LimitedStream
+
+    if (request.content_length is not None or "wsgi.input_terminated" not in request.environ
+            or "chunked" not in request.headers.get("Transfer-Encoding", "").lower()):
+        return
+    request.get_data(cache=True)  # what the views read, kept
+    stream = request.stream
+    if isinstance(stream, LimitedStream) and stream.is_exhausted:
+        if request.environ["wsgi.input"].read(1):
+            raise RequestEntityTooLarge()
 
 
 def refuse_unstorable_paths() -> None:

@@ -81,7 +81,8 @@ gc.set_threshold(50_000, 20, 20)
 
 
 #: Folders whose tests take seconds each (browsers, servers started and killed, PDFs, fuzzing).
-SLOW_FOLDERS = frozenset({"browser", "reliability", "bench", "sheets", "security"})
+SLOW_FOLDERS = frozenset({"browser", "reliability", "bench", "sheets", "security",
+                          "deploy"})
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

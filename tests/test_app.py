@@ -167,6 +167,49 @@ def test_secret_key_generated_once_in_instance(
     assert again.config["SECRET_KEY"] == key
 
 
+#: A worker of gunicorn building the app: for each folder it is sent, reads (or makes) the
+#: instance's key there and prints it.
+_WORKER = """
+import os, sys
+os.environ.pop("SECRET_KEY", None)
+from scorekeeper import config
+for folder in sys.stdin:
+    print(config.secret_key(folder.strip()), flush=True)
+"""
+
+
+def test_workers_starting_together_share_one_generated_key(tmp_path: Path) -> None:
+    """gunicorn's workers build the app at the same moment: they must all end up with the key
+    the instance keeps, or a session made by one is refused by the other. Four processes are
+    woken at once on a new instance folder, twenty times (before the key was stored by a hard
+    link, two runs in three of this test saw two keys in some folder)."""
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k != "SECRET_KEY"}
+    procs = [subprocess.Popen([sys.executable, "-c", _WORKER], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, text=True, env=env)
+             for _ in range(4)]
+    try:
+        for n in range(20):
+            folder = tmp_path / str(n)
+            folder.mkdir()
+            for proc in procs:
+                assert proc.stdin is not None
+                proc.stdin.write(f"{folder}\n")
+                proc.stdin.flush()
+            keys = {proc.stdout.readline().strip() for proc in procs if proc.stdout}
+            stored = (folder / "secret_key").read_text().strip()
+            assert len(stored) == 64
+            assert keys == {stored}, n
+            assert stat.S_IMODE(os.stat(folder / "secret_key").st_mode) == 0o600
+            assert [p.name for p in folder.iterdir()] == ["secret_key"]
+    finally:
+        for proc in procs:
+            proc.communicate(timeout=30)
+    assert all(proc.returncode == 0 for proc in procs)
+
+
 def test_secret_key_from_env_writes_no_file(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

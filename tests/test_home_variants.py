@@ -1,4 +1,4 @@
-"""The home page finds a variant by the name a table calls it, in English or Spanish."""
+"""The home page finds a variant by the name a table calls it, in any language the app speaks."""
 
 from __future__ import annotations
 
@@ -36,6 +36,30 @@ def test_an_empty_search_lists_every_preset_with_its_ways_in(client: FlaskClient
     ("fundacion", ["Tournament (Fundación Pablo Horstmann)"], []),  # without its accent
     ("torneo", ["Tournament (Fundación Pablo Horstmann)"], []),  # the preset's id
     ("poker", [], ["Classic Canasta"]),
+    # Issue 25: the names the variants' sources give, the River Plate "brasilera" among them.
+    ("brasilera", ["Brazilian Canasta"], ["Samba", "Classic Canasta"]),
+    ("canasta brasilera", ["Brazilian Canasta"], ["Samba"]),
+    ("Canasta brasileña", ["Brazilian Canasta"], ["Samba"]),
+    ("canasta boliviana", ["Bolivia"], ["Samba"]),
+    ("joker canasta", ["Cuban Canasta"], ["Classic Canasta"]),
+    ("canastone", ["Italian Canasta (Canastone)"], ["Samba"]),
+    # Pack counts: two packs are classic's (and its two-pack relatives'), never Samba's or
+    # Canastone's three, though Samba's words hold "dos" ("dos canastas") and "barajas".
+    ("dos barajas", ["Classic Canasta", "Cuban Canasta"], ["Samba", "Italian Canasta (Canastone)"]),
+    ("two packs", ["Classic Canasta"], ["Samba", "Italian Canasta (Canastone)"]),
+    ("two decks", ["Classic Canasta"], ["Samba", "Italian Canasta (Canastone)"]),
+    ("2 barajas", ["Classic Canasta"], ["Samba"]),
+    ("tres barajas", ["Samba", "Italian Canasta (Canastone)"], ["Classic Canasta"]),
+    # Portuguese and Italian: the presets' names in each (from the catalogs) and pack counts.
+    ("canastra uruguaia", ["Uruguay Canasta"], ["Samba"]),
+    ("canastra brasileira", ["Brazilian Canasta"], ["Samba"]),
+    ("canasta cubana", ["Cuban Canasta"], ["Classic Canasta"]),
+    ("dois baralhos", ["Classic Canasta"], ["Samba", "Italian Canasta (Canastone)"]),
+    ("due mazzi", ["Classic Canasta"], ["Samba", "Italian Canasta (Canastone)"]),
+    ("três baralhos", ["Samba", "Italian Canasta (Canastone)"], ["Classic Canasta"]),
+    ("tre mazzi", ["Samba", "Italian Canasta (Canastone)"], ["Classic Canasta"]),
+    # A word is found from its start: "dos" is not in "todos".
+    ("todos", [], ["Classic Canasta"]),
 ])
 def test_a_search_finds_the_variant_by_any_of_its_names(client: FlaskClient, query: str,
                                                         found: list[str],
@@ -66,3 +90,21 @@ def test_htmx_gets_the_list_alone(client: FlaskClient) -> None:
     assert html.lstrip().startswith('<div id="variant-list"')
     assert "<html" not in html and names(html)[:2] == ["Samba", "Bolivia"]
     assert "HX-Request" in res.headers.get("Vary", "")
+
+
+def test_two_packs_in_spanish_lists_classic(client: FlaskClient) -> None:
+    html = client.get("/?lang=es&q=dos+barajas").get_data(as_text=True)
+    got = names(html)
+    assert "Canasta clásica" in got and "Samba" not in got
+
+
+def test_brasilera_in_spanish(client: FlaskClient) -> None:
+    assert names(client.get("/?lang=es&q=brasilera").get_data(as_text=True)) == [
+        "Canasta brasileña"]
+
+
+@pytest.mark.parametrize(("lang", "name"), [("pt", "Canastra uruguaia"),
+                                            ("it", "Canasta uruguaiana")])
+def test_in_portuguese_and_italian_the_names_are_theirs(client: FlaskClient, lang: str,
+                                                        name: str) -> None:
+    assert names(client.get(f"/?lang={lang}&q=uruguai").get_data(as_text=True)) == [name]

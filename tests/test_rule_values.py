@@ -16,7 +16,8 @@ import pytest
 from scorekeeper.api.openapi import document
 from scorekeeper.engine import PRESETS, EntryErrors, ruleset_from_dict, ruleset_to_dict
 from scorekeeper.engine.declared import Empty, Sign, rule
-from scorekeeper.engine.rulesets import RedThreeRules, vary
+from scorekeeper.engine.rule_types import RedThreeRules
+from scorekeeper.engine.rulesets import vary
 from scorekeeper.games.house_rules_form import data_from_form, form_sections, form_values
 from scorekeeper.services import house_rules
 

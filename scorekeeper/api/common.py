@@ -56,11 +56,12 @@ def json_body() -> dict[str, Any]:
     """The request's JSON object.
 
     Stops the request with 415 unless the body is sent as ``application/json`` (a page on
-    another site can send ``text/plain`` without asking first, never JSON), and with 422 and
+    another site can send ``text/plain`` without asking first, never JSON; and the document
+    names that type only, not ``application/*+json``), and with 422 and
     the field when a text holds a character the database cannot store. Raises
     :class:`BadBody` (400) for a body that is not a JSON object, or is nested too deep.
     """
-    if not request.is_json:
+    if request.mimetype != "application/json":
         fail(415, _("Send the body as JSON, with “Content-Type: application/json”."))
     try:
         data = json.loads(request.get_data(cache=True), parse_constant=_no_constant)

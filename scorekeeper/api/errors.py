@@ -58,6 +58,8 @@ def handle_refused(error: WriteRefused) -> Response:
                                       "this game: it takes no more hands.")),
         (record.GameClosed, 409, _("The game's tournament round is closed: only the "
                                    "tournament desk can change it.")),
+        (record.GameOnPaper, 409, _("The tournament desk typed this table's result from its "
+                                    "paper sheet: only the desk can change the game now.")),
         (record.KeyReused, 409, _("This Idempotency-Key was used for another request.")),
     ]
     status, message = next((s, m) for kind, s, m in answers if isinstance(error, kind))

@@ -15,11 +15,13 @@ from flask_babel import gettext as _
 
 from .. import ratelimit
 from ..engine import EntryErrors, UnknownRuleSet, find_ruleset
+from ..engine.numbers import whole
 from ..i18n import stored_line_label
 from ..models import Game, Hand
 from ..network import public_root
 from ..services import games as games_service
 from ..services import record
+from ..services import tournaments as tournaments_service
 from ..services.scoring import resolve_ruleset
 from ..services.tournaments import fill_values
 from . import bp
@@ -81,6 +83,7 @@ def hand_to_dict(hand: Hand | record.HandView) -> dict[str, Any]:
 def game_to_dict(game: Game, view_token: str, edit_token: str | None) -> dict[str, Any]:
     """Where a game stands, as the API shows it."""
     state = games_service.game_state(game)
+    ending = tournaments_service.game_ending(game, state.outcome)
     return {
         "id": view_token,
         "ruleset": game.ruleset_id,
@@ -98,9 +101,14 @@ def game_to_dict(game: Game, view_token: str, edit_token: str | None) -> dict[st
         "to_target": list(state.standing.to_target),
         "next_dealer": state.next_dealer,
         "hands": [hand_to_dict(h) for h in game.hands],
-        "finished": state.outcome.finished,
-        "winner": state.outcome.winner,
-        "drawn": state.outcome.drawn,
+        "finished": ending.finished,
+        "winner": ending.winner,
+        "drawn": ending.drawn,
+        "ended": ending.how,
+        "abandoned_by": ending.abandoned_by,
+        "credits": None if ending.credits is None else list(ending.credits),
+        "paper_totals": None if ending.paper_totals is None else list(ending.paper_totals),
+        "accepts_hands": ending.accepts_hands,
         **game_urls(view_token, edit_token),
     }
 
@@ -167,10 +175,8 @@ def _if_match(prefix: str) -> int | None:
         if raw[0] != prefix:
             return -1
         raw = raw[1:]
-    try:
-        return int(raw)
-    except ValueError:
-        return -1
+    version = whole(raw)
+    return -1 if version is None else version
 
 
 def _hand_response(hand: Any, status: int = 200) -> Response:
@@ -357,7 +363,9 @@ add_paths({
                     {"type": "integer", "enum": [2, 3, 4, 6]},
                     {"type": "string", "minLength": 1, "maxLength": 20,
                      "description": "A format id of the rule set"},
-                    {"type": "null"}]},
+                    {"type": "null"}],
+                    "description": "6 with three sides given is three pairs (comodines' "
+                                   "6-pairs); with two or none, the two teams of three"},
                 "format": {"type": ["string", "null"], "minLength": 1, "maxLength": 20},
                 # "" stands for "none" (what an empty form field sends).
                 "target": {"anyOf": [
@@ -366,7 +374,7 @@ add_paths({
                 "first_dealer": {"anyOf": [
                     {"type": ["integer", "null"], "minimum": 0, "maximum": 5},
                     {"const": ""}]},
-                "language": {"description": "The sheet's language: \"es\" for Spanish, any "
+                "language": {"description": "The sheet's language: \"es\", \"pt\" or \"it\"; any "
                                             "other value for English"},
                 "values": {"type": ["object", "null"], "description": (
                     "The values the rule set names without a number (torneo: the wild canasta, "
@@ -410,11 +418,17 @@ add_paths({
     "/games/{game_id}/hands": {"post": {
         "summary": "Count a hand and add it", "operationId": "addHand",
         "description": "With `If-Match: \"g<version>\"` (the game's ETag), a game changed "
-                       "since is 412 and the answer lists the changes made meanwhile.",
+                       "since is 412 and the answer lists the changes made meanwhile. A game "
+                       f"keeps at most {games_service.MAX_HANDS} hands: one more is a 422 "
+                       "field error on `hands`.",
         "parameters": [_GAME_ID, _KEY, _IF_MATCH_GAME],
         "security": _AUTH, "requestBody": _HAND_BODY,
         "responses": {"201": ok("The hand", ref("StoredHand"), {**ETAG, **_LOCATION}),
-                      **errors(*BODY_ERRORS, *_WRITE_ERRORS, **_WRITE_MEANINGS)},
+                      **errors(*BODY_ERRORS, *_WRITE_ERRORS, **{
+                          **_WRITE_MEANINGS,
+                          "e422": (f"Field errors (`hands`: the game has "
+                                   f"{games_service.MAX_HANDS} hands already), or an "
+                                   "Idempotency-Key that is too long")})},
     }},
     "/games/{game_id}/changes": {"get": {
         "summary": "The change log of a game, oldest first", "operationId": "getChanges",

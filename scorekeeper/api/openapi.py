@@ -15,7 +15,8 @@ from flask import Response, jsonify
 from ..engine import PRESETS, CanastaKind, OpeningCondition
 from ..engine.cards import CARD_GROUP_FIELDS
 from ..engine.hand import MAX_COUNT, MAX_POINTS
-from ..engine.rulesets import Holds
+from ..engine.rule_types import Holds
+from ..services.tournaments import ENDINGS
 from . import bp
 
 _ERRORS = {"$ref": "#/components/schemas/Errors"}
@@ -37,10 +38,49 @@ def count(maximum: int, multiple_of: int | None = None) -> dict[str, Any]:
     return {"anyOf": [number, {"type": "null"}, digits]}
 
 
+def points(maximum: int, *, unsigned: bool = False) -> dict[str, Any]:
+    """Points in a hand (multiples of 5), as the engine reads them: a :func:`count`, and as
+    text with thousands grouped as a sheet writes them, "1.035" or "1,035" (one separator,
+    groups of three digits: "1.5" is refused). ``unsigned``: points the count always gives their
+    sign (in hand: taken off), so a minus before them, as sheets print them, is read as the
+    number: -20 and "-20" are 20."""
+    schema = count(maximum, 5)
+    number, null, digits = schema["anyOf"]
+    sign = "[-\u2212]?" if unsigned else ""
+    digits = {"type": "string",
+              "pattern": f"^\\s*{sign}([0-9]{{0,12}}|[1-9][0-9]{{0,2}}(\\.[0-9]{{3}})+"
+                         f"|[1-9][0-9]{{0,2}}(,[0-9]{{3}})+)\\s*$",
+              "description": "The number's digits, thousands grouped by . or , or not at all"
+                             + ("; a minus sign is read as the number" if unsigned else "")
+                             + "; blank is none"}
+    if unsigned:
+        number = {**number, "minimum": -maximum,
+                  "description": "A minus is read as the number: -20 is 20"}
+    return {"anyOf": [number, null, digits]}
+
+
+def signed_points() -> dict[str, Any]:
+    """A side's score for a hand the table counted itself (``hand_total``): a multiple of 5,
+    negative or not, as a number or as a sheet writes it ("-1.035", "2,350"); its bounds are
+    the rule set's (``engine.bounds``), told by a 422 with the field."""
+    number = {"type": "integer", "multipleOf": 5}
+    digits = {"type": "string",
+              "pattern": "^\\s*[-\u2212]?([0-9]{0,12}|[1-9][0-9]{0,2}(\\.[0-9]{3})+"
+                         "|[1-9][0-9]{0,2}(,[0-9]{3})+)\\s*$",
+              "description": "The number's digits with an optional minus, thousands grouped "
+                             "by . or , or not at all; blank is none"}
+    return {"anyOf": [number, {"type": "null"}, digits]}
+
+
 #: A hand the server counts (so the schema shows one that is accepted).
 HAND_EXAMPLE = {"end": "went_out", "sides": [
     {"table_points": 355, "hand_points": 20, "canastas": {"mixed": 2}, "going_out": "normal"},
     {"table_points": 280, "hand_points": 45, "red_threes": 3},
+]}
+
+#: A hand the table counted itself ("total only"): each side's score, who went out.
+TOTAL_ONLY_EXAMPLE = {"end": "went_out", "sides": [
+    {"hand_total": 1035, "going_out": "normal"}, {"hand_total": -20},
 ]}
 
 SCHEMAS: dict[str, Any] = {
@@ -73,12 +113,20 @@ SCHEMAS: dict[str, Any] = {
     },
     "Side": {
         "type": "object",
-        "description": "One side's count; a value left out or null is none (zero).",
+        "description": "One side's count; a value left out or null is none (zero). A hand "
+                       "the table counted itself gives hand_total (and, if noted, going_out) "
+                       "for every side and nothing else.",
         "additionalProperties": False,
         "properties": {
             "name": {"type": ["string", "null"]},
-            "table_points": count(MAX_POINTS, 5),
-            "hand_points": count(MAX_POINTS, 5),
+            "hand_total": {**signed_points(), "description":
+                           "The side's score for the hand as the table counted it (\"total "
+                           "only\"): negative allowed, a multiple of 5, within what the rule "
+                           "set can score in one hand (else 422 on sides[i].hand_total). Given "
+                           "for one side, every side needs one and no other count field; "
+                           "going_out may name who went out, for the record."},
+            "table_points": points(MAX_POINTS),
+            "hand_points": points(MAX_POINTS, unsigned=True),
             "table_cards": _or_null({"$ref": "#/components/schemas/CardCounts"}),
             "hand_cards": _or_null({"$ref": "#/components/schemas/CardCounts"}),
             "canastas": {
@@ -103,10 +151,17 @@ SCHEMAS: dict[str, Any] = {
             "black_threes_laid_out": {**count(MAX_COUNT), "description":
                                       "Black 3s laid out like red 3s (american)"},
             "aces_or_sevens_held": {**count(MAX_COUNT), "description":
-                                    "Players left holding 3+ aces or 3+ sevens (american)"},
+                                    "Sets of 3+ aces or 3+ sevens left in the hands of the "
+                                    "side's players, two a player at most: one player "
+                                    "holding three aces and three sevens is 2 (american)"},
             "special_hand": {"type": ["string", "null"], "maxLength": 60, "description":
                              "The special hand the side went out with, by the rule set's "
                              "special_hands id (american)"},
+            "cards_not_counted": {"type": ["boolean", "null"], "description":
+                                  "The side mixed its cards into the rest by mistake before "
+                                  "counting them (torneo, 002: held_cards."
+                                  "cards_not_counted_points, 300, in place of its table and "
+                                  "hand points, which stay empty; not at time)"},
             "premios": _or_null({"$ref": "#/components/schemas/Counts"}),
             "penalties": _or_null({"$ref": "#/components/schemas/Counts"}),
             "black_threes_with_pile": {
@@ -121,13 +176,19 @@ SCHEMAS: dict[str, Any] = {
         "required": ["sides"],
         "properties": {
             "players": {"oneOf": [{"type": "integer", "enum": [2, 3, 4, 6]},
-                                  {"type": "string", "maxLength": 20}]},
+                                  {"type": "string", "maxLength": 20}],
+                        "description": "A count of players or a format id of the rule set; "
+                                       "6 with three sides is three pairs (comodines' "
+                                       "6-pairs), with two the two teams of three"},
             "format": {"type": ["string", "null"], "maxLength": 20},
             "end": {"type": "string", "enum": ["went_out", "stock_out", "time_up"]},
+            "total_only": {"type": ["boolean", "null"], "description":
+                           "The table counted the hand itself: each side gives hand_total. "
+                           "Implied by a hand_total on any side; true asks for one on each."},
             "sides": {"type": "array", "minItems": 2, "maxItems": 3,
                       "items": {"$ref": "#/components/schemas/Side"}},
         },
-        "examples": [HAND_EXAMPLE],
+        "examples": [HAND_EXAMPLE, TOTAL_ONLY_EXAMPLE],
     },
     "ScoreRequest": {
         "allOf": [
@@ -172,6 +233,9 @@ SCHEMAS: dict[str, Any] = {
                 "end": {"type": ["string", "null"]},
                 "format": {"type": ["string", "null"]},
                 "players": {"type": ["string", "null"]},
+                "total_only": {"type": "boolean", "description":
+                               "Typed as each side's hand_total (sides hold hand_total and "
+                               "going_out only)"},
                 "sides": {"type": "array", "items": {"type": "object"}},
             }},
             "totals": {"type": "array", "items": {"type": "integer"}},
@@ -200,7 +264,8 @@ SCHEMAS: dict[str, Any] = {
             "type": "object",
             "required": ["id", "ruleset", "players", "target", "version", "sides",
                          "starting_totals", "totals", "opening_minimums", "to_target",
-                         "next_dealer", "hands", "finished", "winner", "drawn"],
+                         "next_dealer", "hands", "finished", "winner", "drawn", "ended",
+                         "abandoned_by", "credits", "paper_totals", "accepts_hands"],
             "properties": {
                 "id": {"type": "string"},
                 "ruleset": {"type": "string"},
@@ -229,9 +294,30 @@ SCHEMAS: dict[str, Any] = {
                                              "below 0"},
                 "next_dealer": {"type": ["string", "null"]},
                 "hands": {"type": "array", "items": {"$ref": "#/components/schemas/StoredHand"}},
-                "finished": {"type": "boolean"},
-                "winner": {"type": ["integer", "null"]},
+                "finished": {"type": "boolean", "description":
+                             "Over: by its hands, or at its tournament's desk (see ended)"},
+                "winner": {"type": ["integer", "null"], "description":
+                           "The winning side (an abandoned game: the other side)"},
                 "drawn": {"type": "boolean"},
+                "ended": {"enum": [*ENDINGS, None], "description":
+                          "How it ended (null while played): target (a side reached it), "
+                          "time (a hand stopped by the clock, or closed by the tournament "
+                          "desk when time was up), abandoned (a pair abandoned it at the "
+                          "desk), paper (the desk typed its result from the paper sheet)"},
+                "abandoned_by": {"type": ["integer", "null"], "description":
+                                 "The side that abandoned it at the tournament desk"},
+                "credits": {"type": ["array", "null"], "items": {"type": "integer"},
+                            "description": "What it credits each pair in its tournament "
+                                           "(the difference; an abandoned game: nothing to "
+                                           "the pair that abandoned, the abandon points to "
+                                           "the other); null outside a tournament or while "
+                                           "played"},
+                "paper_totals": {"type": ["array", "null"], "items": {"type": "integer"},
+                                 "description": "The totals the desk typed from its paper "
+                                                "sheet (ended: paper)"},
+                "accepts_hands": {"type": "boolean", "description":
+                                  "Whether a hand can be counted now (false once it is over "
+                                  "or its tournament round is closed)"},
             },
         }],
     },
@@ -417,8 +503,10 @@ ERROR_MEANING = {
     404: "No resource of that id or number",
     409: "A conflict with the resource's state",
     412: "The If-Match version is not the current one",
-    413: "The body is larger than 1 MiB",
-    415: "The body is not sent as “Content-Type: application/json”",
+    413: "The body is larger than 1 MiB (with its length sent, or sent in chunks)",
+    415: "The body is not sent as “Content-Type: application/json” (a charset parameter is "
+         "taken; any other type is refused, application/vnd.api+json and other +json types "
+         "included)",
     422: "Field errors (a value that cannot be, or a text holding a character that cannot "
          "be stored)",
     429: "Too many wrong tokens from this address: wait Retry-After seconds",

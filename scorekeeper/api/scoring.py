@@ -15,7 +15,7 @@ from ..engine import (
     UnknownRuleSet,
     ruleset_to_dict,
 )
-from ..engine.rulesets import going_out_points, red_three_table
+from ..engine.ruleset_data import going_out_points, red_three_table
 from ..i18n import error_message, label, translate
 from ..services.scoring import count_hand, resolve_ruleset
 from . import bp

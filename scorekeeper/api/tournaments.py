@@ -20,7 +20,10 @@ from flask import Response, jsonify, make_response, request, url_for
 from flask_babel import gettext as _
 
 from ..engine import EntryErrors, UnknownRuleSet
-from ..engine.victory import MAX_BANDS
+from ..engine.numbers import whole
+from ..engine.ranking import DIFFERENCE, STANDINGS_BY
+from ..engine.victory import DEFAULT_BYE, MAX_BANDS
+from ..engine.victory import TOTAL as VICTORY_TOTAL
 from ..models.tournaments import Tournament, TournamentTable
 from ..ratelimit import note_token_failure
 from ..services import desk
@@ -128,6 +131,7 @@ def tournament_to_dict(tournament: Tournament, *, admin: bool,
         "prizes": tournament.prizes,
         "standings_by": tournament.standings_by,
         "victory_scale": service.victory_scale_of(tournament).to_list(),
+        "bye_victory_points": service.bye_points_of(tournament),
         "ruleset": tournament.ruleset_id,
         "rounds_planned": tournament.rounds_planned,
         "minutes": tournament.minutes,
@@ -147,6 +151,7 @@ def tournament_to_dict(tournament: Tournament, *, admin: bool,
             {"pair": s.number, "name": s.name, "rank": s.rank, "difference": s.difference,
              "wins": s.wins, "played": s.played, "disqualified": s.disqualified,
              "substituted": s.substituted, "victory_points": s.victory_points,
+             "byes": s.byes,
              "credits": [s.credits.get(n) for n in range(1, tournament.rounds_planned + 1)]}
             for s in service.standings(tournament)
         ],
@@ -170,8 +175,9 @@ def create_tournament() -> Response:
             values=values_object(body.get("values")),
             language=body.get("language", "en"),
             prizes=body.get("prizes", service.DEFAULT_PRIZES),
-            standings_by=body.get("standings_by", service.DIFFERENCE),
+            standings_by=body.get("standings_by", DIFFERENCE),
             victory_scale=body.get("victory_scale"),
+            bye_victory_points=body.get("bye_victory_points"),
         )
     except BadBody as exc:
         return error_response(400, exc.message)
@@ -301,7 +307,10 @@ def extend_clock(tournament_id: str, number: int) -> Response:
         body = json_body()
     except BadBody as exc:
         return error_response(400, exc.message)
-    return _answer(desk.extend_clock(tournament_id, number, body.get("minutes"),
+    minutes = body.get("minutes")
+    if isinstance(minutes, str):
+        minutes = whole(minutes)  # digits as text, read here; anything else is no number
+    return _answer(desk.extend_clock(tournament_id, number, minutes,
                                      by=desk.BY_API, request_key=_request_key()))
 
 
@@ -474,7 +483,7 @@ add_paths({
             "prizes": {"type": "integer", "minimum": 0, "maximum": service.MAX_PAIRS,
                        "default": service.DEFAULT_PRIZES,
                        "description": "Places named in the standings' prize list"},
-            "standings_by": {"enum": list(service.STANDINGS_BY), "default": "difference",
+            "standings_by": {"enum": list(STANDINGS_BY), "default": "difference",
                              "description": ("What ranks the standings: 002's accumulated "
                                              "difference, or victory points (then the "
                                              "difference)")},
@@ -488,8 +497,18 @@ add_paths({
                                   "not decreasing from 10 to 20; above the last band the "
                                   "winner gets 20. None: the default scale "
                                   "(docs/RULES-SETTINGS.md)")},
+            "bye_victory_points": {"type": ["integer", "null"], "minimum": 0,
+                                   "maximum": VICTORY_TOTAL, "default": DEFAULT_BYE,
+                                   "description": (
+                                       "Victory points a pair sitting out a game (a bye) is "
+                                       "credited when standings_by is victory_points. None: "
+                                       f"{DEFAULT_BYE}, a bye counted as a game won "
+                                       "(docs/RULES-SETTINGS.md)")},
             "rounds": {"type": "integer", "minimum": 1, "maximum": service.MAX_ROUNDS,
-                       "default": 3},
+                       "default": 3,
+                       "description": (f"The games each pair plays, at most "
+                                       f"{service.MAX_ROUNDS} (a bound on what the papers "
+                                       "cost; more is a 422 field error)")},
             "minutes": {"type": "integer", "minimum": 5, "maximum": 600, "default": 60},
             "warn_minutes": {"type": ["integer", "null"], "minimum": 0, "maximum": 120,
                              "default": 10,
@@ -500,7 +519,10 @@ add_paths({
                 "The values the rule set names without a number, by path "
                 "(e.g. premios.canastilla), each a whole number from 0 to 10,000; all are "
                 "required. Other paths are ignored.")},
-            "pairs": {"type": "array", "minItems": 2, "maxItems": service.MAX_PAIRS, "items": {
+            "pairs": {"type": "array", "minItems": 2, "maxItems": service.MAX_PAIRS,
+                      "description": (f"At most {service.MAX_PAIRS} pairs "
+                                      f"({service.MAX_PAIRS // 2} tables); more is a 422 "
+                                      "field error"), "items": {
                 "type": "object", "required": ["players"], "properties": {
                     "name": {"type": ["string", "null"],
                              "description": "At most 60 characters; none: the players'"},
@@ -548,16 +570,18 @@ add_paths({
     "Tournament": {
         "type": "object",
         "required": ["id", "name", "language", "prizes", "standings_by", "victory_scale",
-                     "ruleset", "rounds_planned", "minutes", "warn_minutes", "target",
-                     "finished", "seating", "seating_notes", "pairs", "rounds", "standings"],
+                     "bye_victory_points", "ruleset", "rounds_planned", "minutes",
+                     "warn_minutes", "target", "finished", "seating", "seating_notes",
+                     "pairs", "rounds", "standings"],
         "properties": {
             "id": {"type": "string"},
             "name": {"type": "string"},
             "language": {"enum": list(service.LANGUAGES)},
             "prizes": {"type": "integer"},
-            "standings_by": {"enum": list(service.STANDINGS_BY)},
+            "standings_by": {"enum": list(STANDINGS_BY)},
             "victory_scale": {"type": "array", "items": {
                 "type": "array", "items": {"type": "integer"}}},
+            "bye_victory_points": {"type": "integer"},
             "ruleset": {"type": "string"},
             "rounds_planned": {"type": "integer"},
             "minutes": {"type": "integer"},
@@ -616,7 +640,7 @@ add_paths({
             "standings": {"type": "array", "items": {
                 "type": "object",
                 "required": ["pair", "name", "rank", "difference", "wins", "played",
-                             "disqualified", "substituted", "victory_points"],
+                             "disqualified", "substituted", "victory_points", "byes"],
                 "properties": {
                     "pair": {"type": "integer"}, "name": {"type": "string"},
                     "rank": {"type": ["integer", "null"]},
@@ -624,6 +648,9 @@ add_paths({
                     "victory_points": {"type": "integer", "description": (
                         "on the tournament's scale; they rank it when standings_by is "
                         "victory_points")},
+                    "byes": {"type": "array", "items": {"type": "integer"}, "description": (
+                        "the games the pair sat out (a bye): no difference, the tournament's "
+                        "bye_victory_points")},
                     "played": {"type": "integer", "description": "games finished so far"},
                     "credits": {"type": "array", "items": {"type": ["integer", "null"]},
                                 "description": "each game's credit, null if not played (yet)"},

@@ -6,6 +6,7 @@ Rule sets are data (:mod:`.rulesets`, with :func:`find_ruleset`); an entry per s
 """
 
 from .cards import CardCounts, CardGroup, CardValues
+from .checks import CHOOSE_WHO_WENT_OUT
 from .errors import N_, EntryErrors, FieldError, UnknownRuleSet
 from .game import Outcome, Standing, decide, opening_minimum, running_totals, standing
 from .hand import (
@@ -18,9 +19,9 @@ from .hand import (
     read_entry,
     side_from_dict,
 )
-from .rulesets import (
-    PRESET_LABELS,
-    PRESETS,
+from .lines import NAMED_LINE, HandResult, Line, SideResult
+from .presets import PRESET_LABELS, PRESETS, find_ruleset
+from .rule_types import (
     CanastaKind,
     GoingOutKind,
     HandEnd,
@@ -29,23 +30,12 @@ from .rulesets import (
     Penalty,
     PlayerFormat,
     Premio,
-    RuleSet,
     TieRule,
     UnfinishedPenalty,
-    find_ruleset,
-    ruleset_from_dict,
-    ruleset_to_dict,
-    vary,
 )
-from .scoring import (
-    CHOOSE_WHO_WENT_OUT,
-    NAMED_LINE,
-    HandResult,
-    Line,
-    SideResult,
-    count_hand,
-    score_hand,
-)
+from .ruleset_data import ruleset_from_dict, ruleset_to_dict
+from .rulesets import RuleSet, vary
+from .scoring import count_hand, score_hand
 
 __all__ = [
     "CHOOSE_WHO_WENT_OUT", "N_", "NAMED_LINE",

@@ -9,7 +9,7 @@ A rule value is a field of one of the rule set's frozen dataclasses, declared wi
 The field's annotation is its type (a whole number, ``int | None`` when it may be empty, a flag,
 or an enum of choices) and its default the value of the rule set the presets vary. Everything
 that lists rule values is derived from these declarations: the dict form read and written
-(:func:`~.rulesets.ruleset_to_dict`, :func:`~.rulesets.ruleset_from_dict`), the house-rules
+(:func:`~.ruleset_data.ruleset_to_dict`, :func:`~.ruleset_data.ruleset_from_dict`), the house-rules
 form, the API's schema of a rule set, the rules card and the sheet's reminder box. Labels and
 hints are English msgids marked with :func:`~.errors.N_`: the web layer translates them.
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .rulesets import RuleSet, TieRule
+from .rule_types import TieRule
+from .rulesets import RuleSet
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,8 @@ from typing import Any
 
 from .cards import CARD_GROUP_FIELDS, CardCounts
 from .errors import N_, EntryErrors, FieldError
-from .rulesets import CanastaKind, HandEnd
+from .numbers import ungrouped
+from .rule_types import CanastaKind, HandEnd
 
 #: The largest count of anything in one entry (premios, penalties): bounds every input.
 MAX_COUNT = 99
@@ -64,7 +65,7 @@ class SideEntry:
     hand_cards: CardCounts | None = None
     canastas: CanastaCounts = CanastaCounts()
     #: Melds left unfinished on the table at the end, by kind (those the rule set's
-    #: :class:`~.rulesets.UnfinishedPenalty` charges: Brazilian, sequences of 3 or 4 cards).
+    #: :class:`~.rule_types.UnfinishedPenalty` charges: Brazilian, sequences of 3 or 4 cards).
     unfinished_canastas: CanastaCounts = CanastaCounts()
     red_threes: int = 0
     going_out: str | None = None
@@ -75,12 +76,19 @@ class SideEntry:
     penalties: Mapping[str, int] = field(default_factory=dict)
     #: Black 3s the side took with the pile and set aside (Cuban: 5 each, 100 for all four).
     black_threes_with_pile: int = 0
-    #: Players of the side left holding 3 or more aces or 3 or more sevens (Modern American).
+    #: Sets of 3 or more aces or 3 or more sevens left in the hands of the side's players, two a
+    #: player at most (Modern American).
     aces_or_sevens_held: int = 0
     #: The special hand the side went out with (Modern American), by the rule set's id.
     special_hand: str | None = None
     #: Black 3s the side laid out as red 3s are (Modern American).
     black_threes_laid_out: int = 0
+    #: The side mixed its cards into the rest by mistake before counting them (002: "no contar
+    #: las cartas por error"): the rule set's points replace its cards on the table and in hand.
+    cards_not_counted: bool = False
+    #: The side's score for the hand as the table counted it ("total only"): the count takes
+    #: it as it is, and every other field stays empty.
+    hand_total: int | None = None
 
     @property
     def black_threes_left(self) -> int:
@@ -98,6 +106,8 @@ class HandEntry:
     end: HandEnd = HandEnd.WENT_OUT
     players: int | str = 4
     format: str | None = None
+    #: The table typed each side's score instead of counting the hand here ("total only").
+    total_only: bool = False
 
     @property
     def going_out_side(self) -> int | None:
@@ -120,8 +130,11 @@ _SIDE_FIELDS = frozenset({
     "unfinished_canastas", "red_threes",
     "going_out", "black_threes_shown", "black_threes_in_hand", "red_threes_in_hand", "premios",
     "penalties", "name", "black_threes_with_pile", "aces_or_sevens_held", "special_hand",
-    "black_threes_laid_out",
+    "black_threes_laid_out", "cards_not_counted", "hand_total",
 })
+#: What a side of a hand typed as its totals may hold beside its ``hand_total``: who went out
+#: (for the record) and the side's name.
+_TOTAL_FIELDS = frozenset({"hand_total", "going_out", "name"})
 
 
 class _Reader:
@@ -129,17 +142,24 @@ class _Reader:
         self.errors: list[FieldError] = []
 
     def count(self, data: Mapping[str, Any], key: str, path: str, *, maximum: int = MAX_COUNT,
-              points: bool = False) -> int:
+              points: bool = False, unsigned: bool = False) -> int:
+        """A count or, with ``points``, points as a sheet writes them ("1.035", "1,035").
+        ``unsigned``: a field the count always gives its own sign (points in hand are taken
+        off), so a minus written before it, as sheets print them, is read as the number."""
         value = data.get(key)
         if value is None or (isinstance(value, str) and not value.strip()):
             return 0  # a field left empty on a form means none
         # isdecimal (not isdigit: "²"), one sign at most ("--5"), and short (int()'s digit limit)
         text = value.strip() if isinstance(value, str) else ""
+        if points:
+            text = ungrouped(text)
         if text.removeprefix("-").isdecimal() and len(text) <= 12:
             value = int(text)
         if isinstance(value, bool) or not isinstance(value, int):
             self.errors.append(FieldError(path, N_("Enter a whole number.")))
             return 0
+        if value < 0 and unsigned:
+            value = -value
         if value < 0:
             self.errors.append(FieldError(path, N_("Cannot be negative.")))
             return 0
@@ -147,6 +167,23 @@ class _Reader:
             self.errors.append(FieldError(path, N_("Cannot be more than %(max)d."), max=maximum))
             return 0
         if points and value % 5:
+            self.errors.append(FieldError(path, N_("Points always come in multiples of 5.")))
+        return value
+
+    def total(self, data: Mapping[str, Any], key: str, path: str) -> int | None:
+        """A side's score for a hand as a sheet writes it: signed, grouped or not ("-1.035");
+        ``None`` when left empty. How far it may go is the rule set's (``engine.bounds``)."""
+        value = data.get(key)
+        if value is None or (isinstance(value, str) and not value.strip()):
+            return None
+        if isinstance(value, str):
+            text = ungrouped(value)
+            if text.removeprefix("-").isdecimal() and len(text) <= 12:
+                value = int(text)
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.errors.append(FieldError(path, N_("Enter a whole number.")))
+            return 0
+        if value % 5:
             self.errors.append(FieldError(path, N_("Points always come in multiples of 5.")))
         return value
 
@@ -160,6 +197,16 @@ class _Reader:
             self.errors.append(FieldError(path, unknown))
             return None
         return value[:60]
+
+    def flag(self, data: Mapping[str, Any], key: str, path: str) -> bool:
+        """A yes or no: ``true``/``false`` (JSON) or absent; anything else is a field error."""
+        value = data.get(key)
+        if value is None:
+            return False
+        if not isinstance(value, bool):
+            self.errors.append(FieldError(path, N_("Must be true or false.")))
+            return False
+        return value
 
     def cards(self, data: Mapping[str, Any], key: str, path: str) -> CardCounts | None:
         value = data.get(key)
@@ -213,7 +260,7 @@ def side_from_dict(data: Mapping[str, Any], path: str, r: _Reader | None = None)
         table_points=r.count(data, "table_points", f"{path}.table_points", maximum=MAX_POINTS,
                              points=True),
         hand_points=r.count(data, "hand_points", f"{path}.hand_points", maximum=MAX_POINTS,
-                            points=True),
+                            points=True, unsigned=True),
         table_cards=r.cards(data, "table_cards", f"{path}.table_cards"),
         hand_cards=r.cards(data, "hand_cards", f"{path}.hand_cards"),
         canastas=r.kinds(data, "canastas", path),
@@ -236,6 +283,8 @@ def side_from_dict(data: Mapping[str, Any], path: str, r: _Reader | None = None)
                               N_("Unknown special hand.")),
         black_threes_laid_out=r.count(data, "black_threes_laid_out",
                                       f"{path}.black_threes_laid_out"),
+        cards_not_counted=r.flag(data, "cards_not_counted", f"{path}.cards_not_counted"),
+        hand_total=r.total(data, "hand_total", f"{path}.hand_total"),
     )
     if own and r.errors:
         raise EntryErrors(r.errors)
@@ -283,7 +332,40 @@ def read_entry(data: Any) -> tuple[HandEntry, list[FieldError]]:
         r.errors.append(FieldError("format", N_("Unknown player format.")))
         fmt = None
     sides = tuple(side_from_dict(s, f"sides[{i}]", r) for i, s in enumerate(sides_raw[:3]))
-    return HandEntry(sides=sides, end=end, players=players, format=fmt), r.errors
+    flag = data.get("total_only")
+    total_only = flag is True or any(
+        s.get("hand_total") not in (None, "") for s in sides_raw[:3])
+    if total_only:
+        r.errors += _totals_only(sides_raw[:3])
+    elif flag is not None and flag is not False:
+        r.errors.append(FieldError("total_only", N_("Must be true or false.")))
+    return HandEntry(sides=sides, end=end, players=players, format=fmt,
+                     total_only=total_only), r.errors
+
+
+def _given(value: Any) -> bool:
+    """Whether a field holds something (not empty, none, zero or false)."""
+    if isinstance(value, str):
+        return bool(value.strip()) and value.strip() not in ("0", "none")
+    if isinstance(value, Mapping):
+        return any(_given(v) for v in value.values())
+    return value not in (None, 0, False)
+
+
+def _totals_only(sides: list[Mapping[str, Any]]) -> list[FieldError]:
+    """A hand typed as its totals has a total for every side and nothing else to count: a
+    count beside a typed total would be one score said twice."""
+    errors = []
+    for i, side in enumerate(sides):
+        if side.get("hand_total") in (None, ""):
+            errors.append(FieldError(f"sides[{i}].hand_total",
+                                     N_("Type this side's score for the hand.")))
+        for key in sorted(set(side) & _SIDE_FIELDS - _TOTAL_FIELDS):
+            if _given(side[key]):
+                errors.append(FieldError(
+                    f"sides[{i}].{key}",
+                    N_("A hand typed as its totals takes nothing else to count.")))
+    return errors
 
 
 def entry_to_dict(entry: HandEntry) -> dict[str, Any]:
@@ -304,8 +386,19 @@ def entry_to_dict(entry: HandEntry) -> dict[str, Any]:
             out["special_hand"] = s.special_hand
         if s.black_threes_laid_out:
             out["black_threes_laid_out"] = s.black_threes_laid_out
+        if s.cards_not_counted:
+            out["cards_not_counted"] = True
         return out
 
+    if entry.total_only:
+        return {
+            "players": entry.players,
+            "format": entry.format,
+            "end": entry.end.value,
+            "total_only": True,
+            "sides": [{"hand_total": s.hand_total or 0, "going_out": s.going_out}
+                      for s in entry.sides],
+        }
     return {
         "players": entry.players,
         "format": entry.format,

@@ -7,6 +7,13 @@ and the loser the rest of 20 (0-50 is 10-10, over 1,500 is 20-0). The scale is d
 bands ``(up_to, winner_points)`` in increasing order; a difference above the last band gives
 ``total`` to the winner.
 
+A pair that sits out a game (a bye: an odd number of pairs) plays no game and so has no
+difference to turn into points; it is credited ``bye_points`` instead, a setting of its own
+(:data:`DEFAULT_BYE`, 12 of 20: a bye counts as a game won, as FIDE's Swiss rules score a
+pairing-allocated bye "as many points as are rewarded for a win" unless the tournament says
+otherwise; 12 is the default scale's win of 151 to 250, docs/RULES-SETTINGS.md). 002's
+difference still credits a bye nothing.
+
 The default scale's two ends (0-50 → 10-10, over 1,500 → 20-0) are the organizer's example in
 issue 14; the steps between them are the app's own (no source text gives them): one point per
 band, bands 100 wide up to 350, 150 wide up to 800, then 200 and 250 (docs/RULES-SETTINGS.md).
@@ -19,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import N_, FieldError
+from .numbers import whole
 
 #: The points a game shares out.
 TOTAL = 20
@@ -85,6 +93,9 @@ DEFAULT_SCALE = VictoryScale((
     (1500, 19),
 ))
 
+#: Victory points a bye credits unless the tournament says otherwise (see the module's notes).
+DEFAULT_BYE = 12
+
 MAX_BANDS = 40
 MAX_DIFFERENCE = 100_000
 
@@ -126,12 +137,30 @@ def parse_scale_text(text: str) -> list[list[int]] | str:
             continue
         up_to, sep, points = part.partition(":")
         up_to, points = up_to.strip().replace(".", ""), points.strip()
-        if not sep or not up_to.isdigit() or not points.isdigit():
+        low, high = whole(up_to), whole(points)
+        if not sep or low is None or high is None or min(low, high) < 0:
             return text
-        bands.append([int(up_to), int(points)])
+        bands.append([low, high])
     return bands
 
 
 def scale_text(scale: VictoryScale) -> str:
     """The scale as the set-up form shows it."""
     return ", ".join(f"{up_to}:{winner}" for up_to, winner in scale.bands)
+
+
+def read_bye(value: Any, field: str = "bye_victory_points") -> int:
+    """The victory points a bye credits, from JSON data or the form's digits; ``None`` or
+    ``""`` is :data:`DEFAULT_BYE`.
+
+    Raises :class:`FieldError` on ``field`` unless it is a whole number from 0 to 20.
+    """
+    if value is None or value == "":
+        return DEFAULT_BYE
+    if isinstance(value, str):
+        number = whole(value.strip())
+        value = value if number is None else number
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= TOTAL:
+        raise FieldError(field, N_("A whole number from %(low)d to %(high)d."), low=0,
+                         high=TOTAL)
+    return value

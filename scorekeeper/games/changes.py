@@ -17,6 +17,20 @@ def points_text(change: ChangeView) -> str:
 
 def change_sentence(change: ChangeView, *, other_phone: bool = False) -> str:
     """One sentence for a change: "Hand 3 was saved from another phone: +1,035 / +535"."""
+    sentence = _sentence(change, other_phone)
+    if _total_only(change):
+        return str(_("%(change)s (total only)", change=sentence))
+    return sentence
+
+
+def _total_only(change: ChangeView) -> bool:
+    """Whether the hand the change wrote (or removed) was typed as its totals."""
+    snap = change.after if change.after is not None else change.before
+    entry = snap.get("entry") if isinstance(snap, dict) else None
+    return isinstance(entry, dict) and bool(entry.get("total_only"))
+
+
+def _sentence(change: ChangeView, other_phone: bool) -> str:
     n, points = number(change.hand or 0), points_text(change)
     if other_phone:
         sentences: dict[str, str] = {

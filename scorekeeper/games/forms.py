@@ -25,6 +25,7 @@ try:
 except ImportError:  # WTForms < 3.3 takes plain (value, label) pairs
     SelectChoice = None
 
+from .. import config
 from ..engine import (
     CHOOSE_WHO_WENT_OUT,
     CanastaKind,
@@ -40,7 +41,9 @@ from ..engine import (
     UnfinishedPenalty,
 )
 from ..engine.cards import CardGroup
-from ..engine.rulesets import SpecialHand
+from ..engine.errors import N_
+from ..engine.numbers import ungrouped, written_with_minus
+from ..engine.rule_types import HELD_SETS_PER_PLAYER, Holds, SpecialHand
 from ..i18n import error_message, translate
 from ..web import error_id
 
@@ -72,7 +75,7 @@ class NewGameForm(FlaskForm):  # type: ignore[misc]
     first_dealer = SelectField(_l("Who deals first"), coerce=int, default=0)
     # Only the printed sheet uses it: each phone shows the pages in its own language.
     language = SelectField(_l("Language of the printed score sheet"), default="en",
-                           choices=choices([("en", "English"), ("es", "Español")]))
+                           choices=choices(list(config.LANGUAGE_NAMES.items())))
 
 
 for _i in range(MAX_SIDES):
@@ -201,6 +204,8 @@ class CountLayout:
     format: PlayerFormat
     ends: tuple[tuple[str, str], ...]
     going_out: tuple[GoingOutKind, ...]
+    #: The kinds of canasta a hand often has, asked first; :attr:`rare_canastas` wait under
+    #: "More".
     canastas: tuple[CanastaKind, ...]
     #: The melds left unfinished the rule set charges (only those are asked for).
     unfinished: tuple[UnfinishedPenalty, ...]
@@ -211,25 +216,43 @@ class CountLayout:
     penalties: tuple[Penalty, ...]
     #: Cuban: black 3s taken with the pile and set aside.
     black_threes_with_pile: bool = False
-    #: Modern American: players left holding 3+ aces or sevens; the special hands.
+    #: Modern American: sets of 3+ aces or 3+ sevens left in hand; the special hands.
     aces_or_sevens_held: bool = False
     special_hands: tuple[SpecialHand, ...] = ()
     black_threes_laid_out: bool = False
+    #: 002: the side mixed its cards in before counting them (a fixed credit in their place).
+    cards_not_counted: bool = False
+    #: The fast lane: the table counted the hand itself and types each side's score.
+    total_only: bool = False
+    #: Kinds a hand seldom has (:func:`rare_kind`), asked under "More".
+    rare_canastas: tuple[CanastaKind, ...] = ()
+
+    @property
+    def all_canastas(self) -> tuple[CanastaKind, ...]:
+        """Every kind of canasta the rule set allows."""
+        return self.canastas + self.rare_canastas
 
     @property
     def sides(self) -> range:
         """The side indexes."""
         return range(self.format.sides)
 
+    @property
+    def aces_or_sevens_sets(self) -> int:
+        """The most sets of aces or sevens a side can be left holding: two a player."""
+        return HELD_SETS_PER_PLAYER * (self.format.players // self.format.sides)
+
     def names(self, i: int) -> list[str]:
         """Every input name of side ``i``."""
         p = f"sides[{i}]."
+        if self.total_only:
+            return [p + "hand_total"]
         names = [p + "going_out", p + "table_points", p + "hand_points", p + "red_threes"]
         if self.black_threes_laid_out:
             names.append(p + "black_threes_laid_out")
         names += [f"{p}table_cards.{g}" for g, _ in CARD_GROUPS]
         names += [f"{p}hand_cards.{g}" for g, _ in CARD_GROUPS]
-        names += [f"{p}canastas.{k.value}" for k in self.canastas]
+        names += [f"{p}canastas.{k.value}" for k in self.all_canastas]
         names += [f"{p}unfinished_canastas.{u.kind.value}" for u in self.unfinished]
         if self.red_threes_in_hand:
             names.append(p + "red_threes_in_hand")
@@ -240,9 +263,23 @@ class CountLayout:
         if self.black_threes_with_pile:
             names.append(p + "black_threes_with_pile")
         names += self._american(p)
+        names += self._not_counted(p)
         names += [f"{p}premios.{x.id}" for x in self.premios]
         names += [f"{p}penalties.{x.id}" for x in self.penalties]
         return names
+
+    def _not_counted(self, p: str) -> list[str]:
+        return [p + "cards_not_counted"] if self.cards_not_counted else []
+
+    def table_points_hint(self) -> str:
+        """What "Points on the table" holds under this rule set: players counting the melds
+        often leave out the cards inside canastas (only the bonus seems to count for them)."""
+        hints = [_l("Cards in canastas included.")]
+        if self.ruleset.held_cards.table_against_without_canasta:
+            hints.append(_l("Taken off while the side has no canasta."))
+        if self.ruleset.time_limit_minutes is not None:
+            hints.append(_l("Not counted when time is up."))
+        return " ".join(str(h) for h in hints)
 
     def _american(self, p: str) -> list[str]:
         return [p + key for key, shown in (("aces_or_sevens_held", self.aces_or_sevens_held),
@@ -251,8 +288,11 @@ class CountLayout:
 
     def folded(self, i: int) -> list[str]:
         """The inputs of side ``i`` that sit under its "More": what a hand rarely needs (red 3s
-        kept in hand, black 3s, premios, penalties)."""
+        kept in hand, black 3s, premios, penalties, the canastas of 2s or jokers, melds left
+        unfinished)."""
         p = f"sides[{i}]."
+        if self.total_only:
+            return []
         names = [p + key for key, shown in (("red_threes_in_hand", self.red_threes_in_hand),
                                             ("black_threes_shown", self.black_threes_shown),
                                             ("black_threes_in_hand", self.black_threes_in_hand),
@@ -260,21 +300,37 @@ class CountLayout:
                                              self.black_threes_with_pile))
                  if shown]
         names += self._american(p)
+        names += self._not_counted(p)
         names += [f"{p}premios.{x.id}" for x in self.premios]
         names += [f"{p}penalties.{x.id}" for x in self.penalties]
+        names += [f"{p}canastas.{k.value}" for k in self.rare_canastas]
+        names += [f"{p}unfinished_canastas.{u.kind.value}" for u in self.unfinished]
         return names
 
     def slots(self) -> list[str]:
         """Every place an error can be shown: each input, plus the groups of inputs."""
         out = ["end"]
+        if self.total_only:
+            return [*out, "went_out", *(n for i in self.sides for n in self.names(i)),
+                    *(f"sides[{i}].going_out" for i in self.sides)]
         for i in self.sides:
             out += self.names(i)
             out += [f"sides[{i}].table_cards", f"sides[{i}].hand_cards"]
         return out
 
 
-def count_layout(ruleset: RuleSet, fmt: PlayerFormat) -> CountLayout:
-    """The count form's layout: only what the rule set has values or rules for."""
+def rare_kind(ruleset: RuleSet, kind: CanastaKind) -> bool:
+    """Whether a hand seldom has a canasta of ``kind``: one of seven wild cards always the same
+    (seven 2s; the four jokers and three 2s) takes most of the deck's 2s or every joker, where
+    the other kinds take any cards of a rank."""
+    bonus = ruleset.canasta_kind(kind)
+    return bonus.holds is Holds.WILD and bonus.fixed
+
+
+def count_layout(ruleset: RuleSet, fmt: PlayerFormat, *, total_only: bool = False
+                 ) -> CountLayout:
+    """The count form's layout: only what the rule set has values or rules for; with
+    ``total_only``, each side's score for the hand and who went out."""
     ends = [(HandEnd.WENT_OUT.value, HandEnd.WENT_OUT.label),
             (HandEnd.STOCK_OUT.value, HandEnd.STOCK_OUT.label)]
     if ruleset.time_limit_minutes is not None:
@@ -284,7 +340,8 @@ def count_layout(ruleset: RuleSet, fmt: PlayerFormat) -> CountLayout:
         format=fmt,
         ends=tuple(ends),
         going_out=ruleset.going_out,
-        canastas=tuple(k for k in CanastaKind if ruleset.allows(k)),
+        canastas=tuple(k for k in CanastaKind if ruleset.allows(k) and not rare_kind(ruleset, k)),
+        rare_canastas=tuple(k for k in CanastaKind if ruleset.allows(k) and rare_kind(ruleset, k)),
         unfinished=ruleset.unfinished_canastas,
         red_threes_in_hand=ruleset.counts_red_threes_in_hand,
         black_threes_shown=ruleset.counts_black_threes_shown,
@@ -295,7 +352,34 @@ def count_layout(ruleset: RuleSet, fmt: PlayerFormat) -> CountLayout:
         aces_or_sevens_held=ruleset.counts_aces_or_sevens_held,
         special_hands=ruleset.special_hands,
         black_threes_laid_out=ruleset.black_threes.laid_out_like_red,
+        cards_not_counted=ruleset.counts_cards_not_counted,
+        total_only=total_only,
     )
+
+
+#: The count form's field that picks the fast lane (``mode=total``) and its value.
+MODE_FIELD = "mode"
+TOTAL_MODE = "total"
+
+
+def is_total_mode(values: Mapping[str, Any]) -> bool:
+    """Whether the form (or the values a page opens with) is in the fast lane."""
+    return values.get(MODE_FIELD) == TOTAL_MODE
+
+
+def total_body_from_form(form: Mapping[str, Any], ruleset: RuleSet, fmt: PlayerFormat
+                         ) -> dict[str, Any]:
+    """The engine's body of a hand typed as its totals: each side's score as typed (the
+    engine reads "-1.035" and blames the rest by its field) and, when the table noted who went
+    out (``went_out``, a side's index), the rule set's ordinary way of going out for that side,
+    for the record."""
+    end = _typed(form, "end", limit=64) or HandEnd.WENT_OUT.value
+    sides: list[dict[str, Any]] = [{"hand_total": _typed(form, f"sides[{i}].hand_total") or ""}
+                                   for i in range(fmt.sides)]
+    went = _typed(form, "went_out")
+    if went is not None and went.isdecimal() and int(went) < fmt.sides and ruleset.going_out:
+        sides[int(went)]["going_out"] = ruleset.plain_going_out.id
+    return {"players": fmt.id, "format": fmt.id, "end": end, "total_only": True, "sides": sides}
 
 
 def _typed(form: Mapping[str, Any], name: str, limit: int = 20) -> str | None:
@@ -316,8 +400,11 @@ def hand_body_from_form(form: Mapping[str, Any], ruleset: RuleSet, fmt: PlayerFo
 
     Values stay as typed (the engine reads decimal text and blames anything else on the right
     field); empty inputs are left out. A card-counting helper with only zeros is not used, so
-    typed points are not contradicted by an untouched helper.
+    typed points are not contradicted by an untouched helper. A form in the fast lane gives
+    the sides' totals (:func:`total_body_from_form`).
     """
+    if is_total_mode(form):
+        return total_body_from_form(form, ruleset, fmt)
     layout = count_layout(ruleset, fmt)
     end = _typed(form, "end", limit=64) or HandEnd.WENT_OUT.value
     sides = []
@@ -332,6 +419,8 @@ def hand_body_from_form(form: Mapping[str, Any], ruleset: RuleSet, fmt: PlayerFo
         special_hand = _typed(form, p + "special_hand", limit=64)
         if special_hand and layout.special_hands:
             side["special_hand"] = special_hand
+        if layout.cards_not_counted and _typed(form, p + "cards_not_counted"):
+            side["cards_not_counted"] = True
         for key in ("table_points", "hand_points"):
             value = _typed(form, p + key)
             if value is not None:
@@ -346,7 +435,7 @@ def hand_body_from_form(form: Mapping[str, Any], ruleset: RuleSet, fmt: PlayerFo
                      if (v := _typed(form, f"{p}{key}.{g}")) is not None}
             if any(not _is_zero(v) for v in cards.values()):
                 side[key] = cards
-        for key, ids in (("canastas", [k.value for k in layout.canastas]),
+        for key, ids in (("canastas", [k.value for k in layout.all_canastas]),
                          ("unfinished_canastas", [u.kind.value for u in layout.unfinished]),
                          ("premios", [x.id for x in layout.premios]),
                          ("penalties", [x.id for x in layout.penalties])):
@@ -360,11 +449,20 @@ def hand_body_from_form(form: Mapping[str, Any], ruleset: RuleSet, fmt: PlayerFo
 def form_values_from_entry(entry: Mapping[str, Any]) -> dict[str, str]:
     """The count form's values for a stored entry (the plain data of ``entry_to_dict``)."""
     values: dict[str, str] = {"end": str(entry.get("end") or HandEnd.WENT_OUT.value)}
+    if entry.get("total_only"):
+        values[MODE_FIELD] = TOTAL_MODE
+        for i, side in enumerate(entry.get("sides") or []):
+            values[f"sides[{i}].hand_total"] = str(side.get("hand_total", ""))
+            if side.get("going_out"):
+                values["went_out"] = str(i)
+        return values
     for i, side in enumerate(entry.get("sides") or []):
         p = f"sides[{i}]."
         values[p + "going_out"] = str(side.get("going_out") or "")
         if side.get("special_hand"):
             values[p + "special_hand"] = str(side["special_hand"])
+        if side.get("cards_not_counted"):
+            values[p + "cards_not_counted"] = "1"
         for key in ("table_points", "hand_points", *_SIMPLE_COUNTS):
             value = side.get(key)
             if value:
@@ -404,6 +502,30 @@ def counted_points(values: Mapping[str, Any], cards_key: str, ruleset: RuleSet) 
     return total if used else None
 
 
+#: The count form's points fields whose sign the count gives: a minus typed there, as sheets
+#: print points in hand, is read as the number and a note says so (not an error: the number is
+#: right, only its sign was not needed).
+UNSIGNED_FIELDS = ("hand_points",)
+
+
+def minus_notes(layout: CountLayout, values: Mapping[str, Any],
+                errors: Mapping[str, list[str]]) -> dict[str, str]:
+    """A quiet note by each unsigned field read from a number written with a minus."""
+    notes = {}
+    for i in layout.sides:
+        for key in UNSIGNED_FIELDS:
+            name = f"sides[{i}].{key}"
+            typed = values.get(name)
+            if name in errors or not isinstance(typed, str) or not written_with_minus(typed):
+                continue
+            digits = ungrouped(typed).removeprefix("-")
+            if digits.isdecimal() and len(digits) <= 12:
+                notes[name] = translate(
+                    N_("Read as %(points)d: no minus needed, the count gives these points "
+                       "their sign."), {"points": int(digits)})
+    return notes
+
+
 def errors_by_field(errors: EntryErrors | Iterable[FieldError], slots: Iterable[str]
                     ) -> tuple[dict[str, list[str]], list[str]]:
     """Translated messages keyed by the input they belong to, and those that fit no input."""
@@ -427,6 +549,12 @@ def changed_fields(typed: Mapping[str, Any], stored: Mapping[str, str], names: I
     for name in names:
         # 64, as the form reads choices: a long "abatir" id cut short never matched its own.
         text = _typed(typed, name, limit=64)
+        if text and name.endswith(("table_points", "hand_points", "hand_total")):
+            # Points as the engine reads them: "1.035" is the stored 1035, and so is "-20"
+            # in hand the stored 20.
+            text = ungrouped(text)
+            if name.endswith(UNSIGNED_FIELDS):
+                text = text.removeprefix("-")
         mine = (text or "").lstrip("0") or ("0" if text else "")
         theirs = (stored.get(name) or "").lstrip("0") or ("0" if stored.get(name) else "")
         if mine in ("", "0") and theirs in ("", "0"):
@@ -488,6 +616,9 @@ def count_context(
         for message in by_field.get(name, []):
             summary.append((error_id(name), f"{side}: {message}" if side else message))
     return {
+        "notes": minus_notes(layout, values, by_field),
+        "note_slots": [] if layout.total_only else [
+            f"sides[{i}].{key}" for i in layout.sides for key in UNSIGNED_FIELDS],
         "error_summary": summary,
         "layout": layout,
         "side_names": side_names,

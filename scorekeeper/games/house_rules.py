@@ -20,7 +20,6 @@ from flask_babel import lazy_gettext as _l
 from .. import browser
 from ..engine import PRESETS, CanastaKind, EntryErrors, Penalty, Premio, RuleSet
 from ..engine.declared import Empty
-from ..extensions import db
 from ..i18n import error_message, label
 from ..models import HouseRules
 from ..network import public_url
@@ -203,7 +202,7 @@ def house_rules_edit(ruleset_id: str) -> Response:
         except EntryErrors as exc:
             raise EntryErrors(form.on_the_form(exc.errors, remap)) from None
     except EntryErrors as exc:
-        db.session.rollback()
+        # Nothing was changed (``update`` refuses before it stores); the 422 rolls back.
         errors, _general = _error_map(exc)
         return _edit_page(house, rs, request.form.to_dict(), errors, token, status=422)
     return see_other("games.house_rules_edit", ruleset_id=house.id, saved=1)

@@ -28,7 +28,7 @@ from ..engine import (
     ruleset_to_dict,
 )
 from ..engine.declared import Empty, Kind, sections
-from ..engine.rulesets import SpecialHand
+from ..engine.rule_types import SpecialHand
 from ..services.house_rules import slug
 
 #: Extra rows the edit form offers for the opening-minimum table (the engine's bound).
@@ -90,7 +90,7 @@ def _canasta_fields(rs: RuleSet, tr: Translate) -> tuple[Field, ...]:
         Field(WILD_ALLOWED, tr(N_("Wild-card canastas are allowed")), "check"),
         Field(f"canastas.{CanastaKind.WILD.value}", tr(CanastaKind.WILD.label),
               hint=tr(Empty.ASKED_AT_START.hint)),
-        *(Field(f"canastas.{k.value}", tr(k.label)) for k in _other_kinds(rs)),
+        *(Field(f"canastas.{k.value}", tr(rs.canasta_kind(k).name)) for k in _other_kinds(rs)),
         *(Field(f"unfinished_canastas.{k.value}", tr(k.unfinished_label),
                 hint=tr(N_("Taken for each one left on the table at the end. Empty: no "
                            "penalty.")))

@@ -40,6 +40,7 @@ from ..engine import (
     UnknownRuleSet,
     decide,
 )
+from ..engine.numbers import whole
 from ..extensions import htmx
 from ..i18n import error_message, translate
 from ..i18n import number as format_number
@@ -48,13 +49,17 @@ from ..network import public_url
 from ..ratelimit import limit_token_failures
 from ..services import games as games_service
 from ..services import record
+from ..services import tournaments as tournaments_service
 from ..services.errors import WriteRefused
 from ..services.scoring import resolve_ruleset
+from ..tournaments.views import SESSION_KEY as DESK_TOKENS
 from ..tournaments.wall import is_time_up, table_clock_html
 from ..web import qr_svg, render, see_other
 from . import bp
 from .chart import running_total_svg  # also adds the chart's route to the blueprint
 from .forms import (
+    MODE_FIELD,
+    TOTAL_MODE,
     NewGameForm,
     changed_fields,
     choices,
@@ -62,6 +67,7 @@ from .forms import (
     count_layout,
     form_values_from_entry,
     hand_body_from_form,
+    is_total_mode,
     missing_value_fields,
     new_game_error_field,
     new_game_form_class,
@@ -86,8 +92,8 @@ def change_words() -> dict[str, Any]:
 # -- who may edit ----------------------------------------------------------------------------
 
 
-def _game_or_404(game_id: str) -> Game:
-    game = games_service.find_game(game_id)
+def _game_or_404(game_id: str, *, hands: bool = True) -> Game:
+    game = games_service.find_game(game_id, hands=hands)
     if game is None:
         abort(404)
     return game
@@ -114,8 +120,33 @@ def _remember_view(game_id: str) -> None:
     session["view_tokens"] = [*(t for t in seen if t != game_id), game_id][-MAX_REMEMBERED:]
 
 
+def _desk_may_edit(game_pk: int) -> bool:
+    """Whether this browser holds the admin token of the tournament the game is played in: the
+    desk corrects its tables' games, also once their round is closed."""
+    tokens = session.get(DESK_TOKENS)
+    if not isinstance(tokens, dict) or not tokens:
+        return False
+    desk_hash = record.desk_token_hash(game_pk)
+    return desk_hash is not None and any(
+        isinstance(token, str) and games_service.token_matches(token, desk_hash)
+        for token in tokens.values())
+
+
+def _editor_by(game_id: str, head: games_service.GameHead) -> str | None:
+    """Who this browser changes the game as (``None``: it may only read it): the phone that
+    started it, another scorekeeper who came by the edit link, or the tournament's desk."""
+    if games_service.token_matches(_edit_token(game_id), head.edit_token_hash):
+        joined = session.get("joined")
+        return (record.BY_EDITOR if isinstance(joined, list) and game_id in joined
+                else record.BY_SCOREKEEPER)
+    if head.in_tournament and _desk_may_edit(head.id):
+        return record.BY_DESK
+    return None
+
+
 def _is_editor(game: Game, game_id: str) -> bool:
-    return games_service.can_edit(game, _edit_token(game_id))
+    head = games_service.find_head(game_id)
+    return head is not None and _editor_by(game_id, head) is not None
 
 
 def _forbidden(game_id: str, *, bad_link: bool = False) -> Response:
@@ -138,11 +169,10 @@ def editor_only(view: Callable[..., Response]) -> Callable[..., Response]:
         head = games_service.find_head(game_id)
         if head is None:
             abort(404)
-        if not games_service.token_matches(_edit_token(game_id), head.edit_token_hash):
+        by = _editor_by(game_id, head)
+        if by is None:
             return _forbidden(game_id)
-        joined = session.get("joined")
-        g.by = (record.BY_EDITOR if isinstance(joined, list) and game_id in joined
-                else record.BY_SCOREKEEPER)
+        g.by = by
         return view(game_id, **kwargs)
 
     return wrapped
@@ -238,20 +268,27 @@ def _chart(game: Game) -> Any:
     return running_total_svg(game) if game.hands else None
 
 
-def _board_context(game: Game, game_id: str, editor: bool) -> dict[str, Any]:
+def _board_context(game: Game, game_id: str, editor: bool,
+                   in_tournament: bool = True, desk: bool = False) -> dict[str, Any]:
     state = games_service.game_state(game, translate)
     rs = games_service.ruleset_of(game)
+    ending = tournaments_service.game_ending(game, state.outcome, in_tournament=in_tournament)
     return {
         "game": game,
         "game_id": game_id,
         "state": state,
+        # Over by its hands or at its tournament's desk (abandoned, settled at time...).
+        "ending": ending,
+        # Whether the game's changes are the desk's alone and this browser is not the desk's:
+        # then it is offered no fix, undo or count.
+        "desk_only": ending.desk_only and not desk,
         "ruleset": rs,
         "format": games_service.format_of(game),
         "editor": editor,
         "next_hand": len(state.hands) + 1,
         # A tournament's table does not play again: the desk seats its next game. Asked only
         # where the answer shows (the scorekeeper's page of a finished game).
-        "in_tournament": (editor and state.outcome.finished
+        "in_tournament": (editor and ending.finished
                           and record.desk_token_hash(game.id) is not None),
     }
 
@@ -262,7 +299,7 @@ LINK_REPLACED = "link-replaced"
 
 def _read_only_page(game: Game, game_id: str, in_tournament: bool) -> Response:
     """The read-only page (or its htmx board): never the edit link nor a form."""
-    ctx = _board_context(game, game_id, False)
+    ctx = _board_context(game, game_id, False, in_tournament)
     if not htmx:
         _remember_view(game_id)
         ctx["chart"] = _chart(game)
@@ -284,13 +321,13 @@ def show(game_id: str) -> Response:
         response.vary.add("HX-Request")
         response.headers["Cache-Control"] = "no-cache"
         return response
-    editor = games_service.token_matches(_edit_token(game_id), head.edit_token_hash)
+    by = _editor_by(game_id, head)
     game = _game_or_404(game_id)
-    if not editor:
+    if by is None:
         response = _read_only_page(game, game_id, head.in_tournament)
         response.headers["Cache-Control"] = "no-cache"
         return response
-    ctx = _board_context(game, game_id, True)
+    ctx = _board_context(game, game_id, True, head.in_tournament, desk=by == record.BY_DESK)
     if not htmx:
         ctx["undo_label"], ctx["redo_label"] = undo_redo_labels(game)
         _remember_view(game_id)
@@ -299,11 +336,14 @@ def show(game_id: str) -> Response:
         flashed = cast("list[tuple[str, str]]", get_flashed_messages(with_categories=True))
         ctx["messages"] = [message for _category, message in flashed]
         ctx["share_open"] = any(category == LINK_REPLACED for category, _message in flashed)
-        token = _edit_token(game_id) or ""
-        view_url = public_url("games.show", game_id=game_id)
-        edit_url = public_url("games.join", game_id=game_id, edit_token=token)
-        ctx["share"] = {"view_url": view_url, "edit_url": edit_url,
-                        "view_qr": qr_svg(view_url), "edit_qr": qr_svg(edit_url)}
+        token = _edit_token(game_id)
+        # The desk holds no edit link of its tables' games: it has nothing of theirs to share.
+        if by != record.BY_DESK and token:
+            view_url = public_url("games.show", game_id=game_id)
+            edit_url = public_url("games.join", game_id=game_id, edit_token=token)
+            ctx["share"] = {"view_url": view_url, "edit_url": edit_url,
+                            "view_qr": qr_svg(view_url), "edit_qr": qr_svg(edit_url)}
+        ctx["desk"] = by == record.BY_DESK
         ctx["table_clock"] = (table_clock_html(game.id, game_id) if head.in_tournament
                               else None)
     response = render("games/show.html", "games/_board.html", **ctx)
@@ -367,16 +407,22 @@ def _count_page(game: Game, game_id: str, number_: int | None, *, values: Mappin
                 errors: EntryErrors | None = None, stored: Mapping[str, str] | None = None,
                 **extra: Any) -> Response:
     rs, fmt = games_service.ruleset_of(game), games_service.format_of(game)
+    if result is None and errors is None and (number_ is not None or request.method == "POST"):
+        # A fix, or a save refused for a conflict, opens with a whole hand in its fields: its
+        # count shows at once, as the live count would show it, with or without JavaScript.
+        # Only a hand that counts is shown; its messages wait for "Check" or "Save".
+        result = _count(game, hand_body_from_form(values, rs, fmt))[0]
     # htmx gets the live count alone (``_count_preview.html``): it shows the totals after the
     # hand, not the list of hands, the dealer or the title, so the hands' rows are not built.
     state = None if htmx else games_service.game_state(game, translate)
-    base = list(state.totals) if state is not None else games_service.totals_of(game)
+    base = list(state.totals) if state is not None else games_service.running_totals(game)
     if number_ is not None:
         base = [t - h for t, h in zip(base, game.hands[number_ - 1].totals, strict=True)]
     action = (url_for("games.update_hand", game_id=game_id, number=number_) if number_
               else url_for("games.add_hand", game_id=game_id))
     ctx = count_context(
-        count_layout(rs, fmt), side_names=[s.name for s in game.sides], values=values,
+        count_layout(rs, fmt, total_only=is_total_mode(values)),
+        side_names=[s.name for s in game.sides], values=values,
         action=action, preview_url=url_for("games.preview_hand", game_id=game_id),
         hidden={**hidden, **({"editing": number_} if number_ else {})}, base_totals=base,
         submit_label=_("Save the corrected hand") if number_ else None, result=result,
@@ -384,21 +430,28 @@ def _count_page(game: Game, game_id: str, number_: int | None, *, values: Mappin
         typing=request.form.get("typing") if htmx and request.method == "POST" else None,
     )
     if result is not None:
-        ctx["ending"] = _ending(game, rs, number_, [b + t for b, t in zip(base, result.totals,
-                                                                          strict=True)])
+        ctx["ending"] = _ending(game, rs, number_, values,
+                                [b + t for b, t in zip(base, result.totals, strict=True)])
+    # The other lane, one tap away: the same page opened in it (what was typed stays behind).
+    lane_url = (url_for("games.edit_hand", game_id=game_id, number=number_) if number_
+                else url_for("games.new_hand", game_id=game_id))
+    extra.setdefault("lane_url", f"{lane_url}?{MODE_FIELD}="
+                     + ("count" if is_total_mode(values) else TOTAL_MODE))
     response = render("games/count.html", "games/_count_preview.html", game=game,
                       game_id=game_id, state=state, ruleset=rs, editing=number_,
                       dealer=(None if state is None else state.hands[number_ - 1].dealer
-                              if number_ else state.next_dealer), oob=bool(htmx), **extra, **ctx)
+                              if number_ else state.next_dealer), oob=bool(htmx),
+                      done_url=url_for("games.show", game_id=game_id), **extra, **ctx)
     response.status_code = status
     response.headers["Cache-Control"] = "private, no-store"
     return response
 
 
-def _ending(game: Game, rs: RuleSet, number_: int | None, totals: list[int]) -> Outcome | None:
+def _ending(game: Game, rs: RuleSet, number_: int | None, values: Mapping[str, Any],
+            totals: list[int]) -> Outcome | None:
     """How the game ends if this count is saved ("this hand wins the game"), or ``None``."""
     last = number_ is None or number_ == len(game.hands)
-    end = request.form.get("end") if last else game.hands[-1].entry.get("end")
+    end = values.get("end") if last else game.hands[-1].entry.get("end")
     outcome = decide(rs, totals, target=game.target, time_up=end == HandEnd.TIME_UP.value)
     return outcome if outcome.finished else None
 
@@ -412,16 +465,42 @@ def _count(game: Game, body: dict[str, Any]) -> tuple[HandResult | None, EntryEr
         return None, EntryErrors([])
 
 
+def _desk_only(game: Game, game_id: str) -> Response | None:
+    """The page that says why a game its tournament's desk ended (a pair abandoned it, or its
+    round is closed) takes no hand from the table, instead of a form to type one (409)."""
+    if g.get("by") == record.BY_DESK:
+        return None
+    ending = tournaments_service.game_ending(game, games_service.game_state(game).outcome)
+    if not ending.desk_only:
+        return None
+    if ending.abandoned_by is not None:
+        message = _("%(pair)s abandoned this game at the tournament desk: it takes no more "
+                    "hands.", pair=game.sides[ending.abandoned_by].name)
+    else:
+        message = _("This game's tournament round is closed: only the tournament desk can "
+                    "change it now.")
+    response = render("games/count_refused.html", game=game, game_id=game_id, message=message)
+    response.status_code = 409
+    response.headers["Cache-Control"] = "private, no-store"
+    return response
+
+
 @bp.get("/<game_id>/hands/new")
 @editor_only
 def new_hand(game_id: str) -> Response:
     """The count form for the next hand, carrying the game's version it was opened on."""
     game = _game_or_404(game_id)
+    refused = _desk_only(game, game_id)
+    if refused is not None:
+        return refused
     if game.finished:
         return see_other("games.show", game_id=game_id)
     # 002: once the desk's clock is out, the hand being played is the one stopped by it.
     time_up = is_time_up(game.id)
-    return _count_page(game, game_id, None, values={"end": "time_up"} if time_up else {},
+    values = {"end": "time_up"} if time_up else {}
+    if _lane(game.hands[-1].entry.get("total_only") if game.hands else False):
+        values[MODE_FIELD] = TOTAL_MODE
+    return _count_page(game, game_id, None, values=values,
                        hidden={"request_key": uuid.uuid4().hex, "seen": game.version},
                        time_up=time_up)
 
@@ -430,8 +509,9 @@ def new_hand(game_id: str) -> Response:
 @editor_only
 def preview_hand(game_id: str) -> Response:
     """Count what the form holds so far, store nothing (the live breakdown; "Check" without JS)."""
-    game = _game_or_404(game_id)
     editing = request.form.get("editing", type=int)
+    # While someone types a new hand, the live count needs the running totals, not the hands.
+    game = _game_or_404(game_id, hands=not htmx or editing is not None)
     if editing is not None and not 1 <= editing <= len(game.hands):
         editing = None
     body = hand_body_from_form(request.form, games_service.ruleset_of(game),
@@ -448,12 +528,30 @@ def preview_hand(game_id: str) -> Response:
 def edit_hand(game_id: str, number: int) -> Response:
     """The count form filled in with a stored hand, to correct it."""
     game = _game_or_404(game_id)
+    refused = _desk_only(game, game_id)
+    if refused is not None:
+        return refused
     try:
         hand = games_service.get_hand(game, number)
     except record.HandNotFound:
         abort(404)
-    return _count_page(game, game_id, number, values=form_values_from_entry(hand.entry),
+    values = form_values_from_entry(hand.entry)
+    if _lane(values.get(MODE_FIELD) == TOTAL_MODE) != is_total_mode(values):
+        # Switched lanes on a stored hand: the other lane starts empty.
+        values = {"end": values["end"], **({MODE_FIELD: TOTAL_MODE} if not is_total_mode(values)
+                                           else {})}
+    return _count_page(game, game_id, number, values=values,
                        hidden={"version": hand.version, "request_key": uuid.uuid4().hex})
+
+
+def _lane(stored_total_only: Any) -> bool:
+    """Whether the count form opens in the fast lane: as the link asked (``?mode=total`` or
+    ``?mode=count``), else as the game's hand it opens on was counted. The lane is the game's
+    own record, so it holds on every phone of the table and through a reload."""
+    asked = request.args.get(MODE_FIELD)
+    if asked in (TOTAL_MODE, "count"):
+        return asked == TOTAL_MODE
+    return bool(stored_total_only)
 
 
 # -- changing a game: every change goes through ``services.record`` --------------------------
@@ -461,7 +559,7 @@ def edit_hand(game_id: str, number: int) -> Response:
 
 def _seen(name: str) -> int | None:
     """A version the form sent back (``None`` when absent or not a number)."""
-    return request.form.get(name, type=int)
+    return whole(request.form.get(name))
 
 
 def _hand_body(game: Game) -> dict[str, Any]:
@@ -483,8 +581,11 @@ def add_hand(game_id: str) -> Response:
     seen = _seen("confirm_seen") or _seen("seen")
     done = record.add_hand(game, _hand_body(game), by=g.by, request_key=_request_key(),
                            seen_version=seen)
-    if not done.repeated:
-        flash(_("Hand %(n)s saved.", n=format_number(done.change.hand or 0)))
+    message = _("Hand %(n)s saved.", n=format_number(done.change.hand or 0))
+    # A repeat is the phone sending again a save whose answer it never got (the connection
+    # dropped): it is told the hand is saved, unless the first answer's notice still waits.
+    if not done.repeated or message not in [m for _c, m in session.get("_flashes", [])]:
+        flash(message)
     return see_other("games.show", game_id=game_id)
 
 
@@ -575,7 +676,9 @@ def refused(error: WriteRefused) -> Response:
         hand = next((h for h in game.hands if h.version == error.current_version), None)
         if hand is not None:
             rs, fmt = games_service.ruleset_of(game), games_service.format_of(game)
-            names = ["end", *(n for i in range(fmt.sides) for n in count_layout(rs, fmt).names(i))]
+            layout = count_layout(rs, fmt, total_only=is_total_mode(request.form))
+            names = ["end", *(["went_out"] if layout.total_only else []),
+                     *(n for i in range(fmt.sides) for n in layout.names(i))]
             return _count_page(game, game_id, hand.number, values=request.form,
                                hidden={"version": hand.version}, status=409, stale=True,
                                stored=changed_fields(request.form,
@@ -590,6 +693,8 @@ def refused(error: WriteRefused) -> Response:
                                 "game: it takes no more hands."),
         record.GameClosed: _("This game's tournament round is closed: only the tournament "
                              "desk can change it now."),
+        record.GameOnPaper: _("The tournament desk typed this table's result from its paper "
+                              "sheet: only the desk can change the game now."),
         record.KeyReused: _("This form was already used for another change, so nothing was "
                             "saved. Check the list below."),
         record.KeyTooLong: _("This form cannot be saved (its key is too long)."),

@@ -75,6 +75,12 @@ class Game(Base):
     #: a game counted here from the first hand). Not a hand: undo never takes it away.
     starting_totals: Mapped[list[int] | None] = mapped_column(JSON)
 
+    # Every UPDATE of the row says which version it replaces (``WHERE version = …``): a writer
+    # that changed the game from a copy read before another's change fails loudly
+    # (``StaleDataError``, answered 409) instead of storing a winner its hands do not give.
+    # The operations raise the version themselves, once per change (``services.record``).
+    __mapper_args__ = {"version_id_col": version, "version_id_generator": False}
+
     sides: Mapped[list[Side]] = relationship(
         back_populates="game", order_by="Side.position", cascade="all, delete-orphan"
     )

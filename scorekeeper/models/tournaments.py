@@ -52,6 +52,8 @@ class Tournament(Base):
     #: The victory-point scale (``[[up_to_difference, winner_points], ...]``; ``None``: the
     #: default scale of ``engine.victory``).
     victory_scale: Mapped[list[list[int]] | None] = mapped_column(JSON)
+    #: Victory points a pair's bye credits (``None``: ``engine.victory.DEFAULT_BYE``).
+    bye_victory_points: Mapped[int | None]
 
     pairs: Mapped[list[TournamentPair]] = relationship(
         back_populates="tournament", order_by="TournamentPair.number",

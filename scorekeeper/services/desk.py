@@ -21,23 +21,22 @@ pages and the API translate them, each in one place.
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import select
 
 from ..engine import N_, EntryErrors, FieldError
-from ..extensions import db, take_write_lock
+from ..engine.numbers import whole
+from ..extensions import db
 from ..models.desk import TournamentChange
 from ..models.games import utcnow
 from ..models.tournaments import Tournament, TournamentRound, TournamentTable
 from . import clock as clocks
-from . import paper_results, record
+from . import paper_results
 from . import tournaments as service
 from .errors import (
     AbandonmentNotUndoable,
@@ -58,14 +57,17 @@ from .errors import (
     TournamentNotFound,
     TournamentOver,
 )
+from .writing import BY_API, BY_DESK, check_key, locked, next_seq
+from .writing import digest as _digest
 
 __all__ = ["AbandonmentNotUndoable", "ActionRefused", "AlreadySubstituted", "ClockNotRunning",
            "ClockRunning", "DeskRefused", "KeyReused", "KeyTooLong", "PairNotFound",
            "PairNotPlaying", "RoundClosed", "RoundNotFound", "TableNotFound", "TimeIsUp",
            "TournamentChanged", "TournamentNotFound", "TournamentOver"]
 
-#: Who made a desk change (``TournamentChange.by``).
-BY_DESK, BY_API = "desk", "api"
+# Who made a desk change (``TournamentChange.by``): ``BY_DESK`` (the desk's pages) or
+# ``BY_API``, declared with the games' in ``services.writing``.
+__all__ += ["BY_API", "BY_DESK"]
 
 
 @dataclass(frozen=True)
@@ -137,21 +139,13 @@ def lock(tournament_id: str) -> Tournament:
     """
     if not tournament_id or len(tournament_id) > 24:
         raise TournamentNotFound(tournament_id)
-    take_write_lock()
-    stmt = select(Tournament.id).where(Tournament.id == tournament_id)
-    if db.session.get_bind().dialect.name != "sqlite":
-        stmt = stmt.with_for_update()
+    stmt = locked(select(Tournament.id).where(Tournament.id == tournament_id))
     if db.session.execute(stmt).scalar_one_or_none() is None:
         raise TournamentNotFound(tournament_id)
     tournament = service.find_tournament(tournament_id, full=True, fresh=True)
     if tournament is None:  # pragma: no cover - the row was there under the lock
         raise TournamentNotFound(tournament_id)
     return tournament
-
-
-def _digest(kind: str, asked: Any) -> str:
-    text = json.dumps([kind, asked], sort_keys=True, default=str, ensure_ascii=True)
-    return hashlib.sha256(text.encode()).hexdigest()
 
 
 @dataclass(frozen=True)
@@ -164,7 +158,7 @@ class _Begun:
 
 def _begin(tournament_id: str, kind: str, asked: Any, *, request_key: str | None,
            seen_version: int | None) -> _Begun:
-    key = record.check_key(request_key)
+    key = check_key(request_key)
     tournament = lock(tournament_id)
     digest = _digest(kind, asked)
     if key is not None:
@@ -187,12 +181,10 @@ def _log(begun: _Begun, kind: str, *, by: str, round: int | None = None,
          detail: dict[str, Any] | None = None) -> DeskChange:
     tournament = begun.tournament
     tournament.version += 1
-    last = db.session.execute(
-        select(func.max(TournamentChange.seq))
-        .where(TournamentChange.tournament_id == tournament.id)
-    ).scalar()
     change = TournamentChange(
-        tournament_id=tournament.id, seq=(last or 0) + 1, kind=kind, round=round, pair=pair,
+        tournament_id=tournament.id,
+        seq=next_seq(TournamentChange.seq, TournamentChange.tournament_id, tournament.id),
+        kind=kind, round=round, pair=pair,
         table=table, detail=detail, by=by, request_key=begun.key,
         request_digest=begun.digest if begun.key else None, version=tournament.version,
         at=utcnow(),
@@ -317,13 +309,11 @@ def extend_clock(tournament_id: str, number: int, minutes: Any, *, by: str,
 
     Raises ``EntryErrors`` (field ``minutes``), :class:`RoundClosed`.
     """
-    if isinstance(minutes, str) and minutes.strip().isdigit():
-        minutes = int(minutes.strip())
-    if (isinstance(minutes, bool) or not isinstance(minutes, int)
-            or not 1 <= minutes <= clocks.MAX_EXTEND):
+    read = whole(minutes)
+    if read is None or not 1 <= read <= clocks.MAX_EXTEND:
         raise EntryErrors([FieldError("minutes", N_("A whole number from %(low)d to %(high)d."),
                                       low=1, high=clocks.MAX_EXTEND)])
-    added: int = minutes
+    added: int = read
 
     def act(tournament: Tournament, rnd: TournamentRound, now: datetime) -> dict[str, Any]:
         running = rnd.clock_running_since is not None

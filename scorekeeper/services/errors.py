@@ -71,6 +71,11 @@ class GameAbandoned(WriteRefused):
     desk, which can take the abandonment back, may change it)."""
 
 
+class GameOnPaper(WriteRefused):
+    """The desk typed the table's result from its paper sheet: the sheet decides the game, so
+    the table's phone adds no hand beside it (only the desk may change the game)."""
+
+
 class KeyTooLong(WriteRefused, ValueError):
     """The request key is longer than what is kept (never cut: it is refused)."""
 

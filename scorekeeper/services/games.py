@@ -16,8 +16,9 @@ from functools import lru_cache
 from typing import Any
 
 from sqlalchemy import select
-from sqlalchemy.orm import selectinload
+from sqlalchemy.orm import raiseload, selectinload
 
+from .. import config
 from ..engine import (
     N_,
     PRESETS,
@@ -49,6 +50,12 @@ MAX_NAME = 60
 #: The lowest total a game can be resumed from: a side deep below zero after a few hands of
 #: penalties and red 3s against it, far below what a paper sheet shows in practice.
 MIN_CARRIED = -10_000
+#: The most hands one game keeps. A classic game to 5,000 takes 20 to 30 hands; the highest
+#: target a game may set (100,000) takes about 70 at a leading side's ordinary 1,500 a hand;
+#: 200 is nearly three times that, and ten times a long classic game. The bound caps what a
+#: game costs to show and to print: its sheet has a row, and a row of itemised lines, per hand
+#: (200 hands print on about 10 pages; the 2,000 a game could hold before took 50 s to render).
+MAX_HANDS = 200
 
 
 @dataclass(frozen=True)
@@ -125,8 +132,10 @@ def create_game(
     are too long, a target or first dealer out of range, or starting totals that cannot be.
     """
     errors: list[FieldError] = []
+    given = len(sides) if isinstance(sides, Sequence) and not isinstance(sides, str) else None
     try:
-        fmt = ruleset.find_format(players, format_id)
+        # Six players and three sides: the three pairs (001), not the two teams of three.
+        fmt = ruleset.find_format(players, format_id, given)
     except KeyError:
         raise EntryErrors([FieldError(
             "players", N_("This rule set is not played with %(players)s players."),
@@ -189,7 +198,7 @@ def create_game(
         format_id=fmt.id,
         target=goal,
         first_dealer=dealer,
-        language=language if language in ("en", "es") else "en",
+        language=language if language in config.LANGUAGES else "en",
         sides=side_rows,
         starting_totals=carried,
         side_figures=[{"hands": 0, "points": 0, "best": None, "canastas": 0}
@@ -269,8 +278,13 @@ def games_by_hashes(view_token_hashes: Sequence[str]) -> list[Game]:
     ).scalars())
 
 
-def find_game(view_token: str) -> Game | None:
-    """The game whose read-only token is ``view_token``, with its sides, players and hands."""
+def find_game(view_token: str, *, hands: bool = True) -> Game | None:
+    """The game whose read-only token is ``view_token``, with its sides, players and hands.
+
+    ``hands=False``: without its hands, for what needs only the running totals (the live count
+    while someone types, the club night's most frequent request: a 20-hand game's hands were
+    most of its time). Reading ``game.hands`` then raises instead of loading them one by one.
+    """
     if not view_token or len(view_token) > 100:
         return None
     stmt = (
@@ -278,7 +292,7 @@ def find_game(view_token: str) -> Game | None:
         .where(Game.view_token_hash == hash_token(view_token))
         .options(
             selectinload(Game.sides).selectinload(Side.players),
-            selectinload(Game.hands),
+            selectinload(Game.hands) if hands else raiseload(Game.hands),
         )
     )
     return db.session.execute(stmt).scalar_one_or_none()
@@ -305,6 +319,8 @@ class HandRow:
     end: str
     #: What each side's first meld had to be beside that minimum (Brazilian from 7,000).
     conditions: tuple[OpeningCondition | None, ...] = ()
+    #: The table counted the hand itself and typed each side's score ("total only").
+    total_only: bool = False
 
 
 @dataclass(frozen=True)
@@ -387,6 +403,7 @@ def game_state(game: Game, translate: Translate = _english) -> GameState:
             dealer=dealer_of_hand(game, hand.number, seats),
             end=str(hand.entry.get("end", HandEnd.WENT_OUT.value)),
             conditions=conditions,
+            total_only=bool(hand.entry.get("total_only")),
         ))
     return GameState(
         totals=tuple(running),
@@ -421,6 +438,21 @@ def totals_of(game: Game) -> list[int]:
     totals = starting_totals(game)
     for hand in game.hands:
         for i, points in enumerate(hand.totals):
+            totals[i] += int(points)
+    return totals
+
+
+def running_totals(game: Game) -> list[int]:
+    """:func:`totals_of` from the figures :func:`settle` keeps with each change, for a game
+    loaded without its hands (``find_game(..., hands=False)``)."""
+    totals = starting_totals(game)
+    figures = game.side_figures
+    if figures is not None and len(figures) == len(totals):
+        return [t + int(f["points"]) for t, f in zip(totals, figures, strict=True)]
+    # Figures that do not fit the sides (never seen: settle and the migration that added them
+    # write them): the stored hand totals, read by query, since the hands may not be loaded.
+    for (hand_totals,) in db.session.execute(select(Hand.totals).where(Hand.game_id == game.id)):
+        for i, points in enumerate(hand_totals[:len(totals)]):
             totals[i] += int(points)
     return totals
 
@@ -519,6 +551,17 @@ def result_to_rows(result: HandResult) -> list[dict[str, Any]]:
         }
         for side in result.sides
     ]
+
+
+def check_room_for_hand(game: Game) -> None:
+    """Refuse a hand more for a game that holds :data:`MAX_HANDS` already: raises
+    :class:`EntryErrors` (field ``hands``; the API's 422, the count form's message). Called
+    before a hand is added or put back (an undone removal, a redone add)."""
+    if len(game.hands) >= MAX_HANDS:
+        raise EntryErrors([FieldError(
+            "hands", N_("A game keeps at most %(max)d hands: start a new game to play on."),
+            max=MAX_HANDS,
+        )])
 
 
 def get_hand(game: Game, number: int) -> Hand:

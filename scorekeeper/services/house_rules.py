@@ -200,6 +200,8 @@ def create_from_preset(preset_id: str, name: str, edit_token: str | None = None)
 
 
 def _name_errors(name: Any) -> tuple[str, list[FieldError]]:
+    if name is not None and not isinstance(name, str):
+        return "", [FieldError("name", N_("A name is a text."))]
     clean = " ".join(name.split()) if isinstance(name, str) else ""
     if not clean:
         return clean, [FieldError("name", N_("Give a name."))]
@@ -227,7 +229,9 @@ def _ruleset_from_data(data: Mapping[str, Any], house_id: str, default_base: str
     clean, name_errors = _name_errors(data.get("name"))
     errors += name_errors
     description = data.get("description", "")
-    if not isinstance(description, str) or len(description) > MAX_DESCRIPTION:
+    if not isinstance(description, str):
+        errors.append(FieldError("description", N_("Enter text.")))
+    elif len(description) > MAX_DESCRIPTION:
         errors.append(FieldError("description", N_("At most %(max)d characters."),
                                  max=MAX_DESCRIPTION))
     # The id is the server's; notes and formats are the preset's (ruleset_from_dict says so).

@@ -13,9 +13,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine import N_, EntryErrors, FieldError
+from ..engine.numbers import whole
+from ..engine.ranking import game_credits
 from ..extensions import db
 from ..models.tournaments import Tournament, TournamentRound
-from .tournaments import RoundClosed, find_table, game_credits
+from . import record
+from .tournaments import RoundClosed, find_table
 
 #: A paper total beyond this is a typing mistake (a game to 15,000 ends far below it).
 MAX_TOTAL = 100_000
@@ -46,7 +49,7 @@ def read_totals(raw: Any, field: str = "totals", *, text: bool = False) -> tuple
     for i, value in enumerate(raw):
         if text and isinstance(value, str):
             digits = value.strip().replace(".", "").replace(",", "")
-            value = int(digits) if digits.lstrip("-").isdigit() else None
+            value = whole(digits)
         if (isinstance(value, bool) or not isinstance(value, int)
                 or not -MAX_TOTAL <= value <= MAX_TOTAL):
             errors.append(FieldError(f"{field}[{i}]", N_("A whole number from %(low)d to "
@@ -76,7 +79,10 @@ def record_paper_result(tournament: Tournament, rnd: TournamentRound, table_numb
     if table.abandoned_by is not None:
         raise EntryErrors([FieldError("totals", N_(
             "A pair abandoned this game: the abandonment decides it."))])
-    if table.game.hands:
+    # Under the game's lock (after the tournament's): a hand its table saves meanwhile is
+    # either seen here or refused, never stored beside a paper result.
+    game = record.lock_row(table.game_id)
+    if game.hands:
         raise EntryErrors([FieldError("totals", N_(
             "This table keeps its score in the app: its hands decide its result."))])
     table.paper_totals = list(pair_totals)

@@ -8,7 +8,10 @@ order:
 
 1. take the game's row lock (``SELECT … FOR UPDATE`` on PostgreSQL; on SQLite the write lock,
    ``BEGIN IMMEDIATE``, see ``extensions.take_write_lock``), loading the game after the lock
-   so hand numbers and versions are the latest committed;
+   so hand numbers and versions are the latest committed. An operation given a game row
+   instead of its id locks it (and reads it afresh) unless this transaction holds its lock
+   already: no caller can change a game it read without the lock. The desk takes its
+   tournament's lock first, then its games' in the order of their row ids;
 2. recognise a repeated request key: the same key with the same request answers the change it
    made, with another request :class:`KeyReused`;
 3. refuse a game closed by its tournament round (:class:`GameClosed`), except to the desk;
@@ -22,8 +25,6 @@ Errors are domain errors; the views and the API translate them, each in one plac
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
@@ -34,7 +35,7 @@ from sqlalchemy.orm import selectinload
 
 from ..engine import N_, FieldError, HandEnd, decide
 from ..engine import EntryErrors as EntryErrors  # re-exported: an operation raises it
-from ..extensions import db, take_write_lock
+from ..extensions import db
 from ..models import Game, GameChange, Hand, Side
 from ..models.games import utcnow
 from ..models.tournaments import Tournament, TournamentRound, TournamentTable
@@ -44,6 +45,7 @@ from .errors import (
     GameAbandoned,
     GameClosed,
     GameNotFound,
+    GameOnPaper,
     GameOver,
     HandNotFound,
     KeyReused,
@@ -54,21 +56,21 @@ from .errors import (
     WriteRefused,
 )
 from .games import get_hand
-from .text import is_storable
+from .writing import BY_API as BY_API  # re-exported: who made a change, for the callers
+from .writing import BY_DESK as BY_DESK
+from .writing import BY_EDITOR as BY_EDITOR
+from .writing import BY_SCOREKEEPER as BY_SCOREKEEPER
+from .writing import MAX_REQUEST_KEY as MAX_REQUEST_KEY
+from .writing import check_key as check_key
+from .writing import digest as _digest
+from .writing import locked, next_seq
 
 __all__ = ["ChangedMeanwhile", "EntryErrors", "GameAbandoned", "GameClosed", "GameNotFound",
-           "GameOver", "HandNotFound", "KeyReused", "KeyTooLong", "NothingToRedo", "NothingToUndo",
-           "StaleWrite", "WriteRefused"]
-
-#: Longest request key kept. A longer one is refused, never cut: two keys that differ only
-#: past the cut would otherwise name the same save.
-MAX_REQUEST_KEY = 128
+           "GameOnPaper", "GameOver", "HandNotFound", "KeyReused", "KeyTooLong", "NothingToRedo",
+           "NothingToUndo", "StaleWrite", "WriteRefused"]
 
 #: Changes that act on hands and can be undone (and then redone).
 UNDOABLE = ("add", "fix", "delete")
-
-#: Who made a change (``GameChange.by``).
-BY_SCOREKEEPER, BY_EDITOR, BY_API, BY_DESK = "scorekeeper", "editor", "api", "desk"
 
 
 # -- what an operation answers -------------------------------------------------------------------
@@ -145,39 +147,50 @@ def lock(game_id: str) -> Game:
     """
     if not game_id or len(game_id) > 100:
         raise GameNotFound(game_id)
-    take_write_lock()
-    stmt = (
+    return _lock_where(Game.view_token_hash == games_service.hash_token(game_id), game_id)
+
+
+def lock_row(game_pk: int) -> Game:
+    """The game whose row id is ``game_pk``, locked for this transaction, loaded fresh (the
+    desk reaches its tables' games by row). Raises :class:`GameNotFound`."""
+    return _lock_where(Game.id == game_pk, str(game_pk))
+
+
+def _lock_where(condition: Any, name: str) -> Game:
+    stmt = locked(
         select(Game)
-        .where(Game.view_token_hash == games_service.hash_token(game_id))
+        .where(condition)
         .options(selectinload(Game.sides).selectinload(Side.players), selectinload(Game.hands))
-        .execution_options(populate_existing=True)
+        .execution_options(populate_existing=True),
+        Game,
     )
-    if db.session.get_bind().dialect.name != "sqlite":
-        stmt = stmt.with_for_update(of=Game)
     game = db.session.execute(stmt).scalar_one_or_none()
     if game is None:
-        raise GameNotFound(game_id)
+        raise GameNotFound(name)
+    _held().add(game.id)
     return game
 
 
+def _held() -> set[int]:
+    """The row ids of the games this session's transaction has locked (and loaded fresh)."""
+    session = db.session()
+    transaction = session.get_transaction()
+    info = session.info
+    held = info.get("held_games")
+    if held is None or held[0] is not transaction:
+        held = info["held_games"] = (transaction, set())
+    return held[1]
+
+
 def _game(game: Game | str) -> Game:
-    return lock(game) if isinstance(game, str) else game
-
-
-def check_key(key: str | None) -> str | None:
-    """The request key as it will be kept; raises :class:`KeyTooLong`."""
-    if key is None or key == "":
-        return None
-    # A key that cannot be stored (NUL, a lone surrogate: only a tampered form sends one) is
-    # refused like one too long to keep, before it reaches the database.
-    if len(key) > MAX_REQUEST_KEY or not is_storable(key):
-        raise KeyTooLong(key)
-    return key
-
-
-def _digest(kind: str, asked: Any) -> str:
-    text = json.dumps([kind, asked], sort_keys=True, default=str, ensure_ascii=True)
-    return hashlib.sha256(text.encode()).hexdigest()
+    """The game an operation changes, locked: by its public id, or a row already loaded, which
+    is locked (and loaded afresh) unless this transaction locked it already, so no caller can
+    change a game it read without its lock."""
+    if isinstance(game, str):
+        return lock(game)
+    if game.id in _held():
+        return game
+    return lock_row(game.id)
 
 
 def _repeated(game: Game, key: str | None, digest: str) -> Written | None:
@@ -202,7 +215,8 @@ def _repeated(game: Game, key: str | None, digest: str) -> Written | None:
 
 def _tournament_row(game: Game) -> Any:
     return db.session.execute(
-        select(TournamentRound.finished_at, Tournament.finished_at, TournamentTable.abandoned_by)
+        select(TournamentRound.finished_at, Tournament.finished_at, TournamentTable.abandoned_by,
+               TournamentTable.paper_totals)
         .join(TournamentTable, TournamentTable.round_id == TournamentRound.id)
         .join(Tournament, Tournament.id == TournamentRound.tournament_id)
         .where(TournamentTable.game_id == game.id)
@@ -241,6 +255,8 @@ def _check_open(game: Game, by: str) -> None:
         raise GameClosed()
     if row[2] is not None:
         raise GameAbandoned()
+    if row[3] is not None:
+        raise GameOnPaper()
 
 
 def _check_time_up(game: Game, body: Mapping[str, Any], by: str) -> None:
@@ -266,6 +282,18 @@ def changes_of(game: Game) -> list[ChangeView]:
     return [view_of(c) for c in rows]
 
 
+#: The changes that touch a game's hands (not a settlement or an abandonment the desk notes).
+HAND_CHANGES = ("add", "fix", "delete", "undo", "redo")
+
+
+def corrected_at_the_desk(game_pk: int) -> bool:
+    """Whether the tournament desk changed the game's hands (its sheet says so)."""
+    return db.session.execute(
+        select(GameChange.id).where(GameChange.game_id == game_pk, GameChange.by == BY_DESK,
+                                    GameChange.kind.in_(HAND_CHANGES)).limit(1)
+    ).first() is not None
+
+
 def _changes_since(game: Game, version: int) -> list[ChangeView]:
     rows = db.session.execute(
         select(GameChange).where(GameChange.game_id == game.id, GameChange.version > version)
@@ -277,11 +305,9 @@ def _changes_since(game: Game, version: int) -> list[ChangeView]:
 def _log(game: Game, *, kind: str, by: str, hand: int | None, before: dict[str, Any] | None,
          after: dict[str, Any] | None, totals_before: list[int], key: str | None,
          digest: str, target: int | None = None) -> GameChange:
-    last = db.session.execute(
-        select(func.max(GameChange.seq)).where(GameChange.game_id == game.id)
-    ).scalar()
     change = GameChange(
-        game_id=game.id, seq=(last or 0) + 1, kind=kind, hand=hand, before=before, after=after,
+        game_id=game.id, seq=next_seq(GameChange.seq, GameChange.game_id, game.id), kind=kind,
+        hand=hand, before=before, after=after,
         totals_before=totals_before, totals_after=games_service.totals_of(game), target=target,
         undone=False, by=by, request_key=key, request_digest=digest if key else None,
         version=game.version, at=utcnow(),
@@ -391,6 +417,9 @@ def add_hand(game: Game | str, body: Mapping[str, Any], *, by: str,
         meanwhile = _changes_since(game, seen_version)
         raise ChangedMeanwhile(game.version, meanwhile)
     _check_time_up(game, body, by)
+    # After the repeat and game-over checks: a repeated save gets its earlier answer, a game
+    # over says so. The desk's time-up hand (settle_at_time) is never refused for room.
+    games_service.check_room_for_hand(game)
     snap = _counted(game, body)
     before = games_service.totals_of(game)
     number = len(game.hands) + 1
@@ -596,19 +625,20 @@ def settle_at_time(game: Game | str, *, by: str = BY_DESK) -> Written | None:
     return _written(game, change, hand)
 
 
-def note_abandonment(game: Game, *, by: str = BY_DESK) -> Written:
+def note_abandonment(game: Game | str, *, by: str = BY_DESK) -> Written:
     """Log that a pair abandoned the game at the desk (the tournament credits it); the hands
     stay as they are."""
     return _note(game, "abandon", by)
 
 
-def note_abandonment_undone(game: Game, *, by: str = BY_DESK) -> Written:
+def note_abandonment_undone(game: Game | str, *, by: str = BY_DESK) -> Written:
     """Log that the desk took back an abandonment (the game counts again as played)."""
     return _note(game, "unabandon", by)
 
 
-def _note(game: Game, kind: str, by: str) -> Written:
+def _note(game: Game | str, kind: str, by: str) -> Written:
     """Log a change of the game's standing that touches no hand (a new version all the same)."""
+    game = _game(game)
     totals = games_service.totals_of(game)
     game.version += 1
     game.updated_at = utcnow()

@@ -1,40 +1,28 @@
-"""Pairs tournaments by the rules of 002: seating, the tables' games, results and standings.
+"""Pairs tournaments by the rules of 002: creating them, seating their rounds, the tables' games,
+results and standings, and the organizer's actions.
 
-The seating functions at the top are pure (plain numbers in, plain numbers out). The rest
-changes rows and flushes; the calling view commits once.
-
-Seating (002): game 1 puts pairs 1-2 at table 1, 3-4 at table 2, and so on. After each game
-the even pairs stay and the odd pairs move to the next table; from the last table they go to
-table 1. Two cases need a fallback, and the set-up and seating pages say which one is used:
-
-* **An odd number of pairs**: a "bye" seat is added as the last, even-numbered pair, so it
-  stays at the last table and a different pair sits out each game. The pair sitting out plays
-  no game that round and is credited nothing. No pair sits out twice before all have.
-* **Too few tables for the rounds** (with ``t`` tables the odd pairs are back at their first
-  table after ``t`` games, e.g. 4 pairs at 2 tables meet again in game 3): the whole
-  tournament is seated by the circle method instead (pair 1 stays put, the others turn round
-  it), relabelled so that game 1 is still 1-2, 3-4... It gives every pair a new opponent for up
-  to ``pairs - 1`` games (``pairs`` with a bye). Beyond that a repeat cannot be avoided, the
-  circle starts again, and the page says so.
-
-A pair that abandons is disqualified and seated no more (:func:`seat_without`): every table
-keeps its number, and the pairs left without an opponent meet each other; when one is left
-over, the pair that has sat out least sits out.
+The seating and the ranking are pure and live in the engine (:mod:`~scorekeeper.engine.seating`,
+:mod:`~scorekeeper.engine.ranking`); this module changes rows and flushes, and the calling view
+commits once.
 """
 
 from __future__ import annotations
 
 import secrets
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
-from ..engine import N_, EntryErrors, FieldError, RuleSet, ruleset_to_dict
-from ..engine.victory import DEFAULT_SCALE, VictoryScale, read_scale
+from .. import config
+from ..engine import N_, EntryErrors, FieldError, HandEnd, Outcome, RuleSet, ruleset_to_dict
+from ..engine.numbers import whole
+from ..engine.ranking import DIFFERENCE, STANDINGS_BY, Standing, game_credits, rank
+from ..engine.seating import Schedule, Seating, schedule, seat_without
+from ..engine.victory import DEFAULT_SCALE, VictoryScale, read_bye, read_scale
 from ..extensions import db
 from ..models.games import Game, Hand, Side, utcnow
 from ..models.tournaments import Tournament, TournamentPair, TournamentRound, TournamentTable
@@ -47,195 +35,7 @@ from .errors import TournamentOver as TournamentOver
 from .text import check as text_error
 from .text import name as typed_name
 
-# -- seating (pure) ------------------------------------------------------------------------------
-
-ROTATION = "rotation"
-CIRCLE = "circle"
-
-
-@dataclass(frozen=True)
-class RoundPlan:
-    """One round: tables in order as (side 0 pair, side 1 pair), and the pairs sitting out."""
-
-    tables: tuple[tuple[int, int], ...]
-    byes: tuple[int, ...] = ()
-
-
-@dataclass(frozen=True)
-class Schedule:
-    """The seating of every round, how it was made, and what the organizer should know."""
-
-    rounds: tuple[RoundPlan, ...]
-    method: str
-    #: Bye seats were added (an odd number of pairs).
-    bye: bool = False
-    #: 002's rotation would have made two pairs meet again, so the circle method is used.
-    rotation_repeats: bool = False
-    #: Even the circle method cannot avoid two pairs meeting again in this many rounds.
-    repeats: bool = False
-    notes: tuple[str, ...] = field(default=())
-
-
-def rotation_round(pairs: int, index: int) -> list[tuple[int, int]]:
-    """002's rotation for an even number of ``pairs``: the tables of game ``index`` (from 0).
-
-    Even pair ``2t`` stays at table ``t``; the odd pairs move one table on per game.
-    """
-    tables = pairs // 2
-    return [(2 * ((t - index) % tables) + 1, 2 * t + 2) for t in range(tables)]
-
-
-def circle_round(pairs: int, index: int) -> list[tuple[int, int]]:
-    """The circle method for an even number of ``pairs``: the tables of game ``index``.
-
-    Positions are labelled so that game 0 seats 1-2, 3-4... at tables 1, 2...; position 0
-    stays put and the rest turn one place per game.
-    """
-    half = pairs // 2
-    labels = [0] * pairs
-    for i in range(half):
-        labels[i] = 2 * i + 1
-        labels[pairs - 1 - i] = 2 * i + 2
-    ring = labels[1:]
-    shift = index % (pairs - 1)
-    ring = ring[-shift:] + ring[:-shift] if shift else ring
-    order = [labels[0], *ring]
-    return [(order[i], order[pairs - 1 - i]) for i in range(half)]
-
-
-def _has_repeat(rounds: Iterable[Sequence[tuple[int, int]]]) -> bool:
-    seen: set[frozenset[int]] = set()
-    for tables in rounds:
-        for a, b in tables:
-            key = frozenset((a, b))
-            if key in seen:
-                return True
-            seen.add(key)
-    return False
-
-
-def schedule(pairs: int, rounds: int) -> Schedule:
-    """Seat ``pairs`` pairs (numbered from 1) for ``rounds`` games; see the module's notes."""
-    if pairs < 2 or rounds < 1:
-        raise ValueError("a tournament needs two pairs and one game")
-    seats = pairs + pairs % 2
-    bye_seat = seats if seats != pairs else None
-    rotation = [rotation_round(seats, r) for r in range(rounds)]
-    method, plan = ROTATION, rotation
-    rotation_repeats = _has_repeat(rotation)
-    if rotation_repeats:
-        method, plan = CIRCLE, [circle_round(seats, r) for r in range(rounds)]
-    repeats = _has_repeat(plan)
-    notes: list[str] = []
-    if bye_seat is not None:
-        notes.append(N_(
-            "The number of pairs is odd: each game one pair sits out (a bye) and is credited "
-            "nothing; no pair sits out twice before all have."
-        ))
-    if rotation_repeats:
-        notes.append(N_(
-            "With %(tables)d tables, moving the odd pairs one table on would make two pairs "
-            "meet again, so the tables are seated by the circle method instead: pair 1 stays "
-            "and the others turn round it."
-        ))
-    if repeats:
-        notes.append(N_(
-            "%(pairs)d pairs cannot play %(rounds)d games without two pairs meeting again: "
-            "some pairs meet twice."
-        ))
-    out: list[RoundPlan] = []
-    for tables in plan:
-        real = tuple(t for t in tables if bye_seat not in t)
-        byes = tuple(a if b == bye_seat else b for a, b in tables if bye_seat in (a, b))
-        out.append(RoundPlan(real, byes))
-    return Schedule(tuple(out), method, bye=bye_seat is not None,
-                    rotation_repeats=rotation_repeats, repeats=repeats, notes=tuple(notes))
-
-
-@dataclass(frozen=True)
-class Seating:
-    """A round as it is seated: tables as (number, side 0 pair, side 1 pair), and byes."""
-
-    tables: tuple[tuple[int, int, int], ...]
-    byes: tuple[int, ...] = ()
-
-
-def seat_without(
-    plan: RoundPlan,
-    gone: Iterable[int],
-    *,
-    met: Iterable[frozenset[int]] = (),
-    sat_out: Mapping[int, int] | None = None,
-) -> Seating:
-    """Seat a planned round once the pairs in ``gone`` (disqualified) are seated no more.
-
-    Every table keeps the number the plan gives it (its place in the plan's order), so 002's
-    "even pairs stay" still holds at every table that plays; a table whose pair is gone is
-    left empty rather than closing the gap. The pairs left without an opponent (and the
-    plan's bye) meet each other, at the table of the one that stays there (the side 1 pair:
-    002's even pair), avoiding pairs that have already met (``met``) when they can. When one
-    pair is left over it sits out: the one that has sat out least so far (``sat_out``: byes by
-    pair). If even that pair has sat out more than a pair that is seated, they change places
-    (an odd pair, one that moves anyway, is the one asked to sit out), so no pair sits out
-    twice before every pair has sat out once.
-    """
-    gone_set = set(gone)
-    met_set = set(met)
-    byes_of = dict(sat_out or {})
-    tables: dict[int, tuple[int, int]] = {}
-    # A pair without an opponent: (pair, its table number or None, its side or None).
-    waiting: list[tuple[int, int | None, int | None]] = []
-    for number, (a, b) in enumerate(plan.tables, start=1):
-        if a in gone_set or b in gone_set:
-            waiting += [(p, number, side) for side, p in enumerate((a, b)) if p not in gone_set]
-        else:
-            tables[number] = (a, b)
-    waiting += [(p, None, None) for p in plan.byes if p not in gone_set]
-    free = max([len(plan.tables), *tables]) + 1
-
-    def table_for(x: tuple[int, int | None, int | None],
-                  y: tuple[int, int | None, int | None]) -> tuple[int, int, int]:
-        nonlocal free
-        # The pair that stays at its table keeps its seat; the other one joins it.
-        stays = [w for w in (x, y) if w[1] is not None]
-        stays.sort(key=lambda w: (w[2] != 1, w[1]))
-        if not stays:
-            free += 1
-            return (free - 1, x[0], y[0])
-        host = stays[0]
-        guest = y if host is x else x
-        assert host[1] is not None
-        pair = (guest[0], host[0]) if host[2] == 1 else (host[0], guest[0])
-        return (host[1], *pair)
-
-    out: list[int] = []
-    if len(waiting) % 2:
-        # 002's own bye (no table) sits out before a pair that lost its opponent, if level.
-        leaving = min(waiting, key=lambda w: (byes_of.get(w[0], 0), w[1] is not None,
-                                              -w[0]))
-        waiting.remove(leaving)
-        seated = [(n, side, p) for n, t in sorted(tables.items()) for side, p in enumerate(t)]
-        fewer = [x for x in seated if byes_of.get(x[2], 0) < byes_of.get(leaving[0], 0)]
-        if fewer:
-            def swap_key(x: tuple[int, int, int]) -> tuple[int, bool, int, int]:
-                n, side, _p = x
-                opponent = tables[n][1 - side]
-                return (byes_of.get(x[2], 0), frozenset((leaving[0], opponent)) in met_set,
-                        side, n)
-            n, side, p = min(fewer, key=swap_key)
-            pair = list(tables[n])
-            pair[side] = leaving[0]
-            tables[n] = (pair[0], pair[1])
-            leaving = (p, n, side)
-        out.append(leaving[0])
-    while waiting:
-        first = waiting.pop(0)
-        partner = next((w for w in waiting if frozenset((first[0], w[0])) not in met_set),
-                       waiting[0])
-        waiting.remove(partner)
-        number, a, b = table_for(first, partner)
-        tables[number] = (a, b)
-    return Seating(tuple((n, a, b) for n, (a, b) in sorted(tables.items())), tuple(sorted(out)))
+# -- seating ------------------------------------------------------------------------------------
 
 
 def schedule_notes(plan: Schedule, pairs: int, rounds: int) -> list[str]:
@@ -247,79 +47,6 @@ def schedule_notes(plan: Schedule, pairs: int, rounds: int) -> list[str]:
     return [translate(note, params) for note in plan.notes]
 
 
-# -- results (pure) ------------------------------------------------------------------------------
-
-
-@dataclass
-class Standing:
-    """A pair's line in the standings."""
-
-    number: int
-    name: str
-    players: list[str]
-    difference: int = 0
-    wins: int = 0
-    played: int = 0
-    disqualified: bool = False
-    substituted: bool = False
-    rank: int | None = None
-    #: What each game credited the pair, by game number (a game it did not play is absent).
-    credits: dict[int, int] = field(default_factory=dict)
-    #: Victory points accumulated (a tournament ranked by them), and by game number.
-    victory_points: int = 0
-    victory: dict[int, int] = field(default_factory=dict)
-
-    @property
-    def eligible(self) -> bool:
-        """Whether the pair is ranked on its results (not disqualified nor substituted)."""
-        return not (self.disqualified or self.substituted)
-
-
-def game_credits(
-    totals: Sequence[int], *, finished: bool, abandoned_by: int | None, abandon_points: int
-) -> tuple[int, int] | None:
-    """What a table's game credits each side: the winner the difference, the loser minus it.
-
-    A pair that abandons is credited nothing and its opponent ``abandon_points``; a game still
-    being played credits nothing yet (``None``); a draw credits 0 each.
-    """
-    if abandoned_by is not None:
-        return (0, abandon_points) if abandoned_by == 0 else (abandon_points, 0)
-    if not finished:
-        return None
-    diff = totals[0] - totals[1]
-    return (diff, -diff)
-
-
-def rank(standings: Iterable[Standing], *, by: str = "difference") -> list[Standing]:
-    """Order by accumulated difference, then games won (002), then pair number.
-
-    002 breaks ties on games won and says no more; the pair number keeps the order the
-    organizer typed (before the first game everyone is level). Disqualified pairs come after
-    the ranked ones and substituted pairs last, both unranked. ``by="victory_points"`` (a
-    setting beyond 002) ranks by victory points first, then as 002 does.
-    """
-    rows = list(standings)
-    for row in rows:
-        if row.substituted:
-            row.difference, row.wins, row.victory_points = 0, 0, 0
-            row.credits, row.victory = {}, {}
-    vp = by == VICTORY_POINTS
-
-    def key(row: Standing) -> tuple[int, int, int, int, int]:
-        group = 2 if row.substituted else 1 if row.disqualified else 0
-        return (group, -row.victory_points if vp else 0, -row.difference, -row.wins,
-                row.number)
-
-    rows.sort(key=key)
-    place = 0
-    for row in rows:
-        if row.eligible:
-            place += 1
-            row.rank = place
-    return rows
-
-
 # -- errors --------------------------------------------------------------------------------------
 
 # Desk refusals live with the others (``services.errors``): ``RoundClosed`` and
@@ -328,14 +55,17 @@ def rank(standings: Iterable[Standing], *, by: str = "difference") -> list[Stand
 
 # -- creating ------------------------------------------------------------------------------------
 
-MAX_PAIRS = 200
-#: What ranks the standings: 002's accumulated difference (the default) or victory points.
-DIFFERENCE = "difference"
-VICTORY_POINTS = "victory_points"
-STANDINGS_BY = (DIFFERENCE, VICTORY_POINTS)
+#: The most pairs a tournament seats: 150 tables. The largest events held have about 130
+#: tables (260 pairs); 002's club tournaments seat a few dozen. The bound, with MAX_ROUNDS,
+#: caps what the desk's papers cost: the slips print every pair's table in every game, a
+#: game's sheets one page per table.
+MAX_PAIRS = 300
 #: Places in the prize list: 3 unless the organizer says otherwise.
 DEFAULT_PRIZES = 3
-MAX_ROUNDS = 20
+#: The most games (rounds) a tournament plays: 002 plays 3 of 60 minutes; a two-day
+#: championship of 60-minute games plays about 10. (It was 20: 200 pairs x 20 games made slips
+#: that took 25 s to render, and a stranger can set a tournament up.)
+MAX_ROUNDS = 12
 ID_BYTES = 9
 
 
@@ -363,8 +93,9 @@ def parse_pairs_text(text: str) -> list[dict[str, Any]]:
 
 
 def _whole(value: Any, field: str, low: int, high: int, errors: list[FieldError]) -> int:
-    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
-        value = int(value.strip())
+    # Digits as a form sends them; one too long to read is still a number out of range.
+    if isinstance(value, str) and (number := whole(value)) is not None:
+        value = number
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         errors.append(FieldError(
             field, N_("A whole number from %(low)d to %(high)d."), low=low, high=high
@@ -410,22 +141,25 @@ def create_tournament(
     prizes: Any = DEFAULT_PRIZES,
     standings_by: Any = DIFFERENCE,
     victory_scale: Any = None,
+    bye_victory_points: Any = None,
 ) -> NewTournament:
     """Create a tournament and seat its first round.
 
     ``pairs`` holds ``{"name", "players": [two names]}`` in the order that numbers them.
     ``language`` is its papers' language; ``prizes`` the places of the prize list;
     ``standings_by`` ``difference`` (002) or ``victory_points`` on ``victory_scale``
-    (``[[up_to, winner_points], ...]``, ``None``: the default scale).
+    (``[[up_to, winner_points], ...]``, ``None``: the default scale), a bye credited
+    ``bye_victory_points`` (0 to 20; ``None``: ``engine.victory.DEFAULT_BYE``).
     Raises :class:`EntryErrors` (fields ``name``, ``pairs``, ``pairs[i].name``,
     ``pairs[i].players``, ``rounds``, ``minutes``, ``target``, ``values.<path>``,
-    ``warn_minutes``, ``language``, ``prizes``, ``standings_by``, ``victory_scale``). Round 1
+    ``warn_minutes``, ``language``, ``prizes``, ``standings_by``, ``victory_scale``,
+    ``bye_victory_points``). Round 1
     is seated with its clock not started: the desk starts it.
     """
     errors: list[FieldError] = []
     lang = language if language in LANGUAGES else None
     if lang is None:
-        errors.append(FieldError("language", N_("Choose English or Spanish.")))
+        errors.append(FieldError("language", N_("Choose English, Spanish, Portuguese or Italian.")))
     n_prizes = _whole(prizes, "prizes", 0, MAX_PAIRS, errors)
     if standings_by not in STANDINGS_BY:
         errors.append(FieldError("standings_by", N_("Choose the difference or victory points.")))
@@ -436,6 +170,11 @@ def create_tournament(
             scale = None if read == DEFAULT_SCALE else read.to_list()
         except FieldError as exc:
             errors.append(exc)
+    bye_points: int | None = None
+    try:
+        bye_points = read_bye(bye_victory_points)
+    except FieldError as exc:
+        errors.append(exc)
     title = typed_name(name, "name", errors, limit=120)
     n_rounds = _whole(rounds, "rounds", 1, MAX_ROUNDS, errors)
     n_minutes = _whole(minutes, "minutes", 5, 600, errors)
@@ -503,6 +242,7 @@ def create_tournament(
         prizes=n_prizes,
         standings_by=standings_by,
         victory_scale=scale,
+        bye_victory_points=bye_points,
     )
     db.session.add(tournament)
     db.session.flush()
@@ -511,12 +251,17 @@ def create_tournament(
 
 
 #: The languages a tournament's papers are printed in.
-LANGUAGES = ("en", "es")
+LANGUAGES = config.LANGUAGES
 
 
 def victory_scale_of(tournament: Tournament) -> VictoryScale:
     """The tournament's victory-point scale (its own, or the default)."""
     return read_scale(tournament.victory_scale)
+
+
+def bye_points_of(tournament: Tournament) -> int:
+    """The victory points a bye credits in the tournament (its own, or the default)."""
+    return read_bye(tournament.bye_victory_points)
 
 
 def ruleset_of(tournament: Tournament) -> RuleSet:
@@ -702,15 +447,84 @@ def table_view(tournament: Tournament, table: TournamentTable) -> TableView:
     return TableView(table, totals, finished, credits, len(table.game.hands))
 
 
+#: How a game ended (:attr:`Ending.how`): a side reached the target; time was up (a hand
+#: stopped by the clock, or the desk closing the round: 002); a pair abandoned it at the
+#: desk; the desk typed its result from the paper sheet.
+TARGET, TIME, ABANDONED, PAPER = "target", "time", "abandoned", "paper"
+ENDINGS = (TARGET, TIME, ABANDONED, PAPER)
+
+
+@dataclass(frozen=True)
+class Ending:
+    """Whether a game is over and how, its own record and its tournament's desk together."""
+
+    finished: bool
+    #: One of :data:`ENDINGS`; ``None`` while the game is played.
+    how: str | None = None
+    winner: int | None = None
+    drawn: bool = False
+    #: The side that abandoned the game at the desk.
+    abandoned_by: int | None = None
+    #: What the game credits each pair in its tournament (002: the difference, or the abandon
+    #: points); ``None`` for a game of no tournament, or still played.
+    credits: tuple[int, int] | None = None
+    #: The totals the desk typed from the paper sheet (the hands counted here are not it).
+    paper_totals: tuple[int, int] | None = None
+    #: Whether the table can still count a hand (not over, its round still played).
+    accepts_hands: bool = True
+    #: Whether only the tournament desk can change it now (a pair abandoned it, or its round
+    #: is closed): the table can neither count, fix nor undo.
+    desk_only: bool = False
+
+
+def _table_of_game(game: Game) -> TournamentTable | None:
+    return db.session.execute(
+        select(TournamentTable).where(TournamentTable.game_id == game.id)
+        .options(selectinload(TournamentTable.round).selectinload(TournamentRound.tournament))
+    ).scalar_one_or_none()
+
+
+def game_ending(game: Game, outcome: Outcome, *, in_tournament: bool = True) -> Ending:
+    """How ``game`` ended, or that it is still played; ``outcome`` is where its hands leave it
+    (``games.game_state``). A game settled without a hand (time up under rules without a
+    clock) is over by its own record; a tournament game may also end at the desk.
+    ``in_tournament=False``: the caller knows no tournament plays it (its table is not looked
+    up)."""
+    table = _table_of_game(game) if in_tournament else None
+    closed = table is not None and (table.round.finished_at is not None
+                                    or table.round.tournament.finished_at is not None)
+    if table is not None and table.abandoned_by is not None:
+        side = table.abandoned_by
+        return Ending(True, ABANDONED, winner=1 - side, abandoned_by=side,
+                      credits=table_view(table.round.tournament, table).credits,
+                      accepts_hands=False, desk_only=True)
+    if table is not None and table.paper_totals is not None:
+        a, b = table_totals(table)
+        return Ending(True, PAPER, winner=None if a == b else (0 if a > b else 1), drawn=a == b,
+                      credits=table_view(table.round.tournament, table).credits,
+                      paper_totals=(a, b), accepts_hands=False, desk_only=closed)
+    if not (outcome.finished or game.finished):
+        return Ending(False, accepts_hands=not closed, desk_only=closed)
+    last_end = game.hands[-1].entry.get("end") if game.hands else None
+    how = TARGET if outcome.finished and last_end != HandEnd.TIME_UP.value else TIME
+    winner, drawn = ((outcome.winner, outcome.drawn) if outcome.finished
+                     else (game.winner, game.drawn))
+    credits = None if table is None else table_view(table.round.tournament, table).credits
+    return Ending(True, how, winner=winner, drawn=drawn, credits=credits, accepts_hands=False,
+                  desk_only=closed)
+
+
 def standings(tournament: Tournament) -> list[Standing]:
     """Every pair's accumulated difference and games won, ranked (see :func:`rank`); with
     each game's victory points too (they rank a tournament set to them)."""
     scale = victory_scale_of(tournament)
+    bye_points = bye_points_of(tournament)
     rows = {
         p.id: Standing(number=p.number, name=p.name, players=list(p.players),
                        disqualified=p.disqualified_round is not None, substituted=p.substituted)
         for p in tournament.pairs
     }
+    by_number = {row.number: row for row in rows.values()}
     for rnd in tournament.rounds:
         for table in rnd.tables:
             view = table_view(tournament, table)
@@ -726,6 +540,17 @@ def standings(tournament: Tournament) -> list[Standing]:
                 row.played += 1
                 if view.credits[side] > view.credits[1 - side]:
                     row.wins += 1
+        # A bye plays no game: no difference, no game won (002), but its victory points, so a
+        # pair is not ranked down for the seat the rotation left it without an opponent. They
+        # count once the game is closed, as the others' games do when finished: before game 1
+        # everyone is level.
+        if rnd.finished_at is None:
+            continue
+        for number in rnd.byes:
+            row = by_number[number]
+            row.victory_points += bye_points
+            row.victory[rnd.number] = bye_points
+            row.byes.append(rnd.number)
     return rank(rows.values(), by=tournament.standings_by)
 
 
@@ -788,11 +613,14 @@ def finish_round(tournament: Tournament, number: int) -> TournamentRound | None:
     rnd = current_round(tournament)
     if rnd is None or rnd.number != number:
         raise RoundClosed(number)
-    for table in rnd.tables:
+    # Every game of the round is locked (after the tournament, in the order of their row ids,
+    # as every desk action takes them: no two writers wait on each other) and read afresh,
+    # so a hand a table saves or corrects meanwhile is either in before the close or refused.
+    for table in sorted(rnd.tables, key=lambda t: t.game_id):
+        game = record.lock_row(table.game_id)
         # A table whose result the desk typed from its paper sheet is settled by it.
-        if (not table.game.finished and table.abandoned_by is None
-                and table.paper_totals is None):
-            record.settle_at_time(table.game, by=record.BY_DESK)
+        if not game.finished and table.abandoned_by is None and table.paper_totals is None:
+            record.settle_at_time(game, by=record.BY_DESK)
     stop_clock(tournament, rnd, utcnow())
     rnd.finished_at = utcnow()
     db.session.flush()

@@ -15,7 +15,7 @@ from datetime import datetime
 from ..engine import N_, NAMED_LINE, CanastaKind, HandEnd, PlayerFormat, RuleSet
 from ..engine.cards import RED_THREES_PER_PACK, CardGroup
 from ..engine.declared import Declared, Sign, declared
-from ..engine.rulesets import CanastaBonus, OpeningCondition, OpeningTier
+from ..engine.rule_types import CanastaBonus, OpeningCondition, OpeningTier
 from ..i18n import stored_template
 
 #: Hand rows on a blank sheet: room for a typical game, and still one page (three sides need
@@ -59,6 +59,8 @@ class Row:
     end: str = ""
     #: Per side, the condition its first meld had to meet beside the minimum, or ``None``.
     conditions: tuple[OpeningCondition | None, ...] = ()
+    #: The table counted the hand itself and typed each side's score ("total only").
+    total_only: bool = False
 
 
 @dataclass(frozen=True)
@@ -95,6 +97,8 @@ class TableHead:
     credits: tuple[int, int] | None = None
     #: The side that abandoned the game, if one did.
     abandoned: int | None = None
+    #: Whether the desk changed the game's hands (a correction, often after the game closed).
+    corrected: bool = False
 
 
 @dataclass(frozen=True)
@@ -189,7 +193,8 @@ def has_penalties(rs: RuleSet) -> bool:
 def columns_for(rs: RuleSet) -> tuple[Column, ...]:
     """A side's columns under ``rs``, in the order players count (RULES.md): bonuses first."""
     cols = [Column("minimum", N_("Needed to open"))]
-    cols += [Column(f"canastas.{b.kind.value}", _CANASTA_COLUMN[b.kind]) for b in _canastas(rs)]
+    cols += [Column(f"canastas.{b.kind.value}", b.label or _CANASTA_COLUMN[b.kind])
+             for b in _canastas(rs)]
     cols.append(Column("red_threes", N_("Red and black 3s") if rs.black_threes.laid_out_like_red
                        else N_("Red 3s")))
     cols.append(Column("going_out", N_("Going out")))
@@ -208,6 +213,8 @@ def column_of(line_id: str) -> str:
     """The column a count line is written in (see ``engine.scoring._count_side`` for the ids)."""
     if line_id.startswith("canastas."):
         return line_id
+    if line_id == "hand_total":  # a hand the table counted itself: its total alone
+        return "total"
     if line_id in ("red_threes", "black_threes_laid_out"):  # American lays out both colours
         return "red_threes"
     if line_id.startswith("going_out") or line_id == "special_hand":  # American: going out
@@ -255,6 +262,8 @@ class KeptHand:
     end: str
     #: The condition each side's first meld had to meet (Brazilian from 7,000), or ``None``.
     conditions: Sequence[OpeningCondition | None] = ()
+    #: Typed as each side's score ("total only"): no column but the total has a figure.
+    total_only: bool = False
 
 
 def filled_sheet(
@@ -308,6 +317,7 @@ def filled_sheet(
             number=hand.number, dealer=hand.dealer, cells=tuple(cells), details=tuple(details),
             conditions=tuple(hand.conditions),
             end="" if hand.end == HandEnd.WENT_OUT.value else _end_label(hand.end),
+            total_only=hand.total_only,
         ))
     totals = (tuple(hands[-1].running) if hands
               else tuple(carried) if carried else tuple(0 for _ in sides))
@@ -376,7 +386,7 @@ def bonus_values(rs: RuleSet, fmt: PlayerFormat | None = None) -> list[Value]:
     """The bonuses of ``rs`` in counting order: canastas, its declared bonuses (canasta-count
     premios, 3s), going out, premios."""
     packs = fmt.packs if fmt is not None else 2
-    out = [Value(NAMED_LINE, b.points, {"name": b.kind.label}) for b in _canastas(rs)]
+    out = [Value(NAMED_LINE, b.points, {"name": b.name}) for b in _canastas(rs)]
     out += _values(rs, Sign.BONUS, packs)
     # The rule set's own names are parameters, never templates: a house rule's are user text.
     for kind in rs.going_out:

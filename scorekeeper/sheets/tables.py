@@ -17,6 +17,7 @@ from sqlalchemy import select
 from ..extensions import db
 from ..models import Game
 from ..models.tournaments import Tournament, TournamentPair, TournamentTable
+from ..services import record
 from ..services import tournaments as tournaments_service
 from . import layout
 
@@ -34,15 +35,18 @@ def head(tournament: Tournament, game: int, table: int,
     """The tournament's part of a table's sheet; with the seated table, its result so far."""
     named = tuple(layout.TablePair(p.number, p.name, tuple(p.players)) for p in pairs)
     totals = credits = abandoned = None
+    corrected = False
     if seated is not None:
         view = tournaments_service.table_view(tournament, seated)
         if view.finished or view.hands > 0:
             totals = view.totals
         credits, abandoned = view.credits, seated.abandoned_by
+        corrected = record.corrected_at_the_desk(seated.game_id)
     return layout.TableHead(
         tournament=tournament.name, table=table, game=game,
         games=tournament.rounds_planned, minutes=tournament.minutes,
         pairs=(named[0], named[1]), totals=totals, credits=credits, abandoned=abandoned,
+        corrected=corrected,
     )
 
 

@@ -2,8 +2,10 @@
 
 The PDFs are drawn from one template (``sheets/sheet.html`` with the macros of
 ``sheets/_sheet.html``) in the sheet's own language, whatever the request's. Each PDF is rendered
-once and served from :data:`render.cache` after: a kept game's per ``Game.version``, paper and
-language; a blank sheet or rules card per rule-set values, format, paper and language.
+once per content and served from :data:`render.cache` after (keyed by a digest of its HTML: a
+kept game undone and redone back to what it showed is not rendered again); a request names the
+version it asks for (a kept game's ``Game.version``, paper and language; a blank sheet's or
+rules card's rule-set values, format, paper and language), whose digest is remembered.
 """
 
 from __future__ import annotations
@@ -87,7 +89,7 @@ def read_paper_lang(args: Mapping[str, str], options: Options, default_lang: str
     if lang in _languages():
         options.lang = lang
     else:
-        options.errors["lang"] = _("Choose English or Spanish.")
+        options.errors["lang"] = _("Choose English, Spanish, Portuguese or Italian.")
 
 
 def read_options(args: Mapping[str, str]) -> Options:
@@ -135,9 +137,9 @@ def _options_page(options: Options, status: int = 200) -> Response:
 
 
 def _pdf_response(key: Hashable, make_html: Any, *, paper: str, landscape: bool,
-                  filename: str) -> Response:
+                  filename: str, inputs: Any = None) -> Response:
     return pdf_response(key, make_html, version=LAYOUT_VERSION, paper=paper,
-                        landscape=landscape, filename=filename)
+                        landscape=landscape, filename=filename, inputs=inputs)
 
 
 def _ruleset_key(rs: RuleSet) -> str:
@@ -202,6 +204,7 @@ def game_sheet_model(game: Game, lang: str) -> layout.Sheet:
             layout.KeptHand(
                 number=row.number, result=hand.result, totals=row.totals, running=row.running,
                 minimums=row.minimums, dealer=row.dealer, end=row.end, conditions=row.conditions,
+                total_only=row.total_only,
             )
             for hand, row in zip(game.hands, state.hands, strict=True)
         ]
@@ -239,9 +242,32 @@ def game_sheet(game_id: str) -> Response:
             sheet = tables.with_head(sheet, table)
         return _sheet_html(sheet, options.lang, options.paper, changes)
 
+    inputs = None
+    if table is None and not with_changes:
+        # What the sheet is drawn from, cheaper to gather than its HTML: a version that shows
+        # what an earlier one did (an undo, then a redo) finds that one's PDF.
+        def inputs() -> Any:
+            return game_sheet_inputs(game, options.lang)
+
     stamp = (game.created_at.date().isoformat() if game.created_at else "game")
     return _pdf_response(key, make_html, paper=options.paper, landscape=True,
-                         filename=f"canasta-{stamp}.pdf")
+                         filename=f"canasta-{stamp}.pdf", inputs=inputs)
+
+
+def game_sheet_inputs(game: Game, lang: str) -> list[Any]:
+    """Everything :func:`game_sheet_model` draws a kept game's sheet from, in ``lang`` (the
+    dates as the sheet prints them: days)."""
+    def day_of(moment: Any) -> str | None:
+        return moment.date().isoformat() if moment is not None else None
+
+    return [
+        lang, game.ruleset_id, game.ruleset_name, game.ruleset_data, game.format_id,
+        game.target, game.first_dealer, game.starting_totals,
+        [(side.name, [p.name for p in side.players]) for side in game.sides],
+        [(hand.number, hand.entry, hand.result, hand.totals) for hand in game.hands],
+        day_of(game.created_at), day_of(game.finished_at), game.winner, game.drawn,
+        record.abandoned_side(game),
+    ]
 
 
 @bp.get("/rules/<ruleset_id>.pdf")

@@ -4,4 +4,9 @@ from flask import Blueprint
 
 bp = Blueprint("tournaments", __name__)
 
-from . import papers, views, wall  # noqa: E402,F401  (register the routes on bp; wall: wall screen, table clocks)
+from . import (  # noqa: E402,F401  (register the routes on bp; wall: wall screen, table clocks)
+    papers,
+    results_csv,
+    views,
+    wall,
+)

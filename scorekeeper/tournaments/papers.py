@@ -6,8 +6,9 @@
 * The seating plan of each game, the pairs' slips and the standings (with the prize list).
 * A table's final totals typed from its paper sheet (the round page's form).
 
-Every PDF is in the tournament's language and rendered once per tournament version
-(:mod:`.pdf`).
+Every PDF is in the tournament's language and rendered once per content (:mod:`.pdf`); a
+version of the tournament printed before is answered from the cache before the tournament is
+loaded (:func:`.pdf.cached_pdf`).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from flask import Response, abort, render_template, request
 from flask_babel import gettext as _
 
 from ..engine import EntryErrors
-from ..extensions import db
+from ..engine.ranking import VICTORY_POINTS
 from ..i18n import error_message
 from ..models.tournaments import Tournament
 from ..services import desk, paper_results, record
@@ -27,10 +28,14 @@ from ..sheets import layout, tables
 from ..sheets.views import _helpers, game_sheet_model
 from ..web import see_other
 from . import bp
-from .pdf import tournament_pdf
+from .pdf import cached_pdf, tournament_pdf
 from .views import _admin_or_403, _round_or_404, _round_response, _tournament_or_404
 
 # -- a table's result typed from its paper sheet ---------------------------------------------
+
+
+class PaperTotalsRefused(EntryErrors):
+    """Totals typed from a table's paper sheet that cannot be: the round page answers them."""
 
 
 @bp.post("/<tournament_id>/rounds/<int:number>/tables/<int:table>/result")
@@ -38,8 +43,7 @@ def paper_result(tournament_id: str, number: int, table: int) -> Response:
     """The desk types a table's final totals from its paper sheet (the round page's form)."""
     tournament = _admin_or_403(tournament_id)
     rnd = _round_or_404(tournament, number)
-    typed = {"total_a": request.form.get("total_a", ""),
-             "total_b": request.form.get("total_b", "")}
+    typed = _typed()
     try:
         desk.paper_result(tournament.id, number, table, [typed["total_a"], typed["total_b"]],
                           by=record.BY_DESK, text=True)
@@ -48,19 +52,32 @@ def paper_result(tournament_id: str, number: int, table: int) -> Response:
     except service.RoundClosed:
         return _round_response(tournament, rnd)
     except EntryErrors as exc:
-        db.session.rollback()
-        errors: dict[str, str] = {}
-        for err in exc.errors:
-            key = {"totals[0]": "total_a", "totals[1]": "total_b"}.get(err.field, "totals")
-            errors.setdefault(key, error_message(err))
-        tournament = _admin_or_403(tournament_id)
-        rnd = _round_or_404(tournament, number)
-        response = _round_response(tournament, rnd, paper_errors={table: errors},
-                                   paper_typed={table: typed})
-        response.status_code = 422
-        return response
+        # Raised on, so that the request's changes are dropped before the page is made again.
+        raise PaperTotalsRefused(exc.errors) from None
     return see_other("tournaments.round_page", tournament_id=tournament.id, number=number,
                      _anchor=f"table-{table}")
+
+
+def _typed() -> dict[str, str]:
+    return {"total_a": request.form.get("total_a", ""),
+            "total_b": request.form.get("total_b", "")}
+
+
+@bp.errorhandler(PaperTotalsRefused)
+def paper_totals_refused(error: PaperTotalsRefused) -> Response:
+    """The round page again, the totals as typed and each message by its box (422)."""
+    args = request.view_args or {}
+    tournament_id, number, table = args["tournament_id"], args["number"], args["table"]
+    errors: dict[str, str] = {}
+    for err in error.errors:
+        key = {"totals[0]": "total_a", "totals[1]": "total_b"}.get(err.field, "totals")
+        errors.setdefault(key, error_message(err))
+    tournament = _admin_or_403(tournament_id)
+    rnd = _round_or_404(tournament, number)
+    response = _round_response(tournament, rnd, paper_errors={table: errors},
+                               paper_typed={table: _typed()})
+    response.status_code = 422
+    return response
 
 
 # -- table sheets --------------------------------------------------------------------------
@@ -75,6 +92,10 @@ def _table_sheets_html(tournament: Tournament, sheets: list[layout.Sheet], title
 def table_sheet(tournament_id: str, number: int, table: int) -> Response:
     """A table's sheet: its hands if it keeps score in the app, else a blank sheet with the
     tournament, table, game, pairs and values printed (and its typed result, once typed)."""
+    filename = f"table-{table}-game-{number}.pdf"
+    early = cached_pdf(tournament_id, ("table", number, table), filename, landscape=True)
+    if early is not None:
+        return early
     tournament = _tournament_or_404(tournament_id, full=True)
     rnd = _round_or_404(tournament, number)
     row = service.find_table(rnd, table)
@@ -88,14 +109,18 @@ def table_sheet(tournament_id: str, number: int, table: int) -> Response:
             sheet = tables.blank_table_sheet(tournament, number, table, row.pairs, row)
         return _table_sheets_html(tournament, [sheet], _("Table %(n)d", n=table))
 
-    return tournament_pdf(tournament, ("table", number, table), make_html,
-                          f"table-{table}-game-{number}.pdf", landscape=True)
+    return tournament_pdf(tournament, ("table", number, table), make_html, filename,
+                          landscape=True)
 
 
 @bp.get("/<tournament_id>/sheets/<int:number>.pdf")
 def game_sheets(tournament_id: str, number: int) -> Response:
     """Every table's sheet for game ``number``, one page each, to hand out before it starts
     (002: the tables keep score on paper); planned games too."""
+    early = cached_pdf(tournament_id, ("sheets", number), f"sheets-game-{number}.pdf",
+                       landscape=True)
+    if early is not None:
+        return early
     tournament = _tournament_or_404(tournament_id)
     if not 1 <= number <= tournament.rounds_planned:
         abort(404)
@@ -121,6 +146,9 @@ def game_sheets(tournament_id: str, number: int) -> Response:
 def seating_pdf(tournament_id: str, number: int) -> Response:
     """The seating plan of a game: as seated, or, for a game not seated yet, as 002's
     rotation plans it."""
+    early = cached_pdf(tournament_id, ("seating", number), f"seating-{number}.pdf")
+    if early is not None:
+        return early
     tournament = _tournament_or_404(tournament_id)
     if not 1 <= number <= tournament.rounds_planned:
         abort(404)
@@ -141,6 +169,9 @@ def seating_pdf(tournament_id: str, number: int) -> Response:
 @bp.get("/<tournament_id>/slips.pdf")
 def slips_pdf(tournament_id: str) -> Response:
     """One slip per pair to hand out at reception: its table in every game (as planned)."""
+    early = cached_pdf(tournament_id, "slips", "slips.pdf")
+    if early is not None:
+        return early
     tournament = _tournament_or_404(tournament_id)
 
     def make_html() -> str:
@@ -178,6 +209,9 @@ def results_by_game(tournament: Tournament) -> list[dict[str, Any]]:
 def standings_pdf(tournament_id: str) -> Response:
     """The standings as PDF: the prize list, every pair's games and credits, then each game's
     results table by table."""
+    early = cached_pdf(tournament_id, "standings", "standings.pdf")
+    if early is not None:
+        return early
     tournament = _tournament_or_404(tournament_id)
 
     def make_html() -> str:
@@ -187,7 +221,8 @@ def standings_pdf(tournament_id: str) -> Response:
         return render_template(
             "tournaments/pdf_standings.html", tournament=tournament, standings=standings,
             prizes=prizes, results=results_by_game(tournament),
-            by_vp=tournament.standings_by == service.VICTORY_POINTS,
-            scale=service.victory_scale_of(tournament))
+            by_vp=tournament.standings_by == VICTORY_POINTS,
+            scale=service.victory_scale_of(tournament),
+            bye_points=service.bye_points_of(tournament))
 
     return tournament_pdf(tournament, "standings", make_html, "standings.pdf")

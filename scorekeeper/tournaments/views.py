@@ -17,10 +17,14 @@ from flask_babel import get_locale
 from flask_babel import gettext as _
 from werkzeug.exceptions import NotFound
 
+from .. import config
 from ..browser import house_rulesets, remember_token
 from ..engine import N_, PRESETS, EntryErrors, FieldError, HandEnd, RuleSet, UnknownRuleSet
-from ..engine.victory import DEFAULT_SCALE, parse_scale_text, scale_text
-from ..extensions import db, htmx
+from ..engine.numbers import whole
+from ..engine.ranking import DIFFERENCE
+from ..engine.seating import schedule
+from ..engine.victory import DEFAULT_BYE, DEFAULT_SCALE, TOTAL, parse_scale_text, scale_text
+from ..extensions import htmx
 from ..i18n import error_message, label
 from ..models.tournaments import Tournament, TournamentRound
 from ..ratelimit import note_token_failure
@@ -65,6 +69,13 @@ def _admin_or_403(tournament_id: str, *, full: bool = False) -> Tournament:
     return tournament
 
 
+@bp.app_context_processor
+def victory_point_values() -> dict[str, int]:
+    """The victory-point scale's total and a bye's default, as ``engine.victory`` declares them
+    (the set-up form's and the standings' words name them; the standings print anywhere)."""
+    return {"victory_total": TOTAL, "victory_default_bye": DEFAULT_BYE}
+
+
 @bp.context_processor
 def desk_form_globals() -> dict[str, Any]:
     """A fresh request key for each desk form (``_desk_fields.html``)."""
@@ -88,14 +99,15 @@ def _missing(ruleset: RuleSet) -> list[tuple[str, str]]:
 def _form_context(form: dict[str, Any], errors: dict[str, str], ruleset: RuleSet) -> dict[str, Any]:
     pairs_count = len(service.parse_pairs_text(form.get("pairs", "")))
     notes: list[str] = []
-    rounds = form.get("rounds")
-    if pairs_count >= 2 and isinstance(rounds, str) and rounds.isdigit() and int(rounds) >= 1:
-        plan = service.schedule(pairs_count, min(int(rounds), service.MAX_ROUNDS))
-        notes = service.schedule_notes(plan, pairs_count, int(rounds))
+    rounds = whole(form.get("rounds"))
+    if pairs_count >= 2 and rounds is not None and 1 <= rounds <= service.MAX_ROUNDS:
+        plan = schedule(pairs_count, rounds)
+        notes = service.schedule_notes(plan, pairs_count, rounds)
     return {
         "form": form, "errors": errors, "choices": _ruleset_choices(ruleset),
         "missing": _missing(ruleset), "ruleset": ruleset, "notes": notes,
-        "languages": [("en", _("English")), ("es", _("Spanish"))],
+        "languages": list(config.LANGUAGE_NAMES.items()),
+        "max_pairs": service.MAX_PAIRS, "max_rounds": service.MAX_ROUNDS,
     }
 
 
@@ -132,8 +144,9 @@ def new() -> Response:
         form = {"rounds": "3", "minutes": "60", "warn_minutes": "10",
                 "ruleset": DEFAULT_RULESET, "name": "", "pairs": "", "target": "",
                 "language": str(get_locale() or "en"),
-                "prizes": str(service.DEFAULT_PRIZES), "standings_by": service.DIFFERENCE,
-                "victory_scale": scale_text(DEFAULT_SCALE)}
+                "prizes": str(service.DEFAULT_PRIZES), "standings_by": DIFFERENCE,
+                "victory_scale": scale_text(DEFAULT_SCALE),
+                "bye_victory_points": str(DEFAULT_BYE)}
         try:
             ruleset = resolve_ruleset(request.args.get("ruleset", DEFAULT_RULESET))
             form["ruleset"] = ruleset.id
@@ -145,7 +158,7 @@ def new() -> Response:
     form = {k: request.form.get(k, "") for k in ("name", "pairs", "rounds", "minutes",
                                                  "warn_minutes", "target", "ruleset",
                                                  "language", "prizes", "standings_by",
-                                                 "victory_scale")}
+                                                 "victory_scale", "bye_victory_points")}
     try:
         ruleset = resolve_ruleset(form["ruleset"] or DEFAULT_RULESET)
     except UnknownRuleSet as exc:
@@ -166,9 +179,10 @@ def new() -> Response:
             values=values,
             language=form["language"] or "en",
             prizes=form["prizes"] or service.DEFAULT_PRIZES,
-            standings_by=form["standings_by"] or service.DIFFERENCE,
+            standings_by=form["standings_by"] or DIFFERENCE,
             victory_scale=(parse_scale_text(form["victory_scale"])
                            if form["victory_scale"].strip() else None),
+            bye_victory_points=form["bye_victory_points"],
         )
     except EntryErrors as exc:
         return _invalid(form, _errors_by_field(exc), ruleset)
@@ -216,6 +230,7 @@ def _page_context(tournament: Tournament) -> dict[str, Any]:
         "notes": service.schedule_notes(plan, len(tournament.pairs),
                                         tournament.rounds_planned),
         "standings": service.standings(tournament),
+        "bye_points": service.bye_points_of(tournament),
         **_round_context(tournament, rnd),
     }
 
@@ -304,8 +319,8 @@ def _desk_or_403(tournament_id: str) -> None:
 
 def _seen() -> int | None:
     """The tournament version the desk page was shown (``None``: a form that sends none)."""
-    raw = request.form.get("version", "")
-    return int(raw) if raw.isdigit() else None
+    seen = whole(request.form.get("version", ""))
+    return seen if seen is not None and seen >= 0 else None
 
 
 def _key() -> str | None:
@@ -380,8 +395,9 @@ def clock_action(tournament_id: str, number: int, action: str) -> Response:
     if action in ops:
         return _desk_write(tournament_id, ops[action], number)
     if action == "extend":
+        # Read here: the desk refuses a number out of range, or none, by the field.
         return _desk_write(tournament_id, desk.extend_clock, number,
-                           request.form.get("minutes", "").strip())
+                           whole(request.form.get("minutes", "")))
     abort(404)
 
 
@@ -395,10 +411,10 @@ def _action_error(tournament: Tournament, message: str, field: str,
 
 def _pair_number(field: str) -> int:
     """The pair the form names; a form naming none is answered "Choose a pair"."""
-    raw = request.form.get("pair", "")
-    if not raw.isdigit():
+    pair = whole(request.form.get("pair", ""))
+    if pair is None or pair < 0:
         raise desk.ActionRefused([FieldError(field, N_("Choose a pair."))])
-    return int(raw)
+    return pair
 
 
 @bp.post("/<tournament_id>/abandon")
@@ -456,15 +472,14 @@ _ERROR_PLACE = {
 @bp.errorhandler(WriteRefused)
 def refused(error: WriteRefused) -> Response:
     """What a refused desk action says, in one place: the control table as it now stands,
-    with the message by the action (nothing was changed: the request rolls back)."""
+    with the message by the action (nothing was changed: its changes were dropped when it
+    raised)."""
     tournament_id = (request.view_args or {}).get("tournament_id", "")
     number = (request.view_args or {}).get("number")
-    db.session.rollback()
     if isinstance(error, desk.TournamentNotFound | desk.RoundNotFound | desk.TableNotFound
                   | desk.PairNotFound):
         return current_app.make_response(current_app.handle_http_exception(NotFound()))
     if request.endpoint in ("tournaments.round_links", "tournaments.table_link"):
-        request.environ["scorekeeper.roll_back"] = True
         return see_other("tournaments.round_page", tournament_id=tournament_id, number=number)
     place = _ERROR_PLACE.get(request.endpoint or "", "round")
     # 409: another desk (or a second tap) got there first; 422: the action cannot be taken.
@@ -503,7 +518,6 @@ def refused(error: WriteRefused) -> Response:
 def entry_errors(error: EntryErrors) -> Response:
     """A desk form with a bad value (the minutes to add): the message by the field."""
     tournament_id = (request.view_args or {}).get("tournament_id", "")
-    db.session.rollback()
     err = error.errors[0] if error.errors else None
     message = error_message(err) if err is not None else _("Nothing was changed.")
     return _action_error(_tournament_or_404(tournament_id), message,
@@ -519,4 +533,4 @@ def standings_page(tournament_id: str) -> Response:
     tournament = _tournament_or_404(tournament_id)
     return render("tournaments/standings.html", "tournaments/_standings.html",
                   tournament=tournament, standings=service.standings(tournament),
-                  admin=_is_admin(tournament))
+                  bye_points=service.bye_points_of(tournament), admin=_is_admin(tournament))

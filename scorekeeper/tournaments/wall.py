@@ -3,7 +3,8 @@ and every table's clock in big type) and each table phone's clock (its table, ga
 
 Both are read-only and refresh themselves with htmx polling; the intervals come from the
 configuration (``TOURNAMENT_WALL_POLL``, ``TOURNAMENT_CLOCK_POLL``, seconds), so tests can
-shorten them.
+shorten them. When the wall's tables or standings do not fit the screen, its script shows them
+a page at a time, turning every ``TOURNAMENT_WALL_PAGE`` seconds.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Response, abort, current_app, render_template
+from flask_babel import force_locale
 from markupsafe import Markup
 
 from ..extensions import htmx
@@ -22,10 +24,22 @@ from . import bp
 
 #: Default seconds between two refreshes of the wall screen and of a table phone's clock.
 WALL_POLL, CLOCK_POLL = 10, 10
+#: Default seconds a page of the wall's standings (or tables) stays up before the next one:
+#: long enough to find one's own pair from across the room.
+WALL_PAGE = 8
 
 
 def _iso(moment: Any) -> str:
     return moment.isoformat(timespec="seconds") + "Z" if moment is not None else ""
+
+
+def _byes(rounds: Any) -> dict[int, int] | None:
+    """How many games each pair (by number) has sat out; ``None`` when no game had a bye."""
+    counts: dict[int, int] = {}
+    for rnd in rounds:
+        for number in rnd.byes:
+            counts[number] = counts.get(number, 0) + 1
+    return counts or None
 
 
 def _poll(name: str, default: int) -> int:
@@ -36,7 +50,9 @@ def _poll(name: str, default: int) -> int:
 def wall(tournament_id: str) -> Response:
     """The wall screen: the game's clock, every table and the standings, in big type.
 
-    Public and read-only, like the standings (it carries no link that changes anything).
+    Public and read-only, like the standings (it carries no link that changes anything). It is
+    in the tournament's language, whoever's browser opens it: the screen at the club is set up
+    once by whoever is at hand, and speaks to the room, not to that browser.
     """
     tournament = service.find_tournament(tournament_id)
     if tournament is None:
@@ -52,9 +68,12 @@ def wall(tournament_id: str) -> Response:
         "deadline": _iso(state.deadline) if state is not None else "",
         "tables": [service.table_view(tournament, t) for t in rnd.tables] if rnd else [],
         "standings": service.standings(tournament),
+        "byes": _byes(tournament.rounds),
         "poll": _poll("TOURNAMENT_WALL_POLL", WALL_POLL),
+        "page_seconds": _poll("TOURNAMENT_WALL_PAGE", WALL_PAGE),
     }
-    response = render("tournaments/wall.html", "tournaments/_wall.html", **ctx)
+    with force_locale(tournament.language):
+        response = render("tournaments/wall.html", "tournaments/_wall.html", **ctx)
     response.headers["Cache-Control"] = "no-cache"
     return response
 

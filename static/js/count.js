@@ -237,6 +237,22 @@
     }
   }
 
+  // On a short screen a hand's count opens with the first side's points fields clear of the
+  // bar (the page moves up by what they need, no more), unless a notice or a link's target at
+  // the top of the page is what must be read first. The calculator starts with its choice of
+  // rules: it stays in place.
+  function showFirstSide() {
+    if (!document.querySelector(".count-title") || window.location.hash || window.scrollY > 0 ||
+        document.querySelector("main .notice, main .error-summary")) {
+      return;
+    }
+    var first = document.querySelector("#sides-strip .side-count");
+    var fields = first ? first.querySelectorAll("input[name$='_points']") : [];
+    if (fields.length) {
+      keepClear(fields[fields.length - 1]);
+    }
+  }
+
   document.addEventListener("focusin", function (event) {
     var form = document.getElementById("count-form");
     if (form && form.contains(event.target)) {
@@ -258,6 +274,7 @@
       markCurrentSide();
       measureBar();
       window.addEventListener("resize", measureBar);
+      showFirstSide();
     }
   });
   document.addEventListener("htmx:afterSettle", function () {

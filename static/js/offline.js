@@ -1,5 +1,6 @@
-// Offline support: keep what was typed when a save cannot reach the server, offer to retry,
-// mark pages shown without a connection, and register the service worker (static/sw.js).
+// Offline support: keep what was typed until the server has acknowledged its save (through a
+// reload too), send it again once the server answers, mark pages shown without a connection,
+// and register the service worker (static/sw.js).
 // No inline handlers: the CSP allows only script files, so every listener is attached here.
 (function () {
   "use strict";
@@ -11,6 +12,13 @@
   var NOT_SAVED = text("not-saved", "Not saved: no connection.");
   var RETRY = text("retry", "Retry");
   var OFFLINE = text("offline", "Offline: showing the last saved state.");
+  var SAVING = text("saving", "Saving…");
+  // Why a hand waits: nothing could be sent, the answer never came, or the server failed.
+  var WHY = {
+    offline: NOT_SAVED,
+    dropped: text("dropped", "The connection dropped while saving: the hand is not confirmed yet."),
+    server: text("server-failed", "Not saved: the server could not save it just now.")
+  };
   var WAITING = text("waiting", "1 hand waiting to be sent: it goes as soon as the server answers.");
   // How often a waiting hand asks whether the server can be reached again (ms).
   var RETRY_EVERY = parseInt(text("retry-every", "5000"), 10) || 5000;
@@ -45,15 +53,15 @@
     main.insertBefore(banner, main.firstChild);
   }
 
-  // "Not saved: no connection — Retry" next to the form; the inputs keep their values.
-  function showNotSaved(form, retry) {
+  // "Not saved: no connection. 1 hand waiting to be sent — Retry" above the form (or why else
+  // the hand waits); the inputs keep their values.
+  function showNotSaved(form, retry, why) {
     var notice = form.querySelector(".offline-notice");
     if (!notice) {
       notice = document.createElement("div");
       notice.className = "offline-notice";
       notice.setAttribute("role", "alert");
       var message = document.createElement("span");
-      message.textContent = NOT_SAVED + " " + WAITING + " ";
       var button = document.createElement("button");
       button.type = "button";
       button.className = "button offline-retry";
@@ -62,6 +70,7 @@
       notice.appendChild(button);
       form.insertBefore(notice, form.firstChild);
     }
+    notice.querySelector("span").textContent = (WHY[why] || NOT_SAVED) + " " + WAITING + " ";
     var button = notice.querySelector("button");
     var fresh = button.cloneNode(true);  // drop the previous retry's listener
     button.replaceWith(fresh);
@@ -107,22 +116,171 @@
       function (response) { return response.ok; }, function () { return false; });
   }
 
-  // A save of the count form checks the server first. If it cannot be reached, the page stays
-  // as typed with "Not saved: no connection. Retry", and Retry saves (the same form, the same
-  // request key, so a save that did arrive is not counted twice). Without JavaScript the form
-  // posts as usual.
-  function save(form, submitter) {
-    reachable().then(function (ok) {
-      if (!ok) {
-        showBanner(true);
-        showNotSaved(form, function () { save(form, submitter); });
+  // -- the count form's save: kept on this phone until the server has acknowledged it -------
+  //
+  // A save checks the server first, then posts the form in the background (fetch), so a
+  // connection lost in the middle of the POST leaves the page as typed instead of the browser's
+  // "This site can't be reached". Until the server answers, what was typed (request key
+  // included) is kept in localStorage, per game and form: a reload of the count page brings it
+  // back, still waiting, and it goes on its own once the server answers. The request key makes
+  // a repeat harmless: a save that did arrive is answered with the earlier change, never
+  // counted twice. Without JavaScript the form posts as usual.
+  var STORE = "scorekeeper.count:";
+  // How long one save may take before it counts as lost (ms); the repeat is harmless.
+  var SAVE_TIMEOUT = parseInt(text("save-timeout", "20000"), 10) || 20000;
+  var busy = false;  // a save is on its way
+
+  function storeKey(form) {
+    return STORE + new URL(form.getAttribute("action") || "", window.location.href).pathname;
+  }
+  function readKept(form) {
+    try {
+      var kept = JSON.parse(window.localStorage.getItem(storeKey(form)) || "null");
+      return kept && typeof kept.values === "object" ? kept : null;
+    } catch (e) { return null; }
+  }
+  function writeKept(form, kept) {
+    try { window.localStorage.setItem(storeKey(form), JSON.stringify(kept)); } catch (e) { /* full or private mode */ }
+  }
+  function forget(form) {
+    try { window.localStorage.removeItem(storeKey(form)); } catch (e) { /* private mode */ }
+  }
+
+  // What the form holds, by field name (the CSRF token excepted: the page's own is current).
+  function typed(form) {
+    var values = {};
+    Array.prototype.forEach.call(form.elements, function (el) {
+      if (!el.name || el.name === "csrf_token" || el.disabled || !form.contains(el) ||
+          /^(submit|button|reset|file)$/.test(el.type)) { return; }
+      if (el.type === "radio" || el.type === "checkbox") {
+        if (el.checked) { values[el.name] = el.value; }
         return;
       }
-      clearNotSaved(form);
-      form.setAttribute("data-sending", "");
-      if (form.requestSubmit) { form.requestSubmit(submitter || undefined); } else { form.submit(); }
+      values[el.name] = el.value;
+    });
+    return values;
+  }
+  function putBack(form, values) {
+    Array.prototype.forEach.call(form.elements, function (el) {
+      if (!el.name || el.name === "csrf_token" || !form.contains(el) ||
+          !Object.prototype.hasOwnProperty.call(values, el.name) ||
+          /^(submit|button|reset|file)$/.test(el.type)) { return; }
+      if (el.type === "radio" || el.type === "checkbox") {
+        el.checked = values[el.name] === el.value;
+      } else {
+        el.value = values[el.name];
+      }
+    });
+    // A card helper or "More" holding something typed opens, as the server shows it.
+    form.querySelectorAll("details").forEach(function (details) {
+      var inputs = details.querySelectorAll("input[type=text], input:not([type]), select");
+      for (var k = 0; k < inputs.length; k += 1) {
+        if (inputs[k].value.trim() !== "") { details.open = true; return; }
+      }
     });
   }
+  // kept: {values, submit: [name, value] of the button that saved, why: the hand waits (see
+  // WHY), refused: the server answered without saving (put back, not sent again)}.
+  function keep(form, submitter, why, refused) {
+    var submit = submitter && submitter.name ? [submitter.name, submitter.value] : null;
+    writeKept(form, {values: typed(form), submit: submit, why: why, refused: !!refused});
+  }
+
+  function saveButton(form) {
+    return form.querySelector("button[type=submit]:not([formaction])");
+  }
+  function sending(form, on) {
+    var button = saveButton(form);
+    if (on) { form.setAttribute("aria-busy", "true"); } else { form.removeAttribute("aria-busy"); }
+    if (!button) { return; }
+    if (on) {
+      button.setAttribute("data-label", button.textContent);
+      button.textContent = SAVING;
+      button.disabled = true;
+    } else {
+      if (button.hasAttribute("data-label")) { button.textContent = button.getAttribute("data-label"); }
+      button.disabled = false;
+    }
+  }
+
+  function submitterOf(form, kept) {
+    if (!kept || !kept.submit) { return null; }
+    var buttons = document.querySelectorAll("button[type=submit][name]");
+    for (var k = 0; k < buttons.length; k += 1) {
+      if (buttons[k].form === form && buttons[k].name === kept.submit[0]) { return buttons[k]; }
+    }
+    return {name: kept.submit[0], value: kept.submit[1]};
+  }
+
+  // The server answered without saving (a field to check, another phone's change, ...): the
+  // form posts as usual so the server's page says why (the same request key, nothing saved).
+  function showAnswer(form, submitter) {
+    form.setAttribute("data-sending", "");
+    var button = submitter && submitter.form === form ? submitter : undefined;
+    if (!button && submitter && submitter.name) {
+      var extra = document.createElement("input");
+      extra.type = "hidden";
+      extra.name = submitter.name;
+      extra.value = submitter.value;
+      form.appendChild(extra);
+    }
+    if (form.requestSubmit) { form.requestSubmit(button); } else { form.submit(); }
+  }
+
+  function post(form, submitter) {
+    var body = new URLSearchParams();
+    Array.prototype.forEach.call(form.elements, function (el) {
+      if (!el.name || el.disabled || /^(submit|button|reset|file)$/.test(el.type)) { return; }
+      if ((el.type === "radio" || el.type === "checkbox") && !el.checked) { return; }
+      body.append(el.name, el.value);
+    });
+    if (submitter && submitter.name) { body.append(submitter.name, submitter.value); }
+    var controller = window.AbortController ? new AbortController() : null;
+    var timer = controller ? window.setTimeout(function () { controller.abort(); }, SAVE_TIMEOUT) : null;
+    return fetch(form.getAttribute("action") || window.location.href, {
+      method: "POST", body: body, credentials: "same-origin", redirect: "manual",
+      cache: "no-store", signal: controller ? controller.signal : undefined
+    }).then(function (response) {
+      if (timer) { window.clearTimeout(timer); }
+      return response;
+    }, function (error) {
+      if (timer) { window.clearTimeout(timer); }
+      throw error;
+    });
+  }
+
+  function save(form, submitter) {
+    if (busy) { return; }
+    busy = true;
+    keep(form, submitter, "dropped");  // a page closed before the answer: not confirmed
+    sending(form, true);
+    function lost(why) {
+      busy = false;
+      sending(form, false);
+      keep(form, submitter, why);
+      if (why !== "server") { showBanner(true); }
+      showNotSaved(form, function () { save(form, submitterOf(form, readKept(form))); }, why);
+    }
+    reachable().then(function (ok) {
+      if (!ok) { lost("offline"); return; }
+      clearNotSaved(form);
+      post(form, submitter).then(function (response) {
+        if (response.type === "opaqueredirect" || (response.status >= 300 && response.status < 400)) {
+          // Acknowledged (saved now or earlier under this key): what the phone kept goes.
+          forget(form);
+          showBanner(false);
+          window.location.assign(form.getAttribute("data-done") || window.location.href);
+        } else if (response.status >= 500) {
+          lost("server");  // the server is there but could not save: the hand waits all the same
+        } else {
+          busy = false;
+          keep(form, submitter, null, true);
+          showAnswer(form, submitter);
+        }
+      }, function () { lost("dropped"); });
+    });
+  }
+
   document.addEventListener("submit", function (event) {
     var form = event.target;
     if (event.defaultPrevented || !(form instanceof HTMLFormElement)) { return; }
@@ -132,9 +290,53 @@
       form.removeAttribute("data-sending");
       return;
     }
+    var submitter = event.submitter || null;
+    // "Check the count" (no JavaScript needed otherwise) and the calculator post as usual.
+    if (!form.hasAttribute("data-done") || (submitter && submitter.hasAttribute("formaction"))) {
+      return;
+    }
     event.preventDefault();
-    save(form, event.submitter || null);
+    save(form, submitter);
   });
+
+  // Typing while a hand waits: the kept copy follows, so a reload shows the latest.
+  function follow(event) {
+    var form = event.target && event.target.form;
+    if (!form || form.id !== "count-form" || !form.hasAttribute("data-done")) { return; }
+    var kept = readKept(form);
+    if (kept && !kept.refused) {
+      kept.values = typed(form);
+      writeKept(form, kept);
+    }
+  }
+  document.addEventListener("input", follow);
+  document.addEventListener("change", follow);
+
+  // A count page opened (or reloaded) while this phone keeps a hand for it: the hand is back
+  // as typed, still waiting, and goes once the server answers. A hand the server refused is
+  // only put back into the same form (the same game version), not sent.
+  function restore() {
+    var form = document.getElementById("count-form");
+    if (!form || !form.hasAttribute("data-done")) { return; }
+    var kept = readKept(form);
+    if (!kept) { return; }
+    if (kept.refused) {
+      var here = typed(form);
+      var same = ["seen", "version", "editing"].every(function (name) {
+        return (here[name] || "") === (kept.values[name] || "");
+      });
+      if (same) { putBack(form, kept.values); }
+      return;
+    }
+    putBack(form, kept.values);
+    showNotSaved(form, function () { save(form, submitterOf(form, kept)); }, kept.why);
+    tryWaiting();
+  }
+  // The live count follows the restored values (htmx is ready by DOMContentLoaded).
+  function recount() {
+    var form = document.getElementById("count-form");
+    if (form && readKept(form) && window.htmx) { window.htmx.trigger(form, "change"); }
+  }
 
   window.addEventListener("offline", function () { showBanner(true); });
   window.addEventListener("online", function () { showBanner(false); tryWaiting(); });
@@ -142,6 +344,12 @@
   function start() {
     addStyles();
     if (navigator.onLine === false) { showBanner(true); }
+    restore();
+  }
+  if (document.readyState === "complete") {
+    window.setTimeout(recount, 0);
+  } else {
+    document.addEventListener("DOMContentLoaded", function () { window.setTimeout(recount, 0); });
   }
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", start);

@@ -34,10 +34,14 @@
   });
 
   // -- keep the screen awake -----------------------------------------------------------------
-  // Only on a game's pages (base.html marks them), and only where the browser has the Screen
-  // Wake Lock API: browsers offer it on https and localhost, not on a plain-http LAN address.
-  if (!document.body || !document.body.hasAttribute("data-keep-awake") ||
-      !("wakeLock" in navigator)) {
+  // Only on a game's pages (base.html marks them). Browsers offer the Screen Wake Lock API on
+  // https and localhost; on a plain-http LAN address (what `make run` prints) the page falls
+  // back on NoSleep.js (vendored), a muted looping video that a tap must start.
+  if (!document.body || !document.body.hasAttribute("data-keep-awake")) { return; }
+  if (!("wakeLock" in navigator)) {
+    var script = document.currentScript;
+    var source = script && script.getAttribute("data-nosleep");
+    if (source) { keepAwakeByVideo(source); }
     return;
   }
   var lock = null;
@@ -62,4 +66,35 @@
 
   document.addEventListener("visibilitychange", keepAwake);
   keepAwake();
+
+  function keepAwakeByVideo(source) {
+    var noSleep = null;
+    var loaded = document.createElement("script");
+    loaded.src = source;
+    loaded.addEventListener("load", function () {
+      if (typeof window.NoSleep !== "function") { return; }
+      noSleep = new window.NoSleep();
+      root.setAttribute("data-wake-lock", "waiting-for-tap");
+    });
+    document.head.appendChild(loaded);
+
+    // A video may start only from a tap (the browsers' autoplay rule); the browser pauses it
+    // when the page is hidden, so the next tap after that starts it again.
+    function start() {
+      if (!noSleep || noSleep.isEnabled) { return; }
+      noSleep.enable().then(function () {
+        root.setAttribute("data-wake-lock", "video");
+      }).catch(function () {
+        root.setAttribute("data-wake-lock", "refused");
+      });
+    }
+    document.addEventListener("click", start, true);
+    document.addEventListener("touchend", start, true);
+    document.addEventListener("visibilitychange", function () {
+      if (noSleep && document.visibilityState !== "visible") {
+        noSleep.disable();
+        root.setAttribute("data-wake-lock", "waiting-for-tap");
+      }
+    });
+  }
 })();

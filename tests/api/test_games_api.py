@@ -165,3 +165,30 @@ def test_api_messages_follow_the_language_asked_for(client):
     res = client.post("/api/v1/score", data="[]", content_type="application/json", headers=es)
     assert res.status_code == 400
     assert res.get_json()["error"] == "El cuerpo debe ser un objeto JSON."
+
+
+def test_six_players_in_three_sides_are_three_pairs(client):
+    # 001: six play as two teams of three or as three pairs (a third pack); three sides given
+    # say which.
+    sides = [{"name": "Norte", "players": ["Ana", "Luis"]}, {"name": "Sur"}, {"name": "Este"}]
+    res = client.post("/api/v1/games", json={"ruleset": "comodines", "players": 6,
+                                             "sides": sides})
+    assert res.status_code == 201, res.get_json()
+    game = res.get_json()
+    data = client.get(f"/api/v1/games/{game['id']}").get_json()
+    assert data["players"] == "6-pairs"
+    assert [s["name"] for s in data["sides"]] == ["Norte", "Sur", "Este"]
+    # A hand of three sides counts; three packs hold six red 3s (one side lays five).
+    auth = {"Authorization": f"Bearer {game['edit_token']}"}
+    res = client.post(f"/api/v1/games/{game['id']}/hands", headers=auth, json={
+        "end": "stock_out", "sides": [{"table_points": 70, "canastas": {"natural": 1},
+                                       "red_threes": 5}, {"table_points": 50}, {}]})
+    assert res.status_code == 201, res.get_json()
+    assert res.get_json()["totals"] == [500 + 500 + 70, 50, 0]
+    # Two sides, or none: the two teams of three, as before.
+    for given in ([{"name": "A"}, {"name": "B"}], None):
+        res = client.post("/api/v1/games", json={"ruleset": "comodines", "players": 6,
+                                                 "sides": given})
+        assert res.status_code == 201, res.get_json()
+        data = client.get(f"/api/v1/games/{res.get_json()['id']}").get_json()
+        assert data["players"] == "6-teams" and len(data["sides"]) == 2

@@ -161,3 +161,39 @@ def test_the_api_description_lists_them(client):
         "schema"] == {"$ref": "#/components/schemas/NewHouseRules"}
     assert "HouseRulesBody" in doc["components"]["schemas"]
     assert doc["components"]["securitySchemes"]["houseRulesToken"]["scheme"] == "bearer"
+
+
+def _refused(client, headers=None, **changes):
+    body = {**client.get("/api/v1/rulesets/classic").get_json(), "name": "Casa", **changes}
+    res = client.post("/api/v1/house-rules", json=body, headers=headers or {})
+    assert res.status_code == 422, res.get_json()
+    return [(e["field"], e["message"]) for e in res.get_json()["errors"]]
+
+
+def test_a_value_of_the_wrong_type_is_told_so(client):
+    """Not "At most 500 characters." for a description that is no text: the error says what
+    the value must be, and nothing about a length or count it cannot have."""
+    for wrong in ({"text": "x"}, ["x"], 5, True, None):
+        assert _refused(client, description=wrong) == [("description", "Enter text.")]
+    assert _refused(client, description="x" * 501) == [
+        ("description", "At most 500 characters.")]
+    assert _refused(client, name=5) == [("name", "A name is a text.")]
+    for wrong in ({"id": "normal"}, "normal", 3):
+        assert _refused(client, going_out_kinds=wrong) == [("going_out_kinds",
+                                                            "Must be a list.")]
+    assert _refused(client, going_out_kinds=[]) == [
+        ("going_out_kinds", "Give from 1 to 10 ways of going out.")]
+    opening = client.get("/api/v1/rulesets/classic").get_json()["opening_minimums"]
+    assert _refused(client, opening_minimums={**opening, "bands": {"from": 0}}) == [
+        ("opening_minimums.bands", "Must be a list.")]
+    # A row that is no object is the only error: not the first row's start, read off another.
+    rows = [5, *opening["bands"]]
+    assert _refused(client, opening_minimums={**opening, "bands": rows}) == [
+        ("opening_minimums.bands[0]", "Must be an object.")]
+    # Canastas that are no object: not also "natural and mixed are needed".
+    assert _refused(client, canastas=["natural", "mixed"]) == [("canastas",
+                                                                "Must be an object.")]
+    es = {"Accept-Language": "es"}
+    assert _refused(client, es, description={}) == [("description", "Escribe un texto.")]
+    assert _refused(client, es, going_out_kinds={}) == [("going_out_kinds",
+                                                         "Debe ser una lista.")]

@@ -110,6 +110,63 @@ def test_bad_fields_are_422(client, side, field):
     assert field in {e["field"] for e in res.get_json()["errors"]}
 
 
+#: The impossible hands an auditor found accepted (issue 21), each with the field it is refused on.
+IMPOSSIBLE = [
+    # Two packs hold 8 of a rank: one natural canasta a rank, eleven ranks.
+    ("classic", [{"canastas": {"natural": 6}, "table_points": 210},
+                 {"canastas": {"natural": 6}, "table_points": 210}], "sides[1].canastas.natural"),
+    ("classic", [{"canastas": {"natural": 30}, "table_points": 1050}, {}],
+     "sides[0].canastas.natural"),
+    # American: sevens and aces are kinds of their own, nine ranks remain.
+    ("american", [{"canastas": {"natural": 6}, "table_points": 210},
+                  {"canastas": {"natural": 5}, "table_points": 175}],
+     "sides[1].canastas.natural"),
+    # A sevens (aces) canasta and an unfinished sevens (aces) meld: 10 of 8.
+    ("american", [{"canastas": {"sevens": 1}, "table_points": 35},
+                  {"unfinished_canastas": {"sevens": 1}, "table_points": 15}],
+     "sides[1].unfinished_canastas.sevens"),
+    ("american", [{"canastas": {"aces": 1}, "table_points": 140},
+                  {"unfinished_canastas": {"aces": 1}, "table_points": 60}],
+     "sides[1].unfinished_canastas.aces"),
+    # Five unfinished wild melds: 15 of 12 wild cards.
+    ("american", [{"unfinished_canastas": {"wild": 5}, "table_points": 300}, {}],
+     "sides[0].unfinished_canastas.wild"),
+    # A four-joker canasta and a four-joker meld: 8 of 4 jokers.
+    ("american", [{"canastas": {"wild_four_jokers": 1},
+                   "unfinished_canastas": {"wild_four_jokers": 1}, "table_points": 460}, {}],
+     "sides[0].unfinished_canastas.wild_four_jokers"),
+    # A four-joker meld's jokers alone are 200.
+    ("american", [{"unfinished_canastas": {"wild_four_jokers": 1}, "table_points": 60}, {}],
+     "sides[0].table_points"),
+]
+
+
+@pytest.mark.parametrize(("ruleset", "sides", "field"), IMPOSSIBLE)
+def test_impossible_hands_are_422(client, ruleset, sides, field):
+    body = {"ruleset": ruleset, "end": "stock_out", "sides": sides}
+    res = client.post("/api/v1/score", json=body)
+    assert res.status_code == 422, res.get_json()
+    assert [e["field"] for e in res.get_json()["errors"]] == [field]
+
+
+@pytest.mark.parametrize(("ruleset", "sides"), [
+    # Eleven natural canastas (nine, American); a meld of sevens on each side (3 + 3 of 8);
+    # four wild melds (12 wild cards); the four-joker meld at 200.
+    ("classic", [{"canastas": {"natural": 6}, "table_points": 210},
+                 {"canastas": {"natural": 5}, "table_points": 175}]),
+    ("american", [{"canastas": {"natural": 5}, "table_points": 175},
+                  {"canastas": {"natural": 4}, "table_points": 140}]),
+    ("american", [{"unfinished_canastas": {"sevens": 1}, "table_points": 15},
+                  {"unfinished_canastas": {"sevens": 1}, "table_points": 15}]),
+    ("american", [{"unfinished_canastas": {"wild": 4}, "table_points": 240}, {}]),
+    ("american", [{"unfinished_canastas": {"wild_four_jokers": 1}, "table_points": 200}, {}]),
+])
+def test_hands_at_the_deck_limits_are_counted(client, ruleset, sides):
+    res = client.post("/api/v1/score", json={"ruleset": ruleset, "end": "stock_out",
+                                            "sides": sides})
+    assert res.status_code == 200, res.get_json()
+
+
 def test_unknown_ruleset_is_422(client):
     res = client.post("/api/v1/score", json={"ruleset": "poker", "sides": [{}, {}]})
     assert res.status_code == 422
@@ -220,3 +277,41 @@ def test_a_kind_the_ruleset_does_not_have_is_a_field_error(client):
                    "going_out": "normal"}, {}]})
     assert res.status_code == 422
     assert "sides[0].canastas.aces" in {e["field"] for e in res.get_json()["errors"]}
+
+
+def test_american_aces_and_sevens_held_by_one_player_count_3000(client):
+    # [CJ]: "minus 1,500 points for each set... If you have both, you'll face a double penalty
+    # of minus 3,000": the partner of the player who went out holds three aces and three sevens.
+    body = {"ruleset": "american", "end": "went_out", "sides": [
+        {"going_out": "normal", "canastas": {"natural": 2}, "table_points": 140,
+         "hand_cards": {"aces": 3, "fours_to_sevens": 3}, "aces_or_sevens_held": 2},
+        {"table_points": 0}]}
+    res = client.post("/api/v1/score", json=body)
+    assert res.status_code == 200, res.get_json()
+    lines = {line["id"]: line["points"] for line in res.get_json()["sides"][0]["lines"]}
+    assert lines["aces_or_sevens_held"] == -3000
+    assert res.get_json()["totals"][0] == 1000 + 100 + 140 - 3000 - 75
+    # Three sets are more than the one player left holding cards can have.
+    body["sides"][0]["aces_or_sevens_held"] = 3
+    res = client.post("/api/v1/score", json=body)
+    assert res.status_code == 422
+    assert [e["field"] for e in res.get_json()["errors"]] == ["sides[0].aces_or_sevens_held"]
+
+
+def test_six_players_with_three_sides_are_three_pairs(client):
+    # 001's three pairs: three packs, six red 3s. Refused before as "two teams of three".
+    body = {"ruleset": "comodines", "players": 6, "end": "stock_out", "sides": [
+        {"table_points": 70, "canastas": {"natural": 1}, "red_threes": 6},
+        {"table_points": 50}, {"table_points": 0}]}
+    res = client.post("/api/v1/score", json=body)
+    assert res.status_code == 200, res.get_json()
+    assert res.get_json()["format"] == "6-pairs"
+    # 500 for the canasta, 800 for all six red 3s of the three packs, 70 on the table.
+    assert res.get_json()["totals"] == [1370, 50, 0]
+    # Two sides: the two teams of three (two packs: all four red 3s are the 800).
+    body["sides"] = body["sides"][:2]
+    body["sides"][0]["red_threes"] = 4
+    res = client.post("/api/v1/score", json=body)
+    assert res.status_code == 200, res.get_json()
+    assert res.get_json()["format"] == "6-teams"
+    assert res.get_json()["totals"] == [1370, 50]

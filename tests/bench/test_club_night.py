@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from servers import start_seconds
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -20,18 +21,22 @@ pytestmark = pytest.mark.skipif(
 )
 
 KINDS = ("join (edit link)", "count form", "preview (htmx)", "save hand (form)",
-         "game screen (scorekeeper)", "sheet (PDF)", "game page (read-only)", "board poll (htmx)",
-         "desk sign-in (link)", "desk control table", "desk dashboard (htmx)")
+         "game screen (scorekeeper)", "sheet (PDF)", "game page (read-only)",
+         "board on news (htmx)", "event stream (open)", "desk sign-in (link)",
+         "desk control table", "desk dashboard (htmx)")
 
 
 def test_a_short_club_night_reports_every_kind_and_no_error() -> None:
     # Two tables at 90x a club's pace (a hand every 2 s), each game ending with its first hand
     # (so a sheet is printed and the table goes on with its next game), one desk.
+    # A loaded machine answers slowly but answers: a request may take up to 120 s, and the
+    # run's own timeout only guards against a hang (its two servers may each take up to the
+    # start-up deadline, tests/servers.py).
     run = subprocess.run(
         [sys.executable, str(ROOT / "bench" / "club_night.py"), "--tables", "2",
          "--readers", "1", "--seconds", "4", "--speed", "90", "--hands-per-game", "1",
-         "--hello-seconds", "1"],
-        capture_output=True, text=True, timeout=120, cwd=ROOT,
+         "--hello-seconds", "1", "--timeout", "120"],
+        capture_output=True, text=True, timeout=2 * start_seconds() + 600, cwd=ROOT,
     )
     assert run.returncode == 0, run.stdout + run.stderr
     rows = {line[:28].strip(): line[28:].split() for line in run.stdout.splitlines()}
@@ -43,6 +48,9 @@ def test_a_short_club_night_reports_every_kind_and_no_error() -> None:
     # Two tables' games ended, so the second game of a table was joined too.
     assert int(rows["join (edit link)"][0]) >= 3, run.stdout
     assert "FAIL" not in run.stdout
+    # The followers had each save pushed to them (their board asked for on the stream's news).
+    pushed = re.search(r"pushed to the followers: .* p95 (\d+) ms \((\d+) boards\)", run.stdout)
+    assert pushed and int(pushed.group(2)) >= 1, run.stdout
     last = run.stdout.splitlines()[-1]
     found = re.fullmatch(r"tables=2 p95_ms=([\d.]+) errors=0 cpu_ms_per_table_minute=([\d.]+) "
                          r"hello_rps=(\d+)", last)

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from phone import serving
+from phone import collect_errors, serving
 
 CHROMIUM = "/usr/bin/chromium"
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
@@ -28,7 +28,14 @@ CHROMIUM_ARGS = [
 ]
 
 try:
-    from playwright.sync_api import Browser, Page, Playwright, sync_playwright
+    from playwright.sync_api import (
+        Browser,
+        BrowserContext,
+        Page,
+        Playwright,
+        expect,
+        sync_playwright,
+    )
 except ImportError:  # pragma: no cover - depends on the environment
     sync_playwright = None
 
@@ -36,6 +43,25 @@ if sync_playwright is None or not os.path.exists(CHROMIUM):
     pytest.skip(
         f"browser tests need Playwright and {CHROMIUM}", allow_module_level=True
     )
+
+
+def wait_seconds() -> float:
+    """How long a browser test waits for what it expects to see, ``TEST_BROWSER_WAIT_SECONDS``
+    (60 s unless set). The waits end as soon as the page shows it, so a generous figure costs
+    nothing where the tests pass; only a loaded machine needs it (Playwright's own defaults,
+    5 s for an ``expect`` and 30 s for an action, are not always enough there)."""
+    raw = os.environ.get("TEST_BROWSER_WAIT_SECONDS", "").strip() or "60"
+    try:
+        seconds = float(raw)
+    except ValueError:
+        raise ValueError(f"TEST_BROWSER_WAIT_SECONDS must be a number, not {raw!r}") from None
+    if not seconds > 0:
+        raise ValueError(f"TEST_BROWSER_WAIT_SECONDS must be more than 0, not {raw!r}")
+    return seconds
+
+
+WAIT_MS = wait_seconds() * 1000
+expect.set_options(timeout=WAIT_MS)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -84,18 +110,26 @@ def playwright() -> Iterator[Playwright]:
 @pytest.fixture(scope="session")
 def browser(playwright: Playwright) -> Iterator[Browser]:
     browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    # Every context the tests open (the ``page`` fixture's and their own) waits as long for an
+    # action, a navigation or a ``wait_for_*`` as an ``expect`` does.
+    new_context = browser.new_context
+
+    def new_context_with_waits(*args: Any, **kwargs: Any) -> BrowserContext:
+        context = new_context(*args, **kwargs)
+        context.set_default_timeout(WAIT_MS)
+        return context
+
+    browser.new_context = new_context_with_waits  # type: ignore[method-assign]
     yield browser
     browser.close()
 
 
 @pytest.fixture
 def page(browser: Browser) -> Iterator[Page]:
-    """A phone-sized page (390x844), with console errors collected in ``page.errors``."""
+    """A phone-sized page (390x844), with its script and console errors in ``page.errors``
+    (but for the requests it cancelled itself: ``phone.collect_errors``)."""
     context = browser.new_context(viewport={"width": 390, "height": 844})
     page = context.new_page()
-    errors: list[str] = []
-    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.errors = errors  # type: ignore[attr-defined]
+    page.errors = collect_errors(page)  # type: ignore[attr-defined]
     yield page
     context.close()

@@ -17,6 +17,58 @@ if TYPE_CHECKING:
     from playwright.sync_api import Browser, Locator, Page
 
 
+#: What htmx logs (``console.error``) for a request that ends without an answer: first
+#: ``htmx:afterRequest, <target>``, then the reason: ``htmx:sendAbort`` when the page cancelled
+#: it itself, ``htmx:sendError`` when the network failed, ``htmx:timeout``.
+HTMX_ENDED = "htmx:afterRequest"
+HTMX_ABORTED = "htmx:sendAbort"
+
+
+def collect_errors(page: Page) -> list[str]:
+    """The page's script errors and console errors, in a list kept up to date as they come.
+
+    One kind is left out, because it is no error: an htmx request the page cancelled itself
+    (two lines a request, see ``HTMX_ENDED``), as a form with ``hx-sync="this:replace"`` does
+    when a newer request replaces one still waiting (the live count while typing on a slow
+    machine) and as leaving the page does. Each pair is left out only if the browser reported
+    an htmx request aborted (``net::ERR_ABORTED``) for it; a failed send, a timeout, an error
+    answer and every other message stay.
+    """
+    errors: list[str] = []
+    seen: list[str] = []
+    aborted = 0
+
+    def update() -> None:
+        kept: list[str] = []
+        forgiven = 0
+        i = 0
+        while i < len(seen):
+            text = seen[i]
+            if (forgiven < aborted and text.startswith(HTMX_ENDED) and i + 1 < len(seen)
+                    and seen[i + 1] == HTMX_ABORTED + text[len(HTMX_ENDED):]):
+                forgiven += 1
+                i += 2
+                continue
+            kept.append(text)
+            i += 1
+        errors[:] = kept
+
+    def on_text(text: str) -> None:
+        seen.append(text)
+        update()
+
+    def on_failed(request: Any) -> None:
+        nonlocal aborted
+        if request.failure == "net::ERR_ABORTED" and request.headers.get("hx-request") == "true":
+            aborted += 1
+            update()
+
+    page.on("console", lambda msg: on_text(msg.text) if msg.type == "error" else None)
+    page.on("pageerror", lambda exc: on_text(str(exc)))
+    page.on("requestfailed", on_failed)
+    return errors
+
+
 def stepper(page: Page, name: str, times: int = 1) -> None:
     """Tap the + of field ``name``'s stepper ``times`` times."""
     field_id = "f-" + re.sub(r"[^A-Za-z0-9_-]+", "-", name).strip("-")
@@ -48,6 +100,10 @@ def count_without_script(browser: Browser, live_server: str, width: int = 390,
     page.goto(live_server + "/games/new")
     page.get_by_role("button", name="Start the game").first.click()
     page.get_by_role("link", name="Count this hand").click()
+    # The click returns once the navigation starts; the count screen's stylesheets decide
+    # what shows, so wait until they are in.
+    page.wait_for_url("**/hands/new")
+    page.wait_for_load_state("load")
     return page
 
 
@@ -57,14 +113,14 @@ def api(base: str, path: str, body: Any, token: str | None = None) -> Any:
     if token:
         headers["Authorization"] = f"Bearer {token}"
     req = urllib.request.Request(base + path, data=json.dumps(body).encode(), headers=headers)
-    with urllib.request.urlopen(req, timeout=10) as res:
+    with urllib.request.urlopen(req, timeout=60) as res:
         return json.loads(res.read())
 
 
 def fill_worked_hand(page: Page) -> None:
     """Type the classic hand the journeys count on the count screen: side 1 goes out with two
     mixed canastas, 355 on the table and 20 in hand; side 2 has 280 on the table, 45 in hand
-    and three red 3s (side 1 scores 855, side 2 355: Nosotros lead by 500)."""
+    and three red 3s (side 1 scores 1,035, side 2 535: Nosotros lead by 500)."""
     page.locator("input[name='sides[0].going_out'][value='normal']").check()
     page.locator("[name='sides[0].canastas.mixed']").fill("2")
     page.locator("[name='sides[0].table_points']").fill("355")

@@ -32,7 +32,8 @@ def serious_violations(page: Page) -> list[dict[str, Any]]:
 
 def start_game(page: Page, live_server: str) -> str:
     page.goto(live_server + "/games/new")
-    page.get_by_role("button", name=re.compile("Start the game|Empezar la partida")).first.click()
+    start = re.compile("Start the game|Empezar la partida|Começar o jogo|Inizia la partita")
+    page.get_by_role("button", name=start).first.click()
     page.wait_for_url(re.compile(r"/games/[\w-]{20,}$"))
     return page.url
 
@@ -45,7 +46,7 @@ def axe_page(browser: Browser):
     context.close()
 
 
-@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("lang", ["en", "es", "pt", "it"])
 def test_pages_have_no_serious_violations(axe_page: Page, live_server: str, lang: str) -> None:
     page = axe_page
     page.goto(f"{live_server}/?lang={lang}")
@@ -56,7 +57,7 @@ def test_pages_have_no_serious_violations(axe_page: Page, live_server: str, lang
     found["new game, names open"] = serious_violations(page)
     game_url = start_game(page, live_server)
     page.goto(game_url + "/hands/new")
-    page.wait_for_function("() => window.htmx !== undefined")
+    page.wait_for_function("() => window.htmx !== undefined && document.readyState === 'complete'")
     # Open the helpers and fill a hand, so the breakdown and errors are checked too.
     for summary in page.locator("#count-form details > summary").all():
         summary.click()
@@ -70,7 +71,7 @@ def test_pages_have_no_serious_violations(axe_page: Page, live_server: str, lang
     page.fill("[name='sides[0].table_points']", "200")
     page.wait_for_selector("#breakdown-0 table")
     found["count with breakdown"] = serious_violations(page)
-    page.get_by_role("button", name=re.compile("Save|Guardar")).click()
+    page.get_by_role("button", name=re.compile("Save|Guardar|Salvar|Salva")).click()
     page.wait_for_url(game_url)
     page.locator("#share > summary").click()
     found["game"] = serious_violations(page)

@@ -23,7 +23,7 @@ def test_lead_and_needs_on_a_phone(page: Page, live_server: str, shot: Shot) -> 
     expect(page.locator(".game-lead")).to_have_count(0)
 
     page.get_by_role("link", name="Count this hand").click()
-    page.wait_for_function("() => window.htmx !== undefined")
+    page.wait_for_function("() => window.htmx !== undefined && document.readyState === 'complete'")
     fill_worked_hand(page)
     page.get_by_role("button", name="Save this hand").click()
     page.wait_for_url(re.compile(r"/games/[\w-]{20,}$"))

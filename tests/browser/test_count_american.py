@@ -39,14 +39,15 @@ def test_american_on_a_phone(page: Page, live_server: str, shot: Shot) -> None:
     stepper(page, "sides[1].red_threes")
     field(page, "sides[1].table_points").fill("60")
     field(page, "sides[1].hand_points").fill("45")
-    stepper(page, "sides[1].unfinished_canastas.wild")
+    # Melds left unfinished wait under More with the aces and sevens held.
     page.locator("#side-1 details.count-more > summary").click()
+    stepper(page, "sides[1].unfinished_canastas.wild")
     stepper(page, "sides[1].aces_or_sevens_held")
     summary = page.locator("#count-summary")
     expect(summary.locator(".summary-points")).to_have_text(["+3,645", "\u22123,705"])
     expect(page.locator("#breakdown-1")).to_contain_text(
         "Cards on the table, against: no canasta")
-    expect(page.locator("#breakdown-1")).to_contain_text("Players holding 3+ aces or sevens × 1")
+    expect(page.locator("#breakdown-1")).to_contain_text("Sets of 3+ aces or sevens held × 1")
     expect(page.locator("#breakdown-1")).to_contain_text("Unfinished wild-card meld × 1")
     check_layout(page)
     shot(page, "count-american")

@@ -70,7 +70,7 @@ def test_the_board_says_the_condition_on_a_phone(page: Page, live_server: str,
                                                  shot: Shot) -> None:
     # A game resumed from paper at 8,000 and 9,000: "200 and a canasta", "a natural canasta".
     page.goto(f"{live_server}/games/new?ruleset=brazilian&players=4")
-    page.wait_for_function("() => window.htmx !== undefined")
+    page.wait_for_function("() => window.htmx !== undefined && document.readyState === 'complete'")
     page.locator("#paper > summary").click()
     field(page, "start_0").fill("8000")
     field(page, "start_1").fill("9000")

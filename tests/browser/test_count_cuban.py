@@ -1,5 +1,5 @@
 """Cuban Canasta (VARIANTS.md 5) counted on a phone at 390x844: a canasta of seven 2s, red 3s
-by count and black 3s taken with the pile (under the side's More)."""
+by count and black 3s taken with the pile (both under the side's More)."""
 
 from __future__ import annotations
 
@@ -11,17 +11,19 @@ from test_count_presets import Shot, check_layout, field, start, stepper
 
 def count_on_a_phone(page: Page, live_server: str, shot: Shot, ruleset: str, *,
                      went_out: int, entries: Mapping[str, int | str], more: Sequence[int] = (),
-                     lines: Mapping[int, str], points: list[str], minimums: list[str]) -> None:
+                     lines: Mapping[int, str], points: list[str], minimums: list[str],
+                     more_hint: str = "black 3s") -> None:
     """Start a ``ruleset`` game, count one hand (a number taps ``+`` that many times, a text
-    is typed; ``more``: the sides whose More is opened first), check the live count and the
-    layout at 390 and 360 px, save it and check the game page's totals and minimums."""
+    is typed; ``more``: the sides whose More, named with ``more_hint``, is opened first),
+    check the live count and the layout at 390 and 360 px, save it and check the game page's
+    totals and minimums."""
     game_url = start(page, live_server, ruleset, "4")
     page.get_by_role("link", name="Count this hand").click()
     page.wait_for_selector("#count-form")
     page.check(f"input[name='sides[{went_out}].going_out'][value='normal']")
     for i in more:
         summary = page.locator(f"#side-{i} details.count-more > summary")
-        expect(summary).to_contain_text("black 3s")
+        expect(summary).to_contain_text(more_hint)
         summary.click()
     for name, value in entries.items():
         if isinstance(value, int):
@@ -46,7 +48,8 @@ def test_cuban_on_a_phone(page: Page, live_server: str, shot: Shot) -> None:
     # table - 10 in hand = 5,305. Side 2: no canasta, a red 3 against (-100), all four black
     # 3s taken with the pile 100, 60 on the table, 20 in hand: 40. 5,305 needs 150 (5,000 and
     # over); 40 needs 50.
-    count_on_a_phone(page, live_server, shot, "cuban", went_out=0, more=[1], entries={
+    # The canasta of seven 2s waits under side 1's More with the black 3s.
+    count_on_a_phone(page, live_server, shot, "cuban", went_out=0, more=[0, 1], entries={
         "sides[0].canastas.wild_twos": 1, "sides[0].canastas.natural": 1,
         "sides[0].red_threes": 3, "sides[0].table_points": "215",
         "sides[0].hand_points": "10",

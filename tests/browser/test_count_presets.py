@@ -16,7 +16,7 @@ Shot = Callable[[Page, str], Path]
 
 def start(page: Page, live_server: str, ruleset: str, players: str) -> str:
     page.goto(f"{live_server}/games/new?ruleset={ruleset}&players={players}")
-    page.wait_for_function("() => window.htmx !== undefined")
+    page.wait_for_function("() => window.htmx !== undefined && document.readyState === 'complete'")
     page.get_by_role("button", name="Start the game").first.click()
     page.wait_for_url(re.compile(r"/games/[\w-]{20,}$"))
     return page.url

@@ -25,7 +25,7 @@ def summary(page: Page):
 def test_a_whole_game(page: Page, browser: Browser, live_server: str, shot: Shot) -> None:
     # -- start: names and a target of 3,000, the rest as it comes
     page.goto(live_server + "/games/new")
-    page.wait_for_function("() => window.htmx !== undefined")
+    page.wait_for_function("() => window.htmx !== undefined && document.readyState === 'complete'")
     no_side_scroll(page)
     shot(page, "game-01-new")
     page.get_by_text("Names of sides and players").click()
@@ -163,7 +163,7 @@ def test_the_count_form_works_without_javascript(browser: Browser, live_server: 
                                                   shot: Shot) -> None:
     page = count_without_script(browser, live_server)
     # Steppers are plain number fields without JavaScript.
-    assert page.locator("button.step").first.is_hidden()
+    expect(page.locator("button.step").first).to_be_hidden()
     page.check("input[name='sides[0].going_out'][value='normal']")
     page.locator("[name='sides[0].table_points']").fill("100")
     page.get_by_role("button", name="Save this hand").click()
@@ -181,7 +181,7 @@ def test_the_count_form_works_without_javascript(browser: Browser, live_server: 
 
 def test_the_calculator_counts_one_hand(page: Page, live_server: str, shot: Shot) -> None:
     page.goto(live_server + "/calculator?ruleset=comodines&format=3")
-    page.wait_for_function("() => window.htmx !== undefined")
+    page.wait_for_function("() => window.htmx !== undefined && document.readyState === 'complete'")
     assert page.locator("#side-2").is_visible()
     page.check("input[name='sides[1].going_out'][value='normal']")
     stepper(page, "sides[1].canastas.natural")

@@ -14,7 +14,7 @@ def test_home_fits_a_phone(page: Page, live_server: str, shot: Shot) -> None:
     page.goto(live_server + "/")
     assert page.locator("h1").inner_text() == "Canasta Scorekeeper"
     # htmx loaded from our own files under the CSP, without console errors.
-    page.wait_for_function("() => window.htmx !== undefined")
+    page.wait_for_function("() => window.htmx !== undefined && document.readyState === 'complete'")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     # Every nav button is a comfortable tap target.
     buttons = page.locator(".big-nav a")
@@ -38,7 +38,7 @@ def test_a_player_finds_their_variant_by_typing_its_name(page: Page, live_server
     """Typing filters the variants as the player types (htmx), the address follows the search,
     and each variant leads to a new game with its rules."""
     page.goto(live_server + "/?lang=es")
-    page.wait_for_function("() => window.htmx !== undefined")
+    page.wait_for_function("() => window.htmx !== undefined && document.readyState === 'complete'")
     every = page.locator(".variant").count()
     assert every >= 7
     page.get_by_label("¿Cómo llama tu mesa al juego?").fill("urugua")

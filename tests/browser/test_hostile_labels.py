@@ -62,10 +62,10 @@ def test_a_planted_htmx_attribute_does_nothing(page: Page, live_server: str) -> 
 
     # The scorekeeper opens the game, then "Count this hand".
     page.goto(game["edit_url"])
-    page.wait_for_function("() => window.htmx !== undefined")
+    page.wait_for_function("() => window.htmx !== undefined && document.readyState === 'complete'")
     expect(page.locator(".game-rules")).to_have_text(PAYLOAD)
     page.goto(f"{live_server}/games/{game['id']}/hands/new")
-    page.wait_for_function("() => window.htmx !== undefined")
+    page.wait_for_function("() => window.htmx !== undefined && document.readyState === 'complete'")
     # htmx has seen the whole page once it loaded; ask it again, then let the network settle.
     page.evaluate("() => htmx.process(document.body)")
     page.wait_for_load_state("networkidle")
@@ -76,7 +76,7 @@ def test_a_planted_htmx_attribute_does_nothing(page: Page, live_server: str) -> 
     assert _hands(page, live_server, game["id"]) == 2
     # The one-hand calculator on the same rules shows the label as text too.
     page.goto(f"{live_server}/calculator?ruleset={house}")
-    page.wait_for_function("() => window.htmx !== undefined")
+    page.wait_for_function("() => window.htmx !== undefined && document.readyState === 'complete'")
     page.wait_for_load_state("networkidle")
     expect(page.locator(f"label[for='f-sides-0-premios-{premio}']")).to_contain_text(PAYLOAD)
     assert page.locator("[hx-post='../undo']").count() == 0
@@ -84,7 +84,7 @@ def test_a_planted_htmx_attribute_does_nothing(page: Page, live_server: str) -> 
 
     # The control: the same markup, were it part of the page, takes a hand back at once.
     page.goto(f"{live_server}/games/{game['id']}/hands/new")
-    page.wait_for_function("() => window.htmx !== undefined")
+    page.wait_for_function("() => window.htmx !== undefined && document.readyState === 'complete'")
     with page.expect_response(lambda r: r.url.endswith(f"/games/{game['id']}/undo")):
         page.evaluate("""(html) => {
             const box = document.createElement('div');

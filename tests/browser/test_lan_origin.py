@@ -13,12 +13,14 @@ from __future__ import annotations
 import json
 import urllib.request
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 import segno
 from phone import api, fill_worked_hand, serving
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from scorekeeper.network import lan_address
 
@@ -34,6 +36,23 @@ def table_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[int]:
     """The app on every interface (as ``make run`` serves it); yields its port."""
     with serving({"LAN_LINKS": True}, tmp_path_factory.mktemp("lan"), host="0.0.0.0") as port:
         yield port
+
+
+@contextmanager
+def new_game_at_lan(browser: Browser, port: int, viewport: dict[str, int], **options: Any
+                    ) -> Iterator[tuple[str, dict[str, Any], BrowserContext, Page, list[str]]]:
+    """A classic game made through the API at the LAN address, and a phone's context and page
+    (with the script errors it saw): the address, the game, the context, the page, the errors."""
+    base = f"http://{LAN}:{port}"
+    game = api(base, "/api/v1/games", {"ruleset": "classic", "players": 4})
+    context = browser.new_context(viewport=viewport, **options)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    try:
+        yield base, game, context, page, errors
+    finally:
+        context.close()
 
 
 @pytest.fixture(params=list(PHONES))
@@ -80,25 +99,21 @@ def test_share_links_opened_at_127_use_the_lan_address(browser: Browser, table_s
 
 def test_offline_save_is_kept_and_sent_on_plain_http(browser: Browser, table_server: int,
                                                      size: str, shot: Shot) -> None:
-    base = f"http://{LAN}:{table_server}"
-    game = api(base, "/api/v1/games", {"ruleset": "classic", "players": 4})
-    context = browser.new_context(viewport=PHONES[size])
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    try:
+    with new_game_at_lan(browser, table_server, PHONES[size]) as (base, game, context, page,
+                                                                    errors):
         page.goto(game["edit_url"])
         # A plain-http LAN origin: no secure context, so no service worker to fall back on.
         assert page.evaluate("window.isSecureContext") is False
         assert page.evaluate("'serviceWorker' in navigator") is False
         page.goto(f"{base}/games/{game['id']}/hands/new")
-        page.wait_for_function("() => window.htmx !== undefined")
+        page.wait_for_function("() => window.htmx !== undefined"
+            " && document.readyState === 'complete'")
         fill_worked_hand(page)
 
         context.set_offline(True)
         page.get_by_role("button", name="Save this hand").click()
         notice = page.locator(".offline-notice")
-        expect(notice).to_be_visible(timeout=5000)
+        expect(notice).to_be_visible()
         expect(notice).to_contain_text("Not saved")
         # Kept by the page as typed; nothing reached the server.
         expect(page.locator("[name='sides[0].table_points']")).to_have_value("355")
@@ -107,12 +122,39 @@ def test_offline_save_is_kept_and_sent_on_plain_http(browser: Browser, table_ser
         expect(notice).to_contain_text("1 hand waiting to be sent")
         # The signal comes back: the waiting hand goes on its own, no tap needed.
         context.set_offline(False)
-        page.wait_for_url(f"{base}/games/{game['id']}", timeout=15000)
+        page.wait_for_url(f"{base}/games/{game['id']}")
         expect(page.locator(".notice").first).to_have_text("Hand 1 saved.")
-        with urllib.request.urlopen(f"{base}/api/v1/games/{game['id']}", timeout=10) as res:
+        with urllib.request.urlopen(f"{base}/api/v1/games/{game['id']}", timeout=60) as res:
             state = json.loads(res.read())
         # 003's worked hand, saved once: 1,035 and 535.
         assert [h["totals"] for h in state["hands"]] == [[1035, 535]]
         assert not errors
-    finally:
-        context.close()
+
+
+def test_the_screen_stays_on_at_the_lan_address_from_the_first_tap(
+        browser: Browser, table_server: int, shot: Shot) -> None:
+    """No Screen Wake Lock on plain http: NoSleep's muted looping video keeps the screen on,
+    started by the first tap (a video may start only from one), and again after the page
+    was hidden."""
+    with new_game_at_lan(browser, table_server, PHONES["390"], has_touch=True) as (
+            _base, game, _context, page, errors):
+        page.goto(game["edit_url"])
+        assert page.evaluate("'wakeLock' in navigator") is False
+        root = page.locator("html")
+        expect(root).to_have_attribute("data-wake-lock", "waiting-for-tap")
+        # "video" is set once the video's play() has resolved: it is playing.
+        page.locator("h1").first.tap()
+        expect(root).to_have_attribute("data-wake-lock", "video")
+        shot(page, "lan-03-screen-kept-on")
+        # Hidden, the browser stops the video; the next tap starts it again.
+        page.evaluate("""() => {
+            const state = (value) => Object.defineProperty(
+                document, 'visibilityState', {value: value, configurable: true});
+            state('hidden');
+            document.dispatchEvent(new Event('visibilitychange'));
+            state('visible');
+        }""")
+        expect(root).to_have_attribute("data-wake-lock", "waiting-for-tap")
+        page.locator("h1").first.tap()
+        expect(root).to_have_attribute("data-wake-lock", "video")
+        assert not errors

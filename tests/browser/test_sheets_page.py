@@ -12,7 +12,7 @@ Shot = Callable[[Page, str], Path]
 
 def test_sheet_options_on_a_phone(page: Page, live_server: str, shot: Shot) -> None:
     page.goto(live_server + "/sheets/?lang=en")
-    page.wait_for_function("() => window.htmx !== undefined")
+    page.wait_for_function("() => window.htmx !== undefined && document.readyState === 'complete'")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     # Classic has two formats; choosing other rules re-draws the form with theirs (htmx).
     assert page.locator('input[name="players"]').count() == 2

@@ -28,7 +28,7 @@ def start(page: Page, live_server: str, *, names: tuple[str, str] = ("Nosotros",
           target: str | None = None, ruleset: str = "classic") -> str:
     """A new four-player game through the start form (in English); returns the board's URL."""
     page.goto(f"{live_server}/games/new?ruleset={ruleset}&lang=en")
-    page.wait_for_function("() => window.htmx !== undefined")
+    page.wait_for_function("() => window.htmx !== undefined && document.readyState === 'complete'")
     page.get_by_text("Names of sides and players").click()
     field(page, "side_0_name").fill(names[0])
     field(page, "side_1_name").fill(names[1])
@@ -43,7 +43,7 @@ def start(page: Page, live_server: str, *, names: tuple[str, str] = ("Nosotros",
 def open_count(page: Page, game_url: str, lang: str = "en") -> None:
     page.goto(f"{game_url}/hands/new?lang={lang}")
     page.wait_for_selector("#count-form")
-    page.wait_for_function("() => window.htmx !== undefined")
+    page.wait_for_function("() => window.htmx !== undefined && document.readyState === 'complete'")
 
 
 def in_view(page: Page, selector: str, width: int) -> bool:

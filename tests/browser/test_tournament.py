@@ -71,7 +71,7 @@ def test_a_small_tournament(page: Page, live_server: str, shot: Shot, tmp_path: 
 
     # -- the control table picks the table's score up without a reload (htmx polls it)
     page.goto(control_url)
-    page.wait_for_function("() => window.htmx !== undefined")
+    page.wait_for_function("() => window.htmx !== undefined && document.readyState === 'complete'")
     # The table counts a hand (through the API: the count screen has its own tests).
     response = table.request.post(
         f"{live_server}/api/v1/games/{game_id}/hands",

@@ -38,7 +38,7 @@ def test_hand_numbers_stay_on_one_line_with_three_sides(browser, live_server: st
     body = {"ruleset": "comodines", "format": "6-pairs", "players": 6, "target": 15000, "sides": [
         {"name": name, "players": [f"{name} A", f"{name} B"]}
         for name in ("Montserrat y Encarnación", "Bartolomé y Teresa", "Los del Casino")]}
-    game = requests.post(f"{live_server}/api/v1/games", json=body, timeout=10).json()
+    game = requests.post(f"{live_server}/api/v1/games", json=body, timeout=60).json()
     for _ in range(12):
         hand = {"end": "stock_out", "sides": [
             {"table_points": 535, "hand_points": 0, "canastas": {"natural": 1}},
@@ -46,7 +46,7 @@ def test_hand_numbers_stay_on_one_line_with_three_sides(browser, live_server: st
             {"table_points": 545, "hand_points": 0, "canastas": {"natural": 1}}]}
         answer = requests.post(f"{live_server}/api/v1/games/{game['id']}/hands", json=hand,
                                headers={"Authorization": f"Bearer {game['edit_token']}"},
-                               timeout=10)
+                               timeout=60)
         assert answer.status_code == 201, answer.text
     context = browser.new_context(viewport={"width": 360, "height": 740})
     page = context.new_page()
@@ -67,7 +67,7 @@ def _spanish_tournament(live_server: str) -> tuple[str, str]:
         ("Tréboles", ["Eva Roca", "Juan Mora"]))]
     body = {"name": "Torneo de Otoño", "language": "es", "values": VALUES, "pairs": pairs,
             "rounds": 3}
-    data = requests.post(f"{live_server}/api/v1/tournaments", json=body, timeout=10).json()
+    data = requests.post(f"{live_server}/api/v1/tournaments", json=body, timeout=60).json()
     return data["id"], data["admin_token"]
 
 
@@ -77,7 +77,7 @@ def test_spanish_standings_keep_words_whole(browser, live_server: str, shot: Sho
     for table, totals in ((1, [9850, 7300]), (2, [6120, 8450])):
         answer = requests.post(f"{live_server}/api/v1/tournaments/{tid}/rounds/1/tables/"
                                f"{table}/result", json={"totals": totals}, headers=auth,
-                               timeout=10)
+                               timeout=60)
         assert answer.status_code == 200, answer.text
     for width, height in ((360, 740), (390, 844)):
         context = browser.new_context(viewport={"width": width, "height": height},

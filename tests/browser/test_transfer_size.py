@@ -23,7 +23,7 @@ def _post(url: str, body: Any, token: str | None = None) -> Any:
     if token:
         headers["Authorization"] = f"Bearer {token}"
     req = urllib.request.Request(url, data=json.dumps(body).encode(), headers=headers)
-    with urllib.request.urlopen(req, timeout=10) as res:
+    with urllib.request.urlopen(req, timeout=60) as res:
         return json.loads(res.read())
 
 
@@ -49,7 +49,8 @@ def test_first_load_of_game_page_is_under_60_kb(browser: Browser, live_server: s
     try:
         # "load", not "networkidle": the read-only board polls (every 0.5 s in these tests).
         page.goto(game["view_url"], wait_until="load")
-        page.wait_for_function("() => window.htmx !== undefined")
+        page.wait_for_function("() => window.htmx !== undefined"
+            " && document.readyState === 'complete'")
         page.wait_for_timeout(300)  # late stylesheets (offline.css) finish too
     finally:
         context.close()

@@ -26,7 +26,7 @@ def test_marking_a_side_out_switches_and_typing_does_not_shout(page: Page, live_
     page.get_by_role("button", name="Start the game").first.click()
     page.wait_for_url(re.compile(r"/games/[\w-]{20,}$"))
     page.get_by_role("link", name="Count this hand").click()
-    page.wait_for_function("() => window.htmx !== undefined")
+    page.wait_for_function("() => window.htmx !== undefined && document.readyState === 'complete'")
     summary = page.locator("#count-summary")
 
     # The first digits, before anyone is marked out: the count waits, nothing is red.

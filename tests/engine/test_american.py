@@ -363,9 +363,10 @@ def test_three_stuck_in_hand_at_5_is_a_setting() -> None:
                                       "table_cards": 70, "hand_cards": -5}
 
 
-def test_three_aces_or_sevens_held_cost_1500_a_player() -> None:
-    # "3+ aces or 3+ sevens left in one player's hand | −1500 per such player (plus the card
-    # values)": both partners of the side that did not go out, 3 aces (60) and 3 sevens (15).
+def test_three_aces_or_sevens_held_cost_1500_a_set() -> None:
+    # "3+ aces or 3+ sevens left in one player's hand | −1500 for each such set held (plus the
+    # card values)": both partners of the side that did not go out, 3 aces (60) and 3 sevens
+    # (15).
     result = count(OUT, ONE | {"hand_cards": {"aces": 3, "fours_to_sevens": 3},
                                "aces_or_sevens_held": 2})
     assert lines(result.sides[1]) == {"canastas.natural": 500, "aces_or_sevens_held": -3000,
@@ -376,19 +377,46 @@ def test_three_aces_or_sevens_held_cost_1500_a_player() -> None:
     assert lines(result.sides[0])["aces_or_sevens_held"] == -1500
 
 
+def test_one_player_holding_aces_and_sevens_loses_3000() -> None:
+    # [CJ]: "minus 1,500 points for each set... If you have both, you'll face a double penalty
+    # of minus 3,000". North went out with two natural canastas of kings (140 on the table, 100
+    # for going out, 1,000 in canastas); South is left holding three aces (60) and three sevens
+    # (15): two sets, one player. 1,000 + 100 + 140 - 3,000 - 75 = -1,835.
+    result = count({"going_out": "normal", "canastas": {"natural": 2}, "table_points": 140,
+                    "hand_cards": {"aces": 3, "fours_to_sevens": 3},
+                    "aces_or_sevens_held": 2}, EMPTY)
+    assert lines(result.sides[0]) == {"canastas.natural": 1000, "going_out": 100,
+                                      "aces_or_sevens_held": -3000, "table_cards": 140,
+                                      "hand_cards": -75}
+    assert result.totals[0] == -1835
+    # The same by typed points: three aces and three sevens are 75 at least.
+    result = count({"going_out": "normal", "canastas": {"natural": 2}, "table_points": 140,
+                    "hand_points": 75, "aces_or_sevens_held": 2}, EMPTY)
+    assert result.totals[0] == -1835
+
+
 @pytest.mark.parametrize(("side", "message"), [
-    # The player who went out holds nothing: one partner at most.
+    # The player who went out holds nothing: one partner, two sets at most.
     ({"going_out": "normal", "canastas": {"natural": 2}, "table_points": 140,
-      "hand_points": 120, "aces_or_sevens_held": 2},
-     "Players of this side who can hold cards: 1."),
+      "hand_points": 200, "aces_or_sevens_held": 3},
+     "Players of this side who can hold cards: 1; each holds at most a set of aces and a set "
+     "of sevens (2 in all)."),
     # Three aces or sevens are 15 points at least.
     ({"going_out": "normal", "canastas": {"natural": 2}, "table_points": 140,
       "hand_points": 10, "aces_or_sevens_held": 1},
-     "Three aces or sevens in hand are worth at least 15 points."),
+     "Sets of aces or sevens in hand: 1. They are worth at least 15 points."),
+    # One player's two sets are three sevens and three aces: 75 at least.
+    ({"going_out": "normal", "canastas": {"natural": 2}, "table_points": 140,
+      "hand_points": 70, "aces_or_sevens_held": 2},
+     "Sets of aces or sevens in hand: 2. They are worth at least 75 points."),
     # Counted cards: two aces and no seven are not three.
     ({"going_out": "normal", "canastas": {"natural": 2}, "table_points": 140,
       "hand_cards": {"aces": 2, "eights_to_kings": 3}, "aces_or_sevens_held": 1},
-     "The cards counted in hand hold fewer than 3 aces and sevens."),
+     "The cards counted in hand do not hold that many sets of three aces or three sevens."),
+    # Six aces in one player's hand are one set of aces, not two.
+    ({"going_out": "normal", "canastas": {"natural": 2}, "table_points": 140,
+      "hand_cards": {"aces": 6}, "aces_or_sevens_held": 2},
+     "The cards counted in hand do not hold that many sets of three aces or three sevens."),
 ])
 def test_aces_or_sevens_held_refused(side: dict[str, Any], message: str) -> None:
     assert errors(side, EMPTY) == {"sides[0].aces_or_sevens_held": message}

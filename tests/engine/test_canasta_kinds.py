@@ -22,7 +22,8 @@ from scorekeeper.engine import (
     ruleset_from_dict,
     ruleset_to_dict,
 )
-from scorekeeper.engine.rulesets import Holds, canasta, vary
+from scorekeeper.engine.rule_types import Holds, canasta
+from scorekeeper.engine.rulesets import vary
 
 CLASSIC = find_ruleset("classic")
 COM = find_ruleset("comodines")

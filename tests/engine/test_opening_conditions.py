@@ -21,7 +21,8 @@ from scorekeeper.engine import (
     ruleset_from_dict,
     ruleset_to_dict,
 )
-from scorekeeper.engine.rulesets import OpeningBand, OpeningTier, vary
+from scorekeeper.engine.rule_types import OpeningBand, OpeningTier
+from scorekeeper.engine.rulesets import vary
 
 CANASTA, NATURAL = OpeningCondition.CANASTA, OpeningCondition.NATURAL_CANASTA
 

@@ -21,9 +21,9 @@ from scorekeeper.engine import (
     ruleset_from_dict,
     score_hand,
 )
-from scorekeeper.engine.rulesets import CLASSIC, TORNEO
-from scorekeeper.engine.rulesets import COMODINES as COM
-from scorekeeper.engine.rulesets import LA_CANASTA as LA
+from scorekeeper.engine.presets.sources import CLASSIC, TORNEO
+from scorekeeper.engine.presets.sources import COMODINES as COM
+from scorekeeper.engine.presets.sources import LA_CANASTA as LA
 
 #: 002 names these without a value; an organizer's choice for the tests (distinct numbers, so a
 #: wrong line shows up as a wrong total).
@@ -736,3 +736,16 @@ def test_comodines_wild_canasta_as_the_mixed_one_is_a_setting() -> None:
     assert "sides[0].going_out" in errors(
         house, {"table_points": 190, "canastas": {"mixed": 1, "wild": 1},
                 "going_out": "normal"}, EMPTY)
+
+
+def test_six_players_are_two_teams_or_three_pairs_by_their_sides() -> None:
+    # 001: six play "como dos equipos de tres" or as three pairs with a third pack.
+    assert COM.find_format(6).id == "6-teams"
+    assert COM.find_format(6, sides=2).id == "6-teams"
+    assert COM.find_format(6, sides=3).id == "6-pairs"
+    assert COM.find_format("6", sides=3).id == "6-pairs"
+    assert COM.find_format(6, "6-teams", sides=3).id == "6-teams"  # a format id decides
+    assert CLASSIC.find_format(4, sides=3).id == "4"  # the sides alone do not refuse
+    three = score_hand(COM, entry_from_dict({"players": 6, "end": "stock_out",
+                                             "sides": [{"table_points": 50}, {}, {}]}))
+    assert three.format.id == "6-pairs" and three.totals == (50, 0, 0)

@@ -1,10 +1,13 @@
 """Properties over generated hands: valid ones count, invalid ones are refused field by field.
 
-Valid hands are dealt from a real deck (``CardGroup.per_pack() * packs`` of each group), so every
-deck limit holds by construction; canastas are built from seven cards each (natural: seven of a
-natural group; mixed: one to three wild cards and the rest natural; wild: seven wild cards), so
-the table always holds what its canastas need. A side gives its table and its hand either as
-card counts, as typed points, or both.
+Valid hands are dealt from a real deck (``CardGroup.per_pack() * packs`` of each group, four
+cards of each rank 4 to ace a pack), so every deck limit holds by construction; canastas are
+built from seven cards each (natural: seven of one rank; mixed: one wild card up to the rule
+set's most and the rest of one rank; wild: seven wild cards; sevens, aces: seven of the rank; a
+sequence: one card of each of seven ranks), unfinished melds from three (the four jokers: four),
+each of a rank the rule set allows for its kind and, where the rule set says a side has one meld
+of a rank (American), of a rank of its own; so the table always holds what its canastas and
+melds need. A side gives its table and its hand either as card counts, as typed points, or both.
 """
 
 from __future__ import annotations
@@ -33,7 +36,8 @@ from scorekeeper.engine import (
     ruleset_to_dict,
     score_hand,
 )
-from scorekeeper.engine.rulesets import canasta, unfinished, vary
+from scorekeeper.engine.rule_types import canasta, unfinished
+from scorekeeper.engine.rulesets import vary
 
 #: 200 keeps the suite fast; ENGINE_HYPOTHESIS_EXAMPLES=5000 for a long hunt.
 SETTINGS = settings(max_examples=int(os.environ.get("ENGINE_HYPOTHESIS_EXAMPLES", "200")),
@@ -55,16 +59,23 @@ SPECIAL = vary(
               canasta(CanastaKind.WILD_FOUR_JOKERS, 2500), canasta(CanastaKind.SEVENS, 2500),
               canasta(CanastaKind.ACES, 2500), canasta(CanastaKind.SEQUENCE, 1500)),
 )
-#: How each kind beyond the first three is built, as alternatives of seven cards.
+#: How each kind beyond the first three is built, as alternatives of seven cards: of groups of
+#: cards (wild kinds), of one rank (``RANK``: sevens, aces), or one of each rank (a sequence).
 SPECIAL_CARDS: dict[CanastaKind, list[dict[CardGroup, int]]] = {
     CanastaKind.WILD_TWOS: [{CardGroup.TWOS: 7}],
     CanastaKind.WILD_FOUR_JOKERS: [{CardGroup.JOKERS: 4, CardGroup.TWOS: 3}],
-    CanastaKind.SEVENS: [{CardGroup.FOURS_TO_SEVENS: 7}],
-    CanastaKind.ACES: [{CardGroup.ACES: 7}],
-    # 4 to 10, or 8 to ace, of one suit
-    CanastaKind.SEQUENCE: [{CardGroup.FOURS_TO_SEVENS: 4, CardGroup.EIGHTS_TO_KINGS: 3},
-                           {CardGroup.EIGHTS_TO_KINGS: 6, CardGroup.ACES: 1}],
+    CanastaKind.SEVENS: [],
+    CanastaKind.ACES: [],
+    CanastaKind.SEQUENCE: [],
 }
+#: The natural ranks and the group each is counted in.
+RANK_GROUP: dict[str, CardGroup] = {
+    **dict.fromkeys(("4", "5", "6", "7"), CardGroup.FOURS_TO_SEVENS),
+    **dict.fromkeys(("8", "9", "10", "J", "Q", "K"), CardGroup.EIGHTS_TO_KINGS),
+    "A": CardGroup.ACES,
+}
+#: A sequence: 4 to 10, or 8 to ace, of one suit.
+SEQUENCES = (("4", "5", "6", "7", "8", "9", "10"), ("8", "9", "10", "J", "Q", "K", "A"))
 
 
 #: SPECIAL with VARIANTS.md section 1's unfinished melds: each charged at any end of the hand,
@@ -74,16 +85,17 @@ UNFINISHED = vary(SPECIAL, id="unfinished", unfinished_canastas=(
     unfinished(CanastaKind.ACES, 2500, blocks_going_out=True),
     unfinished(CanastaKind.WILD, 2000, blocks_going_out=True),
 ))
-#: Three cards of an unfinished meld of each kind (its floor: 15, 60 for aces or wild cards).
-MELD_CARDS: dict[CanastaKind, dict[CardGroup, int]] = {
-    CanastaKind.NATURAL: {CardGroup.FOURS_TO_SEVENS: 3},
-    CanastaKind.MIXED: {CardGroup.FOURS_TO_SEVENS: 2, CardGroup.TWOS: 1},
-    CanastaKind.WILD: {CardGroup.TWOS: 3},
-    CanastaKind.WILD_TWOS: {CardGroup.TWOS: 3},
-    CanastaKind.WILD_FOUR_JOKERS: {CardGroup.JOKERS: 3},
-    CanastaKind.SEVENS: {CardGroup.FOURS_TO_SEVENS: 3},
-    CanastaKind.ACES: {CardGroup.ACES: 3},
-    CanastaKind.SEQUENCE: {CardGroup.FOURS_TO_SEVENS: 3},  # 4-5-6 of a suit
+#: An unfinished meld of each kind: its wild cards, and the natural cards of one rank it holds
+#: (its floor: 15, 60 for aces or wild cards, 200 for the four jokers). A sequence: 4-5-6.
+MELD_CARDS: dict[CanastaKind, tuple[dict[CardGroup, int], int]] = {
+    CanastaKind.NATURAL: ({}, 3),
+    CanastaKind.MIXED: ({CardGroup.TWOS: 1}, 2),
+    CanastaKind.WILD: ({CardGroup.TWOS: 3}, 0),
+    CanastaKind.WILD_TWOS: ({CardGroup.TWOS: 3}, 0),
+    CanastaKind.WILD_FOUR_JOKERS: ({CardGroup.JOKERS: 4}, 0),
+    CanastaKind.SEVENS: ({}, 3),
+    CanastaKind.ACES: ({}, 3),
+    CanastaKind.SEQUENCE: ({}, 0),
 }
 
 
@@ -130,14 +142,28 @@ def valid_hands(draw: st.DrawFn) -> Dealt:
         order.remove(out_side)
         order.insert(0, out_side)  # the side going out is dealt its canastas first
     red_left = 2 * packs
-    # The packs hold four sevens, four aces and four suits each: canastas of sevens or aces
-    # and sequences are limited by them, whatever other melds took.
-    special_left = {CanastaKind.SEVENS: 4 * packs, CanastaKind.ACES: 4 * packs,
-                    CanastaKind.SEQUENCE: 4 * packs}
+    # The packs hold four of each rank and four suits each: canastas and melds of a rank and
+    # sequences are limited by them, whatever other melds took.
+    ranks = Counter(dict.fromkeys(RANK_GROUP, 4 * packs))
+    suits_left = 4 * packs
+    one_a_side = rs.held_cards.one_meld_per_rank
     sides: list[dict[str, Any]] = [{} for _ in range(fmt.sides)]
+
+    def take_rank(rank: str, n: int, into: Counter[CardGroup]) -> None:
+        assert ranks[rank] >= n
+        ranks[rank] -= n
+        deck[RANK_GROUP[rank]] -= n
+        into[RANK_GROUP[rank]] += n
 
     def take(group: CardGroup, n: int, into: Counter[CardGroup]) -> None:
         assert deck[group] >= n
+        if group in NATURAL:  # loose natural cards: any ranks of the group
+            for rank in (r for r, g in RANK_GROUP.items() if g is group):
+                k = min(n, ranks[rank])
+                take_rank(rank, k, into)
+                n -= k
+            assert n == 0
+            return
         deck[group] -= n
         into[group] += n
 
@@ -154,24 +180,37 @@ def valid_hands(draw: st.DrawFn) -> Dealt:
         take(CardGroup.TWOS, n - jokers, into)
         return True
 
-    def take_special(kind: CanastaKind, into: Counter[CardGroup]) -> bool:
-        cost = 1 if kind is CanastaKind.SEQUENCE else 7
-        if special_left.get(kind, cost) < cost:
-            return False
+    def take_special(kind: CanastaKind, into: Counter[CardGroup], used: set[str]) -> bool:
+        nonlocal suits_left
+        if kind in (CanastaKind.SEVENS, CanastaKind.ACES):
+            return take_natural(7, into, rs.meld_ranks(kind), used)
+        if kind is CanastaKind.SEQUENCE:
+            runs = [run for run in SEQUENCES if all(ranks[r] for r in run)]
+            if not suits_left or not runs:
+                return False
+            for rank in draw(st.sampled_from(runs)):
+                take_rank(rank, 1, into)
+            suits_left -= 1
+            return True
         ways = [w for w in SPECIAL_CARDS[kind] if all(deck[g] >= n for g, n in w.items())]
         if not ways:
             return False
         for g, n in draw(st.sampled_from(ways)).items():
             take(g, n, into)
-        if kind in special_left:
-            special_left[kind] -= cost
         return True
 
-    def take_natural(n: int, into: Counter[CardGroup]) -> bool:
-        groups = [g for g in NATURAL if deck[g] >= n]
-        if not groups:
+    def natural_ranks(n: int, allowed: tuple[str, ...], used: set[str]) -> list[str]:
+        return [r for r in allowed if ranks[r] >= n and not (one_a_side and r in used)]
+
+    def take_natural(n: int, into: Counter[CardGroup], allowed: tuple[str, ...],
+                     used: set[str]) -> bool:
+        """n cards of one rank ``allowed``, for a meld of the side that has melded ``used``."""
+        choices = natural_ranks(n, allowed, used)
+        if not choices:
             return False
-        take(draw(st.sampled_from(groups)), n, into)
+        rank = draw(st.sampled_from(choices))
+        take_rank(rank, n, into)
+        used.add(rank)
         return True
 
     for i in order:
@@ -191,22 +230,23 @@ def valid_hands(draw: st.DrawFn) -> Dealt:
             counted = natural + mixed + (wild if req.wild_counts else 0)
             natural += max(0, needed - counted)
         table: Counter[CardGroup] = Counter()
+        used: set[str] = set()  # the ranks of this side's melds
         made = {"natural": 0, "mixed": 0, "wild": 0}
         # Bolivia: the side going out takes the escalera its requirement asks for first,
         # before its other canastas use up the cards of its suits.
         first = rs.going_out_requirement.sequence \
             if going and rs.allows(CanastaKind.SEQUENCE) else 0
-        early = sum(take_special(CanastaKind.SEQUENCE, table) for _ in range(first))
+        early = sum(take_special(CanastaKind.SEQUENCE, table, used) for _ in range(first))
         for _ in range(natural):
-            if take_natural(7, table):
+            if take_natural(7, table, rs.meld_ranks(CanastaKind.NATURAL), used):
                 made["natural"] += 1
         for _ in range(mixed):
-            w = draw(st.integers(1, 3))
-            if deck[CardGroup.JOKERS] + deck[CardGroup.TWOS] >= w and any(
-                deck[g] >= 7 - w for g in NATURAL
+            w = draw(st.integers(1, rs.canasta_kind(CanastaKind.MIXED).max_wild))
+            if deck[CardGroup.JOKERS] + deck[CardGroup.TWOS] >= w and natural_ranks(
+                7 - w, rs.meld_ranks(CanastaKind.MIXED), used
             ):
                 take_wild(w, table)
-                take_natural(7 - w, table)
+                take_natural(7 - w, table, rs.meld_ranks(CanastaKind.MIXED), used)
                 made["mixed"] += 1
         wild_kind = rs.canasta_kind(CanastaKind.WILD)
         for _ in range(wild):
@@ -216,7 +256,7 @@ def valid_hands(draw: st.DrawFn) -> Dealt:
             if rs.allows(kind):
                 made[kind.value] = early if kind is CanastaKind.SEQUENCE else 0
                 for _ in range(draw(st.integers(0, 1))):
-                    if take_special(kind, table):
+                    if take_special(kind, table, used):
                         made[kind.value] += 1
         if going:
             req = rs.going_out_requirement
@@ -234,11 +274,22 @@ def valid_hands(draw: st.DrawFn) -> Dealt:
         for penalty in rs.unfinished_canastas:
             n = 0 if going and penalty.blocks_going_out else draw(st.integers(0, 2))
             for _ in range(n):
-                need = MELD_CARDS[penalty.kind]
-                if all(deck[g] >= k for g, k in need.items()):
-                    for g, k in need.items():
+                wild_cards, naturals = MELD_CARDS[penalty.kind]
+                meld_ranks = rs.meld_ranks(penalty.kind)
+                if penalty.kind is CanastaKind.SEQUENCE:
+                    if not all(ranks[r] for r in ("4", "5", "6")):
+                        continue
+                    for rank in ("4", "5", "6"):
+                        take_rank(rank, 1, table)
+                elif all(deck[g] >= k for g, k in wild_cards.items()) and (
+                        not naturals or natural_ranks(naturals, meld_ranks, used)):
+                    for g, k in wild_cards.items():
                         take(g, k, table)
-                    left_over[penalty.kind.value] = left_over.get(penalty.kind.value, 0) + 1
+                    if naturals:
+                        take_natural(naturals, table, meld_ranks, used)
+                else:
+                    continue
+                left_over[penalty.kind.value] = left_over.get(penalty.kind.value, 0) + 1
         # Other melds and cards laid off on the table.
         for g in (*NATURAL, *WILD):
             take(g, draw(st.integers(0, min(deck[g], 4))), table)
@@ -289,11 +340,12 @@ def valid_hands(draw: st.DrawFn) -> Dealt:
                  laid)
             side["black_threes_laid_out"] = laid[CardGroup.BLACK_THREES]
         if rs.counts_aces_or_sevens_held and end is not HandEnd.TIME_UP:
-            # American: players left with 3+ aces or 3+ sevens (sevens among the 4s to 7s);
-            # the one who went out holds nothing.
+            # American: sets of 3+ aces or 3+ sevens left in hand (sevens among the 4s to 7s),
+            # one of each a player at most; the one who went out holds nothing.
             holders = fmt.players // fmt.sides - (1 if going else 0)
-            threes = (hand[CardGroup.ACES] + hand[CardGroup.FOURS_TO_SEVENS]) // 3
-            side["aces_or_sevens_held"] = draw(st.integers(0, min(holders, threes)))
+            sets = (min(holders, hand[CardGroup.ACES] // 3)
+                    + min(holders, hand[CardGroup.FOURS_TO_SEVENS] // 3))
+            side["aces_or_sevens_held"] = draw(st.integers(0, sets))
         if going:
             # 002: going out clean does not count while the partner holds a wild card.
             kinds = [k.id for k in rs.going_out
@@ -516,7 +568,17 @@ def invalid_hands(draw: st.DrawFn) -> tuple[Dealt, str]:
     kind = draw(st.sampled_from(["negative", "not_five", "red_deck", "card_deck", "going_out",
                                  "premio", "penalty", "two_out", "nonsense", "canasta_kind",
                                  "pile", "unfinished_kind", "held", "special_hand",
-                                 "black_laid_out"]))
+                                 "black_laid_out", "ranks", "wild_melds"]))
+    if kind == "ranks":
+        # Twelve natural canastas more than the side had: one a rank, eleven ranks at most.
+        canastas = side.setdefault("canastas", {})
+        canastas["natural"] = canastas.get("natural", 0) + 12
+        return dealt, f"sides[{i}].canastas.natural"
+    if kind == "wild_melds" and dealt.ruleset.unfinished_penalty(CanastaKind.WILD):
+        # Unfinished wild melds of three wild cards each, more than the packs hold.
+        melds = side.setdefault("unfinished_canastas", {})
+        melds["wild"] = melds.get("wild", 0) + 2 * packs + 1
+        return dealt, f"sides[{i}].unfinished_canastas.wild"
     if kind == "pile":
         # Black 3s taken with the pile: more than the packs hold (Cuban), or any where the
         # rule set does not set them aside.
@@ -537,8 +599,8 @@ def invalid_hands(draw: st.DrawFn) -> tuple[Dealt, str]:
         side["black_threes_laid_out"] = 2 * packs + draw(st.integers(1, 5))
         return dealt, f"sides[{i}].black_threes_laid_out"
     if kind == "held":
-        # More players holding 3+ aces or sevens than a side has (or no such rule).
-        side["aces_or_sevens_held"] = dealt.format.players // dealt.format.sides + \
+        # More sets of 3+ aces or sevens than two a player of the side (or no such rule).
+        side["aces_or_sevens_held"] = 2 * (dealt.format.players // dealt.format.sides) + \
             draw(st.integers(1, 3))
         return dealt, f"sides[{i}].aces_or_sevens_held"
     if kind == "special_hand":
@@ -556,7 +618,9 @@ def invalid_hands(draw: st.DrawFn) -> tuple[Dealt, str]:
         side["canastas"] = {**(side.get("canastas") or {}), name: draw(st.integers(1, 3))}
         return dealt, f"sides[{i}].canastas.{name}"
     if kind == "negative":
-        name = draw(st.sampled_from(NUMBER_FIELDS))
+        # Not points in hand: a minus there is read as the number, as sheets write it
+        # (tests/engine/test_validation.py).
+        name = draw(st.sampled_from([f for f in NUMBER_FIELDS if f != "hand_points"]))
         side[name] = -draw(st.integers(1, 10_000))
         return dealt, f"sides[{i}].{name}"
     if kind == "not_five":

@@ -23,7 +23,8 @@ from scorekeeper.engine import (
     ruleset_from_dict,
     ruleset_to_dict,
 )
-from scorekeeper.engine.rulesets import RuleSet, red_three_table, vary
+from scorekeeper.engine.ruleset_data import red_three_table
+from scorekeeper.engine.rulesets import RuleSet, vary
 from scorekeeper.games.house_rules_form import data_from_form, form_sections, form_values
 from scorekeeper.sheets.layout import bonus_values
 

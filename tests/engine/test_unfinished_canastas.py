@@ -27,7 +27,8 @@ from scorekeeper.engine import (
     ruleset_from_dict,
     ruleset_to_dict,
 )
-from scorekeeper.engine.rulesets import canasta, unfinished, vary
+from scorekeeper.engine.rule_types import canasta, unfinished
+from scorekeeper.engine.rulesets import vary
 from scorekeeper.sheets.layout import column_of, has_penalties, penalty_values
 
 SAMBA = find_ruleset("samba")

@@ -16,9 +16,9 @@ from scorekeeper.engine import (
     score_hand,
     side_from_dict,
 )
-from scorekeeper.engine.rulesets import CLASSIC, TORNEO
-from scorekeeper.engine.rulesets import COMODINES as COM
-from scorekeeper.engine.rulesets import LA_CANASTA as LA
+from scorekeeper.engine.presets.sources import CLASSIC, TORNEO
+from scorekeeper.engine.presets.sources import COMODINES as COM
+from scorekeeper.engine.presets.sources import LA_CANASTA as LA
 
 TORNEO_SET = TORNEO.with_values({path: 100 for path, _ in TORNEO.missing_values()})
 
@@ -64,11 +64,43 @@ NUMBER_FIELDS = [
 ]
 
 
-@pytest.mark.parametrize("name", NUMBER_FIELDS)
-@pytest.mark.parametrize("bad", [-5, -1, 1.5, 5.0, "abc", "5 5", "--5", "²", True, False,
-                                 [], {}, "1" * 5000])
+BAD_NUMBERS = [-5, -1, 1.5, 5.0, "abc", "5 5", "--5", "²", True, False, [], {}, "1" * 5000]
+
+
+# Points in hand read a minus as the number (below): -5 is 5 there.
+@pytest.mark.parametrize("name, bad", [(name, bad) for name in NUMBER_FIELDS
+                                       for bad in BAD_NUMBERS
+                                       if not (name == "hand_points" and bad == -5)])
 def test_bad_numbers(name: str, bad: Any) -> None:
     assert f"sides[1].{name}" in parse_errors(body(OUT, {name: bad}))
+
+
+@pytest.mark.parametrize("written", [-20, "-20", " -20 ", "\u221220"])
+def test_a_minus_before_points_in_hand_is_the_number(written: Any) -> None:
+    # Points in hand are always given their sign by the count (sheets print them "-20").
+    assert entry_from_dict(body(OUT, {"hand_points": written})).sides[1].hand_points == 20
+
+
+@pytest.mark.parametrize("name", ["table_points", "hand_points"])
+@pytest.mark.parametrize("written", ["1.035", "1,035", "10.000", "1,000", " 2.005 "])
+def test_points_with_thousands_grouped(name: str, written: str) -> None:
+    expected = int(written.strip().replace(".", "").replace(",", ""))
+    side = entry_from_dict(body(OUT, {name: written})).sides[1]
+    assert getattr(side, name) == expected
+
+
+@pytest.mark.parametrize("name", ["table_points", "hand_points"])
+@pytest.mark.parametrize("bad", ["1.5", "1.03", "1,03", "1.0350", "10.35", "1.035,000",
+                                 "1,035.000", "0.035", "01.035", ".035", "1.035.", "1..035",
+                                 "1.035-", "- 20", "--20", "1.00.000"])
+def test_separators_that_do_not_group_thousands(name: str, bad: str) -> None:
+    assert f"sides[1].{name}" in parse_errors(body(OUT, {name: bad}))
+
+
+@pytest.mark.parametrize("name", ["red_threes", "black_threes_in_hand"])
+def test_counts_take_no_grouping_and_no_minus(name: str) -> None:
+    assert f"sides[1].{name}" in parse_errors(body(OUT, {name: "1.000"}))
+    assert f"sides[1].{name}" in parse_errors(body(OUT, {name: -1}))
 
 
 @pytest.mark.parametrize("path,data", [

@@ -183,7 +183,8 @@ def test_share_panel_and_read_only_page(client, app, game_id):
     assert token not in html
     assert "1,035" in html and "535" in html
     assert "Count this hand" not in html and "/edit" not in html and "Undo" not in html
-    assert 'hx-trigger="every 5s"' in html
+    assert 'hx-trigger="follow" data-follow="5"' in html
+    assert f'sse-connect="/games/{game_id}/events?v=' in html
     assert f'href="/sheets/games/{game_id}.pdf"' in html  # everyone may print the sheet
     # The polling answer never holds the token either.
     part = other.get(f"/games/{game_id}?v=0", headers={"HX-Request": "true"})
@@ -411,6 +412,20 @@ def test_double_submit_adds_one_hand(client, game_id):
     assert key not in html
 
 
+def test_a_repeat_whose_first_answer_was_lost_is_told_the_hand_is_saved(client, game_id):
+    """A phone that never got the answer to its save sends it again with the same key: one
+    hand, and the game page says it is saved (once, also when both answers arrive)."""
+    key = "lost-answer"
+    assert post_hand(client, game_id, request_key=key).status_code == 303
+    # Both answers reached this phone: the notice is said once.
+    assert post_hand(client, game_id, request_key=key).status_code == 303
+    assert text(client.get(f"/games/{game_id}")).count("Hand 1 saved.") == 1
+    # The first answer was lost (its notice never shown): the repeat says it.
+    assert post_hand(client, game_id, request_key=key).status_code == 303
+    assert text(client.get(f"/games/{game_id}")).count("Hand 1 saved.") == 1
+    assert len(db.session.execute(db.select(Game)).scalar_one().hands) == 1
+
+
 def test_premios_and_penalties_count(client):
     game_id = start_game(client, ruleset="comodines")
     html = text(client.get(f"/games/{game_id}/hands/new"))
@@ -442,13 +457,78 @@ def test_edit_a_hand(client, game_id):
     html = text(client.get(f"/games/{game_id}/hands/1/edit"))
     version = version_on_fix_page(client, game_id, 1)
     assert 'value="355"' in html and f'name="version" value="{version}"' in html
-    assert "Fix hand 1" in html and "+1,035" not in html
+    assert "Fix hand 1" in html
     res = client.post(f"/games/{game_id}/hands/1",
                       data={**WORKED_HAND, "sides[1].red_threes": "1", "version": version})
     assert res.status_code == 303
     game = db.session.execute(db.select(Game)).scalar_one()
     assert game.hands[0].totals == [1035, 335]
     assert "335" in text(client.get(f"/games/{game_id}"))
+
+
+def count_shown(html: str) -> tuple[str, str, str]:
+    """The page's running count (by the save button) and its two sides' breakdowns."""
+    parts = []
+    for pattern in (r'<div id="count-summary".*?</div>',
+                    r'<section class="breakdown" id="breakdown-0".*?</section>',
+                    r'<section class="breakdown" id="breakdown-1".*?</section>'):
+        m = re.search(pattern, html, re.S)
+        assert m, f"no {pattern} on the page"
+        parts.append(re.sub(r">\s+<", "><", re.sub(r"\s+", " ", m.group(0))))
+    return parts[0], parts[1], parts[2]
+
+
+def assert_worked_hand_counted(html: str, side_1: str = "+535", new_0: str = "1,035",
+                               new_1: str = "535") -> None:
+    """The worked hand's count shows, as the live count shows it, without a keystroke."""
+    summary, first, second = count_shown(html)
+    assert "+1,035" in summary and side_1 in summary
+    assert "The count shows here as you type" not in summary
+    assert "Mixed canastas × 2" in first and "+600" in first and "Going out" in first
+    assert ('<th scope="row">Hand total</th><td class="num">+1,035</td>' in first
+            and f'<th scope="row">New score</th><td class="num">{new_0}</td>' in first)
+    assert "Red 3s × 3" in second and "+300" in second
+    assert (f'<th scope="row">Hand total</th><td class="num">{side_1}</td>' in second
+            and f'<th scope="row">New score</th><td class="num">{new_1}</td>' in second)
+
+
+def test_fix_page_opens_with_the_saved_hands_count(client, game_id):
+    post_hand(client, game_id, request_key="1")
+    post_hand(client, game_id, request_key="2")
+    res = client.get(f"/games/{game_id}/hands/1/edit")
+    assert res.status_code == 200
+    # The new scores are the game's without the hand being fixed, plus its count.
+    assert_worked_hand_counted(text(res), new_0="2,070", new_1="1,070")
+    summary, _first, _second = count_shown(text(client.get(f"/games/{game_id}/hands/2/edit")))
+    assert "→ 2,070" in summary and "→ 1,070" in summary
+
+
+def test_fix_page_of_a_hand_that_wins_says_so(client):
+    game_id = start_game(client, target="2000")
+    post_hand(client, game_id, request_key="1")
+    post_hand(client, game_id, request_key="2")
+    summary, _first, _second = count_shown(text(client.get(f"/games/{game_id}/hands/2/edit")))
+    assert "This hand wins the game for Nosotros." in summary
+
+
+def test_conflict_pages_open_with_the_count_of_what_was_typed(client, game_id):
+    post_hand(client, game_id)
+    seen = version_on_fix_page(client, game_id, 1)
+    assert client.post(f"/games/{game_id}/hands/1", data={
+        **WORKED_HAND, "sides[1].red_threes": "1", "version": seen}).status_code == 303
+    # A stale fix: what this phone typed (two red 3s) is counted, not what is stored (one).
+    res = client.post(f"/games/{game_id}/hands/1", data={
+        **WORKED_HAND, "sides[1].red_threes": "2", "version": seen})
+    assert res.status_code == 409 and "Someone else changed this hand" in text(res)
+    summary, _first, second = count_shown(text(res))
+    assert "+1,035" in summary and "+435" in summary and "Red 3s × 2" in second
+    # A new hand counted while another phone saved one: the worked hand, counted.
+    form = text(client.get(f"/games/{game_id}/hands/new"))
+    opened_on = re.search(r'name="seen" value="(\d+)"', form).group(1)
+    post_hand(client, game_id, request_key="other-phone")
+    res = post_hand(client, game_id, request_key="mine", seen=opened_on)
+    assert res.status_code == 409 and "Another phone changed this game" in text(res)
+    assert_worked_hand_counted(text(res), new_0="3,105", new_1="1,405")
 
 
 def test_edit_with_errors_keeps_typed_values(client, game_id):

@@ -315,3 +315,18 @@ def test_statistics_reloaded_unchanged_answer_304(client, app, three_games, enco
     changed = client.get("/games/stats", headers={"If-None-Match": tag})
     assert changed.status_code == 200 and changed.headers["ETag"] != tag
     assert "Across 2 games started or opened on this browser." in changed.get_data(True)
+
+
+def test_changes_page_writes_utc_for_the_phone_to_show_in_its_own_zone(client, game_id):
+    """The page gives each time as UTC (all a server knows) in a <time> that app.js rewrites in
+    the phone's time zone: no inline script (the CSP allows files only)."""
+    from scorekeeper import ROOT
+
+    post_hand(client, game_id, WORKED_HAND)
+    html = client.get(f"/games/{game_id}/changes").get_data(as_text=True)
+    stamp = re.search(r'<time datetime="(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)" data-local-time>'
+                      r"[^<]* (\d\d:\d\d) UTC</time>", html)
+    assert stamp and stamp.group(1)[11:16] == stamp.group(2)
+    assert not re.search(r"<script(?![^>]*\bsrc=)", html)
+    script = (ROOT / "static" / "js" / "app.js").read_text(encoding="utf-8")
+    assert "time[data-local-time]" in script

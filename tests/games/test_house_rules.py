@@ -8,7 +8,7 @@ import pytest
 from game_helpers import form_of, make_house
 
 from scorekeeper.engine import PRESETS, CanastaKind, TieRule
-from scorekeeper.engine.rulesets import RedThreesNegativeWhen
+from scorekeeper.engine.rule_types import RedThreesNegativeWhen
 from scorekeeper.extensions import db
 from scorekeeper.models import HouseRules
 from scorekeeper.services import games as games_service

@@ -443,13 +443,15 @@ def test_calculator_torneo(client):
 
 
 def posted_values(html: str) -> dict[str, str]:
-    """What the browser would post for the form as drawn: filled inputs and checked radios."""
+    """What the browser would post for the form as drawn: filled inputs, checked radios and
+    checkboxes."""
     form = re.search(r'<form id="count-form".*?</form>', html, re.S).group(0)
     values = {}
     for tag in re.findall(r"<input [^>]*>", form):
         name = re.search(r'name="([^"]+)"', tag)
         value = re.search(r'value="([^"]*)"', tag)
-        if not name or (('type="radio"' in tag) and " checked" not in tag):
+        if not name or (('type="radio"' in tag or 'type="checkbox"' in tag)
+                        and " checked" not in tag):
             continue
         values[html_lib.unescape(name.group(1))] = html_lib.unescape(value.group(1) if value
                                                                      else "")
@@ -598,7 +600,7 @@ def test_samba_through_the_form_and_the_api(client):
             "sides[1].canastas.natural": "1", "sides[1].table_points": "80",
             "sides[1].red_threes": "1"}
     game = count(client, gid, hand, [2545, 480], [
-        ["Natural canastas × 1", "Sequence canastas × 1", "Red 3s × 2", "Going out",
+        ["Natural canastas × 1", "Samba × 1", "Red 3s × 2", "Going out",
          "Cards on the table", "Cards left in hand"],
         ["Natural canastas × 1", "Red 3s × 1, against: not the canastas to go out",
          "Cards on the table", "Cards left in hand"],
@@ -617,7 +619,9 @@ def test_samba_through_the_form_and_the_api(client):
 def test_samba_in_spanish_and_as_house_rules(client):
     flask_babel.refresh()
     page = _text(client.get("/rules/samba?lang=es").get_data(as_text=True))
-    assert "Canasta en escalera (samba, escalera)" in page and "+1.500" in page
+    # Samba's players' word for its sequence canasta (issue 25).
+    assert '<th scope="row">Samba</th><td class="num">+1.500</td>' in page
+    assert "Canasta en escalera (samba, escalera)" not in page
     assert "Restan al bando que no tiene las canastas necesarias para cerrar." in page
     flask_babel.refresh()
     house_id = make_house(client, "samba", "Los sábados")
@@ -655,7 +659,7 @@ def test_bolivia_through_the_form_and_the_api(client):
             "sides[1].canastas.natural": "1", "sides[1].table_points": "60",
             "sides[1].hand_points": "30", "sides[1].black_threes_in_hand": "2"}
     game = count(client, gid, hand, [4435, 340], [
-        ["Wild-card canastas × 1", "Sequence canastas × 1", "Going out", "Cards on the table",
+        ["Wild-card canastas × 1", "Escalera × 1", "Going out", "Cards on the table",
          "Cards left in hand"],
         ["Natural canastas × 1", "Black 3s left in hand × 2, beyond their card points",
          "Cards on the table", "Cards left in hand"],

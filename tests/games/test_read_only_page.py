@@ -41,7 +41,8 @@ def test_the_editor_never_gets_the_read_only_page(app: Flask, client: FlaskClien
     assert token in editor_page  # the share box holds the edit link
     assert f"/games/{game_id}/hands/new" in editor_page
     assert 'name="csrf_token"' in editor_page  # undo, new edit link
-    assert "hx-trigger" not in editor_page  # the read-only board polls; this one does not
+    # The read-only board follows the game; this one does not (nor holds its stream).
+    assert "hx-trigger" not in editor_page and "sse-connect" not in editor_page
     board = client.get(f"/games/{game_id}", headers={"HX-Request": "true"})
     assert "/hands/1/edit" in board.get_data(as_text=True)
     assert board.headers["Cache-Control"] == "private, no-store"

@@ -190,3 +190,34 @@ def test_the_kept_sheet_starts_with_the_carried_line(client):
     assert re.search(r"2,350\s+1,515", " ".join(lines[carried - 1:carried + 2]))
     # Hand 1 needed 90 each and ends at 3,385 and 2,050.
     assert re.search(r"\b90\b.*\b1,035\s+3,385\s+90\b.*\b535\s+2,050", lines[hand])
+
+
+def test_the_live_count_adds_the_hand_to_the_carried_totals_and_the_hands_saved(client):
+    """The live count (htmx) reads the running totals the game keeps with each change, not its
+    hands: after two hands and an undo they are still the paper's plus the one hand left."""
+    game_id = start_game(client, start_0="1450", start_1="-100")
+    assert post_hand(client, game_id).status_code == 303
+    assert post_hand(client, game_id).status_code == 303
+    assert client.post(f"/games/{game_id}/undo").status_code == 303
+    live = client.post(f"/games/{game_id}/hands/preview", data=WORKED_HAND,
+                       headers={"HX-Request": "true"})
+    text = re.sub(r"\s+", " ", live.get_data(as_text=True))
+    # 1,450 + 1,035 (saved) + 1,035 (typed) = 3,520; -100 + 535 + 535 = 970.
+    assert "3,520" in text and "970" in text
+    assert games_service.running_totals(game_of(game_id)) == [2485, 435]
+    assert games_service.totals_of(game_of(game_id)) == [2485, 435]
+
+
+def test_running_totals_without_figures_read_the_hands_totals(client):
+    """A game whose kept figures do not fit its sides still gets its totals, loaded without its
+    hands (the live count's load), from the stored hand totals."""
+    from scorekeeper.extensions import db
+
+    game_id = start_game(client, start_0="1450", start_1="-100")
+    assert post_hand(client, game_id).status_code == 303
+    game_of(game_id).side_figures = None
+    db.session.commit()
+    db.session.expunge_all()
+    lean = games_service.find_game(game_id, hands=False)
+    assert lean is not None
+    assert games_service.running_totals(lean) == [2485, 435]

@@ -95,3 +95,46 @@ def test_the_api_and_the_rules_card_list_it(client):
     card = client.get(f"/rules/{house_id}?lang=en").get_data(as_text=True)
     assert re.search(r"Unfinished wild-card meld<span class=\"rc-note\">left on the table at "
                      r"any end of the hand</span></th><td class=\"num\">&minus;1,000", card)
+
+
+def test_a_meld_the_packs_cannot_hold_is_refused_by_its_input(client):
+    # American: a sevens canasta on one side and an unfinished sevens meld on the other are 10
+    # sevens of 8; two natural canastas more than the nine ranks left.
+    game_id = start_game(client, ruleset="american", shown_ruleset="american")
+    hand = {"end": "stock_out", "sides[0].canastas.sevens": "1", "sides[0].table_points": "35",
+            "sides[1].unfinished_canastas.sevens": "1", "sides[1].table_points": "15"}
+    res = client.post(f"/games/{game_id}/hands", data=hand)
+    assert res.status_code == 422
+    assert re.search(r'id="err-sides-1-unfinished_canastas-sevens">2 packs do not hold the '
+                     r"cards for these canastas and unfinished melds.</p>",
+                     res.get_data(as_text=True))
+    hand = {"end": "stock_out", "sides[0].canastas.natural": "6", "sides[0].table_points": "210",
+            "sides[1].canastas.natural": "5", "sides[1].table_points": "175"}
+    res = client.post(f"/games/{game_id}/hands", data=hand)
+    assert res.status_code == 422
+    assert re.search(r'id="err-sides-1-canastas-natural">2 packs do not hold the cards for '
+                     r"that many of these canastas.</p>", res.get_data(as_text=True))
+    # The same hand with nine: counted.
+    hand["sides[1].canastas.natural"] = "3"
+    hand["sides[1].table_points"] = "105"
+    assert client.post(f"/games/{game_id}/hands", data=hand).status_code == 303
+
+
+def test_american_aces_and_sevens_held_by_one_player_on_the_count_form(client):
+    # [CJ]: a player holding both three aces and three sevens: "a double penalty of minus
+    # 3,000". The form asks for sets, two a player: four for a pair.
+    game_id = start_game(client, ruleset="american", shown_ruleset="american")
+    page = client.get(f"/games/{game_id}/hands/new").get_data(as_text=True)
+    assert re.search(r'name="sides\[0\]\.aces_or_sevens_held"[^>]*data-max="4"', page)
+    assert "Sets of 3+ aces or 3+ sevens left in hand" in page
+    # Nosotros go out with two natural canastas of kings (1,000 + 100 + 140); Luis is left
+    # with three aces and three sevens (75): 1,240 - 3,000 - 75 = -1,835.
+    hand = {"end": "went_out", "sides[0].going_out": "normal",
+            "sides[0].canastas.natural": "2", "sides[0].table_points": "140",
+            "sides[0].hand_points": "75", "sides[0].aces_or_sevens_held": "2"}
+    assert client.post(f"/games/{game_id}/hands", data=hand).status_code == 303
+    game = client.get(f"/api/v1/games/{game_id}").get_json()
+    lines = {line["id"]: line for line in game["hands"][-1]["sides"][0]["lines"]}
+    assert lines["aces_or_sevens_held"]["points"] == -3000
+    assert lines["aces_or_sevens_held"]["label"] == "Sets of 3+ aces or sevens held × 2"
+    assert game["totals"][0] == -1835

@@ -25,7 +25,8 @@ def test_american_rules_card(client):
     assert rows["Canasta of the four jokers and three 2s"] == "+2,500"
     assert rows["Wild-card canasta"] == "+2,000"
     assert rows["Going out"] == "+100" and "Going out concealed" not in rows
-    assert rows["Each player left holding 3 or more aces or 3 or more sevens"] == "\u22121,500"
+    assert rows["Each set of 3 or more aces or 3 or more sevens left in a player's "
+                "hand"] == "\u22121,500"
     assert rows["Each black 3 left in hand"] == "\u2212100"
     assert rows["Each red 3 still in hand at the end"] == "\u2212100"
     assert rows["Garbage (4-4-3-3)"] == "3,000" and rows["Straight: one of each rank, a 3 and "
@@ -50,7 +51,7 @@ def test_american_rules_card_in_spanish(client):
     words = text(card(client, "es"))
     assert "Canasta americana moderna" in words
     assert "Manos especiales" in words and "Siete parejas, sin comodín" in words
-    assert "Cada jugador que se queda con 3 o más ases o 3 o más sietes" in words
+    assert "Cada grupo de 3 o más ases o 3 o más sietes que queda en la mano de un jugador" in words
     assert "8.500" in words
 
 

@@ -119,7 +119,7 @@ def test_uruguay(client):
 def test_samba(client):
     # VARIANTS.md section 2.
     rows = card_rows(card(client, "samba"))
-    assert rows["Sequence canasta (samba, escalera)"] == "+1,500"
+    assert rows["Samba"] == "+1,500"
     assert rows["All the red 3s of the deck, instead"] == "+1,000"
     assert rows["Going out"] == "+200" and "Wild-card canasta" not in rows
     words = text(card(client, "samba"))

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 import sqlite3
-import time
 from typing import Any
 
 import pytest
@@ -96,11 +95,13 @@ def test_a_wrong_token_is_refused_without_waiting_for_the_write_lock(
     other = sqlite3.connect(database, isolation_level=None)
     other.execute("BEGIN IMMEDIATE")  # another worker is saving
     try:
-        start = time.monotonic()
+        # The lock is held until this request has its answer: a save that took it before
+        # checking the token would wait out the busy timeout (20 s) and fail with "database is
+        # locked" (tried: with the right token it does), so the 403 itself shows the token was
+        # checked first, however slow the machine.
         res = client.post(f"/api/v1/games/{game['id']}/hands", json=HAND,
                           headers=auth("wrong"))
         assert res.status_code == 403
-        assert time.monotonic() - start < 5  # the busy timeout is 20 s
     finally:
         other.execute("ROLLBACK")
         other.close()

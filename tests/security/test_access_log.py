@@ -4,14 +4,14 @@ the log read back. Also what ``make run`` prints last: the phones' address and i
 from __future__ import annotations
 
 import os
-import subprocess
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from reliability.server import GUNICORN, ROOT, free_port, request
+from reliability.server import GUNICORN, request
+from servers import ROOT, ServerProcess, answers, free_port, start_seconds
 
 from scorekeeper import create_app, serve
 from scorekeeper.accesslog import redact
@@ -49,19 +49,6 @@ def _database(tmp_path: Path) -> tuple[Path, dict[str, str]]:
     return instance, env
 
 
-def _wait_until_up(proc: subprocess.Popen[bytes], port: int) -> None:
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            if request(port, "GET", "/healthz", timeout=1)[0] == 200:
-                return
-        except OSError:
-            pass
-        assert proc.poll() is None, "the server exited at start"
-        time.sleep(0.1)
-    raise AssertionError("the server did not answer within 30 s")
-
-
 def _follow_secret_links(port: int) -> list[str]:
     """Open a game's edit link, a tournament's organizer link and a table's link; returns
     the tokens that were in those paths."""
@@ -83,24 +70,15 @@ def _follow_secret_links(port: int) -> list[str]:
 
 
 def _read_log(path: Path, redirects: int) -> str:
-    # gunicorn writes a line after its answer is sent: wait for the lines, not for a time.
-    deadline = time.monotonic() + 10
+    # gunicorn writes a line after its answer is sent: wait for the lines, not for a time (the
+    # deadline only bounds the wait for a server that never writes them).
+    deadline = time.monotonic() + start_seconds()
     while time.monotonic() < deadline:
         text = path.read_text(encoding="utf-8") if path.exists() else ""
         if text.count('" 303 ') >= redirects:
             return text
         time.sleep(0.05)
     raise AssertionError(f"the access log has fewer than {redirects} redirects")
-
-
-def _stop(proc: subprocess.Popen[bytes]) -> bytes:
-    proc.terminate()
-    try:
-        out, _ = proc.communicate(timeout=15)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        out, _ = proc.communicate()
-    return out
 
 
 def _check_log(log: Path, tokens: list[str]) -> None:
@@ -119,15 +97,14 @@ def _serve_secret_links(tmp_path: Path,
     instance, env = _database(tmp_path)
     port = free_port()
     log = tmp_path / "access.log"
-    proc = subprocess.Popen(command(instance, port, log), cwd=ROOT, env=env,
-                            stdout=subprocess.PIPE,
-                            stderr=subprocess.STDOUT)
+    server = ServerProcess(command(instance, port, log), name="the server", env=env,
+                           log=tmp_path / "server.out")
     try:
-        _wait_until_up(proc, port)
+        server.start(lambda: answers(port))
         _check_log(log, _follow_secret_links(port))
     finally:
-        out = _stop(proc).decode()
-    return out, port
+        server.stop()
+    return server.output(), port
 
 
 def test_the_readme_gunicorn_command_logs_no_token(tmp_path: Path) -> None:

@@ -66,7 +66,9 @@ def test_the_bodies_listed_are_accepted(client: FlaskClient, game: dict[str, Any
 
 @pytest.mark.parametrize("content_type", [
     "text/plain", "text/plain;charset=UTF-8", "application/x-www-form-urlencoded",
-    "multipart/form-data; boundary=x", "", "application/jsonx"])
+    "multipart/form-data; boundary=x", "", "application/jsonx",
+    # JSON by another name: the document names application/json only.
+    "application/vnd.api+json", "application/json-patch+json", "application/merge-patch+json"])
 def test_json_only_as_application_json(client: FlaskClient, game: dict[str, Any],
                                        content_type: str) -> None:
     """``text/plain`` and forms need no preflight, so a page on any site could send them."""
@@ -241,3 +243,12 @@ def test_broken_utf8_in_forms_never_reaches_the_database(client: FlaskClient) ->
         assert res.status_code in (303, 422), raw
         if res.status_code == 303:
             assert client.get(res.headers["Location"]).status_code == 200
+
+
+@pytest.mark.parametrize("content_type", [
+    "application/json", "application/json; charset=utf-8", "Application/JSON"])
+def test_application_json_with_parameters_or_capitals(client: FlaskClient,
+                                                      content_type: str) -> None:
+    res = send(client, "POST", "/api/v1/games", {}, json.dumps({"ruleset": "classic"}),
+               content_type)
+    assert res.status_code == 201

@@ -213,36 +213,32 @@ def test_proxies_setting_is_a_small_number(monkeypatch) -> None:  # type: ignore
 def redis_uri(tmp_path):  # type: ignore[no-untyped-def]
     """A throwaway redis-server on a free port (skipped where there is none)."""
     import shutil
-    import socket
-    import subprocess
+
+    from servers import ServerProcess, free_port
 
     server = shutil.which("redis-server")
     if server is None:
         pytest.skip("no redis-server")
     pytest.importorskip("redis")
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-    proc = subprocess.Popen(
-        [server, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-         "--dir", str(tmp_path)], stdout=subprocess.DEVNULL)
     import redis
 
-    conn = redis.Redis(port=port)
-    for _ in range(500):  # until it answers (not a timing assertion: it just has to start)
-        try:
-            conn.ping()
-            break
-        except redis.ConnectionError:
-            import time
+    port = free_port()
+    conn = redis.Redis(port=port, socket_timeout=30)
 
-            time.sleep(0.01)
-    try:
-        yield f"redis://127.0.0.1:{port}"
-    finally:
-        conn.close()
-        proc.terminate()
-        proc.wait()
+    def answers() -> bool:
+        try:
+            return bool(conn.ping())
+        except (redis.ConnectionError, redis.TimeoutError):
+            return False
+
+    with ServerProcess(
+            [server, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly",
+             "no", "--dir", str(tmp_path)], name="redis-server",
+            log=tmp_path / "redis.log").start(answers):
+        try:
+            yield f"redis://127.0.0.1:{port}"
+        finally:
+            conn.close()
 
 
 def test_workers_share_the_count_through_a_shared_store(redis_uri, app_with) -> None:  # type: ignore[no-untyped-def]

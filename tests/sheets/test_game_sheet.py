@@ -127,6 +127,36 @@ def test_rendered_once_per_version_then_served_from_the_cache(client):
     assert row("\n".join(pdf_text(changed.data)), 4)[0] == "Pablo"
 
 
+def test_an_undo_then_a_redo_shows_what_was_printed_and_renders_nothing(client):
+    from scorekeeper.extensions import db
+
+    game, token = make_game(3)
+    before = render.render_count()
+    three = sheet(client, token)
+    record.undo(game, by="scorekeeper")
+    db.session.commit()
+    two = sheet(client, token)
+    assert render.render_count() == before + 2 and two.headers["ETag"] != three.headers["ETag"]
+    # Redone, the game is at a new version but shows what it showed at the first one: the
+    # PDF comes from the cache, and the browser that holds it gets 304.
+    record.redo(game, by="scorekeeper")
+    db.session.commit()
+    again = sheet(client, token)
+    assert again.data == three.data and again.headers["ETag"] == three.headers["ETag"]
+    assert sheet(client, token, **{"If-None-Match": three.headers["ETag"]}).status_code == 304
+    for _ in range(3):
+        record.undo(game, by="scorekeeper")
+        db.session.commit()
+        assert sheet(client, token).data == two.data
+        record.redo(game, by="scorekeeper")
+        db.session.commit()
+        assert sheet(client, token).data == three.data
+    assert render.render_count() == before + 2
+    # The change log printed after the sheet did change: that one is rendered.
+    sheet(client, token, "changes=1")
+    assert render.render_count() == before + 3
+
+
 def test_unknown_game_is_404(client):
     assert sheet(client, "no-such-game").status_code == 404
     assert sheet(client, "x" * 300).status_code == 404
@@ -138,7 +168,8 @@ def test_bad_paper_or_language_is_400_with_a_message(client):
     assert res.status_code == 400 and res.mimetype == "text/html"
     assert "Choose A4 or Letter paper." in res.get_data(as_text=True)
     res = sheet(client, token, "lang=de")
-    assert res.status_code == 400 and "Choose English or Spanish." in res.get_data(as_text=True)
+    assert res.status_code == 400
+    assert "Choose English, Spanish, Portuguese or Italian." in res.get_data(as_text=True)
     res = client.get("/sheets/rules/classic.pdf?paper=tabloid")
     assert res.status_code == 400
     assert client.get("/sheets/rules/nope.pdf").status_code == 404

@@ -156,3 +156,23 @@ def test_warn_minutes_is_set_at_creation(client):
 def test_warn_minutes_null_is_the_default(client):
     tid, _token = create(client, 4, warn_minutes=None)
     assert read(client, tid)["warn_minutes"] == 10
+
+
+def test_minutes_no_number_reads_are_refused_on_the_field(client, app):
+    """What the desk operation itself is given (whatever a page or the API passed on): text
+    that is no whole number, or one too long to read, is a field error, never a 500."""
+    from scorekeeper.engine import EntryErrors
+    from scorekeeper.services import desk
+
+    tid, _token = create(client, 4, rounds=2)
+    for minutes in ("²", "9" * 5000, "-5", "", None, True, 121, "0"):
+        with app.app_context():
+            try:
+                desk.extend_clock(tid, 1, minutes, by=desk.BY_DESK)
+            except EntryErrors as exc:
+                assert [e.field for e in exc.errors] == ["minutes"], minutes
+            else:
+                raise AssertionError(f"{minutes!r} was taken")
+    with app.app_context():
+        assert desk.extend_clock(tid, 1, " 7 ", by=desk.BY_DESK).change.detail == {
+            "minutes": 7, "seconds_left": 3600 + 7 * 60}

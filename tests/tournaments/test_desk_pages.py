@@ -286,7 +286,8 @@ def test_the_wall_screen_shows_the_clock_tables_and_standings(wall_app):
         wall = wall_app.test_client().get(f"/tournaments/{tid}/wall")
         assert wall.status_code == 200
         html = wall.get_data(as_text=True)
-        assert 'hx-trigger="every 2s"' in html
+        assert 'hx-trigger="follow, every 60s" data-follow="2"' in html
+        assert f'sse-connect="/tournaments/{tid}/events"' in html
         assert "<form" not in html and "join" not in html
         page = text(wall)
         assert "Club" in page and "Game 1 of 3" in page
@@ -296,5 +297,6 @@ def test_the_wall_screen_shows_the_clock_tables_and_standings(wall_app):
         partial = wall_app.test_client().get(f"/tournaments/{tid}/wall", headers=HX)
         assert partial.get_data(as_text=True).lstrip().startswith('<div id="wall"')
         phone_page = wall_app.test_client().get(f"/games/{t1['game_id']}").get_data(True)
-        assert 'hx-trigger="every 3s"' in phone_page
+        assert 'hx-trigger="follow" data-follow="3" data-follow-on="desk"' in phone_page
+        assert f'sse-connect="/games/{t1["game_id"]}/events?v=' in phone_page
         assert wall_app.test_client().get("/tournaments/nothere/wall").status_code == 404

@@ -89,3 +89,25 @@ def test_closing_asks_about_a_table_with_no_result_and_the_desk_types_it(client)
     by_pair = {s["pair"]: s for s in data["standings"]}
     assert by_pair[4]["difference"] == 500 and by_pair[1]["difference"] == 6000
     db.session.remove()
+
+
+def test_a_table_whose_result_came_from_paper_takes_no_hand_from_its_phone(client):
+    """The paper sheet decides the game: the table's link adds no hand beside it (API and
+    page), so the standings never hold both; the desk still may."""
+    from tournament_helpers import post_hand, stock_out
+
+    tid, token = create(client, 4, rounds=2)
+    first, _second = links(client, tid, token)
+    assert result(client, tid, token, 1, [3000, 2500]).status_code == 200
+    res = post_hand(client, first, stock_out((50, 0)))
+    assert res.status_code == 409
+    assert "paper sheet" in res.get_json()["error"]
+    assert client.get(f"/games/{first['game_id']}/join/{first['edit_token']}").status_code == 303
+    page = client.post(f"/games/{first['game_id']}/hands", data={
+        "end": "stock_out", "sides[0].table_points": "50", "sides[0].hand_points": "0",
+        "sides[1].table_points": "0", "sides[1].hand_points": "0"}, follow_redirects=True)
+    assert "paper sheet: only the desk can change the game now" in page.get_data(True)
+    game = client.get(f"/api/v1/games/{first['game_id']}").get_json()
+    assert game["hands"] == [] and game["paper_totals"] == [3000, 2500]
+    table = read(client, tid)["rounds"][0]["tables"][0]
+    assert table["totals"] == [3000, 2500]

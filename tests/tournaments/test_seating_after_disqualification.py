@@ -10,7 +10,7 @@ import subprocess
 import pytest
 from tournament_helpers import admin, create, read
 
-from scorekeeper.services.tournaments import RoundPlan, Seating, schedule, seat_without
+from scorekeeper.engine.seating import RoundPlan, Seating, schedule, seat_without
 
 
 def seated(data, number):

@@ -140,7 +140,7 @@ def test_dashboard_shows_scores_and_polls(client):
     html = client.get(f"/tournaments/{tid}/dashboard",
                       headers={"HX-Request": "true"}).get_data(as_text=True)
     assert html.lstrip().startswith('<div id="dashboard"')
-    assert 'hx-trigger="every 10s"' in html
+    assert 'hx-trigger="follow" data-follow="10"' in html
     assert "1,200" in html and "450" in html
 
 

@@ -137,6 +137,43 @@ def test_papers_follow_the_tournaments_language_and_are_cached_per_version(clien
     assert "+2.330 / −2.330" in text and "de la hoja de" in text
 
 
+def test_a_tables_hand_undone_and_redone_renders_no_paper_again(client):
+    tid, token = create(client, "en")
+    table = links(client, tid, token)[0]
+    auth = {"Authorization": f"Bearer {table['edit_token']}"}
+    assert post_hand(client, table, stock_out((300, 200))).status_code == 201
+    url = f"/tournaments/{tid}/rounds/1/tables/{table['table']}/sheet.pdf"
+    before = render.render_count()
+    first = client.get(url)
+    assert client.post(f"/api/v1/games/{table['game_id']}/undo", headers=auth).status_code == 200
+    client.get(url)
+    assert client.post(f"/api/v1/games/{table['game_id']}/redo", headers=auth).status_code == 200
+    again = client.get(url)
+    assert again.data == first.data and again.headers["ETag"] == first.headers["ETag"]
+    assert render.render_count() == before + 2
+
+
+def test_a_paper_in_the_cache_and_a_refused_one_load_no_tournament(app, client, monkeypatch):
+    from scorekeeper.services import tournaments as service
+
+    app.config.update(RATELIMIT_RENDER_SECONDS=1)  # one render's worth
+    tid, _token = create(client, "en")
+    url = f"/tournaments/{tid}/slips.pdf"
+    first = client.get(url)
+    assert first.status_code == 200
+
+    def no_load(*args, **kwargs):
+        raise AssertionError("the tournament was loaded")
+
+    monkeypatch.setattr(service, "find_tournament", no_load)
+    again = client.get(url)
+    assert again.status_code == 200 and again.data == first.data
+    assert client.get(url, headers={"If-None-Match": first.headers["ETag"]}).status_code == 304
+    # A paper that must be made, past the client's render allowance: 429 before any load.
+    refused = client.get(f"/tournaments/{tid}/standings.pdf")
+    assert refused.status_code == 429 and refused.headers["Retry-After"]
+
+
 def test_the_four_papers_as_a_desk_files_them(client, tmp_path):
     """A table sheet, a seating plan, the pair slips and the standings, read as text (these
     pages are the README's pictures)."""
@@ -158,3 +195,22 @@ def test_the_four_papers_as_a_desk_files_them(client, tmp_path):
     standings, _ = pdf(client, f"/tournaments/{tid}/standings.pdf", tmp_path,
                        "readme-standings")
     assert re.search(r"Puesto 1: Pareja 3, Comodines", standings)
+
+
+def test_a_paper_the_worker_would_refuse_answers_503_before_loading(app, client, monkeypatch):
+    from scorekeeper.services import tournaments as service
+    from scorekeeper.sheets.renderer import Limits, renderer
+
+    app.config.update(PDF_RENDERS_PER_WORKER=1, PDF_RENDER_QUEUE=0)
+    tid, _token = create(client, "en")
+
+    def no_load(*args, **kwargs):
+        raise AssertionError("the tournament was loaded")
+
+    monkeypatch.setattr(service, "find_tournament", no_load)
+    held = renderer._take(Limits.from_config(app.config))
+    try:
+        busy = client.get(f"/tournaments/{tid}/slips.pdf")
+    finally:
+        renderer._give_back(held)
+    assert busy.status_code == 503 and busy.headers["Retry-After"] == "5"

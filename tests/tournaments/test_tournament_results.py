@@ -14,7 +14,7 @@ from tournament_helpers import (
     stock_out,
 )
 
-from scorekeeper.services.tournaments import Standing, game_credits, rank
+from scorekeeper.engine.ranking import Standing, game_credits, rank
 
 
 def standing(data, pair):

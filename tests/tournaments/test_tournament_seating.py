@@ -6,13 +6,7 @@ from itertools import combinations
 
 import pytest
 
-from scorekeeper.services.tournaments import (
-    CIRCLE,
-    ROTATION,
-    circle_round,
-    rotation_round,
-    schedule,
-)
+from scorekeeper.engine.seating import CIRCLE, ROTATION, circle_round, rotation_round, schedule
 
 
 def meetings(plan):

@@ -3,11 +3,22 @@ them with the difference beside."""
 
 from __future__ import annotations
 
+import re
+import shutil
+import subprocess
+
 import pytest
-from tournament_helpers import admin, create, links, play, read
+from tournament_helpers import VALUES, admin, create, links, play, read
 
 from scorekeeper.engine import FieldError
-from scorekeeper.engine.victory import DEFAULT_SCALE, parse_scale_text, read_scale, scale_text
+from scorekeeper.engine.victory import (
+    DEFAULT_BYE,
+    DEFAULT_SCALE,
+    parse_scale_text,
+    read_bye,
+    read_scale,
+    scale_text,
+)
 
 
 @pytest.mark.parametrize(("difference", "points"), [
@@ -86,7 +97,132 @@ def test_bad_settings_are_field_errors(client):
         {"players": ["A", "B"]}, {"players": ["C", "D"]}]}
     for extra, field in (({"standings_by": "luck"}, "standings_by"),
                          ({"victory_scale": [[50, 25]]}, "victory_scale"),
+                         ({"bye_victory_points": 21}, "bye_victory_points"),
+                         ({"bye_victory_points": -1}, "bye_victory_points"),
+                         ({"bye_victory_points": True}, "bye_victory_points"),
                          ({"language": "fr"}, "language"), ({"prizes": -1}, "prizes")):
         answer = client.post("/api/v1/tournaments", json={**body, **extra})
         assert answer.status_code == 422, extra
         assert [e["field"] for e in answer.get_json()["errors"]] == [field]
+
+
+def test_the_bye_setting_is_read_from_data_and_from_the_form():
+    assert DEFAULT_BYE == 12
+    assert read_bye(None) == read_bye("") == 12
+    assert read_bye(0) == 0 and read_bye(20) == 20 and read_bye(" 7 ") == 7
+    for bad in (21, -1, 1.5, True, "doce", [12]):
+        with pytest.raises(FieldError) as err:
+            read_bye(bad)
+        assert err.value.field == "bye_victory_points"
+
+
+# 5 pairs by 002's rotation (a bye seat 6 at table 3): game 1 seats 1-2, 3-4 and pair 5 sits
+# out; game 2 seats 5-2, 1-4 (pair 3 out); game 3 3-2, 5-4 (pair 1 out). Each result is
+# (winner, loser, margin), worked on the default scale:
+#   pair 5: bye, beats 2 by 360 (14), beats 4 by 360 (14): 28 + the bye, +720, 2 wins;
+#   pair 2: beats 1 by 570 (15), loses to 5 by 360 (6), loses to 3 by 60 (9): 30, +150, 1 win;
+#   pair 3: beats 4 by 100 (11), bye, beats 2 by 60 (11): 22 + the bye, +160, 2 wins;
+#   pair 1: loses to 2 by 570 (5), beats 4 by 100 (11), bye: 16 + the bye, -470, 1 win;
+#   pair 4: loses by 100 (9), 100 (9) and 360 (6): 24, -560, no win.
+BYE_RESULTS = {
+    1: ([(1, 1, 2), (2, 3, 4)], [5], [(2, 1, 570), (3, 4, 100)]),
+    2: ([(1, 5, 2), (2, 1, 4)], [3], [(5, 2, 360), (1, 4, 100)]),
+    3: ([(1, 3, 2), (2, 5, 4)], [1], [(3, 2, 60), (5, 4, 360)]),
+}
+
+
+def replay_with_a_bye(client, **extra):
+    tid, token = create(client, n=5, rounds=3, standings_by="victory_points", **extra)
+    for number, (tables, byes, results) in BYE_RESULTS.items():
+        seated = links(client, tid, token, number)
+        assert [(t["table"], *t["pairs"]) for t in seated] == tables
+        assert read(client, tid)["rounds"][number - 1]["byes"] == byes
+        if number == 1:
+            # The bye counts once its game is closed: until then everyone is level.
+            before = read(client, tid)["standings"]
+            assert [(s["victory_points"], s["byes"]) for s in before] == [(0, [])] * 5
+        for table, (winner, loser, margin) in zip(seated, results, strict=True):
+            assert set(table["pairs"]) == {winner, loser}
+            totals = {winner: 15000, loser: 15000 - margin}
+            play(client, table, (totals[table["pairs"][0]], totals[table["pairs"][1]]))
+        finish = client.post(f"/api/v1/tournaments/{tid}/rounds/{number}/finish",
+                             headers=admin(token))
+        assert finish.status_code == 200, finish.get_json()
+    return tid, token
+
+
+def test_a_bye_is_credited_the_default_victory_points_and_ranks_the_pair_by_them(client):
+    # Issue 24: with a bye worth nothing, pair 5 (2 wins, +720) ranked below pair 2 (1 win,
+    # +150). With the default 12 the bye counts as a game won.
+    tid, _token = replay_with_a_bye(client)
+    data = read(client, tid)
+    assert data["bye_victory_points"] == 12
+    rows = [(s["pair"], s["victory_points"], s["difference"], s["wins"], s["byes"])
+            for s in data["standings"]]
+    assert rows == [(5, 40, 720, 2, [1]), (3, 34, 160, 2, [2]), (2, 30, 150, 1, []),
+                    (1, 28, -470, 1, [3]), (4, 24, -560, 0, [])]
+    # A bye is no game played and credits no difference (002).
+    five = next(s for s in data["standings"] if s["pair"] == 5)
+    assert five["played"] == 2 and five["credits"] == [None, 360, 360]
+    # The page shows the bye and its points in the game it was.
+    html = client.get(f"/tournaments/{tid}/standings").get_data(as_text=True)
+    row = html[html.index("5. Pair 5"):]
+    row = row[:row.index("</tr>")]
+    cells = re.findall(r'<td class="num game-credit">(.*?)</td>', row, re.S)
+    assert re.sub(r"<[^>]+>", "", cells[0]).split() == ["Bye", "12", "VP"]
+    assert cells[1:] == ["+360", "+360"]
+    assert "is credited 12 victory points and no difference" in html
+
+
+@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="needs pdftotext")
+def test_the_standings_paper_prints_the_bye_and_its_points(client, tmp_path):
+    tid, token = replay_with_a_bye(client)
+    assert client.get(f"/tournaments/{tid}?token={token}").status_code == 303
+    response = client.get(f"/tournaments/{tid}/standings.pdf")
+    assert response.status_code == 200 and response.mimetype == "application/pdf"
+    path = tmp_path / "standings.pdf"
+    path.write_bytes(response.data)
+    text = subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True,
+                          text=True, check=True).stdout
+    assert "Place 1: Pair 5, Pair 5 (P5a, P5b) · 40 victory points" in text
+    # Pair 5's line: its bye in game 1 with 12 VP, then its two games.
+    assert re.search(r"1\s+5\. Pair 5\s+2\s+Bye\s+\+360\s+\+360\s+40\s+\+720\s+2", text), text
+    assert "12 VP" in text
+    assert "is credited 12 victory points and no difference" in text
+
+
+def test_another_bye_setting_ranks_otherwise(client):
+    # A bye worth 0 (as before issue 24): pair 2's 30 leads pair 5's 28.
+    tid, _token = replay_with_a_bye(client, bye_victory_points=0)
+    data = read(client, tid)
+    assert data["bye_victory_points"] == 0
+    assert [(s["pair"], s["victory_points"]) for s in data["standings"]] == [
+        (2, 30), (5, 28), (4, 24), (3, 22), (1, 16)]
+    # 20 (a bye as the largest win): pair 1's bye lifts it above pair 2.
+    tid, _token = replay_with_a_bye(client, bye_victory_points=20)
+    assert [(s["pair"], s["victory_points"]) for s in read(client, tid)["standings"]] == [
+        (5, 48), (3, 42), (1, 36), (2, 30), (4, 24)]
+
+
+def test_the_set_up_form_sets_the_bye_points(client):
+    def form(**extra):
+        data = {"name": "Club night", "pairs": "Owls: Ana, Luis\nBees: Eva, Juan\nAnts: Sol, Mar",
+                "rounds": "3", "minutes": "60", "target": "15000", "ruleset": "torneo",
+                "standings_by": "victory_points"}
+        data.update({f"value-{p}": str(v) for p, v in VALUES.items()})
+        return {**data, **extra}
+
+    page = client.get("/tournaments/new").get_data(as_text=True)
+    assert re.search(r'<input id="bye_victory_points" name="bye_victory_points"[^>]*'
+                     r'value="12"', page)
+    refused = client.post("/tournaments/new", data=form(bye_victory_points="21"))
+    assert refused.status_code == 422
+    html = refused.get_data(as_text=True)
+    assert re.search(r'id="bye_victory_points"[^>]*aria-invalid="true"[^>]*>.*?'
+                     r'<p class="field-error" id="bye_victory_points-error">'
+                     r"A whole number from 0 to 20\.</p>", html, re.S)
+    assert 'value="21"' in html  # what was typed stays
+    made = client.post("/tournaments/new", data=form(bye_victory_points="8"))
+    assert made.status_code == 303
+    tid = made.headers["Location"].rstrip("/").split("/")[-1]
+    assert read(client, tid)["bye_victory_points"] == 8

@@ -1,0 +1,438 @@
+"""``make stack`` / ``make stack-down``: the deploy/ stack on this machine, on local ports.
+
+``python deploy/stack.py up`` brings up what ``deploy/README.md`` sets up on a host, from the
+project's own files: Caddy (``deploy/Caddyfile``) on https://localhost:8443 (and http on 8080,
+which redirects there) with a certificate from its own CA, in front of two app servers
+(``python -m scorekeeper.serve`` as the systemd unit runs it) on 127.0.0.1:5101 and :5102,
+sharing one PostgreSQL database and one Redis for the wrong-token counts. It installs the
+Debian packages it needs (caddy; redis-server when no Redis answers), makes the database when
+missing, migrates it once, starts the app servers and Caddy, waits until the https address
+answers through Caddy, and prints that address last. ``python deploy/stack.py down`` stops
+what ``up`` started, by the pids it wrote in the stack's folder, and nothing else.
+
+Settings (environment), for a developer or a test that must not collide with another stack:
+
+``STACK_DIR``           pid files, logs, Caddy's data (its CA), the shared secret key;
+                        default ``instance/stack``
+``STACK_DATABASE_URL``  default ``postgresql+psycopg://postgres@127.0.0.1:5432/scorekeeper_stack``
+``STACK_REDIS_URL``     default ``redis://127.0.0.1:6379/0``; when nothing answers there, the
+                        stack runs its own redis-server on that port (stopped by ``down``)
+``STACK_APP_PORTS``     the app servers' ports, default ``5101 5102``
+``STACK_HTTPS_PORT``, ``STACK_HTTP_PORT``  Caddy's, default 8443 and 8080
+``STACK_WORKERS``       gunicorn workers per app server, default 2
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import shutil
+import signal
+import socket
+import ssl
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
+from urllib.parse import urlsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+CADDYFILE = ROOT / "deploy" / "Caddyfile"
+#: What the process of each pid file must be running, checked before it is sent a signal (a
+#: pid file left by a crash may name a process that reused the number).
+SIGNATURES = {"app": ("scorekeeper.serve", "gunicorn"), "caddy": ("caddy",),
+              "redis": ("redis-server",)}
+
+
+#: Settings of the caller's environment the stack's processes do not inherit: the stack sets
+#: its own (a SCOREKEEPER_BASE_URL exported for `make run` would change every link).
+INHERITED_NOT = ("STACK_", "TEST_", "SCOREKEEPER_", "RATELIMIT_", "DATABASE_URL", "SECRET_KEY",
+                 "SQLITE_")
+
+
+class StackError(Exception):
+    """Something the stack needs is missing or did not start: the message says what to do."""
+
+
+def say(text: str) -> None:
+    print(text, flush=True)
+
+
+# -- settings ---------------------------------------------------------------------------------
+
+
+class Settings:
+    def __init__(self, env: dict[str, str] | None = None) -> None:
+        env = dict(os.environ if env is None else env)
+        self.dir = Path(env.get("STACK_DIR") or ROOT / "instance" / "stack").resolve()
+        self.database_url = env.get("STACK_DATABASE_URL") or \
+            "postgresql+psycopg://postgres@127.0.0.1:5432/scorekeeper_stack"
+        self.redis_url = env.get("STACK_REDIS_URL") or "redis://127.0.0.1:6379/0"
+        self.app_ports = [int(p) for p in (env.get("STACK_APP_PORTS") or "5101 5102").split()]
+        self.https_port = int(env.get("STACK_HTTPS_PORT") or 8443)
+        self.http_port = int(env.get("STACK_HTTP_PORT") or 8080)
+        self.workers = int(env.get("STACK_WORKERS") or 2)
+        if len(self.app_ports) < 1:
+            raise StackError("STACK_APP_PORTS names no port")
+
+    @property
+    def address(self) -> str:
+        return f"https://localhost:{self.https_port}/"
+
+    @property
+    def ca_cert(self) -> Path:
+        """The root certificate of Caddy's own CA (written at its first start)."""
+        return self.dir / "caddy-data" / "caddy" / "pki" / "authorities" / "local" / "root.crt"
+
+    def pid_file(self, name: str) -> Path:
+        return self.dir / f"{name}.pid"
+
+
+# -- Debian packages and the services that were already there ----------------------------------
+
+
+def apt_install(*packages: str) -> None:
+    """Install Debian packages (as root; otherwise say what to run)."""
+    if os.geteuid() != 0:
+        raise StackError(f"missing: {' '.join(packages)}. Install it: "
+                         f"sudo apt-get install {' '.join(packages)}")
+    say(f"Installing {' '.join(packages)} (Debian packages)...")
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    # Another apt-get at work (another install on the machine): wait for it, up to 5 minutes.
+    apt = ["apt-get", "-o", "DPkg::Lock::Timeout=300", "-q"]
+    install = [*apt, "install", "-y", *packages]
+    if subprocess.run(install, env=env, stdout=subprocess.DEVNULL).returncode != 0:
+        # A fresh machine has no package lists yet.
+        updated = subprocess.run([*apt, "update"], env=env, stdout=subprocess.DEVNULL)
+        if updated.returncode != 0 or subprocess.run(install, env=env).returncode != 0:
+            raise StackError(f"apt-get could not install {' '.join(packages)}")
+
+
+def answers(host: str, port: int, timeout: float = 1.0) -> bool:
+    try:
+        with socket.create_connection((host, port), timeout=timeout):
+            return True
+    except OSError:
+        return False
+
+
+def redis_answers(url: str) -> bool:
+    parts = urlsplit(url)
+    try:
+        with socket.create_connection((parts.hostname or "127.0.0.1", parts.port or 6379),
+                                      timeout=1) as conn:
+            conn.sendall(b"PING\r\n")
+            return conn.recv(64).startswith(b"+PONG")
+    except OSError:
+        return False
+
+
+def ensure_redis(s: Settings) -> None:
+    """Use the Redis at ``STACK_REDIS_URL``; when none answers, run one there (the stack's)."""
+    if redis_answers(s.redis_url):
+        return
+    if shutil.which("redis-server") is None:
+        apt_install("redis-server")
+    parts = urlsplit(s.redis_url)
+    host, port = parts.hostname or "127.0.0.1", parts.port or 6379
+    say(f"No Redis answers at {host}:{port}: starting the stack's own.")
+    # It keeps nothing on disk: the counts it holds last a minute.
+    start(s, "redis", ["redis-server", "--bind", host, "--port", str(port), "--save", "",
+                       "--appendonly", "no", "--dir", str(s.dir)], os.environ.copy())
+    wait_for(lambda: redis_answers(s.redis_url), 10, f"Redis on {host}:{port}", s, "redis")
+
+
+def ensure_database(s: Settings) -> None:
+    """The stack's database on the PostgreSQL server of ``STACK_DATABASE_URL``, made if missing."""
+    from sqlalchemy import create_engine, make_url, text
+    from sqlalchemy.exc import OperationalError, ProgrammingError
+
+    url = make_url(s.database_url)
+    host, port = url.host or "127.0.0.1", url.port or 5432
+    installed = shutil.which("pg_ctlcluster") and Path("/etc/postgresql").is_dir()
+    if not answers(host, port) and installed:
+        # Installed but stopped (a machine that does not start services): start it, as
+        # .ci/run does.
+        for version in sorted(os.listdir("/etc/postgresql")):
+            subprocess.run(["pg_ctlcluster", "--skip-systemctl-redirect", version, "main",
+                            "start"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        wait_for(lambda: answers(host, port), 15, f"PostgreSQL on {host}:{port}")
+    if not answers(host, port):
+        raise StackError(f"PostgreSQL does not answer at {host}:{port}. Install and start it "
+                         "(apt-get install postgresql) or set STACK_DATABASE_URL.")
+    admin = create_engine(url.set(database="postgres"), isolation_level="AUTOCOMMIT")
+    try:
+        with admin.connect() as conn:
+            found = conn.execute(text("SELECT 1 FROM pg_database WHERE datname = :n"),
+                                 {"n": url.database}).scalar()
+            if found is None:
+                say(f"Creating the database {url.database}.")
+                try:
+                    conn.execute(text(f'CREATE DATABASE "{url.database}"'))
+                except ProgrammingError as exc:  # another stack made it meanwhile
+                    if "already exists" not in str(exc):
+                        raise
+    except OperationalError as exc:
+        raise StackError(f"cannot reach PostgreSQL as {url.render_as_string()}: {exc}") from exc
+    finally:
+        admin.dispose()
+
+
+def migrate(s: Settings, env: dict[str, str]) -> None:
+    """``flask db upgrade``, one stack at a time on a database (two tests' stacks starting
+    together on a new database would both create its tables): the systemd units take a file
+    lock for the same reason, here a PostgreSQL advisory lock held while it runs."""
+    from sqlalchemy import create_engine, text
+
+    say("Migrating the database (flask db upgrade)...")
+    engine = create_engine(s.database_url, isolation_level="AUTOCOMMIT")
+    try:
+        with engine.connect() as conn:
+            conn.execute(text("SELECT pg_advisory_lock(hashtext('scorekeeper stack migration'))"))
+            migrated = subprocess.run(
+                [sys.executable, "-m", "flask", "--app", "scorekeeper", "db", "upgrade"],
+                cwd=ROOT, env=env, capture_output=True, text=True)
+    finally:
+        engine.dispose()  # the lock goes with the connection
+    if migrated.returncode != 0:
+        raise StackError(f"the migration failed:\n{migrated.stdout}{migrated.stderr}")
+
+
+def ensure_caddy() -> str:
+    caddy = shutil.which("caddy")
+    if caddy is None:
+        apt_install("caddy")
+        caddy = shutil.which("caddy")
+    if caddy is None:
+        raise StackError("caddy is still missing after apt-get install caddy")
+    return caddy
+
+
+# -- processes --------------------------------------------------------------------------------
+
+
+#: The processes this run of the script started, by name: whether one of them still runs is
+#: asked of the process itself, not of its command line in /proc (Redis rewrites its title at
+#: start, and a sandboxed kernel may show that title in a form the signatures do not match).
+_started: dict[str, subprocess.Popen[bytes]] = {}
+
+
+def start(s: Settings, name: str, argv: list[str], env: dict[str, str]) -> int:
+    """Start ``argv`` in a session of its own, its output in ``<name>.log``, its pid kept."""
+    with open(s.dir / f"{name}.log", "ab") as log:
+        proc = subprocess.Popen(argv, cwd=ROOT, env=env, stdin=subprocess.DEVNULL,
+                                stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    s.pid_file(name).write_text(f"{proc.pid}\n")
+    _started[name] = proc
+    return proc.pid
+
+
+def log_tail(s: Settings, name: str, lines: int = 15) -> str:
+    """The last lines of ``<name>.log``, for an error that names it."""
+    try:
+        text = (s.dir / f"{name}.log").read_text(errors="replace")
+    except OSError:
+        return ""
+    return "\n".join(text.rstrip("\n").split("\n")[-lines:])
+
+
+def running(pid: int, signature: tuple[str, ...]) -> bool:
+    try:
+        # The command line, and the name the kernel keeps apart from it (a program may
+        # rewrite its command line, as Redis does with its title).
+        cmdline = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(
+            errors="replace") + " " + Path(f"/proc/{pid}/comm").read_text(errors="replace")
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    if stat.rsplit(")", 1)[1].split()[0] == "Z":  # exited, not yet reaped
+        return False
+    return any(word in cmdline for word in signature)
+
+
+def wait_for(check: Callable[[], bool], seconds: float, what: str, s: Settings | None = None,
+             name: str | None = None) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if check():
+            return
+        if s is not None and name is not None and not alive(s, name):
+            raise StackError(f"{what} exited at start: see {s.dir / (name + '.log')}:\n"
+                             f"{log_tail(s, name)}")
+        time.sleep(0.1)
+    log = f" (see {s.dir / (name + '.log')})" if s is not None and name is not None else ""
+    raise StackError(f"{what} did not answer within {seconds:.0f} s{log}")
+
+
+def alive(s: Settings, name: str) -> bool:
+    path = s.pid_file(name)
+    if not path.exists():
+        return False
+    proc = _started.get(name)
+    if proc is not None and str(proc.pid) == path.read_text().strip():
+        return proc.poll() is None
+    kind = name.split("-")[0]
+    return running(int(path.read_text().strip() or 0), SIGNATURES[kind])
+
+
+def stop(s: Settings, *batch: str) -> None:
+    """SIGTERM to each (gunicorn and Caddy finish the requests in flight), then wait for them
+    all; SIGKILL to the process group of any still there after 20 s."""
+    pids = {}
+    for name in batch:
+        path = s.pid_file(name)
+        pid = int(path.read_text().strip() or 0)
+        signature = SIGNATURES[name.split("-")[0]]
+        if running(pid, signature):
+            os.kill(pid, signal.SIGTERM)
+            pids[pid] = signature
+    deadline = time.monotonic() + 20
+    while any(running(pid, sig) for pid, sig in pids.items()) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    for pid, signature in pids.items():
+        if running(pid, signature):
+            os.killpg(pid, signal.SIGKILL)
+    for name in batch:
+        s.pid_file(name).unlink(missing_ok=True)
+
+
+def http_ok(url: str, context: ssl.SSLContext | None = None) -> bool:
+    try:
+        with urllib.request.urlopen(url, timeout=2, context=context) as res:
+            return bool(res.status == 200)
+    except (OSError, urllib.error.URLError):
+        return False
+
+
+# -- up and down ------------------------------------------------------------------------------
+
+
+def app_env(s: Settings) -> dict[str, str]:
+    """The app servers' environment: what /etc/scorekeeper/scorekeeper.env holds on a host."""
+    key_file = s.dir / "secret_key"
+    if not key_file.exists():
+        fd = os.open(key_file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "w") as fh:
+            fh.write(secrets.token_hex(32) + "\n")
+    env = {k: v for k, v in os.environ.items() if not k.startswith(INHERITED_NOT)}
+    env.update({
+        "DATABASE_URL": s.database_url,
+        # One key for every app server: a session signed by one is read by the others.
+        "SECRET_KEY": key_file.read_text().strip(),
+        "SCOREKEEPER_PROXIES": "1",
+        "SCOREKEEPER_HTTPS": "1",
+        "RATELIMIT_STORAGE_URI": s.redis_url,
+        "PYTHONPATH": str(ROOT),
+    })
+    return env
+
+
+def caddy_env(s: Settings) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(INHERITED_NOT)}
+    env.update({
+        # Caddy keeps its CA, certificates and autosaved config here, not in root's home.
+        "XDG_DATA_HOME": str(s.dir / "caddy-data"),
+        "XDG_CONFIG_HOME": str(s.dir / "caddy-config"),
+        "SCOREKEEPER_SITE": "localhost",
+        "SCOREKEEPER_UPSTREAMS": " ".join(f"127.0.0.1:{p}" for p in s.app_ports),
+        "SCOREKEEPER_HTTPS_PORT": str(s.https_port),
+        "SCOREKEEPER_HTTP_PORT": str(s.http_port),
+        "SCOREKEEPER_REDIRECT_PORT": f":{s.https_port}",
+        "SCOREKEEPER_CADDY_ADMIN": "off",
+        # A lasting HSTS on localhost would also send `make run`'s http://localhost:5000 to
+        # https in the same browser; the header is sent, with nothing to remember.
+        "SCOREKEEPER_HSTS": "max-age=0",
+    })
+    return env
+
+
+def up(s: Settings) -> None:
+    try:
+        _up(s)
+    except BaseException:
+        # Whatever did start is stopped: a failed `make stack` leaves nothing running.
+        if any(s.pid_file(n).exists() for n in names(s)):
+            down(s)
+        raise
+
+
+def _up(s: Settings) -> None:
+    began = time.monotonic()
+    s.dir.mkdir(parents=True, exist_ok=True)
+    if any(s.pid_file(n).exists() for n in names(s)):
+        say("A stack is already up in this folder: stopping it first.")
+        down(s)
+    caddy = ensure_caddy()
+    ensure_database(s)
+    ensure_redis(s)
+    env = app_env(s)
+    python = sys.executable
+    migrate(s, env)
+    for port in s.app_ports:
+        if answers("127.0.0.1", port):
+            raise StackError(f"port {port} is taken: set STACK_APP_PORTS")
+        start(s, f"app-{port}", [
+            python, "-m", "scorekeeper.serve", "--host", "127.0.0.1", "--port", str(port),
+            "--workers", str(s.workers), "--access-log", str(s.dir / f"access-{port}.log"),
+        ], env)
+    for port in (s.https_port, s.http_port):
+        if answers("127.0.0.1", port):
+            raise StackError(f"port {port} is taken: set STACK_HTTPS_PORT / STACK_HTTP_PORT")
+    start(s, "caddy", [caddy, "run", "--config", str(CADDYFILE), "--adapter", "caddyfile"],
+          caddy_env(s))
+    for port in s.app_ports:
+        wait_for(partial(http_ok, f"http://127.0.0.1:{port}/healthz"), 120,
+                 f"the app server on 127.0.0.1:{port}", s, f"app-{port}")
+    wait_for(s.ca_cert.exists, 30, "Caddy's CA", s, "caddy")
+    context = ssl.create_default_context(cafile=str(s.ca_cert))
+    wait_for(lambda: http_ok(s.address + "healthz", context), 30,
+             f"Caddy at {s.address}", s, "caddy")
+    say(f"Stack up in {time.monotonic() - began:.1f} s: Caddy in front of "
+        f"{len(s.app_ports)} app servers ({', '.join(f'127.0.0.1:{p}' for p in s.app_ports)}), "
+        f"PostgreSQL {s.database_url.rsplit('/', 1)[-1]}, Redis {s.redis_url}.")
+    say(f"Logs and pids: {s.dir}. Caddy's CA certificate (trust it, or accept the warning): "
+        f"{s.ca_cert}")
+    say(f"http://localhost:{s.http_port}/ redirects to https. Stop it with `make stack-down`.")
+    say(s.address)
+
+
+def names(s: Settings) -> list[str]:
+    """What ``up`` starts, in the order ``down`` stops it (the front first)."""
+    return ["caddy", *[f"app-{p}" for p in s.app_ports], "redis"]
+
+
+def down(s: Settings) -> None:
+    found = [n for n in names(s) if s.pid_file(n).exists()]
+    # Pid files of app servers on ports no longer configured.
+    found += [p.stem for p in s.dir.glob("app-*.pid") if p.stem not in found]
+    # The front first (no new requests), then the app servers together, then Redis.
+    for batch in (["caddy"], [n for n in found if n.startswith("app-")], ["redis"]):
+        stop(s, *[n for n in batch if n in found])
+    say("Stack stopped." if found else f"No stack was up in {s.dir}.")
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) != 1 or argv[0] not in {"up", "down"}:
+        print("usage: deploy/stack.py up|down", file=sys.stderr)
+        return 2
+    try:
+        settings = Settings()
+        if argv[0] == "up":
+            up(settings)
+        else:
+            if settings.dir.exists():
+                down(settings)
+            else:
+                say(f"No stack was up in {settings.dir}.")
+    except StackError as exc:
+        print(f"make stack: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

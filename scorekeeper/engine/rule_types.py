@@ -1,0 +1,789 @@
+"""The parts a rule set is made of: kinds of canasta, ways of going out, premios and penalties,
+the rules of 3s and of cards held, the opening minimums, player formats.
+
+Each part is a frozen dataclass whose values are declared once (``engine/declared.py``) with
+the sources of ``shared/RULES.md`` they come from; :class:`~.rulesets.RuleSet` puts them
+together and the presets (:mod:`.presets`) fill them in.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from enum import StrEnum
+from typing import Any
+
+from .cards import RED_THREES_PER_PACK
+from .declared import Empty, Sign, rule
+from .errors import N_
+
+#: Every source of ``shared/RULES.md``: values all five agree on.
+ALL_SOURCES = ("000", "001", "002", "003", "004")
+
+
+class CanastaKind(StrEnum):
+    """The ids of the kinds of canasta a rule set may allow (the API's contract): natural
+    ("limpia"), mixed ("sucia"), wild ("de comodines", of any composition the rule set does not
+    single out), seven 2s, the four jokers with three 2s, sevens, aces, and a suit sequence
+    ("samba", "escalera"). What each kind may hold and earns is the rule set's
+    (:class:`CanastaBonus`)."""
+
+    NATURAL = "natural"
+    MIXED = "mixed"
+    WILD = "wild"
+    WILD_TWOS = "wild_twos"
+    WILD_FOUR_JOKERS = "wild_four_jokers"
+    SEVENS = "sevens"
+    ACES = "aces"
+    SEQUENCE = "sequence"
+
+    @property
+    def label(self) -> str:
+        """The kind's name, marked for translation."""
+        return _CANASTA_LABELS[self]
+
+    @property
+    def minimum_card_points(self) -> int:
+        """The fewest card points a finished canasta of this kind can hold (its default
+        definition: :func:`canasta`)."""
+        return canasta(self, None).minimum_card_points
+
+    @property
+    def unfinished_label(self) -> str:
+        """What a meld of this kind started and left unfinished is called, marked for
+        translation."""
+        return _UNFINISHED_LABELS[self]
+
+
+_CANASTA_LABELS = {
+    CanastaKind.NATURAL: N_("Natural canasta"),
+    CanastaKind.MIXED: N_("Mixed canasta"),
+    CanastaKind.WILD: N_("Wild-card canasta"),
+    CanastaKind.WILD_TWOS: N_("Canasta of seven 2s"),
+    CanastaKind.WILD_FOUR_JOKERS: N_("Canasta of the four jokers and three 2s"),
+    CanastaKind.SEVENS: N_("Canasta of sevens"),
+    CanastaKind.ACES: N_("Canasta of aces"),
+    CanastaKind.SEQUENCE: N_("Sequence canasta (samba, escalera)"),
+}
+
+_UNFINISHED_LABELS = {
+    CanastaKind.NATURAL: N_("Unfinished natural meld"),
+    CanastaKind.MIXED: N_("Unfinished mixed meld"),
+    CanastaKind.WILD: N_("Unfinished wild-card meld"),
+    CanastaKind.WILD_TWOS: N_("Unfinished meld of 2s"),
+    CanastaKind.WILD_FOUR_JOKERS: N_("Unfinished meld of the four jokers"),
+    CanastaKind.SEVENS: N_("Unfinished meld of sevens"),
+    CanastaKind.ACES: N_("Unfinished meld of aces"),
+    CanastaKind.SEQUENCE: N_("Unfinished sequence"),
+}
+
+
+class Holds(StrEnum):
+    """What a canasta of a kind may hold."""
+
+    NATURAL = "natural"  # natural cards of one rank, no wild card
+    MIXED = "mixed"  # natural cards of one rank and 1 to ``max_wild`` wild cards
+    WILD = "wild"  # wild cards only (``jokers``: how many of them are jokers)
+    RANK = "rank"  # natural cards of one rank only: ``rank`` (sevens, aces)
+    SEQUENCE = "sequence"  # seven cards of one suit in sequence, 4 to ace, no wild card
+
+
+class Rank(StrEnum):
+    """The ranks a rank canasta may be restricted to."""
+
+    SEVENS = "7"
+    ACES = "A"
+
+
+#: A canasta is seven cards at least.
+CANASTA_CARDS = 7
+
+#: The ranks a meld of natural cards may be of: 4 to ace (RULES.md, common ground: red 3s are
+#: bonus cards and black 3s are melded only to go out, three or four of them, never a canasta).
+MELD_RANKS: tuple[str, ...] = ("4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+#: The cards of one rank a pack holds, one a suit (RULES.md: 52-card packs; VARIANTS.md 0.2:
+#: "a sequence is of one suit, four suits a pack").
+RANK_PER_PACK = 4
+
+
+@dataclass(frozen=True)
+class CanastaBonus:
+    """One kind of canasta a rule set allows: what it may hold and what it earns. Made with
+    :func:`canasta`, which fills in the kind's usual definition."""
+
+    kind: CanastaKind
+    #: The bonus; ``None`` when the source names the kind without a value (002).
+    points: int | None
+    holds: Holds = Holds.NATURAL
+    #: The most wild cards a mixed canasta holds (003/004, 001: 3; Samba: 2).
+    max_wild: int = 0
+    #: A wild canasta's jokers: at least and at most (``None``: any number).
+    min_jokers: int = 0
+    max_jokers: int | None = None
+    rank: Rank | None = None
+    #: The canasta's cards count on the table on top of its bonus (every source of
+    #: ``shared/RULES.md`` and ``VARIANTS.md``). Off only for a kind whose cards are fixed
+    #: (seven 2s, the four jokers, sevens, aces): its cards are then in the bonus.
+    cards_on_top: bool = True
+    #: For a kind of one rank: whether that rank may still be melded with wild cards, as an
+    #: ordinary mixed meld (VARIANTS.md 1, American: "Aces canasta (natural; aces mixed in the
+    #: opening meld become an ordinary mixed meld)"; "Sevens canasta (never wild)").
+    rank_also_mixed: bool = False
+    #: What the rule set's players call the kind, where it is their own word (Samba's
+    #: "samba", Bolivia's "escalera": VARIANTS.md 0.2), marked for translation; ``None``: the
+    #: kind's label. A preset's own; house rules keep their base's.
+    label: str | None = None
+
+    @property
+    def name(self) -> str:
+        """The kind's name in this rule set, marked for translation."""
+        return self.label or self.kind.label
+
+    @property
+    def wild_cards(self) -> int:
+        """The fewest wild cards a canasta of this kind holds."""
+        return {Holds.MIXED: 1, Holds.WILD: CANASTA_CARDS}.get(self.holds, 0)
+
+    @property
+    def jokers(self) -> int:
+        """The fewest jokers it holds."""
+        return self.min_jokers if self.holds is Holds.WILD else 0
+
+    @property
+    def twos(self) -> int:
+        """The fewest 2s it holds (a wild canasta with at most so many jokers)."""
+        if self.holds is Holds.WILD and self.max_jokers is not None:
+            return CANASTA_CARDS - self.max_jokers
+        return 0
+
+    @property
+    def fixed(self) -> bool:
+        """Whether its seven cards are always the same (so their points are known)."""
+        return self.holds is Holds.RANK or (
+            self.holds is Holds.WILD and self.max_jokers is not None
+            and self.max_jokers == self.min_jokers)
+
+    @property
+    def minimum_card_points(self) -> int:
+        """The fewest card points a finished canasta of this kind holds (card values of
+        RULES.md): natural seven 4s-7s (7 x 5); mixed six of them and a 2 (6 x 5 + 20); wild
+        seven 2s (7 x 20), or its jokers at 50 and 2s; sevens 7 x 5; aces 7 x 20; a sequence
+        4 to 10 (4 x 5 + 3 x 10)."""
+        if self.holds is Holds.MIXED:
+            return (CANASTA_CARDS - 1) * 5 + 20
+        if self.holds is Holds.WILD:
+            return self.jokers * 50 + (CANASTA_CARDS - self.jokers) * 20
+        if self.holds is Holds.RANK:
+            return CANASTA_CARDS * (20 if self.rank is Rank.ACES else 5)
+        if self.holds is Holds.SEQUENCE:
+            return 4 * 5 + 3 * 10
+        return CANASTA_CARDS * 5
+
+    @property
+    def naturals(self) -> int:
+        """The fewest natural cards of its rank a finished canasta of this kind holds: seven
+        (natural, sevens, aces); a mixed one seven less its most wild cards (RULES.md: "at most
+        three wild cards"; Samba, American: two); none for a wild canasta or a sequence (a
+        sequence holds one card of each of seven ranks)."""
+        if self.holds is Holds.MIXED:
+            return CANASTA_CARDS - self.max_wild
+        return CANASTA_CARDS if self.holds in (Holds.NATURAL, Holds.RANK) else 0
+
+    @property
+    def meld_naturals(self) -> int:
+        """The fewest natural cards of its rank a meld of this kind holds before it is a
+        canasta: three (natural, sevens, aces); two and a wild card (mixed: RULES.md "a meld
+        needs at least two naturals"); none for a wild meld or a sequence."""
+        if self.holds is Holds.MIXED:
+            return MELD_CARDS - 1
+        return MELD_CARDS if self.holds in (Holds.NATURAL, Holds.RANK) else 0
+
+    @property
+    def meld_jokers(self) -> int:
+        """The jokers a meld of this kind holds before it is a canasta: those the kind fixes
+        (the four jokers: VARIANTS.md 1, "pagat: −2500 if it holds all four jokers"); any other
+        wild meld may be of 2s alone."""
+        if self.holds is Holds.WILD and self.max_jokers == self.min_jokers:
+            return self.min_jokers
+        return 0
+
+    @property
+    def meld_twos(self) -> int:
+        """The 2s a meld of this kind holds before it is a canasta: three, of a kind of 2s
+        alone (seven 2s)."""
+        return MELD_CARDS if self.holds is Holds.WILD and self.max_jokers == 0 else 0
+
+    @property
+    def meld_wild_cards(self) -> int:
+        """The wild cards a meld of this kind holds before it is a canasta: one (mixed), three
+        or the jokers it fixes (wild)."""
+        if self.holds is Holds.MIXED:
+            return 1
+        return max(MELD_CARDS, self.meld_jokers) if self.holds is Holds.WILD else 0
+
+    @property
+    def minimum_meld_points(self) -> int:
+        """The fewest card points a meld of this kind holds before it is a canasta: three
+        cards (a meld is three cards at least): three 4s to 7s, two and a 2 (mixed), three 2s
+        (wild) or the four jokers (200) of a kind that fixes them, three sevens or aces, a
+        sequence 4-5-6."""
+        if self.holds is Holds.MIXED:
+            return 2 * 5 + 20
+        if self.holds is Holds.WILD:
+            return self.meld_jokers * 50 + (self.meld_wild_cards - self.meld_jokers) * 20
+        if self.holds is Holds.RANK:
+            return MELD_CARDS * (20 if self.rank is Rank.ACES else 5)
+        return MELD_CARDS * 5
+
+
+@dataclass(frozen=True)
+class UnfinishedPenalty:
+    """What a meld of one kind of canasta costs its side when it is left on the table
+    unfinished at the end of the hand (a side's ``unfinished_canastas``, keyed by kind id like
+    its ``canastas``). Made with :func:`unfinished`.
+
+    American (VARIANTS.md 1): sevens -2,500, aces -2,500, wild -2,000, "always charged, whether
+    the side went out or not"; going out is refused while one is on the table. Brazilian
+    (VARIANTS.md 4): "Sequence of fewer than 5 cards left on the table at the end | -1000 (5-
+    and 6-card sequences: no penalty)".
+    """
+
+    kind: CanastaKind
+    #: The points taken for each such meld.
+    points: int
+    #: Only a meld of fewer than this many cards costs it (Brazilian: 5); ``None``: any meld
+    #: of the kind left unfinished. The count asks how many melds meet the condition.
+    fewer_than: int | None = None
+    #: Charged only when someone went out; off (both sources): at any end of the hand, for
+    #: every side ("always charged", American; "left on the table at the end", Brazilian).
+    only_when_out: bool = False
+    #: A side may not go out while it has such a meld on the table (American: going out "not
+    #: allowed while an incomplete sevens/aces/wild meld is on the table").
+    blocks_going_out: bool = False
+
+    @property
+    def label(self) -> str:
+        """The penalty's name (a msgid): the kind's unfinished meld."""
+        return self.kind.unfinished_label
+
+
+def unfinished(kind: CanastaKind, points: int, **condition: Any) -> UnfinishedPenalty:
+    """The penalty for a meld of ``kind`` left unfinished (``fewer_than=5``,
+    ``blocks_going_out=True``)."""
+    return UnfinishedPenalty(kind, points, **condition)
+
+
+#: The fewest cards of a meld.
+MELD_CARDS = 3
+
+
+_KIND_DEFAULTS: dict[CanastaKind, dict[str, Any]] = {
+    CanastaKind.NATURAL: {"holds": Holds.NATURAL},
+    CanastaKind.MIXED: {"holds": Holds.MIXED, "max_wild": 3},
+    CanastaKind.WILD: {"holds": Holds.WILD},
+    CanastaKind.WILD_TWOS: {"holds": Holds.WILD, "max_jokers": 0},
+    CanastaKind.WILD_FOUR_JOKERS: {"holds": Holds.WILD, "min_jokers": 4, "max_jokers": 4},
+    # VARIANTS.md 1: "Sevens canasta (never wild)"; "Aces canasta (natural; aces mixed in the
+    # opening meld become an ordinary mixed meld)".
+    CanastaKind.SEVENS: {"holds": Holds.RANK, "rank": Rank.SEVENS},
+    CanastaKind.ACES: {"holds": Holds.RANK, "rank": Rank.ACES, "rank_also_mixed": True},
+    CanastaKind.SEQUENCE: {"holds": Holds.SEQUENCE},
+}
+
+
+def canasta(kind: CanastaKind, points: int | None, **definition: Any) -> CanastaBonus:
+    """A kind of canasta with its usual definition, ``definition`` changing any part of it
+    (``max_wild=2``, ``min_jokers=1``)."""
+    return CanastaBonus(kind, points, **{**_KIND_DEFAULTS[kind], **definition})
+
+
+def with_label(canastas: tuple[CanastaBonus, ...], kind: CanastaKind, label: str
+               ) -> tuple[CanastaBonus, ...]:
+    """``canastas`` with ``kind`` called ``label`` (a variant's players' word for it)."""
+    return tuple(replace(b, label=label) if b.kind is kind else b for b in canastas)
+
+
+class HandEnd(StrEnum):
+    """How a hand ended."""
+
+    WENT_OUT = "went_out"
+    STOCK_OUT = "stock_out"
+    TIME_UP = "time_up"
+
+    @property
+    def label(self) -> str:
+        """The ending's name, marked for translation."""
+        return _HAND_END_LABELS[self]
+
+
+_HAND_END_LABELS = {
+    HandEnd.WENT_OUT: N_("A player went out"),
+    HandEnd.STOCK_OUT: N_("The stock ran out"),
+    HandEnd.TIME_UP: N_("Time was up"),
+}
+
+
+#: The label of the red-3 value (the count's "not set" message, the reminder box).
+EACH_RED_THREE = N_("Each red 3")
+
+
+class RedThreesNegativeWhen(StrEnum):  # declared below: RedThreeRules.negative_when
+    """When a side's red 3s count against it instead of for it."""
+
+    NO_MELD = "no_meld"  # 003, 004: the side has melded nothing
+    NO_CANASTA = "no_canasta"  # 000, 001, 002: the side has no finished canasta
+    #: Samba (VARIANTS.md 2): "plus only if the side has the 2 canastas needed to go out"
+    SHORT_OF_GOING_OUT = "short_of_going_out"
+    #: Modern American (VARIANTS.md 1): "side with 0 canastas: minus; exactly 1 canasta: 0
+    #: (ignored); 2+ canastas: plus" [CCOM]; [CJ] part 2.
+    BY_CANASTAS = "by_canastas"
+
+
+class TieRule(StrEnum):
+    """What happens when the leading sides are level once the target is reached."""
+
+    PLAY_ON = "play_on"  # 004: both tied at or above the target, play continues
+    DRAW = "draw"  # 002 at time: the game is drawn, the difference is nil
+
+
+@dataclass(frozen=True)
+class PlayerFormat:
+    """How many play and how: the deal, the packs and the sides (001 gives them all)."""
+
+    id: str
+    label: str
+    players: int
+    sides: int
+    cards_dealt: int
+    packs: int = 2
+    #: Overrides the rule set's canastas needed to go out (003: two with two players).
+    canastas_to_go_out: int | None = None
+
+
+@dataclass(frozen=True)
+class GoingOutKind:
+    """One way of going out and what it earns."""
+
+    id: str
+    label: str
+    #: Bonus for going out this way; ``None`` when the source names it without a value.
+    points: int | None
+    #: The whole hand was laid down at once ("concealed", "abatir"): the side needs no meld of
+    #: its own before, so the requirement is checked on the canastas entered only.
+    concealed: bool = False
+    #: The rule set's plain going-out bonus is added to :attr:`points` (000 is silent whether
+    #: "abatir" also earns the 100 for going out: a setting, off by default).
+    plus_going_out_bonus: bool = False
+    #: 002 "cerrar a limpio": the partner's cards in hand count for the side, not against it.
+    hand_cards_positive: bool = False
+
+
+@dataclass(frozen=True)
+class GoingOutRequirement:
+    """The canastas a side must have finished before one of its players may go out.
+
+    The rules card says it in one sentence of its own (``on_card=False``).
+    """
+
+    canastas: int = rule(1, N_("Canastas of any kind"), sources=ALL_SOURCES, on_card=False)
+    natural: int = rule(0, N_("Natural canastas"), sources=("001",), on_card=False)
+    mixed: int = rule(0, N_("Mixed canastas"), sources=("001",), on_card=False)
+    #: 001: a wild-card canasta does not by itself allow going out.
+    wild_counts: bool = rule(
+        True, N_("A wild-card canasta counts towards it"), sources=("001",),
+        says=((False, N_("A wild-card canasta does not count towards it.")),),
+    )
+    #: Bolivia (VARIANTS.md 3): "needs 2 canastas, at least one an escalera".
+    sequence: int = rule(0, N_("Sequence canastas (escalera) among them"),
+                         sources=("BIC-B", "RG-B", "BN-B"), on_card=False)
+    #: 001: "por lo menos una canasta limpia y otra sucia" to close, and of the wild-card
+    #: canasta "no se puede terminar el juego sin tener terminada otra canasta". One reading
+    #: takes the wild-card canasta (all wild, so "sucia") for the dirty one: a clean canasta
+    #: plus a wild-card one would do. The text does not say so clearly: off, as before.
+    wild_as_mixed: bool = rule(
+        False, N_("A wild-card canasta may stand for the mixed one"), sources=("001",),
+        says=((True, N_("A wild-card canasta may stand for the mixed one.")),),
+    )
+
+
+@dataclass(frozen=True)
+class Premio:
+    """A named bonus the table awards by hand ("premio"), with its value per occurrence."""
+
+    id: str
+    label: str
+    points: int | None
+
+
+@dataclass(frozen=True)
+class Penalty:
+    """A fault from the rule set's penalty list; its points are taken from the offending side."""
+
+    id: str
+    label: str
+    points: int
+
+
+@dataclass(frozen=True)
+class RedThreeRules:
+    """What red 3s ("honores", "flores") are worth."""
+
+    each: int | None = rule(
+        100, EACH_RED_THREE, sources=ALL_SOURCES, empty=Empty.ASKED_AT_START, sign=Sign.BONUS,
+        replaced_by="by_count",
+    )
+    #: A side holding every red 3 of the deck scores this instead of ``each`` times the count.
+    all_of_them: int | None = rule(
+        800, N_("All red 3s of the deck"), sources=("000", "001", "003", "004"),
+        empty=Empty.NO_SUCH_BONUS, hint=N_("Scored instead of each red 3. Empty: no such bonus."),
+        sign=Sign.BONUS, card=N_("All the red 3s of the deck, instead"),
+        sheet=N_("All %(count)d red 3s"), deck="red_threes", replaced_by="by_count",
+    )
+    #: The points in all for 1, 2, 3… red 3s, by count (VARIANTS.md 5, Cuban: "1: 100; 2: 300;
+    #: 3: 500; 4: 1000" [RG-C]; [BN-J]; 7, Italian: "1–3: 100 each; 4 or more: 200 each"
+    #: [RG-I]; [HSW-I]). Set, it replaces ``each`` and ``all_of_them``; empty (no rows): red 3s
+    #: count ``each`` and ``all_of_them`` as before.
+    by_count: tuple[int, ...] = rule(
+        (), N_("Red 3s by count: points in all for 1, 2, 3… red 3s"),
+        sources=("RG-C", "BN-J", "RG-I", "HSW-I"),
+        hint=N_("Points in all for 1, 2, 3… red 3s, separated by commas; they replace each "
+                "red 3 and all of them. Empty: each red 3 counts alone."),
+        sign=Sign.BONUS, row=N_("Red 3s × %(count)d"),
+    )
+    negative_when: RedThreesNegativeWhen = rule(
+        RedThreesNegativeWhen.NO_MELD, N_("Red 3s count against the side"), sources=ALL_SOURCES,
+        choices=(("no_meld", N_("when it has melded nothing")),
+                 ("no_canasta", N_("when it has no canasta")),
+                 ("short_of_going_out", N_("when it has fewer canastas than going out needs")),
+                 ("by_canastas", N_("with no canasta; nothing with one; for it with two"))),
+        says=(("no_meld", N_("They count against a side that has melded nothing.")),
+              ("no_canasta", N_("They count against a side that has no finished canasta.")),
+              ("short_of_going_out", N_("They count against a side without the canastas "
+                                        "needed to go out.")),
+              ("by_canastas", N_("They count against a side with no canasta, nothing for a "
+                                 "side with one, and for a side with two or more."))),
+    )
+    #: Taken for each red 3 still in a hand at the end (000, 001: 500).
+    each_in_hand_penalty: int | None = rule(
+        None, N_("Penalty for each red 3 left in hand"), sources=("000", "001"),
+        empty=Empty.NOT_A_RULE, sign=Sign.PENALTY, card=N_("Each red 3 still in hand at the end"),
+        sheet=N_("Each red 3 kept in hand"),
+    )
+
+    def points_for(self, count: int, packs: int) -> int | None:
+        """The points in all (before their sign) for ``count`` red 3s laid down with ``packs``
+        packs: the table's row, else ``all_of_them`` for every red 3 of the deck, else ``each``
+        times the count. ``None`` when the rule set gives no value (002, or past the table)."""
+        if self.by_count:
+            return self.by_count[count - 1] if 0 < count <= len(self.by_count) else None
+        if self.holds_all(count, packs):
+            return self.all_of_them
+        return None if self.each is None else count * self.each
+
+    def holds_all(self, count: int, packs: int) -> bool:
+        """Whether ``count`` red 3s earn the bonus for all of the deck's (no table)."""
+        return (not self.by_count and self.all_of_them is not None
+                and count == RED_THREES_PER_PACK * packs)
+
+
+@dataclass(frozen=True)
+class BlackThreeRules:
+    """Bonuses and penalties for black 3s beyond their card value."""
+
+    #: The side going out shows every black 3 of the deck (000, 001: four, 500; 002: six, 800).
+    all_shown_bonus: int | None = rule(
+        None, N_("Bonus for showing every black 3 when going out"), sources=("000", "001", "002"),
+        empty=Empty.NOT_A_RULE, sign=Sign.BONUS,
+        card=N_("Going out showing all the black 3s of the deck"),
+        sheet=N_("All %(count)d black 3s shown going out"), deck="black_threes",
+    )
+    #: A side holds every black 3 of the deck in hand at the end (000, 001: 500; 002: 800).
+    all_in_hand_penalty: int | None = rule(
+        None, N_("Penalty for holding every black 3 in hand"), sources=("000", "001", "002"),
+        empty=Empty.NOT_A_RULE, sign=Sign.PENALTY,
+        card=N_("All the black 3s of the deck held in hand at the end"),
+        sheet=N_("All %(count)d black 3s held in hand"), deck="black_threes",
+    )
+    #: Taken for each black 3 left in a hand (001: 100).
+    each_in_hand_penalty: int | None = rule(
+        None, N_("Penalty for each black 3 left in hand"), sources=("001",),
+        empty=Empty.NOT_A_RULE, sign=Sign.PENALTY, card=N_("Each black 3 left in hand"),
+    )
+    #: 001 lists "Cada 3 negro que quede en la mano de un jugador vale 100 puntos en contra"
+    #: among the card values: the 100 is the card's whole value in hand, not 100 on top of its
+    #: 5. On: the penalty is the black 3's whole cost (001: -100 in all); off: it is charged on
+    #: top of the card's points (-105).
+    each_in_hand_includes_card: bool = rule(
+        True, N_("The penalty for each black 3 in hand includes its card points"),
+        sources=("001",),
+        says=((False, N_("Each black 3 left in hand costs its penalty on top of its card "
+                         "points.")),),
+    )
+    #: Bolivia (VARIANTS.md 3): "Black three left in hand (any player goes out) | -100 each":
+    #: charged only when someone went out. Off: at any end of the hand (001).
+    each_in_hand_only_when_out: bool = rule(
+        False, N_("Each black 3 in hand costs its penalty only when someone goes out"),
+        sources=("BIC-B",),
+        says=((True, N_("Each black 3 in hand costs its penalty only when someone goes "
+                        "out.")),),
+    )
+    #: Modern American (VARIANTS.md 1): "Threes | red and black are both laid out; each colour
+    #: scored separately: 1 = 100, 2 = 300, 3 = 500, 4 = 1000" [CCOM]; [CJ] part 2; [CLA] via
+    #: [EBB]. On: a side's black 3s laid out count by the red 3s' values and sign, on their own.
+    laid_out_like_red: bool = rule(
+        False, N_("Black 3s are laid out and counted like red 3s, each colour on its own"),
+        sources=("CCOM", "CJ", "CLA"),
+        says=((True, N_("They are laid out like red 3s and counted by the red 3s' values and "
+                        "sign, each colour on its own.")),),
+    )
+    #: 002 ties its -800 to someone going out ("si ... un jugador cierra el juego"); 000 and 001
+    #: say "al terminar un juego", any ending.
+    all_in_hand_only_when_out: bool = rule(
+        False, N_("Holding every black 3 costs only when someone goes out"), sources=("002",),
+        says=((True, N_("Holding every black 3 costs only when someone goes out.")),),
+    )
+    #: Cuban (VARIANTS.md 5): black 3s "taken with the pile are set aside and score 5 each, or
+    #: 100 for all four" [RG-C]: neither on the table nor in hand (the entry's
+    #: ``black_threes_with_pile``).
+    each_with_pile: int | None = rule(
+        None, N_("Each black 3 taken with the pile and set aside"), sources=("RG-C",),
+        empty=Empty.NOT_A_RULE, sign=Sign.BONUS, card=N_("Each black 3 taken with the pile"),
+    )
+    all_with_pile: int | None = rule(
+        None, N_("Every black 3 of the deck taken with the pile"), sources=("RG-C",),
+        empty=Empty.NO_SUCH_BONUS, hint=N_("Scored instead of each. Empty: no such bonus."),
+        sign=Sign.BONUS, card=N_("All the black 3s of the deck taken with the pile, instead"),
+        sheet=N_("All %(count)d black 3s taken with the pile"), deck="black_threes",
+    )
+
+
+@dataclass(frozen=True)
+class CanastaCountPremios:
+    """Premios for the number of canastas a side finished in a hand (000, 001)."""
+
+    five: int | None = rule(  # "canastón" / "canastrón"
+        None, N_("Five canastas in a hand (canastón)"), sources=("000", "001"),
+        empty=Empty.NOT_A_RULE, sign=Sign.BONUS, card=N_("Canastón: 5 canastas in a hand"),
+        sheet=N_("Canastón (5 canastas)"),
+    )
+    seven: int | None = rule(  # "canasta de canastas"
+        None, N_("Seven canastas in a hand"), sources=("000", "001"), empty=Empty.NOT_A_RULE,
+        sign=Sign.BONUS, card=N_("Canasta de canastas: 7 canastas in a hand"),
+        sheet=N_("Canasta de canastas (7 canastas)"),
+    )
+    #: Whether seven canastas also earn the five-canasta premio. The sources do not say; off.
+    cumulative: bool = rule(
+        False, N_("Seven canastas also earn the five-canasta premio"),
+        says=((True, N_("Seven canastas earn the canastón as well.")),
+              (False, N_("Seven canastas do not also earn the canastón."))),
+        about=("five", "seven"),
+    )
+    #: Italian (VARIANTS.md 7): "Premio: five natural canastas | +2000" [RG-I]; [HSW-I].
+    five_natural: int | None = rule(
+        None, N_("Five natural canastas in a hand"), sources=("RG-I", "HSW-I"),
+        empty=Empty.NOT_A_RULE, sign=Sign.BONUS, card=N_("Five natural canastas"),
+    )
+    #: Italian: "Premio: four natural + one mixed | +1000" [RG-I]; [HSW-I].
+    four_natural_one_mixed: int | None = rule(
+        None, N_("Four natural canastas and a mixed one in a hand"), sources=("RG-I", "HSW-I"),
+        empty=Empty.NOT_A_RULE, sign=Sign.BONUS, card=N_("Four natural canastas and a mixed one"),
+    )
+    #: Italian: "Premio: ten canastas of any kind | +2000" [RG-I]; [HSW-I].
+    ten: int | None = rule(
+        None, N_("Ten canastas of any kind in a hand"), sources=("RG-I", "HSW-I"),
+        empty=Empty.NOT_A_RULE, sign=Sign.BONUS, card=N_("Ten canastas of any kind"),
+    )
+    #: VARIANTS.md 7 leaves open "whether premios stack": the sources list the three side by
+    #: side. Off: a side earns only the highest it qualifies for, so one set of canastas is not
+    #: paid twice (five natural ones also hold "four natural").
+    mix_cumulative: bool = rule(
+        False, N_("A side earns every premio for its canastas that it qualifies for"),
+        sources=("RG-I", "HSW-I"), about=("five_natural", "four_natural_one_mixed", "ten"),
+        says=((True, N_("A side earns every one of these premios it qualifies for.")),
+              (False, N_("A side earns only the highest of these premios it qualifies for."))),
+    )
+    #: Italian: the canastas of seven 2s and of 2s and jokers earn their bonus "only for the
+    #: side that goes out; otherwise card values only" [RG-I]; [HSW-I].
+    wild_only_going_out: bool = rule(
+        False, N_("Wild-card canastas earn their bonus only for the side that goes out"),
+        sources=("RG-I", "HSW-I"),
+        says=((True, N_("Wild-card canastas earn their bonus only for the side that goes out; "
+                        "another side scores their cards only.")),),
+    )
+    #: VARIANTS.md 7 leaves open what the wild-card bonuses do "when the hand ends by
+    #: stock-out". Off: nobody went out, so no side earns them (the sources' words).
+    wild_when_nobody_out: bool = rule(
+        False, N_("When nobody goes out, wild-card canastas keep their bonus"),
+        about=("wild_only_going_out",),
+        says=((True, N_("When nobody goes out, every side keeps the bonus of its wild-card "
+                        "canastas.")),
+              (False, N_("When nobody goes out, no side earns the bonus of its wild-card "
+                         "canastas."))),
+    )
+
+
+class OpeningCondition(StrEnum):
+    """What the first meld must be beyond its card points (VARIANTS.md 4, Brazilian: "7000-7995:
+    the opening must **be a canasta**; 8000-8995: a canasta worth at least 200 ...; 9000+: a
+    **natural** canasta" [BIC-BR]; [RG-BR]). Its words, marked for translation: ``label``, a
+    sentence; ``short``, a few words for the board and a table's cell."""
+
+    CANASTA = "canasta"
+    NATURAL_CANASTA = "natural_canasta"
+
+    @property
+    def label(self) -> str:
+        sentence, _ = _OPENING_CONDITION_WORDS[self]
+        return sentence
+
+    @property
+    def short(self) -> str:
+        _, words = _OPENING_CONDITION_WORDS[self]
+        return words
+
+
+_OPENING_CONDITION_WORDS = {
+    OpeningCondition.CANASTA: (N_("The first meld must be a canasta."), N_("a canasta")),
+    OpeningCondition.NATURAL_CANASTA: (N_("The first meld must be a natural canasta."),
+                                       N_("a natural canasta")),
+}
+
+
+@dataclass(frozen=True)
+class HeldCardRules:
+    """What cards melded and cards held cost beyond their values (Modern American, VARIANTS.md
+    1), and what cards never counted score (002)."""
+
+    #: "Side with 0 canastas | value of its **melded** cards is subtracted as well as its
+    #: hand" [CJ] part 3; [CLA] via [EBB].
+    table_against_without_canasta: bool = rule(
+        False, N_("A side with no canasta loses its cards on the table"), sources=("CJ", "CLA"),
+        says=((True, N_("A side with no canasta counts its cards on the table against it, as "
+                        "well as those in hand.")),),
+    )
+    #: "Meld limits | ... one meld per rank" [CCON]; [WIKI-US]; [CLA] via [EBB]: a side's
+    #: canastas and unfinished melds of natural cards are each of a rank of their own.
+    one_meld_per_rank: bool = rule(
+        False, N_("A side has one meld of each rank at most"), sources=("CCON", "WIKI-US", "CLA"),
+        says=((True, N_("A side has one meld of each rank at most.")),),
+    )
+    #: "3+ aces or 3+ sevens left in one player's hand | −1500 for each such set held (plus
+    #: the card values): a player holding both three aces and three sevens loses 3,000" [CCOM];
+    #: [CJ]; [WIKI-US]: the count asks how many sets (:data:`HELD_SETS_PER_PLAYER` a player).
+    aces_or_sevens_held_penalty: int | None = rule(
+        None, N_("Penalty for each set of three or more aces or sevens left in a player's hand"),
+        sources=("CCOM", "CJ", "WIKI-US"), empty=Empty.NOT_A_RULE, sign=Sign.PENALTY,
+        card=N_("Each set of 3 or more aces or 3 or more sevens left in a player's hand"),
+        sheet=N_("3+ aces or sevens held, each set"),
+    )
+    #: 002 "NO CONTAR LAS CARTAS POR ERROR": "Si al acabar el juego una pareja por error no
+    #: cuenta las cartas y las mezcla con el resto se apuntará 300 puntos". 002 writes a
+    #: penalty as such ("800 puntos negativos"), a credit as "se anotará 300 puntos" (the exact
+    #: cut): these 300 are for the side, in place of the cards it can no longer count (the
+    #: table's cards less those in hand, 002's "FORMA DE APUNTAR"); its base (canastas, red 3s,
+    #: premios, going out), written first, stands. Not a bonus on top of the count but the
+    #: count itself, so the sheet does not list it among the bonuses to claim (no sign).
+    cards_not_counted_points: int | None = rule(
+        None, N_("Points for a side that mixed its cards in before counting them"),
+        sources=("002",), empty=Empty.NOT_A_RULE,
+        card=N_("A side that mixes its cards into the rest by mistake before counting them "
+                "scores these instead of its cards on the table and in hand"),
+    )
+
+
+#: The sets of aces or sevens one player can be left holding: three or more aces, and three or
+#: more sevens (VARIANTS.md 1: "−1500 for each such set held ... a player holding both three
+#: aces and three sevens loses 3,000"; §9 gap 2: "up to two sets a player").
+HELD_SETS_PER_PLAYER = 2
+
+
+@dataclass(frozen=True)
+class SpecialHand:
+    """A hand of fourteen cards a side that has not melded goes out with all at once
+    (Modern American: seven pairs, a straight, garbage…): its points replace the side's whole
+    count for the hand; the other sides count as usual (VARIANTS.md 1 [CCOM]; [CLA]; [EA])."""
+
+    id: str
+    label: str
+    points: int
+
+
+@dataclass(frozen=True)
+class OpeningBand:
+    """From this running total on (inclusive), the first meld needs ``minimum`` card points
+    and, where a variant says so, meets a ``condition`` (Brazilian from 7,000: a canasta; a
+    tier whose only requirement is its condition has ``minimum`` 0)."""
+
+    from_score: int
+    minimum: int
+    condition: OpeningCondition | None = None
+
+
+@dataclass(frozen=True)
+class OpeningTier:
+    """One row of the opening-minimum table: from, to (``None``: open-ended), the card points
+    and the condition (``None``: points only)."""
+
+    low: int | None
+    high: int | None
+    minimum: int
+    condition: OpeningCondition | None = None
+
+
+@dataclass(frozen=True)
+class OpeningMinimums:
+    """The first-meld minimum ("salida") by a side's running total before the hand."""
+
+    negative: int = 15
+    bands: tuple[OpeningBand, ...] = (
+        OpeningBand(0, 50),
+        OpeningBand(1500, 90),
+        OpeningBand(3000, 120),
+    )
+
+    def for_score(self, running_total: int) -> int:
+        """The minimum a side with ``running_total`` points needs for its first meld."""
+        if running_total < 0:
+            return self.negative
+        minimum = self.bands[0].minimum if self.bands else self.negative
+        for band in self.bands:
+            if running_total >= band.from_score:
+                minimum = band.minimum
+        return minimum
+
+    def condition_for(self, running_total: int) -> OpeningCondition | None:
+        """What the first meld must be beyond its points, for ``running_total`` (a negative
+        total has no condition)."""
+        index = self.band_index(running_total)
+        return self.bands[index - 1].condition if index and self.bands else None
+
+    def tiers(self) -> list[OpeningTier]:
+        """The table as :class:`OpeningTier` rows, the negative row first (as :meth:`rows`,
+        with each row's condition)."""
+        conditions = [None, *(b.condition for b in self.bands)]
+        return [OpeningTier(low, high, minimum, condition)
+                for (low, high, minimum), condition in zip(self.rows(), conditions, strict=True)]
+
+    def band_index(self, running_total: int) -> int:
+        """Which row of :meth:`rows` applies: 0 is the negative row."""
+        if running_total < 0:
+            return 0
+        index = 1
+        for i, band in enumerate(self.bands, start=1):
+            if running_total >= band.from_score:
+                index = i
+        return index
+
+    def rows(self) -> list[tuple[int | None, int | None, int]]:
+        """The table as rows (from, to, minimum); ``None`` where a row is open-ended."""
+        rows: list[tuple[int | None, int | None, int]] = [(None, -5, self.negative)]
+        for i, band in enumerate(self.bands):
+            upper = self.bands[i + 1].from_score - 5 if i + 1 < len(self.bands) else None
+            rows.append((band.from_score, upper, band.minimum))
+        return rows
+
+
+class HandCards(StrEnum):
+    """How cards left in hand count when the stock runs out."""
+
+    AGAINST = "against"  # 000, 001, 003, 004: subtracted as always
+    IGNORED = "ignored"  # 002: "no tienen ningún valor"
