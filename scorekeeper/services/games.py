@@ -457,6 +457,14 @@ def running_totals(game: Game) -> list[int]:
     return totals
 
 
+def hands_played(game: Game) -> int:
+    """How many hands the game has, from the figures :func:`settle` keeps (no hand read)."""
+    figures = game.side_figures
+    if figures:
+        return int(figures[0]["hands"])
+    return len(game.hands)
+
+
 def side_figures(game: Game) -> list[dict[str, Any]]:
     """Each side's figures over the game's hands: hands counted, points, best hand, canastas
     entered (of every kind). Kept on the game by :func:`settle` for the statistics.
