@@ -179,3 +179,17 @@ def test_an_unknown_method_from_the_form_is_shown_by_its_field(client):
     response = client.post("/tournaments/new", data=form(6, seating_method="howell"))
     assert response.status_code == 422
     assert "seating_method" in errors(response.get_data(as_text=True))
+
+
+def test_swiss_slips_print_only_the_games_seated(client):
+    import io
+
+    from pypdf import PdfReader
+
+    tid, _token = create(client, 6, rounds=3, seating_method="swiss")
+    response = client.get(f"/tournaments/{tid}/slips.pdf")
+    assert response.status_code == 200
+    text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(response.data)).pages)
+    text = " ".join(text.split())
+    assert "only the games seated so far are printed" in text
+    assert "as planned by the rotation" not in text
