@@ -20,6 +20,7 @@ from flask import Response, jsonify, make_response, request, url_for
 from flask_babel import gettext as _
 
 from ..engine import EntryErrors, UnknownRuleSet
+from ..engine.movements import ROTATION, SEATING_METHODS
 from ..engine.numbers import whole
 from ..engine.ranking import DIFFERENCE, STANDINGS_BY
 from ..engine.victory import DEFAULT_BYE, MAX_BANDS
@@ -138,6 +139,7 @@ def tournament_to_dict(tournament: Tournament, *, admin: bool,
         "warn_minutes": tournament.warn_minutes,
         "target": tournament.target,
         "finished": tournament.finished_at is not None,
+        "seating_method": tournament.seating_method,
         "seating": plan.method,
         "seating_notes": service.schedule_notes(plan, len(tournament.pairs),
                                                 tournament.rounds_planned),
@@ -178,6 +180,7 @@ def create_tournament() -> Response:
             standings_by=body.get("standings_by", DIFFERENCE),
             victory_scale=body.get("victory_scale"),
             bye_victory_points=body.get("bye_victory_points"),
+            seating_method=body.get("seating_method", ROTATION),
         )
     except BadBody as exc:
         return error_response(400, exc.message)
@@ -504,6 +507,15 @@ add_paths({
                                        "credited when standings_by is victory_points. None: "
                                        f"{DEFAULT_BYE}, a bye counted as a game won "
                                        "(docs/RULES-SETTINGS.md)")},
+            "seating_method": {"enum": list(SEATING_METHODS), "default": ROTATION,
+                               "description": (
+                                   "How the games are seated: 002's rotation (the circle "
+                                   "method when it would repeat), a Mitchell movement (pairs "
+                                   "of the first half stay, the others move; at most as many "
+                                   "games as tables) or Swiss rounds (each game from the "
+                                   "standings when the one before closes; at most pairs - 1 "
+                                   "games, pairs if odd). More games than the method seats "
+                                   "is a 422 field error on rounds")},
             "rounds": {"type": "integer", "minimum": 1, "maximum": service.MAX_ROUNDS,
                        "default": 3,
                        "description": (f"The games each pair plays, at most "
@@ -571,7 +583,8 @@ add_paths({
         "type": "object",
         "required": ["id", "name", "language", "prizes", "standings_by", "victory_scale",
                      "bye_victory_points", "ruleset", "rounds_planned", "minutes",
-                     "warn_minutes", "target", "finished", "seating", "seating_notes",
+                     "warn_minutes", "target", "finished", "seating_method", "seating",
+                     "seating_notes",
                      "pairs", "rounds", "standings"],
         "properties": {
             "id": {"type": "string"},
@@ -588,7 +601,10 @@ add_paths({
             "warn_minutes": {"type": "integer"},
             "target": {"type": ["integer", "null"]},
             "finished": {"type": "boolean"},
-            "seating": {"type": "string"},
+            "seating_method": {"enum": list(SEATING_METHODS)},
+            "seating": {"enum": ["rotation", "circle", "mitchell", "swiss"],
+                        "description": "How the games are seated: seating_method, or "
+                                       "circle when 002's rotation would repeat"},
             "seating_notes": {"type": "array", "items": {"type": "string"}},
             "pairs": {"type": "array", "items": {
                 "type": "object",

@@ -54,6 +54,10 @@ class Tournament(Base):
     victory_scale: Mapped[list[list[int]] | None] = mapped_column(JSON)
     #: Victory points a pair's bye credits (``None``: ``engine.victory.DEFAULT_BYE``).
     bye_victory_points: Mapped[int | None]
+    #: How its games are seated (``engine.movements``): 002's ``rotation``, a ``mitchell``
+    #: movement, or ``swiss`` rounds (each game from the standings when the one before closes).
+    seating_method: Mapped[str] = mapped_column(String(20), default="rotation",
+                                                server_default="rotation")
 
     pairs: Mapped[list[TournamentPair]] = relationship(
         back_populates="tournament", order_by="TournamentPair.number",

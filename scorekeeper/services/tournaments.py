@@ -19,9 +19,11 @@ from sqlalchemy.orm import selectinload
 
 from .. import config
 from ..engine import N_, EntryErrors, FieldError, HandEnd, Outcome, RuleSet, ruleset_to_dict
+from ..engine.movements import ROTATION, SWISS, SeatingRefused, check_method, swiss_round
+from ..engine.movements import plan as movement_plan
 from ..engine.numbers import whole
 from ..engine.ranking import DIFFERENCE, STANDINGS_BY, Standing, game_credits, rank
-from ..engine.seating import Schedule, Seating, schedule, seat_without
+from ..engine.seating import Schedule, Seating, seat_without
 from ..engine.victory import DEFAULT_SCALE, VictoryScale, read_bye, read_scale
 from ..extensions import db
 from ..models.games import Game, Side, utcnow
@@ -43,7 +45,7 @@ def schedule_notes(plan: Schedule, pairs: int, rounds: int) -> list[str]:
     from ..i18n import translate
 
     tables = (pairs + pairs % 2) // 2
-    params = {"tables": tables, "pairs": pairs, "rounds": rounds}
+    params = {"tables": tables, "pairs": pairs, "rounds": rounds, "staying": pairs // 2}
     return [translate(note, params) for note in plan.notes]
 
 
@@ -142,6 +144,7 @@ def create_tournament(
     standings_by: Any = DIFFERENCE,
     victory_scale: Any = None,
     bye_victory_points: Any = None,
+    seating_method: Any = ROTATION,
 ) -> NewTournament:
     """Create a tournament and seat its first round.
 
@@ -153,7 +156,7 @@ def create_tournament(
     Raises :class:`EntryErrors` (fields ``name``, ``pairs``, ``pairs[i].name``,
     ``pairs[i].players``, ``rounds``, ``minutes``, ``target``, ``values.<path>``,
     ``warn_minutes``, ``language``, ``prizes``, ``standings_by``, ``victory_scale``,
-    ``bye_victory_points``). Round 1
+    ``bye_victory_points``, ``seating_method``: see :func:`seating_error`). Round 1
     is seated with its clock not started: the desk starts it.
     """
     errors: list[FieldError] = []
@@ -220,6 +223,8 @@ def create_tournament(
         ruleset = fill_values(ruleset, values)
     except EntryErrors as exc:
         errors.extend(exc.errors)
+    if (seating := seating_error(seating_method, len(pair_rows), n_rounds, errors)) is not None:
+        errors.append(seating)
     if errors:
         raise EntryErrors(errors)
 
@@ -243,6 +248,7 @@ def create_tournament(
         standings_by=standings_by,
         victory_scale=scale,
         bye_victory_points=bye_points,
+        seating_method=seating_method,
     )
     db.session.add(tournament)
     db.session.flush()
@@ -269,9 +275,25 @@ def ruleset_of(tournament: Tournament) -> RuleSet:
     return games_service.ruleset_from_data(tournament.ruleset_data)
 
 
+def seating_error(method: Any, pairs: int, rounds: int,
+                  errors: Iterable[FieldError] = ()) -> FieldError | None:
+    """Why ``method`` (``engine.movements.SEATING_METHODS``) cannot seat ``pairs`` pairs for
+    ``rounds`` games (field ``seating_method`` or ``rounds``), or ``None`` when it can. The
+    games are not checked when ``errors`` already holds one on the pairs or the games."""
+    try:
+        check_method(method, 2, 1)
+        if pairs >= 2 and not any(e.field in ("pairs", "rounds") for e in errors):
+            check_method(method, pairs, rounds)
+    except SeatingRefused as exc:
+        return exc
+    return None
+
+
 def plan_of(tournament: Tournament) -> Schedule:
-    """The tournament's seating plan (made again from its pairs and rounds: it is pure)."""
-    return schedule(len(tournament.pairs), tournament.rounds_planned)
+    """The tournament's seating plan (made again from its pairs and rounds: it is pure):
+    every game's by 002's rotation or a Mitchell movement, game 1's only for Swiss rounds."""
+    return movement_plan(tournament.seating_method, len(tournament.pairs),
+                         tournament.rounds_planned)
 
 
 def _history(tournament: Tournament) -> tuple[set[frozenset[int]], dict[int, int]]:
@@ -293,7 +315,8 @@ def _gone(tournament: Tournament) -> list[int]:
 
 def seatings(tournament: Tournament) -> list[Seating]:
     """Every game's seating: as seated for the games played or being played, as planned for
-    the rest (002's rotation is known in advance; a later disqualification changes them)."""
+    the rest (002's rotation is known in advance; a later disqualification changes them).
+    Swiss rounds plan nothing ahead: only the games seated are listed."""
     out: list[Seating] = []
     number_of = {p.id: p.number for p in tournament.pairs}
     for rnd in tournament.rounds:
@@ -305,7 +328,7 @@ def seatings(tournament: Tournament) -> list[Seating]:
     plan = plan_of(tournament)
     met, sat_out = _history(tournament)
     gone = _gone(tournament)
-    for number in range(len(out) + 1, tournament.rounds_planned + 1):
+    for number in range(len(out) + 1, min(tournament.rounds_planned, len(plan.rounds)) + 1):
         seating = seat_without(plan.rounds[number - 1], gone, met=met, sat_out=sat_out)
         met.update(frozenset(t[1:]) for t in seating.tables)
         for pair in seating.byes:
@@ -322,10 +345,8 @@ def seat_round(tournament: Tournament, number: int) -> TournamentRound:
     is in its ``new_edit_token`` for this request only (see :func:`hand_out_links`); the
     database keeps only its hash.
     """
-    plan = plan_of(tournament).rounds[number - 1]
     by_number = {p.number: p for p in tournament.pairs}
-    met, sat_out = _history(tournament)
-    seating = seat_without(plan, _gone(tournament), met=met, sat_out=sat_out)
+    seating = _seating_of_round(tournament, number)
     rs = ruleset_of(tournament)
     rnd = TournamentRound(number=number, started_at=utcnow(), byes=list(seating.byes))
     for table_no, a, b in seating.tables:
@@ -341,6 +362,17 @@ def seat_round(tournament: Tournament, number: int) -> TournamentRound:
     tournament.rounds.append(rnd)
     db.session.flush()
     return rnd
+
+
+def _seating_of_round(tournament: Tournament, number: int) -> Seating:
+    """Round ``number`` as it is seated now: planned (002's rotation, Mitchell), or from the
+    standings of the games closed so far (Swiss rounds after the first)."""
+    met, sat_out = _history(tournament)
+    if tournament.seating_method == SWISS and number > 1:
+        order = [row.number for row in standings(tournament) if not row.disqualified]
+        return swiss_round(order, met=met, sat_out=sat_out)
+    plan = plan_of(tournament).rounds[number - 1]
+    return seat_without(plan, _gone(tournament), met=met, sat_out=sat_out)
 
 
 # -- finding -------------------------------------------------------------------------------------

@@ -20,6 +20,7 @@ from flask_babel import gettext as _
 
 from ..engine import EntryErrors
 from ..engine.ranking import VICTORY_POINTS
+from ..engine.seating import Seating
 from ..i18n import error_message
 from ..models.tournaments import Tournament
 from ..services import desk, paper_results, record
@@ -125,7 +126,7 @@ def game_sheets(tournament_id: str, number: int) -> Response:
     if not 1 <= number <= tournament.rounds_planned:
         abort(404)
     by_number = {p.number: p for p in tournament.pairs}
-    seating = service.seatings(tournament)[number - 1]
+    seating = _seating_or_404(tournament, number)
     rnd = service.get_round(tournament, number)
 
     def make_html() -> str:
@@ -137,6 +138,15 @@ def game_sheets(tournament_id: str, number: int) -> Response:
 
     return tournament_pdf(tournament, ("sheets", number), make_html,
                           f"sheets-game-{number}.pdf", landscape=True)
+
+
+def _seating_or_404(tournament: Tournament, number: int) -> Seating:
+    """Game ``number``'s seating; a Swiss game not seated yet has none (it is seated from
+    the standings when the game before closes)."""
+    known = service.seatings(tournament)
+    if number > len(known):
+        abort(404)
+    return known[number - 1]
 
 
 # -- seating plans, slips, standings ------------------------------------------------------------
@@ -152,10 +162,10 @@ def seating_pdf(tournament_id: str, number: int) -> Response:
     tournament = _tournament_or_404(tournament_id)
     if not 1 <= number <= tournament.rounds_planned:
         abort(404)
+    seating = _seating_or_404(tournament, number)
 
     def make_html() -> str:
         by_number = {p.number: p for p in tournament.pairs}
-        seating = service.seatings(tournament)[number - 1]
         rnd = service.get_round(tournament, number)
         rows = [{"number": n, "pairs": (by_number[a], by_number[b])}
                 for n, a, b in seating.tables]

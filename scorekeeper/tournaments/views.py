@@ -20,9 +20,10 @@ from werkzeug.exceptions import NotFound
 from .. import config
 from ..browser import house_rulesets, remember_token
 from ..engine import N_, PRESETS, EntryErrors, FieldError, HandEnd, RuleSet, UnknownRuleSet
+from ..engine.movements import ROTATION, SEATING_METHODS, SeatingRefused
+from ..engine.movements import plan as movement_plan
 from ..engine.numbers import whole
 from ..engine.ranking import DIFFERENCE
-from ..engine.seating import schedule
 from ..engine.victory import DEFAULT_BYE, DEFAULT_SCALE, TOTAL, parse_scale_text, scale_text
 from ..extensions import htmx
 from ..i18n import error_message, label
@@ -101,14 +102,23 @@ def _form_context(form: dict[str, Any], errors: dict[str, str], ruleset: RuleSet
     notes: list[str] = []
     rounds = whole(form.get("rounds"))
     if pairs_count >= 2 and rounds is not None and 1 <= rounds <= service.MAX_ROUNDS:
-        plan = schedule(pairs_count, rounds)
-        notes = service.schedule_notes(plan, pairs_count, rounds)
+        notes = _planned_notes(form.get("seating_method") or ROTATION, pairs_count, rounds)
     return {
         "form": form, "errors": errors, "choices": _ruleset_choices(ruleset),
         "missing": _missing(ruleset), "ruleset": ruleset, "notes": notes,
         "languages": list(config.LANGUAGE_NAMES.items()),
         "max_pairs": service.MAX_PAIRS, "max_rounds": service.MAX_ROUNDS,
+        "seating_methods": SEATING_METHODS,
     }
+
+
+def _planned_notes(method: str, pairs: int, rounds: int) -> list[str]:
+    """What the chosen seating will do, for the set-up page (nothing when it cannot seat
+    them: the refusal is shown by its field)."""
+    try:
+        return service.schedule_notes(movement_plan(method, pairs, rounds), pairs, rounds)
+    except SeatingRefused:
+        return []
 
 
 def _errors_by_field(exc: EntryErrors) -> dict[str, str]:
@@ -146,7 +156,7 @@ def new() -> Response:
                 "language": str(get_locale() or "en"),
                 "prizes": str(service.DEFAULT_PRIZES), "standings_by": DIFFERENCE,
                 "victory_scale": scale_text(DEFAULT_SCALE),
-                "bye_victory_points": str(DEFAULT_BYE)}
+                "bye_victory_points": str(DEFAULT_BYE), "seating_method": ROTATION}
         try:
             ruleset = resolve_ruleset(request.args.get("ruleset", DEFAULT_RULESET))
             form["ruleset"] = ruleset.id
@@ -158,7 +168,8 @@ def new() -> Response:
     form = {k: request.form.get(k, "") for k in ("name", "pairs", "rounds", "minutes",
                                                  "warn_minutes", "target", "ruleset",
                                                  "language", "prizes", "standings_by",
-                                                 "victory_scale", "bye_victory_points")}
+                                                 "victory_scale", "bye_victory_points",
+                                                 "seating_method")}
     try:
         ruleset = resolve_ruleset(form["ruleset"] or DEFAULT_RULESET)
     except UnknownRuleSet as exc:
@@ -183,6 +194,7 @@ def new() -> Response:
             victory_scale=(parse_scale_text(form["victory_scale"])
                            if form["victory_scale"].strip() else None),
             bye_victory_points=form["bye_victory_points"],
+            seating_method=form["seating_method"] or ROTATION,
         )
     except EntryErrors as exc:
         return _invalid(form, _errors_by_field(exc), ruleset)
