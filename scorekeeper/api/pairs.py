@@ -99,8 +99,8 @@ def substitute_name(tournament_id: str, number: int, pair: int) -> Response:
 def pairs_fixed(_error: night.PairsFixed) -> Response:
     """Game 1 has started: the pairs are fixed (409, saying what to do instead)."""
     return error_response(409, _(
-        "Game 1 has started, so the pairs can no longer be withdrawn, renamed or checked in. "
-        "A pair that leaves now abandons its game; a replaced player is a substitution."))
+        "Game 1 has started, so the pairs can no longer be withdrawn, corrected or checked "
+        "in. A pair that leaves now abandons its game; a replaced player is a substitution."))
 
 
 @bp.errorhandler(night.NoNextGame)
