@@ -155,3 +155,32 @@ def test_bad_input_is_answered_by_field(client):
     last = client.delete(f"/api/v1/tournaments/{tid}/pairs/2", headers=admin(token))
     assert last.status_code == 422
     assert last.get_json()["errors"][0]["field"] == "pair"
+
+
+def test_every_change_before_game_1_seats_each_pair_once_and_leaves_no_game_behind(client):
+    from scorekeeper.models import Game
+
+    tid, token = create(client, 3)
+    steps = [("add", None), ("add", None), ("withdraw", 1), ("add", None), ("withdraw", 5),
+             ("withdraw", 2), ("add", None), ("add", None), ("add", None), ("withdraw", 3)]
+    for i, (step, number) in enumerate(steps):
+        if step == "add":
+            response = client.post(f"/api/v1/tournaments/{tid}/pairs", headers=admin(token),
+                                   json={"players": [f"N{i}a", f"N{i}b"]})
+            assert response.status_code == 201
+        else:
+            response = client.delete(f"/api/v1/tournaments/{tid}/pairs/{number}",
+                                     headers=admin(token))
+            assert response.status_code == 200
+        data = response.get_json()
+        n = len(data["pairs"])
+        assert [p["number"] for p in data["pairs"]] == list(range(1, n + 1))
+        tables, byes = seating(data)
+        seated = [p for t in tables for p in t] + byes
+        assert sorted(seated) == list(range(1, n + 1)), (step, data["rounds"][0])
+        # 002's game 1: 1-2, 3-4... at tables 1, 2...; an odd pair out sits out.
+        assert tables == [(2 * k + 1, 2 * k + 2) for k in range(n // 2)]
+        assert byes == ([n] if n % 2 else [])
+        # Every game made for a table that is gone was removed with it.
+        assert db.session.query(Game).count() == len(tables)
+        db.session.expire_all()
