@@ -55,3 +55,24 @@ def test_the_desk_seats_game_1_again_as_pairs_come_and_go(browser, live_server: 
     assert [p["name"] for p in data["pairs"]] == ["Pair 1", "Pair 2", "Pair 4", "Pair 5",
                                                   "Pair 6", "Golondrinas"]
     context.close()
+
+
+def test_the_pairs_section_has_no_serious_accessibility_violations(browser,
+                                                                   live_server: str) -> None:
+    from test_a11y import serious_violations
+
+    made = requests.post(f"{live_server}/api/v1/tournaments", json={
+        "name": "Club", "values": VALUES, "pairs": pairs(4), "rounds": 3}, timeout=60).json()
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=True)
+    page = context.new_page()
+    page.goto(f"{live_server}/tournaments/{made['id']}?token={made['admin_token']}")
+    section = page.locator("section.pairs-desk")
+    section.get_by_role("button", name="Add the pair").click()  # nothing typed: errors
+    expect(page.locator("#err-add-players")).not_to_be_empty()
+    page.locator("section.pairs-desk details summary").first.click()
+    found = {"before game 1, with errors": serious_violations(page)}
+    page.get_by_role("button", name="Start the clock").click()
+    expect(page.locator("section.pairs-desk")).to_contain_text("A substitute in game 1")
+    found["after game 1 started"] = serious_violations(page)
+    assert found == {k: [] for k in found}, found
+    context.close()

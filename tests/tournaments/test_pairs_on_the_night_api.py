@@ -184,3 +184,22 @@ def test_every_change_before_game_1_seats_each_pair_once_and_leaves_no_game_behi
         # Every game made for a table that is gone was removed with it.
         assert db.session.query(Game).count() == len(tables)
         db.session.expire_all()
+
+
+def test_check_in_before_game_1_and_the_repeat_of_a_request_key(client):
+    tid, token = create(client, 4)
+    url = f"/api/v1/tournaments/{tid}/pairs/2/check-in"
+    key = {**admin(token), "Idempotency-Key": "arrive-2"}
+    first = client.put(url, headers=key)
+    assert first.status_code == 200 and first.get_json()["pairs"][1]["checked_in"] is True
+    # The same request again (a retry) answers the same change and logs nothing new.
+    again = client.put(url, headers=key)
+    assert again.status_code == 200 and again.get_json()["change"]["seq"] == 1
+    # The same key for another request is refused.
+    assert client.delete(url, headers=key).status_code == 409
+    gone = client.delete(url, headers=admin(token))
+    assert gone.status_code == 200 and gone.get_json()["pairs"][1]["checked_in"] is False
+    kinds = [c.kind for c in db.session.query(TournamentChange).order_by(TournamentChange.seq)]
+    assert kinds == ["check_in", "check_out"]
+    client.post(f"/api/v1/tournaments/{tid}/rounds/1/start", headers=admin(token))
+    assert client.put(url, headers=admin(token)).status_code == 409
