@@ -322,6 +322,18 @@ def substitute_name(tournament: Tournament, round_number: int, number: int, play
     return table
 
 
+def clear_substitutes(tournament: Tournament, pair: TournamentPair) -> None:
+    """Forget the substitutes named for ``pair`` in every game (its substitution taken back:
+    the papers print its own players again)."""
+    for rnd in tournament.rounds:
+        for table in rnd.tables:
+            if table.substitutes and pair.id in (table.pair_a_id, table.pair_b_id):
+                side = 0 if table.pair_a_id == pair.id else 1
+                subs = [list(s) for s in table.substitutes]
+                subs[side] = [None, None]
+                table.substitutes = None if subs == [[None, None], [None, None]] else subs
+
+
 def players_at(table: TournamentTable, side: int, players: Any) -> tuple[str, ...]:
     """The players of ``side`` as they sat in ``table``'s game: a substitute's name in place of
     the player replaced, with who it replaced."""

@@ -64,3 +64,16 @@ def test_the_substitute_is_printed_in_the_tournaments_language(client):
                 headers=admin(token), json={"player": 1, "name": "Marta"})
     text = pdf_text(client, f"/tournaments/{tid}/rounds/1/tables/1/sheet.pdf")
     assert "Marta (sustituye a Teresa)" in text
+
+
+def test_a_substitution_taken_back_takes_the_name_off_the_papers(client):
+    tid, token = create(client)
+    client.post(f"/api/v1/tournaments/{tid}/rounds/1/pairs/3/substitute",
+                headers=admin(token), json={"player": 2, "name": "Marta"})
+    sheet = f"/tournaments/{tid}/rounds/1/tables/2/sheet.pdf"
+    assert "Marta" in pdf_text(client, sheet)
+    undone = client.delete(f"/api/v1/tournaments/{tid}/pairs/3/substitute",
+                           headers=admin(token))
+    assert undone.status_code == 200 and undone.get_json()["pairs"][2]["substituted"] is False
+    text = pdf_text(client, sheet)
+    assert "Marta" not in text and "Luis" in text
