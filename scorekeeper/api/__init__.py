@@ -10,6 +10,7 @@ from . import (  # noqa: E402,F401  (register routes on bp)
     games,
     house_rules,
     openapi,
+    pairs,  # noqa: E402,F401  (pairs on the night)
     scoring,
     tournament_papers,  # noqa: E402,F401
     tournaments,

@@ -145,7 +145,8 @@ def tournament_to_dict(tournament: Tournament, *, admin: bool,
                                                 tournament.rounds_planned),
         "pairs": [
             {"number": p.number, "name": p.name, "players": list(p.players),
-             "disqualified": p.disqualified_round is not None, "substituted": p.substituted}
+             "disqualified": p.disqualified_round is not None, "substituted": p.substituted,
+             "checked_in": p.checked_in, "joined_round": p.joined_round}
             for p in tournament.pairs
         ],
         "rounds": rounds,
@@ -612,7 +613,11 @@ add_paths({
                 "properties": {
                     "number": {"type": "integer"}, "name": {"type": "string"},
                     "players": {"type": "array", "items": {"type": "string"}},
-                    "disqualified": {"type": "boolean"}, "substituted": {"type": "boolean"}}}},
+                    "disqualified": {"type": "boolean"}, "substituted": {"type": "boolean"},
+                    "checked_in": {"type": "boolean",
+                                   "description": "the desk saw it arrive (before game 1)"},
+                    "joined_round": {"type": ["integer", "null"], "description": (
+                        "a pair added after game 1 started plays from this game on")}}}},
             "rounds": {"type": "array", "items": {
                 "type": "object",
                 "required": ["number", "started_at", "ends_at", "seconds_left", "clock",

@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint
+from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint, false
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .base import Base
@@ -85,6 +85,10 @@ class TournamentPair(Base):
     disqualified_round: Mapped[int | None]
     #: A player had to be replaced: the pair scores nothing in the tournament.
     substituted: Mapped[bool] = mapped_column(default=False)
+    #: The desk saw the pair arrive (check-in, before game 1; ``services.pairs``).
+    checked_in: Mapped[bool] = mapped_column(default=False, server_default=false())
+    #: A pair added after game 1 started plays from this game on (``None``: from game 1).
+    joined_round: Mapped[int | None]
 
     tournament: Mapped[Tournament] = relationship(back_populates="pairs")
 
@@ -148,6 +152,9 @@ class TournamentTable(Base):
     #: The final totals the desk typed from the table's paper sheet (a table that kept its
     #: score on paper, as 002 prescribes), ``None`` when none were typed.
     paper_totals: Mapped[list[int] | None] = mapped_column(JSON)
+    #: Who replaced a player in this game: per side, a name or ``None`` for each of the pair's
+    #: two players (``None``: nobody was replaced). Printed on the game's papers.
+    substitutes: Mapped[list[list[str | None]] | None] = mapped_column(JSON)
 
     round: Mapped[TournamentRound] = relationship(back_populates="tables")
     pair_a: Mapped[TournamentPair] = relationship(foreign_keys=[pair_a_id])

@@ -785,4 +785,7 @@ def undo_substitution(tournament: Tournament, pair: TournamentPair) -> None:
     if tournament.finished_at is not None:
         raise TournamentOver()
     pair.substituted = False
+    from .pairs import clear_substitutes  # (services.pairs builds on this module)
+
+    clear_substitutes(tournament, pair)
     db.session.flush()

@@ -17,6 +17,7 @@ from sqlalchemy import select
 from ..extensions import db
 from ..models import Game
 from ..models.tournaments import Tournament, TournamentPair, TournamentTable
+from ..services import pairs as pairs_service
 from ..services import record
 from ..services import tournaments as tournaments_service
 from . import layout
@@ -33,7 +34,8 @@ def head(tournament: Tournament, game: int, table: int,
          pairs: tuple[TournamentPair, TournamentPair],
          seated: TournamentTable | None = None) -> layout.TableHead:
     """The tournament's part of a table's sheet; with the seated table, its result so far."""
-    named = tuple(layout.TablePair(p.number, p.name, tuple(p.players)) for p in pairs)
+    named = tuple(layout.TablePair(p.number, p.name, _players(seated, side, p))
+                  for side, p in enumerate(pairs))
     totals = credits = abandoned = None
     corrected = False
     if seated is not None:
@@ -63,14 +65,28 @@ def blank_table_sheet(tournament: Tournament, game: int, table: int,
     rs = tournaments_service.ruleset_of(tournament)
     fmt = next((f for f in rs.formats if f.players == 4 and f.sides == 2), rs.formats[0])
     sheet = layout.blank_sheet(rs, fmt, hands=layout.TABLE_HANDS)
-    sides = tuple(layout.SideInfo(p.name, tuple(p.players)) for p in pairs)
+    sides = tuple(layout.SideInfo(p.name, _players(seated, side, p))
+                  for side, p in enumerate(pairs))
     return replace(sheet, sides=sides, target=tournament.target,
                    table=head(tournament, game, table, pairs, seated))
 
 
 def with_head(sheet: layout.Sheet, table: TournamentTable) -> layout.Sheet:
-    """A kept game's sheet with its table's tournament head."""
+    """A kept game's sheet with its table's tournament head (and its substitutes' names)."""
+    if table.substitutes:
+        sheet = replace(sheet, sides=tuple(
+            replace(info, players=pairs_service.players_at(table, side, info.players))
+            for side, info in enumerate(sheet.sides)))
     return replace(sheet, table=head_of(table))
+
+
+def _players(seated: TournamentTable | None, side: int,
+             pair: TournamentPair) -> tuple[str, ...]:
+    """The pair's players as they sat at ``seated`` (a substitute's name in place of the
+    player replaced), or as the pair was entered."""
+    if seated is None:
+        return tuple(pair.players)
+    return pairs_service.players_at(seated, side, pair.players)
 
 
 def kept(table: TournamentTable) -> bool:

@@ -232,8 +232,9 @@ def game_sheet(game_id: str) -> Response:
     # ``?changes=1`` prints the game's change log after the sheet (who changed what, when).
     with_changes = request.args.get("changes") == "1"
     # Keyed by the game's public handle, not its row id: a row id can be used again.
+    # A substitute named at the desk changes the sheet, not the game's version.
     key = ("game", game.view_token_hash, game.version, options.paper, options.lang, with_changes,
-           table is not None)
+           table is not None, repr(table.substitutes) if table is not None else None)
 
     def make_html() -> str:
         changes = record.changes_of(game) if with_changes else None

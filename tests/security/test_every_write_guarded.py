@@ -52,7 +52,8 @@ def owned(app: Flask, client: FlaskClient) -> dict[str, Any]:
         "name": "Club", "ruleset": "classic", "rounds": 2, "minutes": 60, "pairs": pairs,
     }).get_json()
     return {"game_id": game["id"], "house_id": house["id"], "ruleset_id": house["id"],
-            "tournament_id": tournament["id"], "number": 1, "table": 1, "action": "start"}
+            "tournament_id": tournament["id"], "number": 1, "table": 1, "action": "start",
+            "pair": 1}
 
 
 def _state(app: Flask) -> tuple[Any, ...]:

@@ -1,0 +1,152 @@
+"""Pairs on the night at the desk's pages (no script): check-in, a pair added and one withdrawn
+before game 1 with the desk told what changed, a correction, a late pair joining game 2, a
+substitute named; refused without the desk's credential; bad input shown by its field."""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+
+from tournament_helpers import admin, create, links, play, read
+
+from scorekeeper.extensions import db
+from scorekeeper.models.desk import TournamentChange
+
+
+def login(client, tid, token):
+    assert client.get(f"/tournaments/{tid}?token={token}").status_code == 303
+
+
+def text(html):
+    return unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)))
+
+
+def fields(html, action):
+    """The hidden fields of the form posting to ``action``."""
+    form = re.search(rf'<form method="post" action="{re.escape(action)}".*?</form>', html, re.S)
+    assert form, action
+    return dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)"', form.group(0)))
+
+
+def page(client, tid):
+    response = client.get(f"/tournaments/{tid}")
+    assert response.status_code == 200
+    return response.get_data(as_text=True)
+
+
+def post(client, tid, action, **typed):
+    data = {**fields(page(client, tid), action), **typed}
+    return client.post(action, data=data)
+
+
+def test_the_desk_checks_in_adds_withdraws_and_corrects_pairs_before_game_1(client):
+    tid, token = create(client, 4)
+    login(client, tid, token)
+    html = page(client, tid)
+    assert "Pairs on the night" in html and "4 pairs not checked in yet." in text(html)
+
+    checked = post(client, tid, f"/tournaments/{tid}/pairs/1/check-in", present="1")
+    assert checked.status_code == 303
+    assert "3 pairs not checked in yet." in text(page(client, tid))
+
+    added = post(client, tid, f"/tournaments/{tid}/pairs/add", **{
+        "add-name": "Golondrinas", "add-player1": "Concha", "add-player2": "Pilar"})
+    assert added.status_code == 303
+    told = text(page(client, tid))
+    assert "Pair 5, Golondrinas, was added." in told and "Pair 5 sits out game 1." in told
+
+    gone = post(client, tid, f"/tournaments/{tid}/pairs/2/withdraw")
+    assert gone.status_code == 303
+    told = text(page(client, tid))
+    assert "Pair 2, Pair 2, was withdrawn." in told
+    assert "Pair 3 is now pair 2." in told and "Pair 5 is now pair 4." in told
+    data = read(client, tid, token)
+    assert [p["name"] for p in data["pairs"]] == ["Pair 1", "Pair 3", "Pair 4", "Golondrinas"]
+    assert [tuple(t["pairs"]) for t in data["rounds"][0]["tables"]] == [(1, 2), (3, 4)]
+    assert "Table 2: pair 3 against pair 4, a new game" in told
+
+    fixed = post(client, tid, f"/tournaments/{tid}/pairs/4/rename", **{
+        "pair4-name": "Las Golondrinas", "pair4-player1": "Concha", "pair4-player2": "Pili"})
+    assert fixed.status_code == 303
+    data = read(client, tid, token)
+    assert data["pairs"][3]["players"] == ["Concha", "Pili"]
+    # The game 1 table's game follows the correction (its sheet and phone show it).
+    game_id = data["rounds"][0]["tables"][1]["game_id"]
+    game = client.get(f"/api/v1/games/{game_id}").get_json()
+    assert game["sides"][1]["name"] == "Las Golondrinas"
+    kinds = [c.kind for c in db.session.query(TournamentChange).order_by(TournamentChange.seq)]
+    assert kinds == ["check_in", "pair_add", "pair_withdraw", "pair_rename"]
+
+
+def test_bad_input_is_shown_by_its_field_and_nothing_changes(client):
+    tid, token = create(client, 4)
+    login(client, tid, token)
+    bad = post(client, tid, f"/tournaments/{tid}/pairs/add", **{
+        "add-name": "x" * 61, "add-player1": "Concha", "add-player2": ""})
+    assert bad.status_code == 422
+    html = bad.get_data(as_text=True)
+    assert re.search(r'id="err-add-name">At most 60 characters\.</p>', html), html
+    assert re.search(r'id="err-add-players">A pair needs two players\.</p>', html)
+    # What was typed is kept.
+    assert 'value="Concha"' in html
+    sub = post(client, tid, f"/tournaments/{tid}/pairs/3/rename", **{
+        "pair3-player1": " ", "pair3-player2": "B"})
+    assert sub.status_code == 422
+    assert 'id="err-pair3-players">A pair needs two players.' in sub.get_data(as_text=True)
+    assert len(read(client, tid)["pairs"]) == 4
+
+
+def test_a_late_pair_joins_game_2_and_a_substitute_is_named(client):
+    tid, token = create(client, 4)
+    login(client, tid, token)
+    post(client, tid, f"/tournaments/{tid}/rounds/1/clock/start")
+    html = page(client, tid)
+    assert "A late pair: it plays from game 2 on" in text(html)
+    assert f"/tournaments/{tid}/pairs/2/withdraw" not in html
+    refused = client.post(f"/tournaments/{tid}/pairs/2/withdraw",
+                          data=fields(html, f"/tournaments/{tid}/pairs/add"))
+    assert refused.status_code == 409
+    assert "Game 1 has started" in text(refused.get_data(as_text=True))
+
+    late = post(client, tid, f"/tournaments/{tid}/pairs/add", **{
+        "add-name": "Tardones", "add-player1": "Rosa", "add-player2": "Tomás"})
+    assert late.status_code == 303
+    told = text(page(client, tid))
+    assert "Pair 5, Tardones, was added: it plays from game 2 on" in told
+
+    named = post(client, tid, f"/tournaments/{tid}/substitute-name", pair="3", player="2",
+                 name="Marta")
+    assert named.status_code == 303
+    data = read(client, tid, token)
+    assert data["pairs"][2]["substituted"] is True
+    bad = post(client, tid, f"/tournaments/{tid}/substitute-name", pair="3", player="",
+               name="")
+    assert bad.status_code == 422
+    html = bad.get_data(as_text=True)
+    assert 'id="err-sub-player">Choose the player who was replaced.' in html
+    assert 'id="err-sub-name">' in html
+
+    tables = links(client, tid, token, 1)
+    play(client, tables[0], (3000, 1000))
+    play(client, tables[1], (1500, 2500))
+    closed = client.post(f"/api/v1/tournaments/{tid}/rounds/1/finish", headers=admin(token))
+    game2 = closed.get_json()["rounds"][1]
+    assert 5 in {p for t in game2["tables"] for p in t["pairs"]}
+
+
+def test_the_pairs_forms_need_the_desks_credential(client):
+    tid, token = create(client, 4)
+    other = create(client, 4)
+    login(client, other[0], other[1])  # the desk of another tournament
+    for action, data in [
+        (f"/tournaments/{tid}/pairs/add", {"add-player1": "A", "add-player2": "B"}),
+        (f"/tournaments/{tid}/pairs/2/withdraw", {}),
+        (f"/tournaments/{tid}/pairs/2/rename", {"pair2-player1": "A", "pair2-player2": "B"}),
+        (f"/tournaments/{tid}/pairs/2/check-in", {"present": "1"}),
+        (f"/tournaments/{tid}/substitute-name", {"round": "1", "pair": "2", "player": "1",
+                                                 "name": "X"}),
+    ]:
+        assert client.post(action, data=data).status_code == 403, action
+    assert client.post("/tournaments/nope/pairs/add", data={}).status_code == 404
+    assert len(read(client, tid)["pairs"]) == 4
+    assert not any(p["checked_in"] for p in read(client, tid)["pairs"])
