@@ -6,7 +6,7 @@
 game; ``NULL``: nobody was replaced).
 
 Revision ID: e16c2a7b4d05
-Revises: e15b1a7c3d04
+Revises: e16c2b8d4e05
 Create Date: 2026-11-26 20:50:00
 
 """
@@ -15,7 +15,7 @@ from alembic import op
 
 # revision identifiers, used by Alembic.
 revision = 'e16c2a7b4d05'
-down_revision = 'e15b1a7c3d04'
+down_revision = 'e16c2b8d4e05'
 branch_labels = None
 depends_on = None
 
