@@ -11,6 +11,7 @@ from . import (  # noqa: E402,F401  (register routes on bp)
     house_rules,
     openapi,
     scoring,
+    table_cards,
     tournament_papers,  # noqa: E402,F401
     tournaments,
 )

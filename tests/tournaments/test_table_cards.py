@@ -217,3 +217,36 @@ def test_only_the_desk_prints_or_replaces_a_card(app, client):
             if c.tournament_id == tid} == hashes
     # A table the tournament never seats has no card to replace.
     assert client.post(f"/tournaments/{tid}/table-cards/9/replace").status_code == 404
+
+
+def test_the_api_lists_and_replaces_the_cards_as_the_desk_page_does(app, client):
+    tid, token = create(client, 4)
+    listed = client.get(f"/api/v1/tournaments/{tid}/table-cards", headers=admin(token))
+    assert listed.status_code == 200 and "no-store" in listed.headers["Cache-Control"]
+    cards = listed.get_json()["cards"]
+    assert [c["table"] for c in cards] == [1, 2]
+    assert listed.get_json()["pdf"] == f"http://localhost/tournaments/{tid}/table-cards.pdf"
+    old = cards[1]["url"].removeprefix("http://localhost")
+    phone = app.test_client()
+    assert phone.get(old).location.endswith(f"/games/{game_of(client, tid, 1, 2)}")
+
+    assert client.get(f"/api/v1/tournaments/{tid}/table-cards").status_code == 401
+    assert client.get(f"/api/v1/tournaments/{tid}/table-cards",
+                      headers=admin("wrong")).status_code == 403
+    assert client.post(f"/api/v1/tournaments/{tid}/table-cards/2/replace").status_code == 401
+
+    replaced = client.post(f"/api/v1/tournaments/{tid}/table-cards/2/replace",
+                           headers={**admin(token), "Idempotency-Key": "card-2"})
+    assert replaced.status_code == 200
+    new = replaced.get_json()["cards"][1]["url"]
+    assert new != cards[1]["url"] and replaced.get_json()["cards"][0] == cards[0]
+    # The same request again replaces nothing more.
+    again = client.post(f"/api/v1/tournaments/{tid}/table-cards/2/replace",
+                        headers={**admin(token), "Idempotency-Key": "card-2"})
+    assert again.get_json()["cards"][1]["url"] == new
+    assert phone.get(old).status_code == 410
+    assert phone.get(new.removeprefix("http://localhost")).status_code == 303
+    change = db.session.query(TournamentChange).filter_by(kind="card").one()
+    assert change.by == "api"
+    assert client.post(f"/api/v1/tournaments/{tid}/table-cards/3/replace",
+                       headers=admin(token)).status_code == 404
