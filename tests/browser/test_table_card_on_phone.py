@@ -49,3 +49,27 @@ def test_the_card_follows_the_table_to_its_next_game(browser, live_server: str,
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     shot(page, "table-card-02-game-2")
     context.close()
+
+
+def test_the_desk_replaces_a_card_from_its_page(browser, live_server: str, shot: Shot) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    values = {path: 100 for path, _label in find_ruleset("torneo").missing_values()}
+    made = page.request.post(f"{live_server}/api/v1/tournaments", data={
+        "name": "Torneo de primavera", "minutes": 60, "rounds": 3, "values": values,
+        "pairs": [{"name": f"Pareja {i}", "players": [f"A{i}", f"B{i}"]} for i in range(1, 9)]})
+    data = made.json()
+    page.goto(f"{live_server}/tournaments/{data['id']}?token={data['admin_token']}")
+    page.get_by_role("link", name="Replace a table’s card").click()
+    expect(page.get_by_role("heading", level=1)).to_contain_text("Table cards")
+    buttons = page.get_by_role("button", name=re.compile(r"^Replace the card of table \d+$"))
+    expect(buttons).to_have_count(4)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1280
+    shot(page, "table-cards-desk-01")
+    page.get_by_role("button", name="Replace the card of table 3", exact=True).click()
+    notice = page.get_by_role("status")
+    expect(notice).to_contain_text("Table 3 has a new card: the old one no longer opens its "
+                                   "games.")
+    expect(page.get_by_role("link", name="Print the new card of table 3 (PDF)")).to_be_visible()
+    shot(page, "table-cards-desk-02-replaced")
+    context.close()
