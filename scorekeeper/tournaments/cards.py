@@ -77,8 +77,10 @@ def open_card(token: str) -> Response:
     if opened is None:
         abort(404)
     if opened.replaced:
-        response = current_app.make_response(render(
-            "tournaments/card_page.html", opened=opened, replaced=True))
+        # Nothing more to follow with it: the browser forgets it (the new card is scanned).
+        if token in held_cards():
+            session[SESSION_KEY] = [t for t in held_cards() if t != token]
+        response = render("tournaments/card_page.html", opened=opened, replaced=True)
         response.status_code = 410
         response.headers["Cache-Control"] = "no-store"
         return response

@@ -250,3 +250,25 @@ def test_the_api_lists_and_replaces_the_cards_as_the_desk_page_does(app, client)
     assert change.by == "api"
     assert client.post(f"/api/v1/tournaments/{tid}/table-cards/3/replace",
                        headers=admin(token)).status_code == 404
+
+
+def test_cards_made_under_another_secret_key_still_open_but_must_be_replaced_to_print(
+        app, client, tmp_path):
+    tid, token = create(client, 4)
+    login(client, tid, token)
+    links = cards_pdf(client, f"/tournaments/{tid}/table-cards.pdf", tmp_path, "cards-key")[2]
+    app.config["SECRET_KEY"] = "another key"
+    desk = app.test_client()
+    login(desk, tid, token)
+    refused = desk.get(f"/tournaments/{tid}/table-cards.pdf")
+    assert refused.status_code == 409
+    assert "cannot be printed again: replace them" in text(refused)
+    # The printed cards still open their tables.
+    assert app.test_client().get(links[0]).status_code == 303
+    page = desk.get(f"/tournaments/{tid}/table-cards").get_data(as_text=True)
+    for table in (1, 2):
+        replace = f"/tournaments/{tid}/table-cards/{table}/replace"
+        assert desk.post(replace, data=form_fields(page, replace)).status_code == 303
+        page = desk.get(f"/tournaments/{tid}/table-cards").get_data(as_text=True)
+    assert len(cards_pdf(desk, f"/tournaments/{tid}/table-cards.pdf", tmp_path,
+                         "cards-new-key")[2]) == 2
