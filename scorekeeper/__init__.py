@@ -152,6 +152,9 @@ def _register_blueprints(app: Flask) -> None:
     app.register_blueprint(live_bp)
     app.register_blueprint(sheets_bp, url_prefix="/sheets")
     app.register_blueprint(tournaments_bp, url_prefix="/tournaments")
+    from .tournaments.cards import links_bp as table_cards_bp
+
+    app.register_blueprint(table_cards_bp)  # the table cards' short links, /t/<token>
     csrf.exempt(api_bp)
     app.register_blueprint(api_bp, url_prefix="/api/v1")
     app.after_request(security_headers)

@@ -141,7 +141,19 @@ def _editor_by(game_id: str, head: games_service.GameHead) -> str | None:
                 else record.BY_SCOREKEEPER)
     if head.in_tournament and _desk_may_edit(head.id):
         return record.BY_DESK
+    # The table's card (opened at ``/t/<token>``) keeps the score of every game played at its
+    # table, as the game's own edit link would.
+    if head.in_tournament and _card_may_edit(head.id):
+        return record.BY_EDITOR
     return None
+
+
+def _card_may_edit(game_pk: int) -> bool:
+    from ..services.table_cards import card_for_game
+    from ..tournaments.cards import held_cards
+
+    held = held_cards()
+    return bool(held) and card_for_game(game_pk, held) is not None
 
 
 def _is_editor(game: Game, game_id: str) -> bool:

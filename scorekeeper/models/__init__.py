@@ -5,4 +5,5 @@ from .changes import GameChange
 from .games import Game, Hand, HouseRules, Player, Side
 
 __all__ = ["Base", "Game", "GameChange", "Hand", "HouseRules", "Player", "Side"]
-from . import desk, tournaments  # noqa: E402,F401  (the tournament tables and desk log, for Alembic)
+# The tournament tables, the desk's log and the tables' cards, for Alembic.
+from . import desk, table_cards, tournaments  # noqa: E402,F401

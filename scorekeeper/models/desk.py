@@ -33,7 +33,8 @@ class TournamentChange(Base):
     )
     seq: Mapped[int]
     #: ``finish``, ``clock_start``, ``clock_pause``, ``clock_extend``, ``abandon``,
-    #: ``unabandon``, ``substitute``, ``unsubstitute``, ``links`` or ``link``.
+    #: ``unabandon``, ``substitute``, ``unsubstitute``, ``links``, ``link`` or ``card`` (a
+    #: table's card replaced, ``services.table_cards``).
     kind: Mapped[str] = mapped_column(String(16))
     #: The round (game number), pair and table the change concerned, when it did.
     round: Mapped[int | None]

@@ -5,6 +5,7 @@ from flask import Blueprint
 bp = Blueprint("tournaments", __name__)
 
 from . import (  # noqa: E402,F401  (register the routes on bp; wall: wall screen, table clocks)
+    cards,
     pairs_desk,
     papers,
     results_csv,

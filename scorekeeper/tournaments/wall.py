@@ -21,6 +21,7 @@ from ..services import tournaments as service
 from ..services.clock import OVER, clock_of, format_clock, table_clock
 from ..web import render
 from . import bp
+from .cards import follow_block, follow_now
 
 #: Default seconds between two refreshes of the wall screen and of a table phone's clock.
 WALL_POLL, CLOCK_POLL = 10, 10
@@ -86,7 +87,7 @@ def table_clock_html(game_pk: int, game_id: str) -> Markup | None:
     return Markup(render_template(
         "tournaments/_table_clock.html", info=info, game_id=game_id,
         clock=format_clock(info.clock.seconds_left), deadline=_iso(info.clock.deadline),
-        poll=_poll("TOURNAMENT_CLOCK_POLL", CLOCK_POLL),
+        poll=_poll("TOURNAMENT_CLOCK_POLL", CLOCK_POLL), follow=follow_block(game_pk),
     ))
 
 
@@ -110,4 +111,5 @@ def table_clock_block(game_id: str) -> Response:
     response = current_app.make_response(str(html))
     response.headers["Cache-Control"] = "no-cache"
     response.vary.add("HX-Request")
-    return response
+    assert head is not None  # a clock was drawn for it
+    return follow_now(response, head.id)

@@ -1,0 +1,113 @@
+"""The tables' cards, as the desk's page has them (admin token):
+
+* ``GET /api/v1/tournaments/<id>/table-cards``: each table's card link and the PDF to print
+  (``/tournaments/<id>/table-cards.pdf``, opened in the desk's browser); the missing cards are
+  made then;
+* ``POST /api/v1/tournaments/<id>/table-cards/<n>/replace``: a new card for table ``n`` (its
+  old link then answers 410). 404 for a table the tournament never seats, 409 once it is over.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Response, jsonify
+
+from ..network import public_url
+from ..services import desk
+from ..services import table_cards as cards_service
+from . import bp
+from .openapi import add_paths, errors, ok, ref
+from .tournaments import (
+    _AUTH,
+    _DESK_ERRORS,
+    _E422_KEY,
+    _ID,
+    _KEY,
+    _desk_access,
+    _request_key,
+    _require_admin,
+    _tournament_or_404,
+)
+
+
+def _cards(tournament: Any) -> dict[str, Any]:
+    from ..tournaments.cards import card_url
+
+    rows = []
+    for card in cards_service.cards(tournament):
+        token = cards_service.card_token(card)
+        rows.append({
+            "table": card.number,
+            "url": card_url(token) if token is not None else None,
+            "pdf": public_url("tournaments.cards_pdf", tournament_id=tournament.id,
+                              table=card.number),
+        })
+    return {"pdf": public_url("tournaments.cards_pdf", tournament_id=tournament.id),
+            "cards": rows}
+
+
+@bp.get("/tournaments/<tournament_id>/table-cards")
+def table_cards(tournament_id: str) -> Response:
+    """Every table's card link (admin token)."""
+    tournament = _tournament_or_404(tournament_id)
+    _require_admin(tournament)
+    response = jsonify(_cards(tournament))
+    response.headers["Cache-Control"] = "private, no-store"
+    return response
+
+
+@bp.post("/tournaments/<tournament_id>/table-cards/<int:table>/replace")
+def replace_table_card(tournament_id: str, table: int) -> Response:
+    """A new card for the table; the old link refuses from now on."""
+    _desk_access(tournament_id)
+    done = cards_service.replace_card(tournament_id, table, by=desk.BY_API,
+                                      request_key=_request_key())
+    response = jsonify(_cards(done.tournament))
+    response.headers["Cache-Control"] = "private, no-store"
+    return response
+
+
+_CARDS_ANSWER = ok("Each table's card: its link (null: made under another SECRET_KEY, to be "
+                   "replaced before it can be printed again) and its PDF", ref("TableCards"))
+
+add_paths({
+    "/tournaments/{tournament_id}/table-cards": {"get": {
+        "summary": "Each table's card: one link for the whole tournament",
+        "description": ("A card's link (/t/<token>) opens the game being played at its table, "
+                        "with the table's edit rights, game after game. The PDF (two cards "
+                        "to an A4 page, in the tournament's language) is the desk page's "
+                        "/tournaments/<id>/table-cards.pdf, opened in the desk's browser."),
+        "operationId": "tableCards",
+        "parameters": [_ID],
+        "security": _AUTH,
+        "responses": {"200": _CARDS_ANSWER,
+                      **errors(401, 403, 404, 429, 503, e404="No such tournament")},
+    }},
+    "/tournaments/{tournament_id}/table-cards/{table}/replace": {"post": {
+        "summary": "Replace a table's card (its old link then answers 410)",
+        "operationId": "replaceTableCard",
+        "parameters": [_ID, {"name": "table", "in": "path", "required": True,
+                             "schema": {"type": "integer", "minimum": 1}}, _KEY],
+        "security": _AUTH,
+        "responses": {"200": _CARDS_ANSWER,
+                      **errors(*_DESK_ERRORS,
+                               e404="No such tournament, or a table it never seats",
+                               e409="The tournament is over, or the Idempotency-Key was used "
+                                    "for another request",
+                               e422=_E422_KEY)},
+    }},
+}, {
+    "TableCards": {
+        "type": "object",
+        "required": ["pdf", "cards"],
+        "properties": {
+            "pdf": {"type": "string", "description": "Every card, as a PDF (the desk's page)"},
+            "cards": {"type": "array", "items": {
+                "type": "object", "required": ["table", "url", "pdf"],
+                "properties": {"table": {"type": "integer"},
+                               "url": {"type": ["string", "null"]},
+                               "pdf": {"type": "string"}}}},
+        },
+    },
+})
