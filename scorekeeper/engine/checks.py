@@ -218,11 +218,14 @@ def _table_holds_the_canastas(hand: HandUnderCheck) -> Iterator[FieldError]:
         if cards is None:
             continue
         total = side.entry.canastas.total
-        if cards.total_cards < CANASTA_CARDS * total:
+        # Seven a canasta; Buraco's runs from ace to king and ace to ace, Burraco's semi-clean
+        # canasta more (their ``cards``).
+        least_cards = sum(k.cards * n for k, n in made)
+        if cards.total_cards < least_cards:
             yield FieldError(
                 f"{p}.table_cards",
                 N_("Canastas made: %(count)d. They need at least %(cards)d cards on the table."),
-                count=total, cards=CANASTA_CARDS * total,
+                count=total, cards=least_cards,
             )
         if cards.wild_cards < sum(k.wild_cards * n for k, n in made):
             yield FieldError(
@@ -626,7 +629,10 @@ def _going_out_requirement(
             N_("Going out needs sequence canastas (escalera): at least %(count)d."),
             count=req.sequence,
         )
-    if e.canastas.natural < req.natural:
+    # Buraco's runs from ace to king and ace to ace are clean canastras too ("instead of 200",
+    # VARIANTS-2.md 11.3): they count towards a clean one going out needs.
+    clean = e.canastas.natural + e.canastas.ace_to_king + e.canastas.ace_to_ace
+    if clean < req.natural:
         yield FieldError(
             f"{p}.going_out",
             N_("Going out needs natural canastas: at least %(count)d."), count=req.natural,

@@ -199,7 +199,7 @@ def _red_three_lines(ruleset: RuleSet, fmt: PlayerFormat, s: WorkedSide) -> Iter
     """Red 3s: each, or all of the deck's, or the table's points for their count (Cuban,
     Italian, Modern American), with their sign (:func:`_three_sign`)."""
     e = s.entry
-    if not e.red_threes:
+    if not e.red_threes or ruleset.red_threes.ordinary:
         return
     rt = ruleset.red_threes
     all_held = rt.holds_all(e.red_threes, fmt.packs)
@@ -340,7 +340,7 @@ def _card_lines(ruleset: RuleSet, entry: HandEntry, s: WorkedSide, kind: GoingOu
                 ) -> Iterator[Line]:
     """The cards on the table, less those left in hand; 002: neither at time, the hand not at
     all when the stock ran out, and for the side when it closed clean ("cerrar a limpio")."""
-    if entry.end is HandEnd.TIME_UP:
+    if entry.end is HandEnd.TIME_UP and not ruleset.time_up_cards_count:
         yield Line("table_cards", N_("Cards on the table: not counted at time"), 0)
         yield Line("hand_cards", N_("Cards in hand: not counted at time"), 0)
         return
@@ -372,6 +372,9 @@ _CANASTA_LINE = {
     CanastaKind.SEVENS: N_("Canastas of sevens × %(count)d"),
     CanastaKind.ACES: N_("Canastas of aces × %(count)d"),
     CanastaKind.SEQUENCE: N_("Sequence canastas × %(count)d"),
+    CanastaKind.ACE_TO_KING: N_("Clean runs from ace to king × %(count)d"),
+    CanastaKind.ACE_TO_ACE: N_("Clean runs from ace to ace × %(count)d"),
+    CanastaKind.SEMI_CLEAN: N_("Semi-clean canastas × %(count)d"),
 }
 
 _RED_THREE_LINE: dict[tuple[bool, RedThreesNegativeWhen | None], str] = {
