@@ -400,7 +400,9 @@ def _black_threes(hand: HandUnderCheck) -> Iterator[FieldError]:
             yield FieldError(f"{p}.black_threes_with_pile",
                              N_("In this rule set black 3s taken with the pile are not set "
                                 "aside."))
-        if side.black_threes_shown and not hand.went_out(side):
+        if hand.ruleset.red_threes.ordinary:
+            pass  # Buraco, Burraco: 3s are melded in runs like any card, at any time
+        elif side.black_threes_shown and not hand.went_out(side):
             yield FieldError(f"{p}.black_threes_shown",
                              N_("Black 3s are laid down only by the side that goes out."))
         elif 0 < side.black_threes_shown < 3:

@@ -500,12 +500,13 @@ class RedThreeRules:
     #: Buraco and Burraco (VARIANTS-2.md 11.3, 12.2): red 3s have no part of their own, "3
     #: listed among "7, 6, 5, 4 or 3: 5 points"" [P-BR]; [SPEC-BR] "SpecialThreesConfig (all
     #: inert in Buraco)"; [MYB] "7, 6, 5, 4, 3: 5 punti". On: they are melded and counted at
-    #: their card value like any card, and the count asks nothing about them.
+    #: their card value like any card, and the count asks nothing about them; black 3s too are
+    #: melded like any card, at any time (no rule of three or more going out).
     ordinary: bool = rule(
-        False, N_("Red 3s are ordinary cards, melded and counted at their card value"),
+        False, N_("3s are ordinary cards, melded and counted at their card value"),
         sources=("P-BR", "SPEC-BR", "MYB"),
-        says=((True, N_("Red 3s are ordinary cards: they are melded and counted at their card "
-                        "value, like black 3s.")),),
+        says=((True, N_("3s, red and black, are ordinary cards: they are melded and counted "
+                        "at their card value.")),),
     )
 
     def points_for(self, count: int, packs: int) -> int | None:
