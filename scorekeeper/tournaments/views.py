@@ -21,7 +21,7 @@ from .. import config
 from ..browser import house_rulesets, remember_token
 from ..engine import N_, PRESETS, EntryErrors, FieldError, HandEnd, RuleSet, UnknownRuleSet
 from ..engine.numbers import whole
-from ..engine.ranking import DIFFERENCE
+from ..engine.ranking import DIFFERENCE, VICTORY_POINTS
 from ..engine.seating import schedule
 from ..engine.victory import DEFAULT_BYE, DEFAULT_SCALE, TOTAL, parse_scale_text, scale_text
 from ..extensions import htmx
@@ -153,6 +153,10 @@ def new() -> Response:
         except UnknownRuleSet:
             ruleset = resolve_ruleset(DEFAULT_RULESET)
         form["target"] = str(ruleset.target)
+        if ruleset.id == "burraco":
+            # Burraco tournaments rank by FIBUR's victory points (VARIANTS-2.md 12.4).
+            form["standings_by"] = VICTORY_POINTS
+            form["victory_scale"] = "burraco-3"
         return render("tournaments/new.html", **_form_context(form, {}, ruleset))
 
     form = {k: request.form.get(k, "") for k in ("name", "pairs", "rounds", "minutes",
