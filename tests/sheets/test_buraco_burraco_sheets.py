@@ -73,3 +73,16 @@ def test_the_kept_sheet(client, rs_id: str, lang: str) -> None:
     text = flat("\n".join(pdf_text(res.data)))
     assert "345" in text and ("−90" in text or "-90" in text)
     assert WORDS[rs_id, lang][0] in text
+
+
+@pytest.mark.no_database
+@pytest.mark.parametrize("rs_id", ["buraco", "burraco"])
+def test_the_rules_card_says_the_3s_are_ordinary_cards(client, rs_id: str) -> None:
+    html = client.get(f"/rules/{rs_id}?lang=en").get_data(as_text=True)
+    assert "3s, red and black, are ordinary cards" in html
+    assert "they count only as bonuses" not in html
+    assert "melded only when going out" not in html
+    # Classic's card still says what its 3s do.
+    html = client.get("/rules/classic?lang=en").get_data(as_text=True)
+    assert "they count only as bonuses" in html and "ordinary cards" not in html
+
