@@ -350,9 +350,15 @@ def _card_lines(ruleset: RuleSet, entry: HandEntry, s: WorkedSide, kind: GoingOu
                    mixed_in)
         yield Line("hand_cards", N_("Cards in hand: mixed in, not counted"), 0)
         return
-    if ruleset.held_cards.table_against_without_canasta and not s.entry.canastas.total:
+    c = s.entry.canastas
+    if ruleset.held_cards.table_against_without_canasta and not c.total:
         # Modern American: "value of its melded cards is subtracted as well as its hand".
         yield Line("table_cards", N_("Cards on the table, against: no canasta"), -s.table_points)
+    elif ruleset.held_cards.table_against_without_clean and not (
+            c.natural + c.ace_to_king + c.ace_to_ace):
+        # Buraco by pt.wikipedia (a setting): "é descontado todos jogos e cartas".
+        yield Line("table_cards", N_("Cards on the table, against: no clean canasta"),
+                   -s.table_points)
     else:
         yield Line("table_cards", N_("Cards on the table"), s.table_points)
     if entry.end is HandEnd.STOCK_OUT and ruleset.stock_out_hand_cards is HandCards.IGNORED:

@@ -700,6 +700,16 @@ class HeldCardRules:
         says=((True, N_("A side with no canasta counts its cards on the table against it, as "
                         "well as those in hand.")),),
     )
+    #: Buraco (VARIANTS-2.md 11.3): "Side with no canastra limpa at the end | pt.wikipedia: all
+    #: its melds and cards are deducted — not in any club rule read → setting, default off"
+    #: [WIKI-PT] "caso a dupla não tenha uma limpa, é descontado todos jogos e cartas". A clean
+    #: canasta is a natural one or a clean run from ace (Buraco's 500 and 1,000).
+    table_against_without_clean: bool = rule(
+        False, N_("A side with no clean canasta loses its cards on the table"),
+        sources=("WIKI-PT",),
+        says=((True, N_("A side with no clean canasta counts its cards on the table against "
+                        "it, as well as those in hand.")),),
+    )
     #: "Meld limits | ... one meld per rank" [CCON]; [WIKI-US]; [CLA] via [EBB]: a side's
     #: canastas and unfinished melds of natural cards are each of a rank of their own.
     one_meld_per_rank: bool = rule(

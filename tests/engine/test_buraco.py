@@ -66,6 +66,8 @@ VALUES = [
     ("target", 3000),
     ("tie_rule", "play_on"),
     ("stock_out_hand_cards", "against"),
+    # "Side with no canastra limpa at the end | pt.wikipedia … → setting, default off"
+    ("held_cards.table_against_without_clean", False),
     ("time_limit_minutes", None),
 ]
 
@@ -256,3 +258,20 @@ def test_two_players_each_with_a_morto() -> None:
 def test_the_game_to_3000(totals: tuple[int, int], finished: bool, winner: int | None) -> None:
     outcome = decide(BURACO, totals)
     assert (outcome.finished, outcome.winner) == (finished, winner)
+
+
+def test_pt_wikipedia_deducts_the_table_of_a_side_without_a_clean_canastra() -> None:
+    rs = ruleset_from_dict({"held_cards": {"table_against_without_clean": True}}, base=BURACO)
+    # A suja only: its 95 on the table count against it (-95), less 20 in hand: 100 - 95 - 20.
+    result = count({"canastas": {"natural": 1}, "going_out": "normal", "table_points": 45},
+                   {"canastas": {"mixed": 1}, "table_points": 95, "hand_points": 20}, rs=rs)
+    assert lines(result.sides[1])["table_cards"] == -95
+    assert result.totals == (345, -15)
+    # An A–K run is clean: its table counts for it.
+    result = count({"canastas": {"natural": 1}, "going_out": "normal", "table_points": 45},
+                   {"canastas": {"ace_to_king": 1}, "table_points": 105}, rs=rs)
+    assert result.totals == (345, 605)
+    # Off by default (no club rule read).
+    assert count({"canastas": {"natural": 1}, "going_out": "normal", "table_points": 45},
+                 {"canastas": {"mixed": 1}, "table_points": 95, "hand_points": 20}
+                 ).totals == (345, 175)

@@ -99,7 +99,7 @@ BURACO = vary(
         N_("When the stock runs out an untaken morto becomes the stock and play goes on; the "
            "hand ends with no batida when stock and mortos are gone."),
         N_("pt.wikipedia deducts all the melds and cards of a side with no clean canastra; no "
-           "club rule read does: add it as a penalty if your table plays it."),
+           "club rule read does: off by default, settable."),
         N_("Both sides over 3,000: the higher total wins; an exact tie plays on (a tie-break "
            "hand)."),
     ),
