@@ -108,3 +108,30 @@ def test_brasilera_in_spanish(client: FlaskClient) -> None:
 def test_in_portuguese_and_italian_the_names_are_theirs(client: FlaskClient, lang: str,
                                                         name: str) -> None:
     assert names(client.get(f"/?lang={lang}&q=uruguai").get_data(as_text=True)) == [name]
+
+
+@pytest.mark.parametrize(("lang", "query", "name"), [
+    # VARIANTS-2.md 11 and 12: the names their players use, in each language the app speaks.
+    ("en", "canastra", "Buraco (Brazil)"),
+    ("pt", "canastra", "Buraco (Brasil)"),
+    ("es", "buraco aberto", "Buraco (Brasil)"),
+    ("pt", "Buraco Aberto", "Buraco (Brasil)"),
+    ("it", "buraco fechado", "Buraco (Brasile)"),
+    ("pt", "stbl", "Buraco (Brasil)"),
+    ("en", "burraco", "Burraco (Italy)"),
+    ("it", "burraco", "Burraco (Italia)"),
+    ("pt", "burraco", "Burraco (Itália)"),
+    ("es", "burraco italiano", "Burraco (Italia)"),
+    ("it", "fibur", "Burraco (Italia)"),
+    ("it", "pozzetto", "Burraco (Italia)"),  # from its description
+    ("pt", "morto", "Buraco (Brasil)"),
+])
+def test_buraco_and_burraco_by_their_names(client: FlaskClient, lang: str, query: str,
+                                           name: str) -> None:
+    got = names(client.get("/", query_string={"q": query, "lang": lang}).get_data(as_text=True))
+    if query == "canastra":
+        # Portuguese calls every canasta "canastra" (every preset's Portuguese name holds it):
+        # Buraco is among them.
+        assert name in got
+    else:
+        assert got == [name]

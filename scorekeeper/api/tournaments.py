@@ -491,15 +491,19 @@ add_paths({
                              "description": ("What ranks the standings: 002's accumulated "
                                              "difference, or victory points (then the "
                                              "difference)")},
-            "victory_scale": {"type": ["array", "null"], "minItems": 1,
+            "victory_scale": {"type": ["array", "null", "string"], "minItems": 1,
                               "maxItems": MAX_BANDS, "items": {
                                   "type": "array", "minItems": 2, "maxItems": 2,
                                   "items": {"type": "integer"}},
+                              # FIBUR's Burraco tables by name (engine.victory.NAMED_SCALES)
+                              "pattern": "^burraco-[34]$",
                               "description": (
                                   "Bands [difference up to, winner's points] of a 20-0 "
                                   "scale, differences increasing from 0 (to 100,000), points "
                                   "not decreasing from 10 to 20; above the last band the "
-                                  "winner gets 20. None: the default scale "
+                                  "winner gets 20. Or a named scale: \"burraco-3\", "
+                                  "\"burraco-4\" (FIBUR's Burraco tables for games of 3 or "
+                                  "4 deals). None: the default scale "
                                   "(docs/RULES-SETTINGS.md)")},
             "bye_victory_points": {"type": ["integer", "null"], "minimum": 0,
                                    "maximum": VICTORY_TOTAL, "default": DEFAULT_BYE,

@@ -218,11 +218,14 @@ def _table_holds_the_canastas(hand: HandUnderCheck) -> Iterator[FieldError]:
         if cards is None:
             continue
         total = side.entry.canastas.total
-        if cards.total_cards < CANASTA_CARDS * total:
+        # Seven a canasta; Buraco's runs from ace to king and ace to ace, Burraco's semi-clean
+        # canasta more (their ``cards``).
+        least_cards = sum(k.cards * n for k, n in made)
+        if cards.total_cards < least_cards:
             yield FieldError(
                 f"{p}.table_cards",
                 N_("Canastas made: %(count)d. They need at least %(cards)d cards on the table."),
-                count=total, cards=CANASTA_CARDS * total,
+                count=total, cards=least_cards,
             )
         if cards.wild_cards < sum(k.wild_cards * n for k, n in made):
             yield FieldError(
@@ -397,7 +400,9 @@ def _black_threes(hand: HandUnderCheck) -> Iterator[FieldError]:
             yield FieldError(f"{p}.black_threes_with_pile",
                              N_("In this rule set black 3s taken with the pile are not set "
                                 "aside."))
-        if side.black_threes_shown and not hand.went_out(side):
+        if hand.ruleset.red_threes.ordinary:
+            pass  # Buraco, Burraco: 3s are melded in runs like any card, at any time
+        elif side.black_threes_shown and not hand.went_out(side):
             yield FieldError(f"{p}.black_threes_shown",
                              N_("Black 3s are laid down only by the side that goes out."))
         elif 0 < side.black_threes_shown < 3:
@@ -626,7 +631,10 @@ def _going_out_requirement(
             N_("Going out needs sequence canastas (escalera): at least %(count)d."),
             count=req.sequence,
         )
-    if e.canastas.natural < req.natural:
+    # Buraco's runs from ace to king and ace to ace are clean canastras too ("instead of 200",
+    # VARIANTS-2.md 11.3): they count towards a clean one going out needs.
+    clean = e.canastas.natural + e.canastas.ace_to_king + e.canastas.ace_to_ace
+    if clean < req.natural:
         yield FieldError(
             f"{p}.going_out",
             N_("Going out needs natural canastas: at least %(count)d."), count=req.natural,

@@ -114,8 +114,9 @@ class RuleValue:
     on_card: bool = True
     #: A table's words for each of its rows, with ``%(count)d`` (the row's count, from 1).
     row: str | None = None
-    #: The name of a value of the same section that replaces this one while it is set (a
-    #: non-empty table): this one is then not in force (not on the card, not asked for).
+    #: The names (separated by spaces) of values of the same section that replace this one
+    #: while one is set (a non-empty table, a flag on): this one is then not in force (not on
+    #: the card, not asked for).
     replaced_by: str | None = None
     #: For a flag or a choice: the values of its section it qualifies; the card says its
     #: sentence only while one of them is set.
@@ -280,7 +281,8 @@ def declared(obj: Any, prefix: str = "") -> Iterator[Declared]:
         if decl is None:
             continue
         kind, optional, enum = _kind(hints[f.name])
-        in_force = not (decl.replaced_by and getattr(obj, decl.replaced_by))
+        in_force = not (decl.replaced_by and any(
+            getattr(obj, name) for name in decl.replaced_by.split()))
         yield Declared(f"{prefix}{f.name}", f.name, decl, kind, optional, enum,
                        getattr(obj, f.name), in_force)
 

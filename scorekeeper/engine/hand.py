@@ -29,6 +29,9 @@ class CanastaCounts:
     sevens: int = 0
     aces: int = 0
     sequence: int = 0
+    ace_to_king: int = 0
+    ace_to_ace: int = 0
+    semi_clean: int = 0
 
     def of(self, kind: CanastaKind) -> int:
         """How many of ``kind``."""

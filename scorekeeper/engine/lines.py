@@ -199,7 +199,7 @@ def _red_three_lines(ruleset: RuleSet, fmt: PlayerFormat, s: WorkedSide) -> Iter
     """Red 3s: each, or all of the deck's, or the table's points for their count (Cuban,
     Italian, Modern American), with their sign (:func:`_three_sign`)."""
     e = s.entry
-    if not e.red_threes:
+    if not e.red_threes or ruleset.red_threes.ordinary:
         return
     rt = ruleset.red_threes
     all_held = rt.holds_all(e.red_threes, fmt.packs)
@@ -340,7 +340,7 @@ def _card_lines(ruleset: RuleSet, entry: HandEntry, s: WorkedSide, kind: GoingOu
                 ) -> Iterator[Line]:
     """The cards on the table, less those left in hand; 002: neither at time, the hand not at
     all when the stock ran out, and for the side when it closed clean ("cerrar a limpio")."""
-    if entry.end is HandEnd.TIME_UP:
+    if entry.end is HandEnd.TIME_UP and not ruleset.time_up_cards_count:
         yield Line("table_cards", N_("Cards on the table: not counted at time"), 0)
         yield Line("hand_cards", N_("Cards in hand: not counted at time"), 0)
         return
@@ -350,9 +350,15 @@ def _card_lines(ruleset: RuleSet, entry: HandEntry, s: WorkedSide, kind: GoingOu
                    mixed_in)
         yield Line("hand_cards", N_("Cards in hand: mixed in, not counted"), 0)
         return
-    if ruleset.held_cards.table_against_without_canasta and not s.entry.canastas.total:
+    c = s.entry.canastas
+    if ruleset.held_cards.table_against_without_canasta and not c.total:
         # Modern American: "value of its melded cards is subtracted as well as its hand".
         yield Line("table_cards", N_("Cards on the table, against: no canasta"), -s.table_points)
+    elif ruleset.held_cards.table_against_without_clean and not (
+            c.natural + c.ace_to_king + c.ace_to_ace):
+        # Buraco by pt.wikipedia (a setting): "é descontado todos jogos e cartas".
+        yield Line("table_cards", N_("Cards on the table, against: no clean canasta"),
+                   -s.table_points)
     else:
         yield Line("table_cards", N_("Cards on the table"), s.table_points)
     if entry.end is HandEnd.STOCK_OUT and ruleset.stock_out_hand_cards is HandCards.IGNORED:
@@ -372,6 +378,9 @@ _CANASTA_LINE = {
     CanastaKind.SEVENS: N_("Canastas of sevens × %(count)d"),
     CanastaKind.ACES: N_("Canastas of aces × %(count)d"),
     CanastaKind.SEQUENCE: N_("Sequence canastas × %(count)d"),
+    CanastaKind.ACE_TO_KING: N_("Clean runs from ace to king × %(count)d"),
+    CanastaKind.ACE_TO_ACE: N_("Clean runs from ace to ace × %(count)d"),
+    CanastaKind.SEMI_CLEAN: N_("Semi-clean canastas × %(count)d"),
 }
 
 _RED_THREE_LINE: dict[tuple[bool, RedThreesNegativeWhen | None], str] = {

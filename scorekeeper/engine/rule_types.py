@@ -35,6 +35,10 @@ class CanastaKind(StrEnum):
     SEVENS = "sevens"
     ACES = "aces"
     SEQUENCE = "sequence"
+    # VARIANTS-2.md 11.3 and 12.3 (Buraco, Burraco): kinds none of the others means.
+    ACE_TO_KING = "ace_to_king"
+    ACE_TO_ACE = "ace_to_ace"
+    SEMI_CLEAN = "semi_clean"
 
     @property
     def label(self) -> str:
@@ -63,6 +67,9 @@ _CANASTA_LABELS = {
     CanastaKind.SEVENS: N_("Canasta of sevens"),
     CanastaKind.ACES: N_("Canasta of aces"),
     CanastaKind.SEQUENCE: N_("Sequence canasta (samba, escalera)"),
+    CanastaKind.ACE_TO_KING: N_("Clean run from ace to king"),
+    CanastaKind.ACE_TO_ACE: N_("Clean run from ace to ace"),
+    CanastaKind.SEMI_CLEAN: N_("Semi-clean canasta"),
 }
 
 _UNFINISHED_LABELS = {
@@ -74,6 +81,9 @@ _UNFINISHED_LABELS = {
     CanastaKind.SEVENS: N_("Unfinished meld of sevens"),
     CanastaKind.ACES: N_("Unfinished meld of aces"),
     CanastaKind.SEQUENCE: N_("Unfinished sequence"),
+    CanastaKind.ACE_TO_KING: N_("Unfinished sequence"),
+    CanastaKind.ACE_TO_ACE: N_("Unfinished sequence"),
+    CanastaKind.SEMI_CLEAN: N_("Unfinished mixed meld"),
 }
 
 
@@ -128,6 +138,13 @@ class CanastaBonus:
     #: ordinary mixed meld (VARIANTS.md 1, American: "Aces canasta (natural; aces mixed in the
     #: opening meld become an ordinary mixed meld)"; "Sevens canasta (never wild)").
     rank_also_mixed: bool = False
+    #: The fewest cards of it the count can see, when more than the seven of a canasta
+    #: (Buraco's ace-to-king run: 13 less its 3, which may be a red 3 and has no card group to
+    #: be counted in; ace-to-ace: 14 less its 3; Burraco's semi-clean one: 8), and the fewest
+    #: card points they are worth when the kind fixes them otherwise than
+    #: :attr:`minimum_card_points` reckons (``None``: that reckoning).
+    cards: int = 7
+    least_points: int | None = None
     #: What the rule set's players call the kind, where it is their own word (Samba's
     #: "samba", Bolivia's "escalera": VARIANTS.md 0.2), marked for translation; ``None``: the
     #: kind's label. A preset's own; house rules keep their base's.
@@ -167,7 +184,9 @@ class CanastaBonus:
         """The fewest card points a finished canasta of this kind holds (card values of
         RULES.md): natural seven 4s-7s (7 x 5); mixed six of them and a 2 (6 x 5 + 20); wild
         seven 2s (7 x 20), or its jokers at 50 and 2s; sevens 7 x 5; aces 7 x 20; a sequence
-        4 to 10 (4 x 5 + 3 x 10)."""
+        4 to 10 (4 x 5 + 3 x 10). A kind that says its own (:attr:`least_points`) gives it."""
+        if self.least_points is not None:
+            return self.least_points
         if self.holds is Holds.MIXED:
             return (CANASTA_CARDS - 1) * 5 + 20
         if self.holds is Holds.WILD:
@@ -287,6 +306,15 @@ _KIND_DEFAULTS: dict[CanastaKind, dict[str, Any]] = {
     CanastaKind.SEVENS: {"holds": Holds.RANK, "rank": Rank.SEVENS},
     CanastaKind.ACES: {"holds": Holds.RANK, "rank": Rank.ACES, "rank_also_mixed": True},
     CanastaKind.SEQUENCE: {"holds": Holds.SEQUENCE},
+    # VARIANTS-2.md 11.3: "Clean A–K run, 13 cards"; "Clean A–A run, 14 cards": a suit's
+    # every card, its 2 in its own place, at Buraco's values (11.2): ace 15, six of 10, the 4 to
+    # 7 at 5, the 2 at 10: 105, the other ace 15 more. The 3 is left out: a red 3 has no card
+    # group to be counted in.
+    CanastaKind.ACE_TO_KING: {"holds": Holds.SEQUENCE, "cards": 12, "least_points": 105},
+    CanastaKind.ACE_TO_ACE: {"holds": Holds.SEQUENCE, "cards": 13, "least_points": 120},
+    # VARIANTS-2.md 12.3: "the matta lies outside ≥ 7 natural cards in sequence, or a set of
+    # ≥ 8 cards including the matta": seven naturals and one wild card.
+    CanastaKind.SEMI_CLEAN: {"holds": Holds.MIXED, "max_wild": 1, "cards": 8},
 }
 
 
@@ -429,14 +457,14 @@ class RedThreeRules:
 
     each: int | None = rule(
         100, EACH_RED_THREE, sources=ALL_SOURCES, empty=Empty.ASKED_AT_START, sign=Sign.BONUS,
-        replaced_by="by_count",
+        replaced_by="by_count ordinary",
     )
     #: A side holding every red 3 of the deck scores this instead of ``each`` times the count.
     all_of_them: int | None = rule(
         800, N_("All red 3s of the deck"), sources=("000", "001", "003", "004"),
         empty=Empty.NO_SUCH_BONUS, hint=N_("Scored instead of each red 3. Empty: no such bonus."),
         sign=Sign.BONUS, card=N_("All the red 3s of the deck, instead"),
-        sheet=N_("All %(count)d red 3s"), deck="red_threes", replaced_by="by_count",
+        sheet=N_("All %(count)d red 3s"), deck="red_threes", replaced_by="by_count ordinary",
     )
     #: The points in all for 1, 2, 3… red 3s, by count (VARIANTS.md 5, Cuban: "1: 100; 2: 300;
     #: 3: 500; 4: 1000" [RG-C]; [BN-J]; 7, Italian: "1–3: 100 each; 4 or more: 200 each"
@@ -447,10 +475,11 @@ class RedThreeRules:
         sources=("RG-C", "BN-J", "RG-I", "HSW-I"),
         hint=N_("Points in all for 1, 2, 3… red 3s, separated by commas; they replace each "
                 "red 3 and all of them. Empty: each red 3 counts alone."),
-        sign=Sign.BONUS, row=N_("Red 3s × %(count)d"),
+        sign=Sign.BONUS, row=N_("Red 3s × %(count)d"), replaced_by="ordinary",
     )
     negative_when: RedThreesNegativeWhen = rule(
         RedThreesNegativeWhen.NO_MELD, N_("Red 3s count against the side"), sources=ALL_SOURCES,
+        replaced_by="ordinary",
         choices=(("no_meld", N_("when it has melded nothing")),
                  ("no_canasta", N_("when it has no canasta")),
                  ("short_of_going_out", N_("when it has fewer canastas than going out needs")),
@@ -467,6 +496,17 @@ class RedThreeRules:
         None, N_("Penalty for each red 3 left in hand"), sources=("000", "001"),
         empty=Empty.NOT_A_RULE, sign=Sign.PENALTY, card=N_("Each red 3 still in hand at the end"),
         sheet=N_("Each red 3 kept in hand"),
+    )
+    #: Buraco and Burraco (VARIANTS-2.md 11.3, 12.2): red 3s have no part of their own, "3
+    #: listed among "7, 6, 5, 4 or 3: 5 points"" [P-BR]; [SPEC-BR] "SpecialThreesConfig (all
+    #: inert in Buraco)"; [MYB] "7, 6, 5, 4, 3: 5 punti". On: they are melded and counted at
+    #: their card value like any card, and the count asks nothing about them; black 3s too are
+    #: melded like any card, at any time (no rule of three or more going out).
+    ordinary: bool = rule(
+        False, N_("3s are ordinary cards, melded and counted at their card value"),
+        sources=("P-BR", "SPEC-BR", "MYB"),
+        says=((True, N_("3s, red and black, are ordinary cards: they are melded and counted "
+                        "at their card value.")),),
     )
 
     def points_for(self, count: int, packs: int) -> int | None:
@@ -659,6 +699,16 @@ class HeldCardRules:
         False, N_("A side with no canasta loses its cards on the table"), sources=("CJ", "CLA"),
         says=((True, N_("A side with no canasta counts its cards on the table against it, as "
                         "well as those in hand.")),),
+    )
+    #: Buraco (VARIANTS-2.md 11.3): "Side with no canastra limpa at the end | pt.wikipedia: all
+    #: its melds and cards are deducted — not in any club rule read → setting, default off"
+    #: [WIKI-PT] "caso a dupla não tenha uma limpa, é descontado todos jogos e cartas". A clean
+    #: canasta is a natural one or a clean run from ace (Buraco's 500 and 1,000).
+    table_against_without_clean: bool = rule(
+        False, N_("A side with no clean canasta loses its cards on the table"),
+        sources=("WIKI-PT",),
+        says=((True, N_("A side with no clean canasta counts its cards on the table against "
+                        "it, as well as those in hand.")),),
     )
     #: "Meld limits | ... one meld per rank" [CCON]; [WIKI-US]; [CLA] via [EBB]: a side's
     #: canastas and unfinished melds of natural cards are each of a rank of their own.

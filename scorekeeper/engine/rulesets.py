@@ -39,6 +39,7 @@ from .rule_types import (
     UnfinishedPenalty,
     canasta,
 )
+from .second_packet import SecondPacketRules
 
 
 @dataclass(frozen=True)
@@ -67,6 +68,9 @@ class RuleSet:
     penalties: tuple[Penalty, ...] = ()
     held_cards: HeldCardRules = section(HeldCardRules(), N_("Cards melded and held"))
     special_hands: tuple[SpecialHand, ...] = ()
+    # Buraco and Burraco (VARIANTS-2.md 11, 12): the morto, the pozzetto.
+    second_packet: SecondPacketRules = section(
+        SecondPacketRules(), N_("Second packet (morto, pozzetto)"))
     opening_minimums: OpeningMinimums = OpeningMinimums()
     # The values the rule set holds itself ("The game").
     target: int = rule(5000, N_("Play to"), sources=ALL_SOURCES, minimum=100)
@@ -85,6 +89,16 @@ class RuleSet:
                              "cards left in hand count nothing.")),
               ("against", N_("The hand ends with no going-out bonus; cards left in hand count "
                              "against their side."))),
+    )
+    #: Burraco (VARIANTS-2.md 12.3): at time "nessuna coppia avrà i 100 punti di bonus"
+    #: [EB-TO], the hand counted otherwise as usual; 002 counts neither the table nor the hands
+    #: at time. Off: 002's.
+    time_up_cards_count: bool = rule(
+        False, N_("At time, the cards on the table and in hand count"),
+        sources=("002", "EB-TO"), about=("time_limit_minutes",),
+        says=((True, N_("At time nobody gets the going-out bonus; the cards on the table and "
+                        "in hand count as usual.")),
+              (False, N_("At time the cards on the table and in hand count nothing."))),
     )
     #: Minutes a game lasts on the clock (002: 60); ``None``: no clock. The card says it in
     #: words ("60 minutes", "none").

@@ -9,6 +9,7 @@ from .hand import HandEntry, read_entry
 from .lines import HandResult, Line, SideResult, count_side
 from .rule_types import HandEnd, PlayerFormat
 from .rulesets import RuleSet
+from .second_packet_checks import SECOND_PACKET_CHECKS
 from .worked import work_out
 
 
@@ -39,7 +40,7 @@ def score_hand(ruleset: RuleSet, entry: HandEntry) -> HandResult:
         return _score_totals(ruleset, fmt, entry)
     sides = [work_out(ruleset, fmt, entry, i, errors) for i in range(len(entry.sides))]
     hand = HandUnderCheck(ruleset, fmt, entry, sides)
-    for check in CHECKS:
+    for check in (*CHECKS, *SECOND_PACKET_CHECKS):
         errors.extend(check(hand))
     if errors:
         raise EntryErrors(errors)

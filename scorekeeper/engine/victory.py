@@ -93,6 +93,29 @@ DEFAULT_SCALE = VictoryScale((
     (1500, 19),
 ))
 
+#: FIBUR's Burraco tables (VARIANTS-2.md 12.4), by the deals (smazzate) of a game (partita):
+#: three deals, "0–50 10–10 … ≥ 1505 20–0" [EB-VP]; [PB] (the default scale's bands, from the
+#: same tournaments); four deals, "0–100 10–10 … > 2000 20–0" [PB]. The 2-deal and team tables
+#: were not found: an organizer types them as a scale of their own.
+BURRACO_SCALES: dict[int, VictoryScale] = {
+    3: DEFAULT_SCALE,
+    4: VictoryScale((
+        (100, 10),
+        (300, 11),
+        (500, 12),
+        (700, 13),
+        (900, 14),
+        (1100, 15),
+        (1300, 16),
+        (1500, 17),
+        (1700, 18),
+        (2000, 19),
+    )),
+}
+#: The scales a tournament may name instead of typing their bands ("burraco-3").
+NAMED_SCALES: dict[str, VictoryScale] = {
+    f"burraco-{deals}": scale for deals, scale in BURRACO_SCALES.items()}
+
 #: Victory points a bye credits unless the tournament says otherwise (see the module's notes).
 DEFAULT_BYE = 12
 
@@ -101,13 +124,16 @@ MAX_DIFFERENCE = 100_000
 
 
 def read_scale(data: Any, field: str = "victory_scale") -> VictoryScale:
-    """A scale from JSON data (``[[up_to, winner_points], ...]``); ``None`` is the default.
+    """A scale from JSON data (``[[up_to, winner_points], ...]``) or its name
+    (:data:`NAMED_SCALES`: FIBUR's Burraco tables); ``None`` is the default.
 
     Raises :class:`FieldError` on ``field`` unless the bands are whole numbers, their ``up_to``
     increasing from 0 and their points not decreasing from 10 (a level game shares 20) to 20.
     """
     if data is None:
         return DEFAULT_SCALE
+    if isinstance(data, str) and data.strip().casefold() in NAMED_SCALES:
+        return NAMED_SCALES[data.strip().casefold()]
     message = N_("Give the scale as bands of “difference up to: winner's points”, the "
                  "differences increasing and the points from %(half)d to %(total)d.")
     bad = FieldError(field, message, half=TOTAL // 2, total=TOTAL)
@@ -129,7 +155,10 @@ def read_scale(data: Any, field: str = "victory_scale") -> VictoryScale:
 
 def parse_scale_text(text: str) -> list[list[int]] | str:
     """Read "50:10, 150:11, ..." (as the set-up form takes it); the text itself back when it
-    is not that shape, so :func:`read_scale` refuses it with its message."""
+    is not that shape, so :func:`read_scale` refuses it with its message; a scale's name
+    (:data:`NAMED_SCALES`) as it is."""
+    if text.strip().casefold() in NAMED_SCALES:
+        return text.strip().casefold()
     bands: list[list[int]] = []
     for part in text.replace(";", ",").replace("\n", ",").split(","):
         part = part.strip()

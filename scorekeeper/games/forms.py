@@ -226,6 +226,8 @@ class CountLayout:
     total_only: bool = False
     #: Kinds a hand seldom has (:func:`rare_kind`), asked under "More".
     rare_canastas: tuple[CanastaKind, ...] = ()
+    #: Red 3s laid down as bonus cards (not in Buraco and Burraco, where 3s are ordinary cards).
+    red_threes: bool = True
 
     @property
     def all_canastas(self) -> tuple[CanastaKind, ...]:
@@ -247,7 +249,9 @@ class CountLayout:
         p = f"sides[{i}]."
         if self.total_only:
             return [p + "hand_total"]
-        names = [p + "going_out", p + "table_points", p + "hand_points", p + "red_threes"]
+        names = [p + "going_out", p + "table_points", p + "hand_points"]
+        if self.red_threes:
+            names.append(p + "red_threes")
         if self.black_threes_laid_out:
             names.append(p + "black_threes_laid_out")
         names += [f"{p}table_cards.{g}" for g, _ in CARD_GROUPS]
@@ -354,6 +358,7 @@ def count_layout(ruleset: RuleSet, fmt: PlayerFormat, *, total_only: bool = Fals
         black_threes_laid_out=ruleset.black_threes.laid_out_like_red,
         cards_not_counted=ruleset.counts_cards_not_counted,
         total_only=total_only,
+        red_threes=not ruleset.red_threes.ordinary,
     )
 
 

@@ -28,6 +28,12 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "italian": ("canastone", "canasta italiana"),
     # [CLA] the Canasta League of America's rules, "National" style
     "american": ("national canasta", "canasta league of america", "cla"),
+    # VARIANTS-2.md 11: [P-BR] "Buraco Aberto (open buraco)", "Buraco Fechado"; [JDR-S] "STBL";
+    # the title's "Buraco / Canastra / Biriba"; [BP] "Buraco Brasileiro"
+    "buraco": ("canastra", "buraco aberto", "buraco fechado", "stbl", "sem trinca bate limpo",
+               "biriba", "buraco brasileiro", "buraco brasileño"),
+    # VARIANTS-2.md 12: [MYB] "Burraco italiano"; [FIBUR-INT] "Burraco internazionale"
+    "burraco": ("burraco italiano", "burraco internazionale", "fibur"),
 }
 
 #: Pack counts as players say them, for the finder ("dos barajas" is classic, not Samba).

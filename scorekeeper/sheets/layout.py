@@ -195,8 +195,9 @@ def columns_for(rs: RuleSet) -> tuple[Column, ...]:
     cols = [Column("minimum", N_("Needed to open"))]
     cols += [Column(f"canastas.{b.kind.value}", b.label or _CANASTA_COLUMN[b.kind])
              for b in _canastas(rs)]
-    cols.append(Column("red_threes", N_("Red and black 3s") if rs.black_threes.laid_out_like_red
-                       else N_("Red 3s")))
+    if not rs.red_threes.ordinary:  # Buraco, Burraco: 3s are ordinary cards
+        cols.append(Column("red_threes", N_("Red and black 3s")
+                           if rs.black_threes.laid_out_like_red else N_("Red 3s")))
     cols.append(Column("going_out", N_("Going out")))
     if has_premios(rs):
         cols.append(Column("premios", N_("Premios")))

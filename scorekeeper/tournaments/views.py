@@ -23,7 +23,7 @@ from ..engine import N_, PRESETS, EntryErrors, FieldError, HandEnd, RuleSet, Unk
 from ..engine.movements import ROTATION, SEATING_METHODS, SeatingRefused
 from ..engine.movements import plan as movement_plan
 from ..engine.numbers import whole
-from ..engine.ranking import DIFFERENCE
+from ..engine.ranking import DIFFERENCE, VICTORY_POINTS
 from ..engine.victory import DEFAULT_BYE, DEFAULT_SCALE, TOTAL, parse_scale_text, scale_text
 from ..extensions import htmx
 from ..i18n import error_message, label
@@ -163,6 +163,10 @@ def new() -> Response:
         except UnknownRuleSet:
             ruleset = resolve_ruleset(DEFAULT_RULESET)
         form["target"] = str(ruleset.target)
+        if ruleset.id == "burraco":
+            # Burraco tournaments rank by FIBUR's victory points (VARIANTS-2.md 12.4).
+            form["standings_by"] = VICTORY_POINTS
+            form["victory_scale"] = "burraco-3"
         return render("tournaments/new.html", **_form_context(form, {}, ruleset))
 
     form = {k: request.form.get(k, "") for k in ("name", "pairs", "rounds", "minutes",

@@ -38,6 +38,7 @@ from scorekeeper.engine import (
 )
 from scorekeeper.engine.rule_types import canasta, unfinished
 from scorekeeper.engine.rulesets import vary
+from scorekeeper.engine.second_packet import NOT_TAKEN
 
 #: 200 keeps the suite fast; ENGINE_HYPOTHESIS_EXAMPLES=5000 for a long hunt.
 SETTINGS = settings(max_examples=int(os.environ.get("ENGINE_HYPOTHESIS_EXAMPLES", "200")),
@@ -67,6 +68,10 @@ SPECIAL_CARDS: dict[CanastaKind, list[dict[CardGroup, int]]] = {
     CanastaKind.SEVENS: [],
     CanastaKind.ACES: [],
     CanastaKind.SEQUENCE: [],
+    # VARIANTS-2.md 11.3, 12.3: built by take_special as a suit's run, or seven and a matta.
+    CanastaKind.ACE_TO_KING: [],
+    CanastaKind.ACE_TO_ACE: [],
+    CanastaKind.SEMI_CLEAN: [],
 }
 #: The natural ranks and the group each is counted in.
 RANK_GROUP: dict[str, CardGroup] = {
@@ -96,6 +101,9 @@ MELD_CARDS: dict[CanastaKind, tuple[dict[CardGroup, int], int]] = {
     CanastaKind.SEVENS: ({}, 3),
     CanastaKind.ACES: ({}, 3),
     CanastaKind.SEQUENCE: ({}, 0),
+    CanastaKind.ACE_TO_KING: ({}, 0),
+    CanastaKind.ACE_TO_ACE: ({}, 0),
+    CanastaKind.SEMI_CLEAN: ({CardGroup.TWOS: 1}, 2),
 }
 
 
@@ -192,6 +200,23 @@ def valid_hands(draw: st.DrawFn) -> Dealt:
                 take_rank(rank, 1, into)
             suits_left -= 1
             return True
+        if kind in (CanastaKind.ACE_TO_KING, CanastaKind.ACE_TO_ACE):
+            # Buraco (VARIANTS-2.md 11.3): a suit's every card, ace to king or ace to ace, its 2
+            # in its own place; its 3 is left out (a red 3 has no card group).
+            run = [*RANK_GROUP, *(("A",) if kind is CanastaKind.ACE_TO_ACE else ())]
+            if not suits_left or not deck[CardGroup.TWOS] or any(
+                    ranks[r] < run.count(r) for r in run):
+                return False
+            for rank in run:
+                take_rank(rank, 1, into)
+            take(CardGroup.TWOS, 1, into)
+            suits_left -= 1
+            return True
+        if kind is CanastaKind.SEMI_CLEAN:
+            # Burraco (12.3): seven natural cards and a matta (a set of eight here).
+            if not natural_ranks(7, rs.meld_ranks(kind), used) or not take_wild(1, into):
+                return False
+            return take_natural(7, into, rs.meld_ranks(kind), used)
         ways = [w for w in SPECIAL_CARDS[kind] if all(deck[g] >= n for g, n in w.items())]
         if not ways:
             return False
@@ -315,7 +340,9 @@ def valid_hands(draw: st.DrawFn) -> Dealt:
             side["black_threes_shown"] = table[CardGroup.BLACK_THREES]
         if "hand_cards" not in side or draw(st.booleans()):
             side["black_threes_in_hand"] = hand[CardGroup.BLACK_THREES]
-        if rs.red_threes.by_count:  # a table by count: no more than its rows
+        if rs.red_threes.ordinary:  # Buraco, Burraco: no red 3 laid down
+            pass
+        elif rs.red_threes.by_count:  # a table by count: no more than its rows
             red = draw(st.integers(0, min(red_left, len(rs.red_threes.by_count))))
             red_left -= red
             side["red_threes"] = red
@@ -358,6 +385,10 @@ def valid_hands(draw: st.DrawFn) -> Dealt:
         if rs.penalties:
             side["penalties"] = draw(st.dictionaries(
                 st.sampled_from([p.id for p in rs.penalties]), st.integers(0, 2), max_size=3))
+            # Buraco, Burraco: one second packet a side, taken by the side that went out.
+            if NOT_TAKEN in side["penalties"]:
+                side["penalties"][NOT_TAKEN] = 0 if going else min(
+                    side["penalties"][NOT_TAKEN], 1)
     if out_side is not None and rs.special_hands and draw(st.integers(0, 3)) == 0:
         # American: a side that has melded nothing goes out with a special hand; its red 3s
         # stay laid down, its score is the hand's alone.

@@ -1,7 +1,7 @@
 """The presets: one rule set per family of rule sources, in one registry by id.
 
 :mod:`.sources` holds the presets of the sources of ``shared/RULES.md``, :mod:`.variants` the
-Canasta family of ``shared/VARIANTS.md``.
+Canasta family of ``shared/VARIANTS.md``, :mod:`.buraco` Buraco and Burraco (``VARIANTS-2.md``).
 """
 
 from __future__ import annotations
@@ -9,13 +9,16 @@ from __future__ import annotations
 from ..errors import UnknownRuleSet
 from ..rule_types import EACH_RED_THREE, CanastaKind, HandEnd, OpeningCondition
 from ..rulesets import RuleSet
+from .buraco import BURACO, BURRACO
 from .sources import CLASSIC, COMODINES, LA_CANASTA, TORNEO
 from .variants import AMERICAN, BOLIVIA, BRAZILIAN, CUBAN, ITALIAN, SAMBA, URUGUAY
 
 #: The one registry of presets, by id. A preset that varies another is made with :func:`vary`.
 PRESETS: dict[str, RuleSet] = {rs.id: rs for rs in (CLASSIC, LA_CANASTA, COMODINES, TORNEO,
                                                     URUGUAY, SAMBA, BOLIVIA, CUBAN, ITALIAN,
-                                                    BRAZILIAN, AMERICAN)}
+                                                    BRAZILIAN, AMERICAN,
+                                                    # VARIANTS-2.md 11, 12
+                                                    BURACO, BURRACO)}
 
 
 def _preset_labels() -> frozenset[str]:

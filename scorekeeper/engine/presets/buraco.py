@@ -1,0 +1,185 @@
+"""Buraco (Brazil) and Burraco (Italy, FIBUR): ``shared/VARIANTS-2.md`` sections 11 and 12.
+
+Each preset says what its game counts, line by line with VARIANTS-2.md and its source keys
+([P-BR], [MYB], …; listed at the end of VARIANTS-2.md). Both are games of runs with a second
+hand of eleven cards a side (the morto, the pozzetto: :mod:`..second_packet`), no opening
+minimum and no bonus for red 3s.
+"""
+
+from __future__ import annotations
+
+from ..cards import CardValues
+from ..errors import N_
+from ..rule_types import (
+    CanastaKind,
+    GoingOutKind,
+    OpeningBand,
+    OpeningMinimums,
+    Penalty,
+    PlayerFormat,
+    canasta,
+)
+from ..rulesets import vary
+from ..second_packet import NOT_TAKEN, SecondPacketRules, UnplayedPacket
+from .sources import CLASSIC
+
+#: VARIANTS-2.md 11.3 and 12.3, "Opening minimum | none" ([SPEC-BR] "Buraco has none"; "no
+#: Burraco source sets one"): nothing to reach at any score.
+NO_OPENING_MINIMUM = OpeningMinimums(negative=0, bands=(OpeningBand(0, 0),))
+
+#: VARIANTS-2.md 11, Buraco as played in Brazil, Buraco Aberto by default ([P-BR] "Buraco
+#: Aberto (open buraco) will be described first").
+BURACO = vary(
+    CLASSIC,
+    {
+        # 11.3 "Red/black 3s | no special role in Buraco (ordinary 5-point cards)"
+        "red_threes.ordinary": True,
+        # "Condition for the final batida | morto taken + a canastra limpa (Aberto, STBL);
+        # Fechado: clean not required, one canastra of any kind" [JOG]: Aberto's by default,
+        # Fechado's by setting (natural 0).
+        "going_out_requirement.canastas": 1,
+        "going_out_requirement.natural": 1,
+        "second_packet.needed_to_go_out": True,
+        # "Morto taken by batida indireta but not yet played when the hand ends | counts as
+        # **not taken**: −100, its cards not counted" [GD-A]; [GV]
+        "second_packet.unplayed": UnplayedPacket.NOT_TAKEN,
+        # 11.5 "Target | 3,000 (or 5,000 by agreement) → default 3,000"; "Both sides reach it |
+        # higher total wins"; "Exact tie | not covered by rules; [BS] plays a tie-break hand":
+        # play on (classic's), a setting.
+        "target": 3000,
+    },
+    id="buraco",
+    name=N_("Buraco (Brazil)"),
+    sources=("P-BR", "WIKI-PT", "JOG", "GD-A", "GD-F", "GV", "BS", "SPEC-BR"),
+    description=N_(
+        "Brazilian Buraco (canastra): runs of a suit, a morto of eleven cards a side; clean "
+        "canastra 200, dirty 100, ace to king 500, ace to ace 1,000; batida 100 with the morto "
+        "and a clean canastra; morto not taken −100; to 3,000."
+    ),
+    # 11.1 "4 players in two fixed partnerships (also 2, each with own morto)"; "11 cards each"
+    formats=(
+        PlayerFormat("4", N_("Four players in two pairs, a morto a pair"), players=4, sides=2,
+                     cards_dealt=11),
+        PlayerFormat("2", N_("Two players, a morto each"), players=2, sides=2, cards_dealt=11),
+    ),
+    # 11.2 "Joker 20 → default; 2 10 → default; Ace 15; K–8 10; 7–3 5" [P-BR]; the others'
+    # joker 50 [GD-F] or 10 [BS] and 2 = 20 [BP] are settings.
+    card_values=CardValues(jokers=20, twos=10, aces=15, eights_to_kings=10, fours_to_sevens=5,
+                           black_threes=5),
+    canastas=(
+        # "Canastra limpa (no wild; a 2 in its own place allowed) → `natural` | 200"
+        canasta(CanastaKind.NATURAL, 200, label=N_("Clean canastra")),
+        # "Canastra suja (one wild) → `mixed` | 100"; "at most one wild per meld" [CO]. With
+        # the 2 at 10 one may be worth 40 (Fechado's set of six 4s and a 2), less than the usual
+        # reckoning with a 2 at 20.
+        canasta(CanastaKind.MIXED, 100, max_wild=1, least_points=40,
+                label=N_("Dirty canastra")),
+        # "Clean A–K run, 13 cards | 500 (instead of 200)"; "Clean A–A run, 14 cards | 1000 →
+        # default; one scorekeeper gives 500"; "Are 500/1000 universal? no … → default on, a
+        # setting".
+        canasta(CanastaKind.ACE_TO_KING, 500, label=N_("Canastra from ace to king")),
+        canasta(CanastaKind.ACE_TO_ACE, 1000, label=N_("Canastra from ace to ace (real)")),
+    ),
+    # "Batida (final going out, morto already taken) | +100"; no concealed batida of its own.
+    going_out=(GoingOutKind("normal", N_("Batida (going out)"), 100),),
+    # "Morto not taken | −100" [GD-A]; [GV]; [BS]; [SPEC-BR]
+    penalties=(Penalty(NOT_TAKEN, N_("Morto not taken"), 100),),
+    second_packet=SecondPacketRules(),
+    opening_minimums=NO_OPENING_MINIMUM,
+    notes=(
+        N_("Buraco Aberto by default: going out (batida) needs the morto taken and a clean "
+           "canastra. Buraco Fechado needs a canastra of any kind: set clean canastras needed "
+           "to 0."),
+        N_("A morto taken by an indirect batida and not yet played when the hand ends counts "
+           "as not taken: mark it not taken and leave its cards out."),
+        N_("Jokers 20 and 2s 10 (pagat); some clubs count the joker 50 or 10, or the 2 20: "
+           "settable. 3s are ordinary cards worth 5: count red 3s among the 4 to 7."),
+        N_("The ace-to-king (500) and ace-to-ace (1,000) canastras are played in many clubs, "
+           "not all: remove them, or set the ace-to-ace one to 500, in the house rules."),
+        N_("When the stock runs out an untaken morto becomes the stock and play goes on; the "
+           "hand ends with no batida when stock and mortos are gone."),
+        N_("pt.wikipedia deducts all the melds and cards of a side with no clean canastra; no "
+           "club rule read does: off by default, settable."),
+        N_("Both sides over 3,000: the higher total wins; an exact tie plays on (a tie-break "
+           "hand)."),
+    ),
+)
+
+#: VARIANTS-2.md 12, Burraco by the FIBUR tournament code (Burraco italiano).
+BURRACO = vary(
+    CLASSIC,
+    {
+        # 12.2: "7, 6, 5, 4, 3: 5 punti" [MYB]: no red 3 of its own.
+        "red_threes.ordinary": True,
+        # 12.3 "Conditions to close (Italian) | the line has taken its pozzetto and made ≥ 1
+        # burraco (any kind)"; Internazionale: "the burraco must be **pulito**" (natural 1 by
+        # setting).
+        "going_out_requirement.canastas": 1,
+        "going_out_requirement.natural": 0,
+        "second_packet.needed_to_go_out": True,
+        # "Pozzetto taken but not played | minus the card value of its cards (not the flat
+        # 100)" [EB-A17N]
+        "second_packet.unplayed": UnplayedPacket.CARD_POINTS,
+        # "Closing without the 100 | … time-out called and nobody closed" [EB-TO]: the cards
+        # count, only the bonus is lost.
+        "time_up_cards_count": True,
+        # 12.4 "Target | 2,005 (1,005 for three players or a short game)"; "Winner | the higher
+        # total above 2,005"
+        "target": 2005,
+    },
+    id="burraco",
+    name=N_("Burraco (Italy)"),
+    sources=("P-BI", "MYB", "EB-A13", "EB-A16", "EB-A17N", "EB-PTS", "EB-TO", "AICS", "OMS"),
+    description=N_(
+        "Italian Burraco (FIBUR): runs and sets, a pozzetto of eleven cards a line; burraco "
+        "pulito 200, semipulito 150, sporco 100; chiusura 100 with the pozzetto and a burraco; "
+        "pozzetto not taken −100; to 2,005."
+    ),
+    # 12.1 "4 in two lines (N/S v E/W); also 2"; "11 each; two 11-card pozzetti"
+    formats=(
+        PlayerFormat("4", N_("Four players in two lines, a pozzetto a line"), players=4,
+                     sides=2, cards_dealt=11),
+        PlayerFormat("2", N_("Two players, a pozzetto each"), players=2, sides=2,
+                     cards_dealt=11),
+    ),
+    # 12.2 "Jolly 30; 2 (pinella) 20; Ace 15; K–8 10; 7–3 5": all Burraco sources agree.
+    card_values=CardValues(jokers=30, twos=20, aces=15, eights_to_kings=10, fours_to_sevens=5,
+                           black_threes=5),
+    canastas=(
+        # "Burraco pulito (no matta; a pinella only as the natural 2) → `natural` | 200"
+        canasta(CanastaKind.NATURAL, 200, label=N_("Clean burraco")),
+        # "Burraco semipulito → new kind | 150"; "Semipulito not universal … → setting, default
+        # on for `burraco`"
+        canasta(CanastaKind.SEMI_CLEAN, 150, label=N_("Semi-clean burraco")),
+        # "Burraco sporco → `mixed` | 100"; "at most one matta" [IBO]
+        canasta(CanastaKind.MIXED, 100, max_wild=1, label=N_("Dirty burraco")),
+    ),
+    going_out=(
+        # "Chiusura (closing) | +100"
+        GoingOutKind("normal", N_("Chiusura (closing)"), 100),
+        # ""Chiusura al monte" | eburraco's reading says no bonus … unclear → setting; default:
+        # +100 if the closing conditions are met": its own way out, its points settable.
+        GoingOutKind("discard_pile", N_("Chiusura al monte (closing with the discard pile)"),
+                     100),
+    ),
+    # "Pozzetto not taken | −100" [EB-A17N]; [EB-PTS]; [CPO]
+    penalties=(Penalty(NOT_TAKEN, N_("Pozzetto not taken"), 100),),
+    second_packet=SecondPacketRules(),
+    opening_minimums=NO_OPENING_MINIMUM,
+    notes=(
+        N_("Closing (chiusura) needs the pozzetto taken and a burraco of any kind, the last "
+           "card discarded and not a matta. Burraco internazionale needs a clean burraco: set "
+           "clean canastas needed to 1."),
+        N_("A pozzetto taken but not played before the hand closes costs its cards' points: "
+           "add them to the cards in hand."),
+        N_("Penalised cards count against the line: add their points to the cards in hand."),
+        N_("When the stock runs out the hand ends without the 100 (the last two cards are not "
+           "played); at time-out nobody closes and the cards count as usual."),
+        N_("eburraco reads no bonus for a chiusura al monte: set its points to 0 if your "
+           "tournament plays it so."),
+        N_("The semi-clean burraco (a matta outside seven natural cards in sequence, or a set "
+           "of eight with the matta) is not in every code: remove it in the house rules."),
+        N_("Both lines over 2,005: the higher total wins. In a tournament each partita's match "
+           "points become victory points (FIBUR's table)."),
+    ),
+)
