@@ -21,7 +21,12 @@ def card(client, ruleset: str, lang: str = "en") -> str:
     return res.get_data(as_text=True)
 
 
-@pytest.mark.parametrize("ruleset", list(PRESETS))
+#: VARIANTS-2.md's games count their cards otherwise (joker 20 or 30, ace 15) and have no
+#: opening minimum: their own test below.
+OWN_CARD_VALUES = ("buraco", "burraco")
+
+
+@pytest.mark.parametrize("ruleset", [r for r in PRESETS if r not in OWN_CARD_VALUES])
 def test_every_preset_shows_the_values_all_agree_on(client, ruleset):
     page = card(client, ruleset)
     rows = card_rows(page)
@@ -229,3 +234,22 @@ def test_card_partial_needs_only_the_rule_set(app):
         html = render_template("quick/_rules_card.html", ruleset=PRESETS["torneo"])
     assert card_rows(html)["Jugar a"] == "15.000"
     assert "<form" not in html and "button" not in html
+
+
+@pytest.mark.parametrize(("ruleset", "joker", "two", "kinds"), [
+    # VARIANTS-2.md 11.2, 11.3: joker 20, 2 = 10; limpa 200, suja 100, A–K 500, A–A 1,000
+    ("buraco", "20", "10", {"Clean canastra": "+200", "Dirty canastra": "+100",
+                            "Canastra from ace to king": "+500",
+                            "Canastra from ace to ace (real)": "+1,000"}),
+    # 12.2, 12.3: jolly 30, pinella 20; pulito 200, semipulito 150, sporco 100
+    ("burraco", "30", "20", {"Clean burraco": "+200", "Semi-clean burraco": "+150",
+                             "Dirty burraco": "+100"}),
+])
+def test_buraco_and_burraco_show_their_own_values(client, ruleset, joker, two, kinds):
+    rows = card_rows(card(client, ruleset))
+    assert rows["Joker"] == joker and rows["2 (wild)"] == two and rows["Ace"] == "15"
+    assert rows["K, Q, J, 10, 9, 8"] == "10" and rows["7, 6, 5, 4"] == "5"
+    assert {k: rows[k] for k in kinds} == kinds
+    table = text(card(client, ruleset).split('class="qk-table om-table"', 1)[1]
+                 .split("</table>", 1)[0])
+    assert table.endswith("Below 0 0 0 and over 0")  # "Opening minimum | none"
