@@ -9,6 +9,7 @@ from __future__ import annotations
 from ..errors import UnknownRuleSet
 from ..rule_types import EACH_RED_THREE, CanastaKind, HandEnd, OpeningCondition
 from ..rulesets import RuleSet
+from .hand_and_foot import HAND_AND_FOOT
 from .sources import CLASSIC, COMODINES, LA_CANASTA, TORNEO
 from .variants import AMERICAN, BOLIVIA, BRAZILIAN, CUBAN, ITALIAN, SAMBA, URUGUAY
 
@@ -16,6 +17,8 @@ from .variants import AMERICAN, BOLIVIA, BRAZILIAN, CUBAN, ITALIAN, SAMBA, URUGU
 PRESETS: dict[str, RuleSet] = {rs.id: rs for rs in (CLASSIC, LA_CANASTA, COMODINES, TORNEO,
                                                     URUGUAY, SAMBA, BOLIVIA, CUBAN, ITALIAN,
                                                     BRAZILIAN, AMERICAN)}
+# VARIANTS-2.md section 10 (a game of rounds).
+PRESETS[HAND_AND_FOOT.id] = HAND_AND_FOOT
 
 
 def _preset_labels() -> frozenset[str]:
