@@ -109,7 +109,7 @@ class RuleSet:
         (), N_("Opening minimum by round"), sources=("P-HF", "GOCC", "COMP", "TW"),
         hint=N_("The first meld's card points in round 1, 2, 3…, separated by commas. Empty: "
                 "by the side's score."),
-        row=N_("Round %(count)d"), card=N_("Opening minimum by round"),
+        row=N_("Round %(count)d"), on_card=False,  # the card's opening table shows it
     )
     #: The preset a house rule set was made from; ``None`` for a preset.
     based_on: str | None = None

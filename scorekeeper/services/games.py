@@ -339,8 +339,8 @@ class GameState:
     #: What each side's first meld must be beside its points (Brazilian from 7,000), or
     #: ``None``.
     opening_conditions: tuple[OpeningCondition | None, ...] = ()
-    #: The round about to be dealt when the minimum goes by round (Hand and Foot), else
-    #: ``None``.
+    #: The round about to be dealt when the opening minimum goes by round (Hand and Foot),
+    #: else ``None``.
     round: int | None = None
     #: How many rounds the game lasts, or ``None`` when it is played to a target.
     rounds: int | None = None
@@ -423,7 +423,7 @@ def game_state(game: Game, translate: Translate = _english) -> GameState:
         standing=standing(running, flow.goal(rs, game.target) or 0),
         carried=tuple(carried) if any(carried) else None,
         opening_conditions=tuple(o.condition for o in needs),
-        round=next_round if flow.by_round(rs) or flow.played_in_rounds(rs) else None,
+        round=next_round if flow.by_round(rs) else None,
         rounds=rs.rounds,
     )
 
