@@ -452,7 +452,7 @@ def _ending(game: Game, rs: RuleSet, number_: int | None, values: Mapping[str, A
     """How the game ends if this count is saved ("this hand wins the game"), or ``None``."""
     last = number_ is None or number_ == len(game.hands)
     end = values.get("end") if last else game.hands[-1].entry.get("end")
-    hands = len(game.hands) + (1 if number_ is None else 0)
+    hands = games_service.hands_played(game) + (1 if number_ is None else 0)
     outcome = flow.decide(rs, totals, hands=hands, target=game.target,
                           time_up=end == HandEnd.TIME_UP.value)
     return outcome if outcome.finished else None

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.orm import raiseload, selectinload
 
 from .. import config
@@ -466,6 +466,16 @@ def running_totals(game: Game) -> list[int]:
         for i, points in enumerate(hand_totals[:len(totals)]):
             totals[i] += int(points)
     return totals
+
+
+def hands_played(game: Game) -> int:
+    """How many hands the game has, for a game loaded without them too (the figures
+    :func:`settle` keeps, else a count by query): a game of rounds ends by it."""
+    figures = game.side_figures
+    if figures:
+        return int(figures[0]["hands"])
+    return int(db.session.scalar(select(func.count()).select_from(Hand)
+                                 .where(Hand.game_id == game.id)) or 0)
 
 
 def side_figures(game: Game) -> list[dict[str, Any]]:

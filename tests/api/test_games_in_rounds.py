@@ -196,6 +196,7 @@ def test_hand_and_foot_four_rounds_through_the_pages(client):
         assert res.status_code == 303, flat(res.get_data(as_text=True))[-2000:]
     board = flat(client.get(f"/games/{game_id}").get_data(as_text=True))
     assert "Round 5" not in board and "To open" not in board
+    assert "Target" not in board  # the chart draws no target line in a game of rounds
     assert re.search(r"Us .*won|Winner", board), board[:3000]
     res = client.get(f"/sheets/games/{game_id}.pdf")
     assert res.status_code == 200
