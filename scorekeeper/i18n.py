@@ -72,6 +72,18 @@ RULE_SOURCES = {
     "POC": _l("“The Facts of Modern American Canasta”"),
     "P-CAN": _l("pagat.com, Canasta and its American variant"),
     "EA": _l("euroarab-forum copy of pagat's Canasta page"),
+    # Hand and Foot (shared/VARIANTS-2.md, "Sources").
+    "P-HF": _l("pagat.com, Hand and Foot"),
+    "WHIT": _l("Bill Whitnack, “Our Rules for Hand and Foot”"),
+    "HF-GD": _l("Hand and Foot rules guide citing pagat and Bicycle"),
+    "HF-TV": _l("test vectors worked from pagat's Hand and Foot"),
+    "BIC-HF": _l("Bicycle, Hand and Foot"),
+    "JC": _l("Jerry Colby, Hand and Foot"),
+    "GOCC": _l("GOCC Hand and Foot rules"),
+    "COMP": _l("Roger Demers, standard Hand and Foot rules from a survey"),
+    "DRW": _l("drwingnut, Hand and Foot"),
+    "TW": _l("Hand and Foot, Tanglewood version"),
+    "BGA": _l("Board Game Arena, Hand and Foot"),
 }
 
 

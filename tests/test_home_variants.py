@@ -58,6 +58,11 @@ def test_an_empty_search_lists_every_preset_with_its_ways_in(client: FlaskClient
     ("due mazzi", ["Classic Canasta"], ["Samba", "Italian Canasta (Canastone)"]),
     ("três baralhos", ["Samba", "Italian Canasta (Canastone)"], ["Classic Canasta"]),
     ("tre mazzi", ["Samba", "Italian Canasta (Canastone)"], ["Classic Canasta"]),
+    # Hand and Foot (VARIANTS-2.md 10) by its names and its five packs.
+    ("hand and foot", ["Hand and Foot"], ["Classic Canasta"]),
+    ("Hand & Foot", ["Hand and Foot"], ["Classic Canasta"]),
+    ("mano y pie", ["Hand and Foot"], ["Classic Canasta"]),
+    ("five decks", ["Hand and Foot"], ["Classic Canasta", "Samba"]),
     # A word is found from its start: "dos" is not in "todos".
     ("todos", [], ["Classic Canasta"]),
 ])

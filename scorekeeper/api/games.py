@@ -99,6 +99,10 @@ def game_to_dict(game: Game, view_token: str, edit_token: str | None) -> dict[st
         "opening_minimums": list(state.opening_minimums),
         "opening_conditions": [condition_json(c) for c in state.opening_conditions],
         "to_target": list(state.standing.to_target),
+        # A game of rounds (Hand and Foot): how many, and the round its opening minimums are
+        # for (null when they go by score).
+        "rounds": state.rounds,
+        "round": state.round,
         "next_dealer": state.next_dealer,
         "hands": [hand_to_dict(h) for h in game.hands],
         "finished": ending.finished,

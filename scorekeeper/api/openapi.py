@@ -15,7 +15,7 @@ from flask import Response, jsonify
 from ..engine import PRESETS, CanastaKind, OpeningCondition
 from ..engine.cards import CARD_GROUP_FIELDS
 from ..engine.hand import MAX_COUNT, MAX_POINTS
-from ..engine.rule_types import Holds
+from ..engine.rule_types import MAX_ROUNDS, Holds
 from ..services.tournaments import ENDINGS
 from . import bp
 
@@ -270,7 +270,8 @@ SCHEMAS: dict[str, Any] = {
                 "id": {"type": "string"},
                 "ruleset": {"type": "string"},
                 "players": {"type": "string", "description": "The format's id"},
-                "target": {"type": ["integer", "null"]},
+                "target": {"type": ["integer", "null"], "description":
+                           "The total that wins (not in force in a game of rounds)"},
                 "version": {"type": "integer"},
                 "sides": {"type": "array", "items": {
                     "type": "object", "required": ["name", "players"], "properties": {
@@ -291,7 +292,12 @@ SCHEMAS: dict[str, Any] = {
                                    "(null: the points alone)"},
                 "to_target": {"type": "array", "items": {"type": "integer", "minimum": 0},
                               "description": "Per side, the target minus its total, never "
-                                             "below 0"},
+                                             "below 0 (all 0 in a game of rounds)"},
+                "rounds": {"type": ["integer", "null"], "description":
+                           "How many rounds the game lasts (null: played to its target)"},
+                "round": {"type": ["integer", "null"], "description":
+                          "The round about to be dealt, where the opening minimum goes by "
+                          "round (null: by score)"},
                 "next_dealer": {"type": ["string", "null"]},
                 "hands": {"type": "array", "items": {"$ref": "#/components/schemas/StoredHand"}},
                 "finished": {"type": "boolean", "description":
@@ -400,7 +406,13 @@ SCHEMAS: dict[str, Any] = {
                         "to": {"type": ["integer", "null"]},
                         "minimum": {"type": "integer"},
                         "condition": _or_null({"$ref": "#/components/schemas/"
-                                                       "OpeningCondition"})}}}}},
+                                                       "OpeningCondition"})}}},
+                "by_round": {
+                    "type": "array", "description": "The minimum of round 1, 2, 3… where it "
+                    "goes by round (Hand and Foot); empty: by the running total",
+                    "items": {"type": "object", "required": ["round", "minimum"], "properties": {
+                        "round": {"type": "integer", "minimum": 1},
+                        "minimum": {"type": "integer"}}}}}},
             "red_three_table": {
                 "type": "array",
                 "description": "What 1, 2, 3… red 3s are worth in all (before their sign), "
@@ -464,8 +476,10 @@ SCHEMAS: dict[str, Any] = {
     },
     "OpeningMinimum": {
         "type": "object",
-        "required": ["ruleset", "score", "minimum", "condition", "band"],
+        "required": ["ruleset", "score", "round", "minimum", "condition", "band"],
         "properties": {"ruleset": {"type": "string"}, "score": {"type": "integer"},
+                       "round": {"type": ["integer", "null"], "description":
+                                 "The round the minimum is for (null: it goes by the score)"},
                        "minimum": {"type": "integer", "description":
                                    "The card points the first meld needs (0 where only the "
                                    "condition is asked)"},
@@ -598,8 +612,14 @@ PATHS: dict[str, Any] = {
             "operationId": "openingMinimum",
             "parameters": [
                 {"name": "ruleset", "in": "query", "schema": {"type": "string"}},
-                {"name": "score", "in": "query", "required": True,
+                {"name": "score", "in": "query",
+                 "description": "The side's running total (may be left out where the minimum "
+                                "goes by round)",
                  "schema": {"type": "integer", "minimum": -1000000, "maximum": 1000000}},
+                {"name": "round", "in": "query",
+                 "description": "The round about to be dealt, from 1 (rule sets whose minimum "
+                                "goes by round, e.g. hand-and-foot; default 1)",
+                 "schema": {"type": "integer", "minimum": 1, "maximum": MAX_ROUNDS}},
             ],
             "responses": {"200": ok("The minimum", ref("OpeningMinimum")),
                           **errors(422, e422="Unknown rule set, or a score that is not a "

@@ -13,8 +13,10 @@ from ..engine import (
     RuleSet,
     ShapeError,
     UnknownRuleSet,
+    flow,
     ruleset_to_dict,
 )
+from ..engine.numbers import whole
 from ..engine.ruleset_data import going_out_points, red_three_table
 from ..i18n import error_message, label, translate
 from ..services.scoring import count_hand, resolve_ruleset
@@ -58,6 +60,9 @@ def ruleset_json(rs: RuleSet) -> dict[str, object]:
         penalty["label"] = label(CanastaKind(kind).unfinished_label)
     # What 1, 2, 3… red 3s are worth in all, by the packs the formats play with.
     data["red_three_table"] = red_three_table(rs)
+    # By round (Hand and Foot): the minimum of round 1, 2, 3… (empty when it goes by score).
+    data["opening_minimums"]["by_round"] = [
+        {"round": r.round, "minimum": r.minimum} for r in flow.round_rows(rs)]
     data["opening_minimums"]["table"] = [
         {"from": t.low, "to": t.high, "minimum": t.minimum,
          "condition": condition_json(t.condition)}
@@ -95,23 +100,35 @@ def ruleset(ruleset_id: str) -> Response | tuple[Response, int]:
 
 @bp.get("/opening-minimum")
 def opening_minimum() -> Response | tuple[Response, int]:
-    """The first-meld minimum for ``?ruleset=<id>&score=<n>``; 422 for a bad value."""
+    """The first-meld minimum for ``?ruleset=<id>&score=<n>`` (and ``&round=<n>``, the hand
+    about to be dealt, for a rule set whose minimum goes by round); 422 for a bad value."""
     try:
         rs = resolve_ruleset(request.args.get("ruleset", "classic"))
     except UnknownRuleSet as exc:
         return field_errors(exc)
+    rounds = flow.by_round(rs)
     raw = request.args.get("score", "").strip()
+    if rounds and not raw:
+        raw = "0"  # the score does not set the minimum: it may be left out
     try:
         score_value = int(raw)
     except ValueError:
         return field_errors(FieldError("score", N_("Enter the running total as a whole number.")))
     if abs(score_value) > 1_000_000:
         return field_errors(FieldError("score", N_("That total is out of range.")))
+    raw_round = request.args.get("round", "").strip()
+    round_value = whole(raw_round) if raw_round else 1
+    if round_value is None or not 1 <= round_value <= flow.MAX_ROUNDS:
+        return field_errors(FieldError("round", N_("The round is a whole number from 1 to "
+                                                   "%(high)d."), high=flow.MAX_ROUNDS))
+    need = flow.opening(rs, total=score_value, round_=round_value)
     return jsonify({
         "ruleset": rs.id,
         "score": score_value,
-        "minimum": rs.opening_minimum(score_value),
+        # The round the minimum is for, or null when it goes by the score.
+        "round": need.round,
+        "minimum": need.minimum,
         # Beside the number, what the first meld must be (Brazilian from 7,000: a canasta).
-        "condition": condition_json(rs.opening_condition(score_value)),
-        "band": rs.opening_minimums.band_index(score_value),
+        "condition": condition_json(need.condition),
+        "band": need.row,
     })

@@ -2,9 +2,10 @@
 
 Rule sets are data (:mod:`.rulesets`, with :func:`find_ruleset`); an entry per side
 (:mod:`.hand`) goes through :func:`score_hand` into an itemised :class:`HandResult`; and
-:mod:`.game` says what a side needs to open and when a game is won.
+:mod:`.flow` says what a side needs to open and when a game is won.
 """
 
+from . import flow
 from .cards import CardCounts, CardGroup, CardValues
 from .checks import CHOOSE_WHO_WENT_OUT
 from .errors import N_, EntryErrors, FieldError, UnknownRuleSet
@@ -45,7 +46,7 @@ __all__ = [
     "OpeningCondition", "OpeningMinimums", "Outcome", "Penalty", "PlayerFormat", "Premio",
     "RuleSet", "ShapeError",
     "SideEntry", "SideResult", "Standing", "TieRule", "UnfinishedPenalty", "UnknownRuleSet",
-    "decide", "entry_from_dict",
+    "decide", "entry_from_dict", "flow",
     "entry_to_dict", "find_ruleset", "opening_minimum", "ruleset_from_dict", "ruleset_to_dict",
     "running_totals", "score_hand", "standing", "count_hand", "read_entry", "side_from_dict",
     "vary",

@@ -639,6 +639,12 @@ def _going_out_requirement(
             f"{p}.going_out",
             N_("Going out needs natural canastas: at least %(count)d."), count=req.natural,
         )
+    # Hand and Foot's contract (VARIANTS-2.md 10.5): "one wild book" beside the clean and dirty.
+    if wild < req.wild:
+        yield FieldError(
+            f"{p}.going_out",
+            N_("Going out needs wild-card canastas: at least %(count)d."), count=req.wild,
+        )
     # 001, one reading: a wild-card canasta stands for the "sucia" (a setting, off).
     if e.canastas.mixed + (wild if req.wild_as_mixed else 0) < req.mixed:
         yield FieldError(

@@ -50,6 +50,8 @@ class Empty(StrEnum):
     NO_SUCH_BONUS = "no_such_bonus"
     #: The game is played without a clock.
     NO_CLOCK = "no_clock"
+    #: The game is played to a target, not for a number of rounds.
+    PLAY_TO_TARGET = "play_to_target"
 
     @property
     def hint(self) -> str:
@@ -62,6 +64,7 @@ _EMPTY_HINTS = {
     Empty.ASKED_AT_START: N_("Empty: asked for when a game starts."),
     Empty.NO_SUCH_BONUS: N_("Empty: no such bonus."),
     Empty.NO_CLOCK: N_("Empty: no clock."),
+    Empty.PLAY_TO_TARGET: N_("Empty: the game is played to its target."),
 }
 
 

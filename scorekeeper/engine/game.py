@@ -5,18 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .rule_types import TieRule
+from .flow import Outcome, decide, opening
 from .rulesets import RuleSet
 
-
-@dataclass(frozen=True)
-class Outcome:
-    """Where a game stands after its latest hand."""
-
-    finished: bool
-    #: The index of the winning side; ``None`` while playing or when drawn.
-    winner: int | None = None
-    drawn: bool = False
+__all__ = ["Outcome", "Standing", "decide", "opening_minimum", "running_totals", "standing"]
 
 
 @dataclass(frozen=True)
@@ -42,9 +34,10 @@ def standing(totals: Sequence[int], target: int) -> Standing:
                     to_target=tuple(max(0, target - t) for t in totals))
 
 
-def opening_minimum(ruleset: RuleSet, running_total: int) -> int:
-    """The first-meld minimum a side with ``running_total`` points needs (RULES.md, "salida")."""
-    return ruleset.opening_minimum(running_total)
+def opening_minimum(ruleset: RuleSet, running_total: int, round_: int = 1) -> int:
+    """The first-meld minimum a side with ``running_total`` points needs in round ``round_``
+    (RULES.md, "salida"; by round where the rule set says so: :func:`.flow.opening`)."""
+    return opening(ruleset, total=running_total, round_=round_).minimum
 
 
 def running_totals(hand_totals: Sequence[Sequence[int]], sides: int) -> list[list[int]]:
@@ -55,27 +48,3 @@ def running_totals(hand_totals: Sequence[Sequence[int]], sides: int) -> list[lis
         running = [running[i] + totals[i] for i in range(sides)]
         out.append(list(running))
     return out
-
-
-def decide(
-    ruleset: RuleSet, totals: Sequence[int], *, target: int | None = None, time_up: bool = False
-) -> Outcome:
-    """Whether a game with these running totals is over, and who won.
-
-    A game ends once a side reaches ``target`` (the rule set's by default) or, on a clock, when
-    time is up. The highest total wins. Sides level at the top follow the tie rule: play on
-    (004: "if both are tied above 5,000 play continues") or, on a clock or under
-    :attr:`TieRule.DRAW`, a draw.
-    """
-    if not totals:
-        return Outcome(finished=False)
-    goal = ruleset.target if target is None else target
-    best = max(totals)
-    if best < goal and not time_up:
-        return Outcome(finished=False)
-    leaders = [i for i, t in enumerate(totals) if t == best]
-    if len(leaders) == 1:
-        return Outcome(finished=True, winner=leaders[0])
-    if time_up or ruleset.tie_rule is TieRule.DRAW:
-        return Outcome(finished=True, drawn=True)
-    return Outcome(finished=False)

@@ -182,6 +182,8 @@ def _three_sign(ruleset: RuleSet, fmt: PlayerFormat, s: WorkedSide) -> int:
     American), or has fewer than going out needs (Samba); nothing for a side with exactly one
     canasta (Modern American: "exactly 1 canasta: 0 (ignored)")."""
     rt, e = ruleset.red_threes, s.entry
+    if rt.negative_when is RedThreesNegativeWhen.ALWAYS:
+        return -1
     if (rt.negative_when is RedThreesNegativeWhen.NO_MELD and not s.has_melded) or (
         rt.negative_when in (RedThreesNegativeWhen.NO_CANASTA, RedThreesNegativeWhen.BY_CANASTAS)
         and e.canastas.total == 0
@@ -396,4 +398,6 @@ _RED_THREE_LINE: dict[tuple[bool, RedThreesNegativeWhen | None], str] = {
         N_("All %(count)d red 3s, against: not the canastas to go out"),
     (False, RedThreesNegativeWhen.BY_CANASTAS): N_("Red 3s × %(count)d, against: no canasta"),
     (True, RedThreesNegativeWhen.BY_CANASTAS): N_("All %(count)d red 3s, against: no canasta"),
+    (False, RedThreesNegativeWhen.ALWAYS): N_("Red 3s × %(count)d, against the side"),
+    (True, RedThreesNegativeWhen.ALWAYS): N_("All %(count)d red 3s, against the side"),
 }

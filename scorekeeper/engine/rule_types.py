@@ -364,6 +364,12 @@ class RedThreesNegativeWhen(StrEnum):  # declared below: RedThreeRules.negative_
     #: Modern American (VARIANTS.md 1): "side with 0 canastas: minus; exactly 1 canasta: 0
     #: (ignored); 2+ canastas: plus" [CCOM]; [CJ] part 2.
     BY_CANASTAS = "by_canastas"
+    #: Hand and Foot (VARIANTS-2.md 10.4): "No Hand and Foot source makes laid red 3s negative
+    #: for a team that never melded" [P-HF] via [HF-TV]: always for the side.
+    NEVER = "never"
+    #: Steve Simpson's Hand and Foot (VARIANTS-2.md 10.4): "these ALWAYS counts AGAINST you"
+    #: [SIMP]; [HF-TV].
+    ALWAYS = "always"
 
 
 class TieRule(StrEnum):
@@ -371,6 +377,11 @@ class TieRule(StrEnum):
 
     PLAY_ON = "play_on"  # 004: both tied at or above the target, play continues
     DRAW = "draw"  # 002 at time: the game is drawn, the difference is nil
+
+
+#: The most rounds a game of rounds may last (Hand and Foot's are 4, VARIANTS-2.md 10.7; house
+#: schedules go to 6, [NWP]): a bound on the setting and on the round asked for.
+MAX_ROUNDS = 20
 
 
 @dataclass(frozen=True)
@@ -423,6 +434,10 @@ class GoingOutRequirement:
     #: Bolivia (VARIANTS.md 3): "needs 2 canastas, at least one an escalera".
     sequence: int = rule(0, N_("Sequence canastas (escalera) among them"),
                          sources=("BIC-B", "RG-B", "BN-B"), on_card=False)
+    #: Hand and Foot (VARIANTS-2.md 10.5): "at least two dirty books, two clean books, and one
+    #: wild book" [HF-GD] (pagat / Whitnack); Bicycle, Good Sams and others ask none.
+    wild: int = rule(0, N_("Wild-card canastas (wild books) among them"),
+                     sources=("P-HF", "HF-GD", "BGA"), on_card=False)
     #: 001: "por lo menos una canasta limpia y otra sucia" to close, and of the wild-card
     #: canasta "no se puede terminar el juego sin tener terminada otra canasta". One reading
     #: takes the wild-card canasta (all wild, so "sucia") for the dirty one: a clean canasta
@@ -483,13 +498,17 @@ class RedThreeRules:
         choices=(("no_meld", N_("when it has melded nothing")),
                  ("no_canasta", N_("when it has no canasta")),
                  ("short_of_going_out", N_("when it has fewer canastas than going out needs")),
-                 ("by_canastas", N_("with no canasta; nothing with one; for it with two"))),
+                 ("by_canastas", N_("with no canasta; nothing with one; for it with two")),
+                 ("never", N_("never")),
+                 ("always", N_("always, even when laid"))),
         says=(("no_meld", N_("They count against a side that has melded nothing.")),
               ("no_canasta", N_("They count against a side that has no finished canasta.")),
               ("short_of_going_out", N_("They count against a side without the canastas "
                                         "needed to go out.")),
               ("by_canastas", N_("They count against a side with no canasta, nothing for a "
-                                 "side with one, and for a side with two or more."))),
+                                 "side with one, and for a side with two or more.")),
+              ("never", N_("They always count for the side that laid them.")),
+              ("always", N_("They always count against the side, even when laid."))),
     )
     #: Taken for each red 3 still in a hand at the end (000, 001: 500).
     each_in_hand_penalty: int | None = rule(

@@ -187,7 +187,7 @@ def ruleset_from_dict(data: Mapping[str, Any], *, base: RuleSet) -> RuleSet:
 
 
 def _check_requirement(r: Reader, req: GoingOutRequirement) -> None:
-    if req.canastas + req.natural + req.mixed + req.sequence > 15:
+    if req.canastas + req.natural + req.mixed + req.sequence + req.wild > 15:
         r.errors.append(FieldError("going_out_requirement.canastas",
                                    N_("No side can finish that many canastas.")))
 

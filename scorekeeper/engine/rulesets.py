@@ -18,6 +18,7 @@ from .errors import N_, EntryErrors, FieldError
 from .numbers import whole
 from .rule_types import (
     ALL_SOURCES,
+    MAX_ROUNDS,
     MELD_RANKS,
     BlackThreeRules,
     CanastaBonus,
@@ -73,7 +74,9 @@ class RuleSet:
         SecondPacketRules(), N_("Second packet (morto, pozzetto)"))
     opening_minimums: OpeningMinimums = OpeningMinimums()
     # The values the rule set holds itself ("The game").
-    target: int = rule(5000, N_("Play to"), sources=ALL_SOURCES, minimum=100)
+    #: Not in force while :attr:`rounds` is set: a game of rounds has no target.
+    target: int = rule(5000, N_("Play to"), sources=ALL_SOURCES, minimum=100,
+                       replaced_by="rounds")
     tie_rule: TieRule = rule(
         TieRule.PLAY_ON, N_("When the leaders are level at the target"), sources=("002", "004"),
         choices=(("play_on", N_("play on")), ("draw", N_("the game is drawn"))),
@@ -105,6 +108,22 @@ class RuleSet:
     time_limit_minutes: int | None = rule(
         None, N_("Minutes on the clock"), sources=("002",), empty=Empty.NO_CLOCK, minimum=1,
         maximum=600, on_card=False,
+    )
+    # The game's flow (read only through :mod:`.flow`): how many rounds a game lasts, and the
+    # opening minimum by round instead of by score (Hand and Foot, VARIANTS-2.md 10.6, 10.7).
+    #: A game ends after this many rounds (hands), the higher total winning; ``None``: it is
+    #: played to :attr:`target`.
+    rounds: int | None = rule(
+        None, N_("Rounds a game lasts"), sources=("WHIT", "JC", "COMP", "DRW"),
+        empty=Empty.PLAY_TO_TARGET, minimum=1, maximum=MAX_ROUNDS, card=N_("Rounds in a game"),
+    )
+    #: The opening minimum of round 1, 2, 3…; a round past the table takes its last row.
+    #: Empty (no rows): the minimum comes from the side's score (:attr:`opening_minimums`).
+    opening_by_round: tuple[int, ...] = rule(
+        (), N_("Opening minimum by round"), sources=("P-HF", "GOCC", "COMP", "TW"),
+        hint=N_("The first meld's card points in round 1, 2, 3…, separated by commas. Empty: "
+                "by the side's score."),
+        row=N_("Round %(count)d"), on_card=False,  # the card's opening table shows it
     )
     #: The preset a house rule set was made from; ``None`` for a preset.
     based_on: str | None = None

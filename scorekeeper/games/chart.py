@@ -17,6 +17,7 @@ from flask_babel import get_locale, ngettext
 from flask_babel import gettext as _
 from markupsafe import Markup, escape
 
+from ..engine import flow
 from ..i18n import number
 from ..models import Game
 from ..services import games as games_service
@@ -159,7 +160,8 @@ def running_total_svg(game: Game) -> Markup:
     state = games_service.game_state(game)
     names = [side.name for side in game.sides]
     series = [[row.running[i] for row in state.hands] for i in range(len(names))]
-    return chart_svg(names, series, target=game.target)
+    # A game of rounds has no target line (engine/flow.py).
+    return chart_svg(names, series, target=flow.goal(games_service.ruleset_of(game), game.target))
 
 
 @bp.get("/<game_id>/chart.svg")

@@ -38,7 +38,7 @@ from ..engine import (
     RuleSet,
     ShapeError,
     UnknownRuleSet,
-    decide,
+    flow,
 )
 from ..engine.numbers import whole
 from ..extensions import htmx
@@ -464,7 +464,9 @@ def _ending(game: Game, rs: RuleSet, number_: int | None, values: Mapping[str, A
     """How the game ends if this count is saved ("this hand wins the game"), or ``None``."""
     last = number_ is None or number_ == len(game.hands)
     end = values.get("end") if last else game.hands[-1].entry.get("end")
-    outcome = decide(rs, totals, target=game.target, time_up=end == HandEnd.TIME_UP.value)
+    hands = games_service.hands_played(game) + (1 if number_ is None else 0)
+    outcome = flow.decide(rs, totals, hands=hands, target=game.target,
+                          time_up=end == HandEnd.TIME_UP.value)
     return outcome if outcome.finished else None
 
 

@@ -34,10 +34,15 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
                "biriba", "buraco brasileiro", "buraco brasileño"),
     # VARIANTS-2.md 12: [MYB] "Burraco italiano"; [FIBUR-INT] "Burraco internazionale"
     "burraco": ("burraco italiano", "burraco internazionale", "fibur"),
+    # VARIANTS-2.md 10: "Hand & Foot" ([TW]; [VEG]), "handnfoot" ([PACH]), "Triple Play Hand &
+    # Foot" ([RG-HF]); the game in the players' other languages.
+    "hand-and-foot": ("hand & foot", "hand n foot", "handnfoot", "triple play",
+                      "mano y pie", "mao e pe", "mano e piede"),
 }
 
 #: Pack counts as players say them, for the finder ("dos barajas" is classic, not Samba).
-_COUNTS = {2: ("2", "two", "dos", "dois", "due"), 3: ("3", "three", "tres", "tre")}
+_COUNTS = {2: ("2", "two", "dos", "dois", "due"), 3: ("3", "three", "tres", "tre"),
+           5: ("5", "five", "cinco", "cinque")}
 _PACKS = ("packs", "decks", "barajas", "mazos", "baralhos", "mazzi")
 
 

@@ -14,7 +14,8 @@ from flask_babel import format_number
 from flask_babel import gettext as _
 
 from .. import browser
-from ..engine import PRESETS, RuleSet, UnknownRuleSet
+from ..engine import PRESETS, RuleSet, UnknownRuleSet, flow
+from ..engine.numbers import whole
 from ..extensions import htmx
 from ..i18n import error_message
 from ..services.scoring import resolve_ruleset
@@ -71,6 +72,14 @@ def opening_minimum() -> Response:
         rs = None
         errors["ruleset"] = error_message(exc) + " " + _("Choose one from the list.")
     raw = request.args.get("score", "")
+    raw_round = request.args.get("round", "")
+    round_ = whole(raw_round) if raw_round.strip() else None
+    if raw_round.strip() and (round_ is None or not 1 <= round_ <= flow.MAX_ROUNDS):
+        errors["round"] = _("Type the round as a whole number from 1 to %(high)d.",
+                            high=flow.MAX_ROUNDS)
+        round_ = None
+    if rs is not None and flow.by_round(rs) and not raw.strip() and round_ is not None:
+        raw = "0"  # by round the score does not matter: the round alone answers
     score: int | None = None
     if raw.strip():
         try:
@@ -85,15 +94,14 @@ def opening_minimum() -> Response:
                 score = None
     shown = rs or PRESETS[DEFAULT_RULESET]
     answer = None
-    if rs is not None and score is not None and "score" not in errors:
-        answer = {
-            "minimum": rs.opening_minimum(score),
-            "condition": rs.opening_condition(score),
-            "band": rs.opening_minimums.band_index(score),
-        }
+    if rs is not None and score is not None and "score" not in errors and "round" not in errors:
+        need = flow.opening(rs, total=score, round_=round_ or 1)
+        answer = {"minimum": need.minimum, "condition": need.condition, "band": need.row,
+                  "round": need.round}
     response = render(
         "quick/opening_minimum.html", "quick/_opening_result.html",
         ruleset=shown, ruleset_id=ruleset_id, raw_score=raw, score=score, answer=answer,
+        raw_round=raw_round, round_=round_,
         errors=errors, choices=ruleset_choices(rs), oob=bool(htmx),
     )
     # htmx does not swap 4xx answers: the partial says what is wrong with a 200.

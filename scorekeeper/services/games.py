@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.orm import raiseload, selectinload
 
 from .. import config
@@ -32,8 +32,8 @@ from ..engine import (
     RuleSet,
     Standing,
     count_hand,
-    decide,
     entry_to_dict,
+    flow,
     ruleset_from_dict,
     ruleset_to_dict,
     standing,
@@ -339,6 +339,11 @@ class GameState:
     #: What each side's first meld must be beside its points (Brazilian from 7,000), or
     #: ``None``.
     opening_conditions: tuple[OpeningCondition | None, ...] = ()
+    #: The round about to be dealt when the opening minimum goes by round (Hand and Foot),
+    #: else ``None``.
+    round: int | None = None
+    #: How many rounds the game lasts, or ``None`` when it is played to a target.
+    rounds: int | None = None
 
 
 #: A seat whose player has no name: its side's name and its place on the side (the same msgid
@@ -392,8 +397,9 @@ def game_state(game: Game, translate: Translate = _english) -> GameState:
     seats = seat_names(game, translate)
     rows: list[HandRow] = []
     for hand in game.hands:
-        minimums = tuple(rs.opening_minimum(t) for t in running)
-        conditions = tuple(rs.opening_condition(t) for t in running)
+        needs = [flow.opening(rs, total=t, round_=hand.number) for t in running]
+        minimums = tuple(o.minimum for o in needs)
+        conditions = tuple(o.condition for o in needs)
         running = [running[i] + int(hand.totals[i]) for i in range(n)]
         rows.append(HandRow(
             number=hand.number,
@@ -405,15 +411,20 @@ def game_state(game: Game, translate: Translate = _english) -> GameState:
             conditions=conditions,
             total_only=bool(hand.entry.get("total_only")),
         ))
+    next_round = len(rows) + 1
+    needs = [flow.opening(rs, total=t, round_=next_round) for t in running]
     return GameState(
         totals=tuple(running),
-        opening_minimums=tuple(rs.opening_minimum(t) for t in running),
+        opening_minimums=tuple(o.minimum for o in needs),
         hands=tuple(rows),
-        next_dealer=dealer_of_hand(game, len(rows) + 1, seats),
+        next_dealer=dealer_of_hand(game, next_round, seats),
         outcome=_outcome(game, rs, running),
-        standing=standing(running, game.target),
+        # A game of rounds has no target: no side "needs" points to win it.
+        standing=standing(running, flow.goal(rs, game.target) or 0),
         carried=tuple(carried) if any(carried) else None,
-        opening_conditions=tuple(rs.opening_condition(t) for t in running),
+        opening_conditions=tuple(o.condition for o in needs),
+        round=next_round if flow.by_round(rs) else None,
+        rounds=rs.rounds,
     )
 
 
@@ -421,7 +432,7 @@ def _outcome(game: Game, rs: RuleSet, totals: Sequence[int]) -> Outcome:
     if not game.hands:
         return Outcome(finished=False)
     time_up = game.hands[-1].entry.get("end") == HandEnd.TIME_UP.value
-    return decide(rs, totals, target=game.target, time_up=time_up)
+    return flow.decide(rs, totals, hands=len(game.hands), target=game.target, time_up=time_up)
 
 
 def starting_totals(game: Game) -> list[int]:
@@ -458,11 +469,13 @@ def running_totals(game: Game) -> list[int]:
 
 
 def hands_played(game: Game) -> int:
-    """How many hands the game has, from the figures :func:`settle` keeps (no hand read)."""
+    """How many hands the game has, for a game loaded without them too (the figures
+    :func:`settle` keeps, else a count by query): a game of rounds ends by it."""
     figures = game.side_figures
     if figures:
         return int(figures[0]["hands"])
-    return len(game.hands)
+    return int(db.session.scalar(select(func.count()).select_from(Hand)
+                                 .where(Hand.game_id == game.id)) or 0)
 
 
 def side_figures(game: Game) -> list[dict[str, Any]]:

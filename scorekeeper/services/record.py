@@ -33,7 +33,7 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.orm import selectinload
 
-from ..engine import N_, FieldError, HandEnd, decide
+from ..engine import N_, FieldError, HandEnd, flow
 from ..engine import EntryErrors as EntryErrors  # re-exported: an operation raises it
 from ..extensions import db
 from ..models import Game, GameChange, Hand, Side
@@ -608,8 +608,8 @@ def settle_at_time(game: Game | str, *, by: str = BY_DESK) -> Written | None:
     try:
         snap = _counted(game, body)
     except EntryErrors:
-        outcome = decide(games_service.ruleset_of(game), totals_before, target=game.target,
-                         time_up=True)
+        outcome = flow.decide(games_service.ruleset_of(game), totals_before,
+                              hands=len(game.hands), target=game.target, time_up=True)
         game.version += 1
         game.updated_at = game.finished_at = utcnow()
         game.winner = outcome.winner

@@ -38,6 +38,9 @@ MOST_TAPS = 10
 
 #: Side 1's two canastas by preset (the kind ids of the count form), the rest natural + mixed.
 GOING_OUT_CANASTAS = {"bolivia": ("sequence", "natural")}
+#: Hand and Foot's contract (VARIANTS-2.md 10.5): two clean, two dirty and a wild book, typed
+#: as counts: the wild book takes the red 3's box, so the hand stays 8 boxes.
+CONTRACTS = {"hand-and-foot": (("natural", "2"), ("mixed", "2"), ("wild", "1"))}
 
 #: What the README quotes: each preset's taps, filled in as the tests run (printed at the end).
 FIGURES: dict[str, int] = {}
@@ -120,9 +123,14 @@ def test_a_typical_hand_takes_at_most_ten_taps(page: Page, live_server: str, sho
     first, second = GOING_OUT_CANASTAS.get(ruleset, ("natural", "mixed"))
     phone.tap(page.locator("label.choice", has=page.locator(
         "input[name='sides[0].going_out'][value='normal']")))
-    phone.enter(f"sides[0].canastas.{first}", "1")
-    phone.enter(f"sides[0].canastas.{second}", "1")
-    if page.locator("[name='sides[0].red_threes']").count():  # Buraco, Burraco: 3s are cards
+    if ruleset in CONTRACTS:
+        for kind, n in CONTRACTS[ruleset]:
+            phone.enter(f"sides[0].canastas.{kind}", n)
+    else:
+        phone.enter(f"sides[0].canastas.{first}", "1")
+        phone.enter(f"sides[0].canastas.{second}", "1")
+    # Buraco, Burraco: 3s are cards; Hand and Foot's contract hand lays no red 3.
+    if ruleset not in CONTRACTS and page.locator("[name='sides[0].red_threes']").count():
         phone.enter("sides[0].red_threes", "1")
     phone.enter("sides[0].table_points", "400")
     phone.enter("sides[0].hand_points", "30")

@@ -252,6 +252,7 @@ def valid_hands(draw: st.DrawFn) -> Dealt:
                 else req.canastas
             natural = max(natural, req.natural)
             mixed = max(mixed, req.mixed)
+            wild = max(wild, req.wild)  # Hand and Foot's wild book
             counted = natural + mixed + (wild if req.wild_counts else 0)
             natural += max(0, needed - counted)
         table: Counter[CardGroup] = Counter()
@@ -292,6 +293,7 @@ def valid_hands(draw: st.DrawFn) -> Dealt:
                 if rs.canasta_kind(CanastaKind(k)).holds.value == "wild"))
             assert counted >= needed and made["natural"] >= req.natural
             assert made["mixed"] >= req.mixed
+            assert made["wild"] >= req.wild
             assert made.get("sequence", 0) >= req.sequence
         # Melds left unfinished, of the kinds the rule set charges (none of a kind that forbids
         # going out on the table of the side that goes out).
@@ -476,6 +478,10 @@ def expected_total(rs: RuleSet, fmt: PlayerFormat, data: dict[str, Any], i: int)
         if rt.negative_when.value == "by_canastas":
             # American: against with no canasta, nothing with one, for the side with two.
             sign = -1 if count == 0 else 0 if count == 1 else 1
+        elif rt.negative_when.value == "never":
+            sign = 1  # Hand and Foot: laid red 3s always count for the side
+        elif rt.negative_when.value == "always":
+            sign = -1  # Simpson's Hand and Foot: always against
         elif rt.negative_when.value == "no_canasta":
             sign = -1 if count == 0 else 1
         elif rt.negative_when.value == "short_of_going_out":
@@ -601,9 +607,10 @@ def invalid_hands(draw: st.DrawFn) -> tuple[Dealt, str]:
                                  "pile", "unfinished_kind", "held", "special_hand",
                                  "black_laid_out", "ranks", "wild_melds"]))
     if kind == "ranks":
-        # Twelve natural canastas more than the side had: one a rank, eleven ranks at most.
+        # More natural canastas than eleven ranks hold: one a rank with two or three packs,
+        # two with Hand and Foot's five (20 of a rank).
         canastas = side.setdefault("canastas", {})
-        canastas["natural"] = canastas.get("natural", 0) + 12
+        canastas["natural"] = canastas.get("natural", 0) + 11 * (4 * packs // 7) + 1
         return dealt, f"sides[{i}].canastas.natural"
     if kind == "wild_melds" and dealt.ruleset.unfinished_penalty(CanastaKind.WILD):
         # Unfinished wild melds of three wild cards each, more than the packs hold.

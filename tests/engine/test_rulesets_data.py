@@ -189,7 +189,8 @@ def test_every_preset_is_in_the_table() -> None:
     # The presets of RULES.md here; the Canasta family's (VARIANTS.md) in test_variants.py.
     assert set(RULES_MD) == {"classic", "la-canasta", "comodines", "torneo"}
     assert set(PRESETS) - set(RULES_MD) == {"uruguay", "samba", "bolivia", "cuban", "italian",
-                                            "brazilian", "american", "buraco", "burraco"}
+                                            "brazilian", "american", "buraco", "burraco",
+                                            "hand-and-foot"}
 
 
 @pytest.mark.parametrize(("rs_id", "sources"), [

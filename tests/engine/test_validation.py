@@ -512,7 +512,7 @@ def ruleset_errors(data: Any, base: RuleSet = CLASSIC) -> set[str]:
     ({"canasta_count_premios": {"cumulative": "yes"}}, "canasta_count_premios.cumulative"),
     ({"red_threes": []}, "red_threes"),
     ({"red_threes": {"each": 1.5}}, "red_threes.each"),
-    ({"red_threes": {"negative_when": "always"}}, "red_threes.negative_when"),
+    ({"red_threes": {"negative_when": "sometimes"}}, "red_threes.negative_when"),
     ({"black_threes": {"all_shown_bonus": -500}}, "black_threes.all_shown_bonus"),
     ({"going_out": {"normal": "100"}}, "going_out.normal"),
     ({"going_out_kinds": []}, "going_out_kinds"),

@@ -177,7 +177,7 @@ def test_remove_a_band_and_the_wild_canasta(client):
     ({"canastas.mixed": "-300"}, "canastas.mixed", "Must be between 0 and 100,000."),
     ({"canastas.mixed": "99999999999999"}, "canastas.mixed", "Must be between 0 and 100,000."),
     ({"red_threes.negative_when": "sometimes"}, "red_threes.negative_when",
-     "Must be one of: no_meld, no_canasta, short_of_going_out, by_canastas."),
+     "Must be one of: no_meld, no_canasta, short_of_going_out, by_canastas, never, always."),
     ({"target": "50"}, "target", "Must be between 100 and 100,000."),
     ({"time_limit_minutes": "0"}, "time_limit_minutes", "Must be between 1 and 600."),
     ({"going_out_kinds[0].points": "1.5"}, "going_out_kinds[0].points",

@@ -34,7 +34,8 @@ def test_every_preset_shows_the_values_all_agree_on(client, ruleset):
     assert rows["Joker"] == "50" and rows["2 (wild)"] == "20" and rows["Ace"] == "20"
     assert rows["K, Q, J, 10, 9, 8"] == "10" and rows["7, 6, 5, 4"] == "5"
     assert rows["Black 3"] == "5"
-    assert rows["Natural canasta"] == "+500" and rows["Mixed canasta"] == "+300"
+    names = {b.kind.value: b.name for b in PRESETS[ruleset].canastas}  # "Clean book" (H&F)
+    assert rows[names["natural"]] == "+500" and rows[names["mixed"]] == "+300"
     # The opening minimums table, as RULES.md lines it up (Samba adds 150 from 7,000,
     # VARIANTS.md section 2).
     table = text(page.split('class="qk-table om-table"', 1)[1].split("</table>", 1)[0])
@@ -49,12 +50,26 @@ def test_every_preset_shows_the_values_all_agree_on(client, ruleset):
                         "canasta 9,000 and over a natural canasta",
            }.get(ruleset, "3,000 and over 120")
     rows_of = {  # Modern American (VARIANTS.md 1): "below 3000 (negative included) 125; ..."
-        "american": "Below 0 125 0 to 2,995 125 3,000 to 4,995 155 5,000 and over 180"}
+        "american": "Below 0 125 0 to 2,995 125 3,000 to 4,995 155 5,000 and over 180",
+        # Hand and Foot (VARIANTS-2.md 10.6): by round, "Round 1=50, 2=90, 3=120, 4=150"
+        "hand-and-foot": "Round Minimum Round 1 50 Round 2 90 Round 3 120 Round 4 150"}
     assert table.endswith(rows_of.get(ruleset, "Below 0 15 0 to 1,495 50 1,500 to 2,995 90 "
                                       + top))
     assert f'<option value="{ruleset}" selected>' in page
     assert f'href="/sheets/rules/{ruleset}.pdf"' in page
     assert "style=" not in page and "<script>" not in page
+
+
+def test_hand_and_foot_card_knows_the_rounds(client):
+    page = card(client, "hand-and-foot")
+    rows = card_rows(page)
+    assert rows["Clean book"] == "+500" and rows["Dirty book"] == "+300"
+    assert rows["Wild book"] == "+1,500"
+    assert rows["Rounds in a game"] == "4"
+    assert "Play to" not in rows  # no target: the game is four rounds
+    assert "By the round being played, whatever the score" in text(page)
+    assert ("To go out a side needs: 2 natural canastas and 2 mixed canastas and 1 wild-card "
+            "canasta.") in text(page)
 
 
 def test_classic(client):

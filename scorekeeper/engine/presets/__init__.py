@@ -10,6 +10,7 @@ from ..errors import UnknownRuleSet
 from ..rule_types import EACH_RED_THREE, CanastaKind, HandEnd, OpeningCondition
 from ..rulesets import RuleSet
 from .buraco import BURACO, BURRACO
+from .hand_and_foot import HAND_AND_FOOT
 from .sources import CLASSIC, COMODINES, LA_CANASTA, TORNEO
 from .variants import AMERICAN, BOLIVIA, BRAZILIAN, CUBAN, ITALIAN, SAMBA, URUGUAY
 
@@ -17,8 +18,9 @@ from .variants import AMERICAN, BOLIVIA, BRAZILIAN, CUBAN, ITALIAN, SAMBA, URUGU
 PRESETS: dict[str, RuleSet] = {rs.id: rs for rs in (CLASSIC, LA_CANASTA, COMODINES, TORNEO,
                                                     URUGUAY, SAMBA, BOLIVIA, CUBAN, ITALIAN,
                                                     BRAZILIAN, AMERICAN,
-                                                    # VARIANTS-2.md 11, 12
-                                                    BURACO, BURRACO)}
+                                                    # VARIANTS-2.md 10 (a game of rounds),
+                                                    # 11, 12
+                                                    HAND_AND_FOOT, BURACO, BURRACO)}
 
 
 def _preset_labels() -> frozenset[str]:

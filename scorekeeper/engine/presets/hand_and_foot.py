@@ -1,0 +1,106 @@
+"""Hand and Foot (USA), ``shared/VARIANTS-2.md`` section 10.
+
+"There are numerous variations of this game and no standard rules" [P-HF]: the default is
+pagat's main version (Bill Whitnack's partnership rules, [WHIT]), as VARIANTS-2.md chooses it;
+the other sheets' values are settings (``docs/RULES-SETTINGS.md``). The game is played in
+rounds, not to a target: four rounds, the opening minimum set by the round (50, 90, 120, 150),
+the higher total after round 4 winning (VARIANTS-2.md 10.6, 10.7).
+
+The count maps onto the entry as 10.8 says: clean books are natural canastas, dirty books mixed
+ones, wild books wild ones; red 3s laid and red 3s left in an unplayed hand or foot; the
+cards of both partners' hands **and unplayed feet** are the side's cards in hand.
+"""
+
+from __future__ import annotations
+
+from ..errors import N_
+from ..rule_types import (
+    CanastaKind,
+    PlayerFormat,
+    RedThreesNegativeWhen,
+    TieRule,
+    canasta,
+)
+from ..rulesets import vary
+from .sources import CLASSIC, PLAIN_GOING_OUT
+
+#: VARIANTS-2.md 10.1: "five decks … for a total of 270 cards" [WHIT]; "four piles of thirteen
+#: cards each" (a hand and a foot of 13 a player) [WHIT]; 4 players in two partnerships.
+HAND_AND_FOOT_PAIRS = PlayerFormat(
+    "4", N_("Four players in two pairs, a hand and a foot of 13 cards each (five packs)"),
+    players=4, sides=2, cards_dealt=26, packs=5)
+
+#: Card values (10.2) are classic Canasta's: "Joker: 50"; "Two or ace: 20"; "8 through king:
+#: 10"; "4 through 7, and a black three: 5" [HF-GD]; [JC]; red 3s have no card value.
+HAND_AND_FOOT = vary(
+    CLASSIC,
+    {
+        # 10.4: "Each Red Three = 100 if placed face up with melds" [P-HF] via [HF-TV]; no
+        # bonus for all of them.
+        "red_threes.each": 100,
+        "red_threes.all_of_them": None,
+        # "No Hand and Foot source makes laid red 3s negative for a team that never melded
+        # ... → default: no such rule"; Simpson's "always against you" is the setting
+        # ``always`` (with 500 each).
+        "red_threes.negative_when": RedThreesNegativeWhen.NEVER,
+        # "red threes count minus 100 if not laid (e.g. still in the foot)" [P-HF] via
+        # [HF-TV]; the house "caught" penalty is 500 ([TW]; [GSAM]; [RP]): a setting.
+        "red_threes.each_in_hand_penalty": 100,
+        # 10.5, the contract of pagat / Whitnack: "at least two dirty books, two clean books,
+        # and one wild book" [HF-GD]; Bicycle 1 + 1, Good Sams 2 + 2: settings. No count of
+        # books of any kind beside those.
+        "going_out_requirement.canastas": 0,
+        "going_out_requirement.natural": 2,
+        "going_out_requirement.mixed": 2,
+        "going_out_requirement.wild": 1,
+        # 10.7: "There are four rounds to a game" [WHIT]; [JC]; [COMP]; "After four deals, the
+        # higher total wins" [HF-GD]; no target score.
+        "rounds": 4,
+        # 10.6: "Round 1=50, 2=90, 3=120, 4=150" [P-HF] via [HF-TV]; [GOCC]; [COMP].
+        "opening_by_round": (50, 90, 120, 150),
+        # "Exact tie after round 4 | not covered by any source read": drawn by default (one
+        # more round by the setting ``play_on``).
+        "tie_rule": TieRule.DRAW,
+    },
+    id="hand-and-foot",
+    name=N_("Hand and Foot"),
+    sources=("P-HF", "WHIT", "HF-GD", "HF-TV", "BIC-HF", "JC", "GOCC", "COMP"),
+    description=N_(
+        "The US home game: five packs, a hand and a foot of 13 cards each; clean books 500, "
+        "dirty books 300, wild books 1,500; red 3s 100; going out 100 with two clean, two "
+        "dirty and a wild book; four rounds, opening 50, 90, 120 and 150; the higher total "
+        "wins."
+    ),
+    formats=(HAND_AND_FOOT_PAIRS,),
+    canastas=(
+        # 10.3: "Each complete "Clean" Pile of 7 cards = 500"; "Dirty" = 300; "Wild" = 1500
+        # [P-HF] via [HF-TV]; card values counted on top [HF-GD]. A dirty book holds at most 3
+        # wild cards as most house sheets allow ([GSAM]; [FB]; [NWP]); pagat's "at most two in
+        # a meld of six or seven" is stricter, so the count refuses neither.
+        canasta(CanastaKind.NATURAL, 500, label=N_("Clean book")),
+        canasta(CanastaKind.MIXED, 300, label=N_("Dirty book")),
+        # "7 wild cards only", 2s and jokers mixed freely.
+        canasta(CanastaKind.WILD, 1500, label=N_("Wild book")),
+    ),
+    # 10.5: "For "Going Out" = 100" [P-HF] via [HF-TV]; no concealed going out in any source.
+    going_out=(PLAIN_GOING_OUT,),
+    # None of classic's penalties (Acaba, a canasta held in hand) is Hand and Foot's.
+    penalties=(),
+    notes=(
+        N_("There is no standard text: these are pagat's main rules (Bill Whitnack's); the "
+           "other tables' values are settings."),
+        N_("Cards left in a hand and in a foot never picked up count against the side, at card "
+           "value: enter them all as cards in hand."),
+        N_("Red 3s laid count 100 each; one left in a hand or an unplayed foot costs 100. Many "
+           "tables charge 500 for a red 3 caught in hand; Steve Simpson's rules make every red "
+           "3 cost 500: settable."),
+        N_("To go out: two clean books, two dirty books and a wild book (pagat); Bicycle asks "
+           "one clean and one dirty, Good Sams two of each: settable."),
+        N_("When the stock runs out the round ends and nobody gets the 100 for going out."),
+        N_("Opening minimum by round: 50, 90, 120, 150; only card values count, not red 3s or "
+           "book bonuses. An exact tie after round 4 is not covered by the sources: a draw by "
+           "default, settable."),
+        N_("Some tables pay 100 to a player who picks up exactly 22 cards: add it as a house "
+           "premio."),
+    ),
+)
