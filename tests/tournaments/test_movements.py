@@ -160,6 +160,9 @@ def test_swiss_every_round_from_standings_without_repeats(pairs):
         if game > 1:
             order = sorted(difference, key=lambda p: (-difference[p], p))
             fewest = min(sat_out.get(p, 0) for p in order)
+            # Up to 12 pairs, brute force says whether a seating without a repeat exists; in
+            # larger fields these nights always leave one (at most 12 games, 13+ opponents),
+            # and the search must find it.
             possible = _no_repeat_possible(
                 order, met, [p for p in order if sat_out.get(p, 0) == fewest]
             ) if pairs <= 12 else True
