@@ -188,6 +188,14 @@ class Added:
     reseated: Reseated | None
 
 
+def _seatable(tournament: Tournament, pairs: int, field: str) -> None:
+    """Refuse (on ``field``) a number of pairs the tournament's seating method cannot seat for
+    its games: a Mitchell movement plays at most as many games as it has tables."""
+    refused = service.seating_error(tournament.seating_method, pairs, tournament.rounds_planned)
+    if refused is not None:
+        raise EntryErrors([FieldError(field, refused.template, **refused.params)])
+
+
 def add_pair(tournament: Tournament, data: Any) -> Added:
     """Add a pair (``{"name", "players"}``), numbered after the last one.
 
@@ -209,6 +217,7 @@ def add_pair(tournament: Tournament, data: Any) -> Added:
         if current is None or current.number >= tournament.rounds_planned:
             raise NoNextGame()
         joins = current.number + 1
+    _seatable(tournament, len(tournament.pairs) + 1, "pairs")
     pair = TournamentPair(number=len(tournament.pairs) + 1, name=name, players=players,
                           substituted=False, checked_in=True,
                           joined_round=joins if is_late else None)
@@ -231,6 +240,7 @@ def withdraw_pair(tournament: Tournament, number: int) -> Reseated:
         raise PairsFixed(number)
     if len(tournament.pairs) <= 2:
         raise EntryErrors([FieldError("pair", N_("A tournament needs at least two pairs."))])
+    _seatable(tournament, len(tournament.pairs) - 1, "pair")
     rnd = tournament.rounds[0]
     reseated = Reseated()
     before = {t.number for t in rnd.tables}

@@ -203,3 +203,16 @@ def test_check_in_before_game_1_and_the_repeat_of_a_request_key(client):
     assert kinds == ["check_in", "check_out"]
     client.post(f"/api/v1/tournaments/{tid}/rounds/1/start", headers=admin(token))
     assert client.put(url, headers=admin(token)).status_code == 409
+
+
+def test_a_withdrawal_a_mitchell_movement_cannot_seat_is_refused_and_changes_nothing(client):
+    # Six pairs, three tables, three games: one pair fewer still seats three tables (the
+    # moving pair that reaches the empty one sits out); four pairs would leave two tables for
+    # three games, which a Mitchell movement cannot play.
+    tid, token = create(client, 5, rounds=3, seating_method="mitchell")
+    refused = client.delete(f"/api/v1/tournaments/{tid}/pairs/5", headers=admin(token))
+    assert refused.status_code == 422, refused.get_json()
+    errors = refused.get_json()["errors"]
+    assert [e["field"] for e in errors] == ["pair"]
+    assert len(read(client, tid, token)["pairs"]) == 5
+    assert db.session.query(TournamentChange).count() == 0
