@@ -369,9 +369,11 @@ SCHEMAS: dict[str, Any] = {
         "type": "object",
         "required": ["rulesets"],
         "properties": {"rulesets": {"type": "array", "items": {
-            "type": "object", "required": ["id", "name", "based_on", "preset"], "properties": {
+            "type": "object", "required": ["id", "name", "based_on", "preset", "sources"],
+            "properties": {
                 "id": {"type": "string"}, "name": {"type": "string"},
-                "based_on": {"type": ["string", "null"]}, "preset": {"type": "boolean"}}}}},
+                "based_on": {"type": ["string", "null"]}, "preset": {"type": "boolean"},
+                "sources": {"type": "array", "items": {"type": "string"}}}}}},
     },
     "LabelledItem": {
         "type": "object",

@@ -73,7 +73,7 @@ def ruleset_json(rs: RuleSet) -> dict[str, object]:
 
 @bp.get("/rulesets")
 def rulesets() -> Response:
-    """List the presets.
+    """List the presets, each with the ids of the rule texts it follows (``sources``).
 
     House rules belong to the tables that made them: they are read by id
     (``GET /rulesets/<id>`` or ``GET /house-rules/<id>``), never listed to strangers.
@@ -82,7 +82,7 @@ def rulesets() -> Response:
     return jsonify({
         "rulesets": [
             {"id": rs.id, "name": label(rs.name), "based_on": rs.based_on,
-             "preset": rs.id in PRESETS}
+             "preset": rs.id in PRESETS, "sources": list(rs.sources)}
             for rs in items
         ]
     })

@@ -192,8 +192,15 @@ def test_oversized_body_is_413(client):
 def test_rulesets_list_and_detail(client):
     res = client.get("/api/v1/rulesets")
     assert res.status_code == 200
-    ids = {r["id"] for r in res.get_json()["rulesets"]}
-    assert {"classic", "la-canasta", "comodines", "torneo"} <= ids
+    listed = {r["id"]: r for r in res.get_json()["rulesets"]}
+    assert {"classic", "la-canasta", "comodines", "torneo"} <= set(listed)
+    # Fourteen presets, each with the rule texts it follows (RULES.md's numbers, VARIANTS.md's
+    # and VARIANTS-2.md's source keys).
+    assert len(listed) == 14
+    assert listed["la-canasta"]["sources"] == ["000"]
+    assert listed["burraco"]["sources"][:2] == ["P-BI", "MYB"]
+    assert listed["hand-and-foot"]["sources"][0] == "P-HF"
+    assert all(r["sources"] for r in listed.values())
     detail = client.get("/api/v1/rulesets/la-canasta").get_json()
     assert detail["canastas"] == {"natural": 500, "mixed": 300}
     assert detail["going_out"]["abatir_first_turn_alone"] == 1000
