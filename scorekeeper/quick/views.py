@@ -101,7 +101,9 @@ def opening_minimum() -> Response:
     response = render(
         "quick/opening_minimum.html", "quick/_opening_result.html",
         ruleset=shown, ruleset_id=ruleset_id, raw_score=raw, score=score, answer=answer,
-        raw_round=raw_round, round_=round_,
+        raw_round=raw_round, round_=round_, by_round=flow.by_round(shown),
+        round_rulesets=[i for i, r in PRESETS.items() if flow.by_round(r)]
+        + ([shown.id] if flow.by_round(shown) and shown.id not in PRESETS else []),
         errors=errors, choices=ruleset_choices(rs), oob=bool(htmx),
     )
     # htmx does not swap 4xx answers: the partial says what is wrong with a 200.

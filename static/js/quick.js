@@ -18,6 +18,21 @@
     input.focus();
   });
 
+  // The round is asked only for rules whose minimum goes by the round (the field lists them).
+  document.addEventListener("change", function (event) {
+    if (!event.target.matches || !event.target.matches("select[name='ruleset']")) {
+      return;
+    }
+    var field = document.querySelector("[data-om-round-field]");
+    if (!field) {
+      return;
+    }
+    var byRound = field.getAttribute("data-om-round-rulesets").split(" ")
+      .indexOf(event.target.value) !== -1;
+    field.hidden = !byRound;
+    field.querySelector("input").disabled = !byRound;
+  });
+
   function showSignButtons() {
     document.querySelectorAll("[data-om-sign]").forEach(function (button) {
       button.hidden = false;

@@ -124,3 +124,17 @@ def test_quick_pages_pass_axe(browser: Browser, live_server: str) -> None:
     finally:
         context.close()
     assert {url: v for url, v in found.items() if v} == {}
+
+
+def test_the_round_is_asked_only_for_rules_that_open_by_round(page: Page,
+                                                               live_server: str) -> None:
+    page.goto(live_server + "/opening-minimum?lang=en")
+    page.wait_for_function("() => window.htmx !== undefined && document.readyState === 'complete'")
+    expect(page.locator("#f-round")).to_be_hidden()
+    page.select_option("#f-ruleset", "hand-and-foot")
+    expect(page.locator("#f-round")).to_be_visible()
+    page.fill("#f-round", "3")
+    # VARIANTS-2.md 10.6: 50 / 90 / 120 / 150 by round, whatever the score.
+    expect(page.locator(".om-minimum")).to_have_text("120")
+    page.select_option("#f-ruleset", "classic")
+    expect(page.locator("#f-round")).to_be_hidden()
