@@ -275,10 +275,12 @@ def _deck_has_the_wild_cards(hand: HandUnderCheck) -> Iterator[FieldError]:
                                 for m, u in zip(made, melds, strict=True)))
         if i is None:
             continue
-        unfinished = [k for k, _ in melds[i] if meld_need(k)]
+        # The message stands beside the kind that needs the most of those cards: the one a
+        # player most likely mistyped.
+        unfinished = [(meld_need(k) * c, j, k) for j, (k, c) in enumerate(melds[i]) if meld_need(k)]
         if unfinished:
             yield FieldError(
-                f"sides[{i}].unfinished_canastas.{unfinished[-1].kind.value}",
+                f"sides[{i}].unfinished_canastas.{max(unfinished)[2].kind.value}",
                 N_("The canastas and unfinished melds need more jokers and 2s than %(packs)d "
                    "packs hold (%(count)d).") if n == 0 else
                 N_("%(packs)d packs do not hold the cards for these canastas and unfinished "
@@ -286,7 +288,7 @@ def _deck_has_the_wild_cards(hand: HandUnderCheck) -> Iterator[FieldError]:
                 packs=hand.packs, count=limit,
             )
             continue
-        kind = [k for k, _ in made[i] if need(k)][-1]
+        kind = max((need(k) * c, j, k) for j, (k, c) in enumerate(made[i]) if need(k))[2]
         yield FieldError(
             f"sides[{i}].canastas.{kind.kind.value}",
             N_("The canastas need more jokers and 2s than %(packs)d packs hold (%(count)d).")

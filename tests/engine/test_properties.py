@@ -521,9 +521,13 @@ def expected_total(rs: RuleSet, fmt: PlayerFormat, data: dict[str, Any], i: int)
         assert penalty is not None
         if end is HandEnd.WENT_OUT or not penalty.only_when_out:
             total -= n * penalty.points
-    # Red 3s kept and black 3s left in hand; at time cards in hand count for nothing (002).
+    table_counted = -table if rs.held_cards.table_against_without_canasta and count == 0 \
+        else table
+    # At time no 3 kept in hand costs anything; the cards count for nothing (002) unless the
+    # rule set counts them (Burraco: time_up_cards_count).
     if end is HandEnd.TIME_UP:
-        return total
+        return total + table_counted - hand if rs.time_up_cards_count else total
+    # Red 3s kept and black 3s left in hand.
     total -= side.get("red_threes_in_hand", 0) * (rs.red_threes.each_in_hand_penalty or 0)
     total -= side.get("aces_or_sevens_held", 0) * (
         rs.held_cards.aces_or_sevens_held_penalty or 0)
@@ -541,7 +545,7 @@ def expected_total(rs: RuleSet, fmt: PlayerFormat, data: dict[str, Any], i: int)
                               or not rs.black_threes.all_in_hand_only_when_out):
         total -= rs.black_threes.all_in_hand_penalty or 0
     # Table cards (against a side with no canasta: American), less hand cards.
-    total += -table if rs.held_cards.table_against_without_canasta and count == 0 else table
+    total += table_counted
     if end is HandEnd.STOCK_OUT and rs.stock_out_hand_cards.value == "ignored":
         return total
     if kind is not None and kind.hand_cards_positive:
@@ -571,7 +575,7 @@ def test_valid_hands_count(dealt: Dealt) -> None:
         assert ("going_out" in ids or any(x.startswith("going_out.") for x in ids)) is (
             i == dealt.out_side and not special)
         assert ids[0] == "special_hand" if special else "special_hand" not in ids
-        if dealt.data["end"] == "time_up":
+        if dealt.data["end"] == "time_up" and not dealt.ruleset.time_up_cards_count:
             assert side.points_of("table_cards") == side.points_of("hand_cards") == 0
     assert result.totals == tuple(s.total for s in result.sides)
 
