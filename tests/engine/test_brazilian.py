@@ -8,16 +8,16 @@ black 3 = 5. The sources give no worked hand of their own.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
+import engine_helpers
 import pytest
+from engine_helpers import each_value, lines, value_at
 
 from scorekeeper.engine import (
     PRESETS,
-    EntryErrors,
-    HandResult,
     OpeningCondition,
-    SideResult,
     count_hand,
     decide,
     find_ruleset,
@@ -28,13 +28,8 @@ from scorekeeper.engine import (
 BRAZILIAN = find_ruleset("brazilian")
 BOLIVIA = find_ruleset("bolivia")
 EMPTY: dict[str, Any] = {}
-
-
-def value_at(path: str) -> Any:
-    node: Any = ruleset_to_dict(BRAZILIAN)
-    for part in path.split("."):
-        node = node[part]
-    return node
+count = partial(engine_helpers.count, rs=BRAZILIAN)
+errors = partial(engine_helpers.errors, rs=BRAZILIAN)
 
 
 VALUES = [
@@ -75,9 +70,9 @@ VALUES = [
 ]
 
 
-@pytest.mark.parametrize(("path", "value"), VALUES, ids=[p for p, _ in VALUES])
+@each_value(VALUES)
 def test_variants_md_value(path: str, value: Any) -> None:
-    assert value_at(path) == value
+    assert value_at(BRAZILIAN, path) == value
 
 
 def test_a_preset_appended_to_the_registry() -> None:
@@ -86,23 +81,6 @@ def test_a_preset_appended_to_the_registry() -> None:
     (fmt,) = BRAZILIAN.formats
     assert (fmt.players, fmt.sides, fmt.cards_dealt, fmt.packs) == (4, 2, 15, 3)
     assert [k.id for k in BRAZILIAN.going_out] == ["normal"]
-
-
-def count(*sides: dict[str, Any], end: str = "went_out") -> HandResult:
-    _, result = count_hand(BRAZILIAN, {"players": 4, "end": end, "sides": list(sides)})
-    for side in result.sides:
-        assert side.total == sum(line.points for line in side.lines)
-    return result
-
-
-def errors(*sides: dict[str, Any], end: str = "went_out") -> dict[str, str]:
-    with pytest.raises(EntryErrors) as info:
-        count_hand(BRAZILIAN, {"players": 4, "end": end, "sides": list(sides)})
-    return {e.field: e.message for e in info.value.errors}
-
-
-def lines(side: SideResult) -> dict[str, int]:
-    return {line.id: line.points for line in side.lines}
 
 
 def test_every_line_of_a_hand() -> None:
