@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask.testing import FlaskClient
+from worked_hand import WORKED_HAND
 
 from scorekeeper.games import house_rules_form
 from scorekeeper.services import house_rules as house_service
@@ -25,17 +26,6 @@ def start_game(client: FlaskClient, **fields: Any) -> str:
 def edit_token_of(client: FlaskClient, game_id: str) -> str:
     with client.session_transaction() as sess:
         return sess["edit_tokens"][game_id]
-
-
-#: The worked hand: Nosotros go out with two mixed canastas (600 + 100 + 355 - 20 = 1,035);
-#: Ellos lay three red 3s (300 + 280 - 45 = 535).
-WORKED_HAND = {
-    "end": "went_out",
-    "sides[0].going_out": "normal", "sides[0].canastas.mixed": "2",
-    "sides[0].table_points": "355", "sides[0].hand_points": "20",
-    "sides[1].going_out": "", "sides[1].table_points": "280", "sides[1].hand_points": "45",
-    "sides[1].red_threes": "3",
-}
 
 
 def post_hand(client: FlaskClient, game_id: str, hand: dict[str, str] | None = None,
