@@ -81,10 +81,19 @@ def field(page: Page, name: str) -> Locator:
     return page.locator(f"[name='{name}']")
 
 
-def count_hand(page: Page, taps: dict[str, int], typed: dict[str, str]) -> None:
-    """On the count screen, side 1 goes out; tap each of ``taps``' steppers so many times and
-    type each of ``typed``'s values in its field."""
-    page.check("input[name='sides[0].going_out'][value='normal']")
+def open_more(page: Page, *sides: str) -> None:
+    """Open the "More" of each of ``sides`` (``#side-0``...) that has one and keeps it closed."""
+    for side in sides:
+        more = page.locator(f"{side} details.count-more > summary")
+        if more.count() and not page.locator(f"{side} details.count-more[open]").count():
+            more.click()
+
+
+def count_hand(page: Page, taps: dict[str, int], typed: dict[str, str],
+               going_out: str = "normal") -> None:
+    """On the count screen, side 1 goes out (the way ``going_out``); tap each of ``taps``'
+    steppers so many times and type each of ``typed``'s values in its field."""
+    page.check(f"input[name='sides[0].going_out'][value='{going_out}']")
     for name, times in taps.items():
         stepper(page, name, times)
     for name, value in typed.items():
