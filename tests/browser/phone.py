@@ -100,6 +100,24 @@ def count_hand(page: Page, taps: dict[str, int], typed: dict[str, str],
         field(page, name).fill(value)
 
 
+def make_tournament(page: Page, live_server: str, pairs: list[str] | int,
+                    **fields: Any) -> dict[str, Any]:
+    """A "Torneo de primavera" of the torneo preset made through the API (each value the preset
+    leaves open set to 100), for ``pairs`` named ("X" plays with "X A" and "X B") or, for a
+    number, "Pareja 1"... (with "A1" and "B1"...); the API's answer."""
+    from scorekeeper.engine import find_ruleset
+
+    values = {path: 100 for path, _label in find_ruleset("torneo").missing_values()}
+    named = ([{"name": n, "players": [f"{n} A", f"{n} B"]} for n in pairs]
+             if isinstance(pairs, list) else
+             [{"name": f"Pareja {i}", "players": [f"A{i}", f"B{i}"]} for i in range(1, pairs + 1)])
+    made = page.request.post(f"{live_server}/api/v1/tournaments", data={
+        "name": "Torneo de primavera", "values": values, "pairs": named, **fields})
+    assert made.status == 201, made.text()
+    data: dict[str, Any] = made.json()
+    return data
+
+
 def count_without_script(browser: Browser, live_server: str, width: int = 390,
                          height: int = 844) -> Page:
     """A phone with JavaScript off that started a classic game and opened its count screen
