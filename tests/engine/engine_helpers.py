@@ -4,6 +4,8 @@ total) and a hand's refusals by field."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pytest
@@ -51,3 +53,8 @@ def errors(*sides: dict[str, Any], rs: RuleSet, end: str = "went_out",
 def lines(side: SideResult) -> dict[str, int]:
     """A side's points by line id."""
     return {line.id: line.points for line in side.lines}
+
+
+def counting(rs: RuleSet) -> tuple[Callable[..., HandResult], Callable[..., dict[str, str]]]:
+    """:func:`count` and :func:`errors` under ``rs`` (under another rule set with ``rs=``)."""
+    return partial(count, rs=rs), partial(errors, rs=rs)

@@ -8,12 +8,10 @@ black 3 = 5. The sources give no worked hand of their own.
 
 from __future__ import annotations
 
-from functools import partial
 from typing import Any
 
-import engine_helpers
 import pytest
-from engine_helpers import each_value, lines, value_at
+from engine_helpers import counting, each_value, lines, value_at
 
 from scorekeeper.engine import (
     PRESETS,
@@ -28,8 +26,7 @@ from scorekeeper.engine import (
 BRAZILIAN = find_ruleset("brazilian")
 BOLIVIA = find_ruleset("bolivia")
 EMPTY: dict[str, Any] = {}
-count = partial(engine_helpers.count, rs=BRAZILIAN)
-errors = partial(engine_helpers.errors, rs=BRAZILIAN)
+count, errors = counting(BRAZILIAN)
 
 
 VALUES = [

@@ -9,12 +9,10 @@ Card values (11.2, pagat's): joker 20, 2 = 10, ace 15, K to 8 = 10, 7 to 3 = 5.
 
 from __future__ import annotations
 
-from functools import partial
 from typing import Any
 
-import engine_helpers
 import pytest
-from engine_helpers import each_value, lines, value_at
+from engine_helpers import counting, each_value, lines, value_at
 
 from scorekeeper.engine import (
     PRESETS,
@@ -27,8 +25,7 @@ from scorekeeper.engine.second_packet import NOT_TAKEN
 BURACO = find_ruleset("buraco")
 EMPTY: dict[str, Any] = {}
 MORTO = {NOT_TAKEN: 1}
-count = partial(engine_helpers.count, rs=BURACO)
-errors = partial(engine_helpers.errors, rs=BURACO)
+count, errors = counting(BURACO)
 
 
 VALUES = [

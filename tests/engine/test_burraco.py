@@ -9,12 +9,10 @@ Card values (12.2, all sources agree): jolly 30, pinella (2) 20, ace 15, K to 8 
 
 from __future__ import annotations
 
-from functools import partial
 from typing import Any
 
-import engine_helpers
 import pytest
-from engine_helpers import each_value, lines, value_at
+from engine_helpers import counting, each_value, lines, value_at
 
 from scorekeeper.engine import (
     PRESETS,
@@ -27,8 +25,7 @@ from scorekeeper.engine.second_packet import NOT_TAKEN
 BURRACO = find_ruleset("burraco")
 EMPTY: dict[str, Any] = {}
 POZZETTO = {NOT_TAKEN: 1}
-count = partial(engine_helpers.count, rs=BURRACO)
-errors = partial(engine_helpers.errors, rs=BURRACO)
+count, errors = counting(BURRACO)
 
 
 VALUES = [
