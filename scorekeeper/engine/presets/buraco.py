@@ -31,7 +31,6 @@ from .sources import CLASSIC
 NO_OPENING_MINIMUM = OpeningMinimums(negative=0, bands=(OpeningBand(0, 0),))
 
 
-
 def second_packet_game(values: Mapping[str, Any], *, not_taken: str, **changes: Any) -> RuleSet:
     """A game of runs with a second packet, as VARIANTS-2.md 11 and 12 both play it: classic
     varied by ``values`` and ``changes``, with what the two games share said once here. 3s are
