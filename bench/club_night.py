@@ -72,7 +72,7 @@ sys.path.insert(0, str(ROOT))
 
 from bench.http import free_port, start_server, stop_server  # noqa: E402
 from bench.workload import HAND, PREVIEW_FORM  # noqa: E402
-from tests.servers import listens  # noqa: E402
+from tests.servers import drop_database, listens  # noqa: E402
 
 #: A real club's pace, in seconds (divided by ``--speed``).
 HAND_EVERY = 180.0
@@ -143,18 +143,6 @@ def own_database(server: str, name: str) -> str:
     finally:
         admin.dispose()
     return parts.set(database=name).render_as_string(hide_password=False)
-
-
-def drop_database(url: str) -> None:
-    from sqlalchemy import create_engine, make_url, text
-
-    parts = make_url(url)
-    admin = create_engine(parts.set(database="postgres"), isolation_level="AUTOCOMMIT")
-    try:
-        with admin.connect() as conn:
-            conn.execute(text(f'DROP DATABASE IF EXISTS "{parts.database}" WITH (FORCE)'))
-    finally:
-        admin.dispose()
 
 
 @dataclass

@@ -37,7 +37,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import argparse  # noqa: E402
 import asyncio  # noqa: E402
-import multiprocessing  # noqa: E402
 import shutil  # noqa: E402
 import subprocess  # noqa: E402
 import tempfile  # noqa: E402
@@ -59,7 +58,12 @@ from bench.club_night import (  # noqa: E402
     report,
     warm_up,
 )
-from bench.stats_readers import create_games, saver  # noqa: E402
+from bench.stats_readers import (  # noqa: E402
+    Phases,
+    alternate,
+    create_games,
+    start_in_own_process,
+)
 
 #: A hand with itemised lines on both sides that keeps a game to 100,000 open for 200 hands:
 #: 50 + a mixed canasta + going out = 450 for the first side, a red 3 and 35 for the other.
@@ -166,18 +170,6 @@ async def ask_for_papers(base: str, stranger: Stranger, think: float, deadline: 
     return latencies, statuses
 
 
-@dataclass
-class Phases:
-    """How the measuring process tells the strangers' process when to ask: ``deadline`` set
-    and ``go`` raised for each papers phase (a deadline of 0: stop); ``done`` raised after
-    each phase; the figures come back on ``results``."""
-
-    deadline: Any
-    go: Any
-    done: Any
-    results: Any
-
-
 def strangers_process(base: str, strangers: list[Stranger], think: float, timeout: float,
                       asks_for: str, phases: Phases) -> None:
     latencies: dict[str, list[float]] = {}
@@ -208,41 +200,11 @@ async def measure(server: Server, save_games: list[tuple[str, str]], strangers: 
                                                      dict[str, list[float]],
                                                      dict[tuple[str, int], int]]:
     await warm_up(server.url, save_games[0][0], args.workers)
-    spawn = multiprocessing.get_context("spawn")
-    phases = Phases(spawn.Value("d", 0.0), spawn.Event(), spawn.Event(), spawn.Queue())
-    process = spawn.Process(target=strangers_process, args=(
-        server.url, strangers, args.think, args.timeout, args.asks, phases))
-    process.start()
-    loop = asyncio.get_running_loop()
-
-    async def strangers_done() -> None:
-        while not await loop.run_in_executor(None, phases.done.wait, 1.0):
-            if not process.is_alive():
-                raise RuntimeError("the strangers' process stopped")
-        phases.done.clear()
-
+    phases, process = start_in_own_process(strangers_process, server.url, strangers,
+                                           args.think, args.timeout, args.asks)
     rec = Recorder(deadline=0, max_requests=10**9)
-    idle: list[float] = []
-    loaded: list[float] = []
-    try:
-        await strangers_done()
-        for _ in range(args.rounds):
-            for phase in ("idle", "papers"):
-                rec.deadline = time.monotonic() + args.seconds
-                kind = f"save hand, {phase}"
-                before = len(rec.latencies[kind])
-                if phase == "papers":
-                    phases.deadline.value = rec.deadline
-                    phases.go.set()
-                await saver(rec, server.url, save_games, args.save_every, kind)
-                if phase == "papers":
-                    await strangers_done()
-                (idle if phase == "idle" else loaded).extend(rec.latencies[kind][before:])
-    finally:
-        phases.deadline.value = 0
-        phases.go.set()
-        latencies, statuses = phases.results.get(timeout=120)
-        process.join(30)
+    idle, loaded, (latencies, statuses) = await alternate(rec, server.url, save_games, args,
+                                                          phases, process, "papers", 120)
     return rec, idle, loaded, latencies, statuses
 
 

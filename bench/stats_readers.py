@@ -202,10 +202,11 @@ async def etag_of(phone: Any, path: str) -> str | None:
 
 
 @dataclass
-class ReadPhases:
-    """How the measuring process tells the readers' process when to read: ``deadline`` set
-    and ``go`` raised for each read phase (a deadline of 0: stop); ``done`` raised when the
-    readers are ready and after each phase; the figures come back on ``results``."""
+class Phases:
+    """How the measuring process tells the other process (the readers, the strangers) when to
+    work: ``deadline`` set and ``go`` raised for each loaded phase (a deadline of 0: stop);
+    ``done`` raised when it is ready and after each phase; the figures come back on
+    ``results``."""
 
     deadline: Any
     go: Any
@@ -213,15 +214,63 @@ class ReadPhases:
     results: Any
 
 
+def start_in_own_process(target: Any, *args: Any) -> tuple[Phases, Any]:
+    """``target(*args, phases)`` started in a process of its own (spawned); its phases and the
+    process."""
+    spawn = multiprocessing.get_context("spawn")
+    phases = Phases(spawn.Value("d", 0.0), spawn.Event(), spawn.Event(), spawn.Queue())
+    process = spawn.Process(target=target, args=(*args, phases))
+    process.start()
+    return phases, process
+
+
+async def alternate(rec: Recorder, url: str, save_games: list[tuple[str, str]],
+                    args: argparse.Namespace, phases: Phases, process: Any, loaded_phase: str,
+                    results_timeout: float) -> tuple[list[float], list[float], Any]:
+    """``args.rounds`` times, a phase of saves alone ("idle") then one while the other process
+    works (``loaded_phase``), ``args.seconds`` each: the saves' latencies in each, and what the
+    other process sends back once told to stop."""
+    loop = asyncio.get_running_loop()
+
+    async def other_done() -> None:
+        while not await loop.run_in_executor(None, phases.done.wait, 1.0):
+            if not process.is_alive():
+                raise RuntimeError(f"the {loaded_phase} phase's process stopped")
+        phases.done.clear()
+
+    idle: list[float] = []
+    loaded: list[float] = []
+    try:
+        await other_done()  # ready (the readers' sessions remember their games)
+        for _ in range(args.rounds):
+            for phase in ("idle", loaded_phase):
+                rec.deadline = time.monotonic() + args.seconds
+                kind = f"save hand, {phase}"
+                before = len(rec.latencies[kind])
+                if phase == loaded_phase:
+                    phases.deadline.value = rec.deadline
+                    phases.go.set()
+                await saver(rec, url, save_games, args.save_every, kind)
+                if phase == loaded_phase:
+                    await other_done()
+                (idle if phase == "idle" else loaded).extend(rec.latencies[kind][before:])
+    finally:
+        phases.deadline.value = 0
+        phases.go.set()
+        results = phases.results.get(timeout=results_timeout)
+        process.join(30)
+    return idle, loaded, results
+
+
 def read_in_own_process(base: str, remembered: list[list[str]], think: float, path: str,
-                        revalidate: bool, phases: ReadPhases) -> None:
+                        revalidate: bool, phases: Phases) -> None:
     """The readers' browsers, in a process of their own: other devices than the table's phone,
     so their answers never wait in the saver's event loop and lengthen its saves' timings."""
     asyncio.run(_read_phases(base, remembered, think, path, revalidate, phases))
 
 
 async def _read_phases(base: str, remembered: list[list[str]], think: float, path: str,
-                       revalidate: bool, phases: ReadPhases) -> None:
+                       revalidate: bool, phases: Phases) -> None:
     setup = Recorder(deadline=time.monotonic() + 600, max_requests=10**9)
     rec = Recorder(deadline=0, max_requests=10**9)
     phones = [session(base, 120) for _ in remembered]
@@ -254,41 +303,12 @@ async def measure(server: Server, stored: list[str], save_games: list[tuple[str,
     await warm_up(server.url, stored[0], args.workers)
     rng = random.Random(12)
     remembered = [rng.sample(stored, args.remembered) for _ in range(args.readers)]
-    spawn = multiprocessing.get_context("spawn")
-    phases = ReadPhases(spawn.Value("d", 0.0), spawn.Event(), spawn.Event(), spawn.Queue())
-    readers = spawn.Process(target=read_in_own_process, args=(
-        server.url, remembered, args.think, args.path, not args.no_etag, phases))
-    readers.start()
-    loop = asyncio.get_running_loop()
-
-    async def readers_done() -> None:
-        while not await loop.run_in_executor(None, phases.done.wait, 1.0):
-            if not readers.is_alive():
-                raise RuntimeError("the readers' process stopped")
-        phases.done.clear()
-
+    phases, readers = start_in_own_process(read_in_own_process, server.url, remembered,
+                                           args.think, args.path, not args.no_etag)
     rec = Recorder(deadline=0, max_requests=10**9)
-    idle: list[float] = []
-    loaded: list[float] = []
-    try:
-        await readers_done()  # their sessions remember their games
-        for _ in range(args.rounds):
-            for phase in ("idle", "read"):
-                rec.deadline = time.monotonic() + args.seconds
-                kind = f"save hand, {phase}"
-                before = len(rec.latencies[kind])
-                if phase == "read":
-                    phases.deadline.value = rec.deadline
-                    phases.go.set()
-                await saver(rec, server.url, save_games, args.save_every, kind)
-                if phase == "read":
-                    await readers_done()
-                (idle if phase == "idle" else loaded).extend(rec.latencies[kind][before:])
-    finally:
-        phases.deadline.value = 0
-        phases.go.set()
-        latencies, errors, server_errors, examples = phases.results.get(timeout=60)
-        readers.join(30)
+    idle, loaded, results = await alternate(rec, server.url, save_games, args, phases, readers,
+                                            "read", 60)
+    latencies, errors, server_errors, examples = results
     for kind, got in latencies.items():
         rec.latencies[kind].extend(got)
     for kind, count in errors.items():

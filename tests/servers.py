@@ -183,3 +183,17 @@ class ServerProcess:
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
                  tb: TracebackType | None) -> None:
         self.close()
+
+
+def drop_database(url: str) -> None:
+    """Drop the PostgreSQL database of ``url``, ending its connections (a bench's or a test's
+    own database, once its servers are stopped)."""
+    from sqlalchemy import create_engine, make_url, text
+
+    parts = make_url(url)
+    admin = create_engine(parts.set(database="postgres"), isolation_level="AUTOCOMMIT")
+    try:
+        with admin.connect() as conn:
+            conn.execute(text(f'DROP DATABASE IF EXISTS "{parts.database}" WITH (FORCE)'))
+    finally:
+        admin.dispose()

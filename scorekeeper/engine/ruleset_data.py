@@ -291,19 +291,33 @@ def _read_opening_minimums(r: Reader, data: Mapping[str, Any], opening: OpeningM
     return OpeningMinimums(negative=negative, bands=tuple(bands))
 
 
-def _read_bands(r: Reader, raw: Any) -> list[OpeningBand]:
+def _read_rows(r: Reader, raw: Any, key: str,
+               size_message: str) -> list[tuple[int, str, Mapping[str, Any]]] | None:
+    """The rows of the list ``key`` (1 to 10 objects), each with its index and its path; None,
+    the error noted (``size_message`` for an empty or too long list), when ``raw`` is no such
+    list. A row that is no object is noted and left out."""
     if not isinstance(raw, list):
-        r.errors.append(FieldError("opening_minimums.bands", N_("Must be a list.")))
-        return []
+        r.errors.append(FieldError(key, N_("Must be a list.")))
+        return None
     if not raw or len(raw) > 10:
-        r.errors.append(FieldError("opening_minimums.bands", N_("Give from 1 to 10 rows.")))
+        r.errors.append(FieldError(key, size_message))
+        return None
+    rows: list[tuple[int, str, Mapping[str, Any]]] = []
+    for i, row in enumerate(raw):
+        path = f"{key}[{i}]"
+        if isinstance(row, Mapping):
+            rows.append((i, path, row))
+        else:
+            r.errors.append(FieldError(path, N_("Must be an object.")))
+    return rows
+
+
+def _read_bands(r: Reader, raw: Any) -> list[OpeningBand]:
+    rows = _read_rows(r, raw, "opening_minimums.bands", N_("Give from 1 to 10 rows."))
+    if rows is None:
         return []
     bands: list[OpeningBand] = []
-    for i, row in enumerate(raw):
-        path = f"opening_minimums.bands[{i}]"
-        if not isinstance(row, Mapping):
-            r.errors.append(FieldError(path, N_("Must be an object.")))
-            continue
+    for _i, path, row in rows:
         condition = None
         if row.get("condition") not in (None, ""):
             condition = r.choice(row, "condition", f"{path}.condition", OpeningCondition,
@@ -329,18 +343,11 @@ def _read_bands(r: Reader, raw: Any) -> list[OpeningBand]:
 
 
 def _read_going_out_kinds(r: Reader, raw: Any, base: RuleSet) -> list[GoingOutKind]:
-    if not isinstance(raw, list):
-        r.errors.append(FieldError("going_out_kinds", N_("Must be a list.")))
-        return list(base.going_out)
-    if not raw or len(raw) > 10:
-        r.errors.append(FieldError("going_out_kinds", N_("Give from 1 to 10 ways of going out.")))
+    rows = _read_rows(r, raw, "going_out_kinds", N_("Give from 1 to 10 ways of going out."))
+    if rows is None:
         return list(base.going_out)
     kinds: list[GoingOutKind] = []
-    for i, item in enumerate(raw):
-        path = f"going_out_kinds[{i}]"
-        if not isinstance(item, Mapping):
-            r.errors.append(FieldError(path, N_("Must be an object.")))
-            continue
+    for i, path, item in rows:
         kid = r.text(item, "id", f"{path}.id", f"kind{i}", 60)
         try:
             known = base.going_out_kind(kid)

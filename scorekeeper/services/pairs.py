@@ -147,13 +147,7 @@ def _reseat_first(tournament: Tournament, reseated: Reseated, before: set[int]) 
         if old is not None and (old.pair_a_id, old.pair_b_id) == (pa.id, pb.id):
             new_tables.append(kept.pop(table_no))
             continue
-        new = games_service.create_game(
-            rs, players=4, target=tournament.target,
-            sides=[{"name": p.name, "players": list(p.players)} for p in (pa, pb)],
-        )
-        table = TournamentTable(number=table_no, pair_a=pa, pair_b=pb, game=new.game,
-                                view_token=new.view_token)
-        table.new_edit_token = new.edit_token
+        table = service.new_table(tournament, rs, table_no, pa, pb)
         reseated.tables.append((table_no, a, b))
         reseated.made.append(table)
         new_tables.append(table)

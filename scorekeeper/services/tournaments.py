@@ -350,18 +350,24 @@ def seat_round(tournament: Tournament, number: int) -> TournamentRound:
     rs = ruleset_of(tournament)
     rnd = TournamentRound(number=number, started_at=utcnow(), byes=list(seating.byes))
     for table_no, a, b in seating.tables:
-        pa, pb = by_number[a], by_number[b]
-        new = games_service.create_game(
-            rs, players=4, target=tournament.target,
-            sides=[{"name": p.name, "players": list(p.players)} for p in (pa, pb)],
-        )
-        table = TournamentTable(number=table_no, pair_a=pa, pair_b=pb, game=new.game,
-                                view_token=new.view_token)
-        table.new_edit_token = new.edit_token
-        rnd.tables.append(table)
+        rnd.tables.append(new_table(tournament, rs, table_no, by_number[a], by_number[b]))
     tournament.rounds.append(rnd)
     db.session.flush()
     return rnd
+
+
+def new_table(tournament: Tournament, rs: RuleSet, number: int, pair_a: TournamentPair,
+              pair_b: TournamentPair) -> TournamentTable:
+    """Table ``number`` with a new game of ``rs`` between two pairs, its edit token in
+    ``new_edit_token`` for this request only."""
+    new = games_service.create_game(
+        rs, players=4, target=tournament.target,
+        sides=[{"name": p.name, "players": list(p.players)} for p in (pair_a, pair_b)],
+    )
+    table = TournamentTable(number=number, pair_a=pair_a, pair_b=pair_b, game=new.game,
+                            view_token=new.view_token)
+    table.new_edit_token = new.edit_token
+    return table
 
 
 def _seating_of_round(tournament: Tournament, number: int) -> Seating:

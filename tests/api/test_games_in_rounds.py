@@ -7,17 +7,9 @@ from __future__ import annotations
 import re
 
 import pytest
+from worked_hand import WORKED_HAND
 
 from scorekeeper.engine import PRESETS, find_ruleset, vary
-
-#: tests/games/game_helpers.py's worked hand as the count form posts it: 1,035 and 535.
-WORKED_HAND = {
-    "end": "went_out",
-    "sides[0].going_out": "normal", "sides[0].canastas.mixed": "2",
-    "sides[0].table_points": "355", "sides[0].hand_points": "20",
-    "sides[1].going_out": "", "sides[1].table_points": "280", "sides[1].hand_points": "45",
-    "sides[1].red_threes": "3",
-}
 
 
 def pdf_text(pdf: bytes) -> list[str]:

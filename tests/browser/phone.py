@@ -81,14 +81,41 @@ def field(page: Page, name: str) -> Locator:
     return page.locator(f"[name='{name}']")
 
 
-def count_hand(page: Page, taps: dict[str, int], typed: dict[str, str]) -> None:
-    """On the count screen, side 1 goes out; tap each of ``taps``' steppers so many times and
-    type each of ``typed``'s values in its field."""
-    page.check("input[name='sides[0].going_out'][value='normal']")
+def open_more(page: Page, *sides: str) -> None:
+    """Open the "More" of each of ``sides`` (``#side-0``...) that has one and keeps it closed."""
+    for side in sides:
+        more = page.locator(f"{side} details.count-more > summary")
+        if more.count() and not page.locator(f"{side} details.count-more[open]").count():
+            more.click()
+
+
+def count_hand(page: Page, taps: dict[str, int], typed: dict[str, str],
+               going_out: str = "normal") -> None:
+    """On the count screen, side 1 goes out (the way ``going_out``); tap each of ``taps``'
+    steppers so many times and type each of ``typed``'s values in its field."""
+    page.check(f"input[name='sides[0].going_out'][value='{going_out}']")
     for name, times in taps.items():
         stepper(page, name, times)
     for name, value in typed.items():
         field(page, name).fill(value)
+
+
+def make_tournament(page: Page, live_server: str, pairs: list[str] | int,
+                    **fields: Any) -> dict[str, Any]:
+    """A "Torneo de primavera" of the torneo preset made through the API (each value the preset
+    leaves open set to 100), for ``pairs`` named ("X" plays with "X A" and "X B") or, for a
+    number, "Pareja 1"... (with "A1" and "B1"...); the API's answer."""
+    from scorekeeper.engine import find_ruleset
+
+    values = {path: 100 for path, _label in find_ruleset("torneo").missing_values()}
+    named = ([{"name": n, "players": [f"{n} A", f"{n} B"]} for n in pairs]
+             if isinstance(pairs, list) else
+             [{"name": f"Pareja {i}", "players": [f"A{i}", f"B{i}"]} for i in range(1, pairs + 1)])
+    made = page.request.post(f"{live_server}/api/v1/tournaments", data={
+        "name": "Torneo de primavera", "values": values, "pairs": named, **fields})
+    assert made.status == 201, made.text()
+    data: dict[str, Any] = made.json()
+    return data
 
 
 def count_without_script(browser: Browser, live_server: str, width: int = 390,

@@ -8,7 +8,8 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-from phone import field, stepper
+import pytest
+from phone import count_hand, open_more
 from playwright.sync_api import Page, expect
 
 from scorekeeper.engine.second_packet import NOT_TAKEN
@@ -30,69 +31,51 @@ def open_count(page: Page, live_server: str, ruleset: str, lang: str, start: str
     return game_url
 
 
-def fits(page: Page) -> None:
+@pytest.mark.parametrize(
+    ("ruleset", "lang", "buttons", "words", "absent", "taps", "typed", "totals", "breakdowns"), [
+        # Nós batem with a canastra limpa and an A–K one, 280 on the table: 200 + 500 + 100 +
+        # 280 = 1.080. Eles never took the morto: 60 - 100 - 35 = -75. 3s are ordinary cards
+        # in Buraco.
+        ("buraco", "pt", ("Começar o jogo", "Contar esta mão", "Salvar esta mão"),
+         ("Canastra limpa", "Canastra suja", "Batida"), ("3 vermelhos",),
+         {"sides[0].canastas.natural": 1, "sides[0].canastas.ace_to_king": 1,
+          f"sides[1].penalties.{NOT_TAKEN}": 1},
+         {"sides[0].table_points": "280", "sides[1].table_points": "60",
+          "sides[1].hand_points": "35"},
+         ("1.080", "\u221275"), {1: "Morto não pegado"}),
+        # Noi chiudono with a pulito and a semipulito, 400 on the table: 200 + 150 + 100 + 400
+        # = 850. Loro never took the pozzetto: 50 - 100 - 80 = -130.
+        ("burraco", "it", ("Inizia la partita", "Conta questa mano", "Salva questa mano"),
+         ("Burraco pulito", "Burraco sporco", "Chiusura"), (),
+         {"sides[0].canastas.natural": 1, "sides[0].canastas.semi_clean": 1,
+          f"sides[1].penalties.{NOT_TAKEN}": 1},
+         {"sides[0].table_points": "400", "sides[1].table_points": "50",
+          "sides[1].hand_points": "80"},
+         ("850", "\u2212130"), {0: "Burraco semipulito", 1: "Pozzetto non preso"}),
+    ], ids=["buraco-pt", "burraco-it"])
+def test_a_hand_in_the_games_own_words(page: Page, live_server: str, shot: Shot, ruleset: str,
+                                       lang: str, buttons: tuple[str, str, str],
+                                       words: tuple[str, ...], absent: tuple[str, ...],
+                                       taps: dict[str, int], typed: dict[str, str],
+                                       totals: tuple[str, str],
+                                       breakdowns: dict[int, str]) -> None:
+    start, count, save = buttons
+    game_url = open_count(page, live_server, ruleset, lang, start, count)
+    form = page.locator("#count-form")
+    for text in words:
+        expect(form).to_contain_text(text)
+    for text in absent:
+        expect(form).not_to_contain_text(text)
+    open_more(page, "#side-0", "#side-1")
+    count_hand(page, taps, typed)
+    summary = page.locator("#count-summary")
+    for total in totals:
+        expect(summary).to_contain_text(total if total.startswith("\u2212") else f"+{total}")
+    for side, line in breakdowns.items():
+        expect(page.locator(f"#breakdown-{side}")).to_contain_text(line)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
-
-
-def open_more(page: Page) -> None:
-    for side in ("#side-0", "#side-1"):
-        more = page.locator(f"{side} details.count-more > summary")
-        if more.count() and not page.locator(f"{side} details.count-more[open]").count():
-            more.click()
-
-
-def test_a_buraco_hand_in_portuguese(page: Page, live_server: str, shot: Shot) -> None:
-    game_url = open_count(page, live_server, "buraco", "pt", "Começar o jogo", "Contar esta mão")
-    form = page.locator("#count-form")
-    for words in ("Canastra limpa", "Canastra suja", "Batida"):
-        expect(form).to_contain_text(words)
-    expect(form).not_to_contain_text("3 vermelhos")  # 3s are ordinary cards in Buraco
-    # Nós batem with a canastra limpa and an A–K one, 280 on the table: 200 + 500 + 100 + 280
-    # = 1.080. Eles never took the morto: 60 - 100 - 35 = -75.
-    page.check("input[name='sides[0].going_out'][value='normal']")
-    open_more(page)
-    stepper(page, "sides[0].canastas.natural")
-    stepper(page, "sides[0].canastas.ace_to_king")
-    field(page, "sides[0].table_points").fill("280")
-    stepper(page, f"sides[1].penalties.{NOT_TAKEN}")
-    field(page, "sides[1].table_points").fill("60")
-    field(page, "sides[1].hand_points").fill("35")
-    summary = page.locator("#count-summary")
-    expect(summary).to_contain_text("+1.080")
-    expect(summary).to_contain_text("\u221275")
-    expect(page.locator("#breakdown-1")).to_contain_text("Morto não pegado")
-    fits(page)
-    shot(page, "buraco-pt-count")
-    page.get_by_role("button", name="Salvar esta mão").click()
+    shot(page, f"{ruleset}-{lang}-count")
+    page.get_by_role("button", name=save).click()
     page.wait_for_url(game_url)
-    expect(page.locator(".side-total")).to_contain_text(["1.080", "\u221275"])
-    shot(page, "buraco-pt-board")
-
-
-def test_a_burraco_hand_in_italian(page: Page, live_server: str, shot: Shot) -> None:
-    game_url = open_count(page, live_server, "burraco", "it", "Inizia la partita",
-                          "Conta questa mano")
-    form = page.locator("#count-form")
-    for words in ("Burraco pulito", "Burraco sporco", "Chiusura"):
-        expect(form).to_contain_text(words)
-    # Noi chiudono with a pulito and a semipulito, 400 on the table: 200 + 150 + 100 + 400 =
-    # 850. Loro never took the pozzetto: 50 - 100 - 80 = -130.
-    page.check("input[name='sides[0].going_out'][value='normal']")
-    open_more(page)
-    stepper(page, "sides[0].canastas.natural")
-    stepper(page, "sides[0].canastas.semi_clean")
-    field(page, "sides[0].table_points").fill("400")
-    stepper(page, f"sides[1].penalties.{NOT_TAKEN}")
-    field(page, "sides[1].table_points").fill("50")
-    field(page, "sides[1].hand_points").fill("80")
-    summary = page.locator("#count-summary")
-    expect(summary).to_contain_text("+850")
-    expect(summary).to_contain_text("\u2212130")
-    expect(page.locator("#breakdown-0")).to_contain_text("Burraco semipulito")
-    expect(page.locator("#breakdown-1")).to_contain_text("Pozzetto non preso")
-    fits(page)
-    shot(page, "burraco-it-count")
-    page.get_by_role("button", name="Salva questa mano").click()
-    page.wait_for_url(game_url)
-    expect(page.locator(".side-total")).to_contain_text(["850", "\u2212130"])
-    shot(page, "burraco-it-board")
+    expect(page.locator(".side-total")).to_contain_text(list(totals))
+    shot(page, f"{ruleset}-{lang}-board")

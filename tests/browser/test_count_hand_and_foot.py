@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from phone import field, stepper
+from phone import count_hand, open_more
 from playwright.sync_api import Page, expect
-from test_count_presets import check_layout, start
+from test_count_presets import save_hand, start
 
 Shot = Callable[[Page, str], Path]
 
@@ -24,29 +24,18 @@ def test_hand_and_foot_round_one(page: Page, live_server: str, shot: Shot) -> No
     # Side 1 goes out with pagat's contract: two clean books of kings, two dirty books of five
     # queens and two 2s, a wild book of four jokers and three 2s (580 on the table), two red 3s
     # laid: 1,000 + 600 + 1,500 + 200 + 100 + 580 = 3,980.
-    page.check("input[name='sides[0].going_out'][value='normal']")
-    stepper(page, "sides[0].canastas.natural", 2)
-    stepper(page, "sides[0].canastas.mixed", 2)
-    stepper(page, "sides[0].canastas.wild")
-    stepper(page, "sides[0].red_threes", 2)
-    field(page, "sides[0].table_points").fill("580")
     # Side 2: a clean book of sevens and three aces (95), a red 3 laid and one in its unplayed
     # foot, 185 in its hands and foot: 500 + 100 - 100 + 95 - 185 = 410.
-    page.locator("#side-1 details.count-more > summary").click()
-    stepper(page, "sides[1].canastas.natural")
-    stepper(page, "sides[1].red_threes")
-    stepper(page, "sides[1].red_threes_in_hand")
-    field(page, "sides[1].table_points").fill("95")
-    field(page, "sides[1].hand_points").fill("185")
-    summary = page.locator("#count-summary")
-    expect(summary).to_contain_text("+3,980")
-    expect(summary).to_contain_text("+410")
+    open_more(page, "#side-1")
+    count_hand(page, {"sides[0].canastas.natural": 2, "sides[0].canastas.mixed": 2,
+                      "sides[0].canastas.wild": 1, "sides[0].red_threes": 2,
+                      "sides[1].canastas.natural": 1, "sides[1].red_threes": 1,
+                      "sides[1].red_threes_in_hand": 1},
+               {"sides[0].table_points": "580", "sides[1].table_points": "95",
+                "sides[1].hand_points": "185"})
+    expect(page.locator("#count-summary .summary-points")).to_have_text(["+3,980", "+410"])
     expect(page.locator("#breakdown-0")).to_contain_text("Wild book × 1")
-    check_layout(page)
-    shot(page, "hand-and-foot-count-390x844")
-    page.get_by_role("button", name="Save this hand").click()
-    page.wait_for_url(game_url)
-    expect(page.locator(".side-total")).to_have_text(["Score: 3,980", "Score: 410"])
+    save_hand(page, shot, "hand-and-foot-count-390x844", game_url, ["3,980", "410"])
     expect(page.locator(".game-facts")).to_contain_text("Round 2 of 4")
     expect(page.locator(".side-minimum").first).to_contain_text("To open in round 2 90")
     shot(page, "hand-and-foot-board-390x844")

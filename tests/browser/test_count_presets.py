@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from phone import count_hand, field, stepper
+from phone import count_hand, field, open_more, stepper
 from playwright.sync_api import Page, expect
 
 Shot = Callable[[Page, str], Path]
@@ -63,17 +63,12 @@ def test_la_canasta_abatir(page: Page, live_server: str, shot: Shot) -> None:
     # shown 500 + 160 on the table = 1,660. Side 2: a red 3 kept in hand -500, 40 in hand and
     # 120 on the table with a mixed canasta 300: 300 - 500 + 120 - 40 = -120; then a drawn
     # card taken back (-50): -170.
-    page.check("input[name='sides[0].going_out'][value='abatir_later_alone']")
     # Black 3s, red 3s kept in hand and the penalties wait under each side's "More".
-    for side in ("#side-0", "#side-1"):
-        page.locator(f"{side} details.count-more > summary").click()
-    stepper(page, "sides[0].canastas.natural")
-    stepper(page, "sides[0].black_threes_shown", 4)
-    field(page, "sides[0].table_points").fill("160")
-    stepper(page, "sides[1].canastas.mixed")
-    stepper(page, "sides[1].red_threes_in_hand")
-    field(page, "sides[1].table_points").fill("120")
-    field(page, "sides[1].hand_points").fill("40")
+    open_more(page, "#side-0", "#side-1")
+    count_hand(page, {"sides[0].canastas.natural": 1, "sides[0].black_threes_shown": 4,
+                      "sides[1].canastas.mixed": 1, "sides[1].red_threes_in_hand": 1},
+               {"sides[0].table_points": "160", "sides[1].table_points": "120",
+                "sides[1].hand_points": "40"}, going_out="abatir_later_alone")
     summary = page.locator("#count-summary")
     expect(summary).to_contain_text("+1,660")
     expect(summary).to_contain_text("\u2212120")

@@ -7,9 +7,8 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
+from phone import make_tournament
 from playwright.sync_api import Page, expect
-
-from scorekeeper.engine import find_ruleset
 
 Shot = Callable[[Page, str], Path]
 
@@ -18,13 +17,8 @@ def test_the_card_follows_the_table_to_its_next_game(browser, live_server: str,
                                                      shot: Shot) -> None:
     context = browser.new_context(viewport={"width": 390, "height": 844})
     page = context.new_page()
-    values = {path: 100 for path, _label in find_ruleset("torneo").missing_values()}
-    made = page.request.post(f"{live_server}/api/v1/tournaments", data={
-        "name": "Torneo de primavera", "minutes": 60, "rounds": 2, "values": values,
-        "pairs": [{"name": n, "players": [f"{n} A", f"{n} B"]}
-                  for n in ("Búhos", "Abejas", "Gatos", "Perros")]})
-    assert made.status == 201
-    data = made.json()
+    data = make_tournament(page, live_server, ["Búhos", "Abejas", "Gatos", "Perros"],
+                           minutes=60, rounds=2)
     admin = {"Authorization": f"Bearer {data['admin_token']}"}
     cards = page.request.get(f"{live_server}/api/v1/tournaments/{data['id']}/table-cards",
                              headers=admin).json()["cards"]
@@ -54,11 +48,7 @@ def test_the_card_follows_the_table_to_its_next_game(browser, live_server: str,
 def test_the_desk_replaces_a_card_from_its_page(browser, live_server: str, shot: Shot) -> None:
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     page = context.new_page()
-    values = {path: 100 for path, _label in find_ruleset("torneo").missing_values()}
-    made = page.request.post(f"{live_server}/api/v1/tournaments", data={
-        "name": "Torneo de primavera", "minutes": 60, "rounds": 3, "values": values,
-        "pairs": [{"name": f"Pareja {i}", "players": [f"A{i}", f"B{i}"]} for i in range(1, 9)]})
-    data = made.json()
+    data = make_tournament(page, live_server, 8, minutes=60, rounds=3)
     page.goto(f"{live_server}/tournaments/{data['id']}?token={data['admin_token']}")
     page.get_by_role("link", name="Replace a table’s card").click()
     expect(page.get_by_role("heading", level=1)).to_contain_text("Table cards")

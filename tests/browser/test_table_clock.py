@@ -7,21 +7,15 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
+from phone import make_tournament
 from playwright.sync_api import Page, expect
-
-from scorekeeper.engine import find_ruleset
 
 Shot = Callable[[Page, str], Path]
 
 
 def test_the_table_phone_shows_the_desks_clock(page: Page, live_server: str, shot: Shot) -> None:
-    values = {path: 100 for path, _label in find_ruleset("torneo").missing_values()}
-    made = page.request.post(f"{live_server}/api/v1/tournaments", data={
-        "name": "Torneo de primavera", "minutes": 5, "warn_minutes": 10, "values": values,
-        "pairs": [{"name": n, "players": [f"{n} A", f"{n} B"]}
-                  for n in ("Búhos", "Abejas", "Gatos", "Perros")]})
-    assert made.status == 201
-    data = made.json()
+    data = make_tournament(page, live_server, ["Búhos", "Abejas", "Gatos", "Perros"],
+                           minutes=5, warn_minutes=10)
     admin = {"Authorization": f"Bearer {data['admin_token']}"}
     table = data["tables"][1]
 

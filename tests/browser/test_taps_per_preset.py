@@ -57,6 +57,12 @@ _NEXT_BOX = """(name) => {
 }"""
 
 
+#: After side 1's going out, canastas and red 3: the boxes typed in, in the order of the screen.
+REST_OF_THE_HAND = {"sides[0].table_points": "400", "sides[0].hand_points": "30",
+                    "sides[1].canastas.natural": "1", "sides[1].table_points": "250",
+                    "sides[1].hand_points": "45"}
+
+
 class Phone:
     """The count screen as a thumb sees it, counting the taps."""
 
@@ -132,11 +138,8 @@ def test_a_typical_hand_takes_at_most_ten_taps(page: Page, live_server: str, sho
     # Buraco, Burraco: 3s are cards; Hand and Foot's contract hand lays no red 3.
     if ruleset not in CONTRACTS and page.locator("[name='sides[0].red_threes']").count():
         phone.enter("sides[0].red_threes", "1")
-    phone.enter("sides[0].table_points", "400")
-    phone.enter("sides[0].hand_points", "30")
-    phone.enter("sides[1].canastas.natural", "1")
-    phone.enter("sides[1].table_points", "250")
-    phone.enter("sides[1].hand_points", "45")
+    for name, text in REST_OF_THE_HAND.items():
+        phone.enter(name, text)
     points = page.locator("#count-summary .summary-points")
     expect(points).to_have_count(2)
     shown = points.all_inner_texts()

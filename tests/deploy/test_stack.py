@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from servers import drop_database
 
 ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_SERVER = "postgresql+psycopg://postgres@127.0.0.1:5432/"
@@ -147,19 +148,6 @@ def database_answers(url: str) -> bool:
     return answers(parts.port or 5432, parts.host or "127.0.0.1")
 
 
-def _drop(url: str) -> None:
-    """Drop the test's own database (its app servers are stopped)."""
-    from sqlalchemy import create_engine, make_url, text
-
-    parts = make_url(url)
-    admin = create_engine(parts.set(database="postgres"), isolation_level="AUTOCOMMIT")
-    try:
-        with admin.connect() as conn:
-            conn.execute(text(f'DROP DATABASE IF EXISTS "{parts.database}" WITH (FORCE)'))
-    finally:
-        admin.dispose()
-
-
 def _up(folder: Path, database: str) -> tuple[dict[str, str], subprocess.CompletedProcess[str]]:
     """``deploy/stack.py up`` on free ports, in ``folder``: its environment and its result."""
     ports = [free_port() for _ in range(5)]
@@ -205,7 +193,7 @@ def stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
         down = subprocess.run([*SCRIPT, "down"], env=env, capture_output=True, text=True,
                               timeout=120)
         if own:
-            _drop(database)
+            drop_database(database)
     assert down.returncode == 0, down.stdout + down.stderr
     assert "Stack stopped." in down.stdout
     assert not list(folder.glob("*.pid"))

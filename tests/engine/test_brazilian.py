@@ -11,13 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from engine_helpers import counting, each_value, lines, value_at
 
 from scorekeeper.engine import (
     PRESETS,
-    EntryErrors,
-    HandResult,
     OpeningCondition,
-    SideResult,
     count_hand,
     decide,
     find_ruleset,
@@ -28,13 +26,7 @@ from scorekeeper.engine import (
 BRAZILIAN = find_ruleset("brazilian")
 BOLIVIA = find_ruleset("bolivia")
 EMPTY: dict[str, Any] = {}
-
-
-def value_at(path: str) -> Any:
-    node: Any = ruleset_to_dict(BRAZILIAN)
-    for part in path.split("."):
-        node = node[part]
-    return node
+count, errors = counting(BRAZILIAN)
 
 
 VALUES = [
@@ -75,9 +67,9 @@ VALUES = [
 ]
 
 
-@pytest.mark.parametrize(("path", "value"), VALUES, ids=[p for p, _ in VALUES])
+@each_value(VALUES)
 def test_variants_md_value(path: str, value: Any) -> None:
-    assert value_at(path) == value
+    assert value_at(BRAZILIAN, path) == value
 
 
 def test_a_preset_appended_to_the_registry() -> None:
@@ -86,23 +78,6 @@ def test_a_preset_appended_to_the_registry() -> None:
     (fmt,) = BRAZILIAN.formats
     assert (fmt.players, fmt.sides, fmt.cards_dealt, fmt.packs) == (4, 2, 15, 3)
     assert [k.id for k in BRAZILIAN.going_out] == ["normal"]
-
-
-def count(*sides: dict[str, Any], end: str = "went_out") -> HandResult:
-    _, result = count_hand(BRAZILIAN, {"players": 4, "end": end, "sides": list(sides)})
-    for side in result.sides:
-        assert side.total == sum(line.points for line in side.lines)
-    return result
-
-
-def errors(*sides: dict[str, Any], end: str = "went_out") -> dict[str, str]:
-    with pytest.raises(EntryErrors) as info:
-        count_hand(BRAZILIAN, {"players": 4, "end": end, "sides": list(sides)})
-    return {e.field: e.message for e in info.value.errors}
-
-
-def lines(side: SideResult) -> dict[str, int]:
-    return {line.id: line.points for line in side.lines}
 
 
 def test_every_line_of_a_hand() -> None:

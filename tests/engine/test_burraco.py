@@ -12,30 +12,20 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from engine_helpers import counting, each_value, lines, value_at
 
 from scorekeeper.engine import (
     PRESETS,
-    EntryErrors,
-    HandResult,
-    SideResult,
-    count_hand,
     decide,
     find_ruleset,
     ruleset_from_dict,
-    ruleset_to_dict,
 )
 from scorekeeper.engine.second_packet import NOT_TAKEN
 
 BURRACO = find_ruleset("burraco")
 EMPTY: dict[str, Any] = {}
 POZZETTO = {NOT_TAKEN: 1}
-
-
-def value_at(path: str) -> Any:
-    node: Any = ruleset_to_dict(BURRACO)
-    for part in path.split("."):
-        node = node[part]
-    return node
+count, errors = counting(BURRACO)
 
 
 VALUES = [
@@ -70,9 +60,9 @@ VALUES = [
 ]
 
 
-@pytest.mark.parametrize(("path", "value"), VALUES, ids=[p for p, _ in VALUES])
+@each_value(VALUES)
 def test_variants_2_md_value(path: str, value: Any) -> None:
-    assert value_at(path) == value
+    assert value_at(BURRACO, path) == value
 
 
 def test_the_preset_in_the_registry() -> None:
@@ -81,23 +71,6 @@ def test_the_preset_in_the_registry() -> None:
     assert [(f.players, f.sides, f.cards_dealt, f.packs) for f in BURRACO.formats] == [
         (4, 2, 11, 2), (2, 2, 11, 2)]
     assert BURRACO.missing_values() == []
-
-
-def count(*sides: dict[str, Any], end: str = "went_out", rs: Any = BURRACO) -> HandResult:
-    _, result = count_hand(rs, {"players": 4, "end": end, "sides": list(sides)})
-    for side in result.sides:
-        assert side.total == sum(line.points for line in side.lines)
-    return result
-
-
-def errors(*sides: dict[str, Any], end: str = "went_out", rs: Any = BURRACO) -> dict[str, str]:
-    with pytest.raises(EntryErrors) as info:
-        count_hand(rs, {"players": 4, "end": end, "sides": list(sides)})
-    return {e.field: e.message for e in info.value.errors}
-
-
-def lines(side: SideResult) -> dict[str, int]:
-    return {line.id: line.points for line in side.lines}
 
 
 def test_every_line_of_a_smazzata() -> None:

@@ -4,7 +4,7 @@ hands worked out by hand, the inputs the form shows, the rule set as the API lis
 from __future__ import annotations
 
 import flask_babel
-from game_helpers import start_game
+from game_helpers import form_hand, start_game
 from test_presets_via_form import _text, count, field_error, form_names, minimums
 
 
@@ -22,12 +22,10 @@ def test_cuban_through_the_form(client):
     # Nosotros go out: seven 2s 4,000 + a natural canasta 500 + three red 3s 500 + going out
     # 100 + 215 on the table - 10 in hand = 5,305. Ellos: no canasta, 60 on the table, a red
     # 3 against (-100), all four black 3s taken with the pile (100), 20 in hand: 40.
-    hand = {"end": "went_out", "sides[0].going_out": "normal",
-            "sides[0].canastas.wild_twos": "1", "sides[0].canastas.natural": "1",
-            "sides[0].table_points": "215", "sides[0].hand_points": "10",
-            "sides[0].red_threes": "3",
-            "sides[1].table_points": "60", "sides[1].hand_points": "20",
-            "sides[1].red_threes": "1", "sides[1].black_threes_with_pile": "4"}
+    hand = form_hand({"going_out": "normal", "canastas": {"wild_twos": 1, "natural": 1},
+                      "table_points": 215, "hand_points": 10, "red_threes": 3},
+                     {"table_points": 60, "hand_points": 20, "red_threes": 1,
+                      "black_threes_with_pile": 4})
     game = count(client, gid, hand, [5305, 40], [
         ["Natural canastas × 1", "Canastas of seven 2s × 1", "Red 3s × 3", "Going out",
          "Cards on the table", "Cards left in hand"],
@@ -85,11 +83,10 @@ def test_italian_through_the_form(client):
     # Nosotros go out with four natural canastas (4 x 70) and a mixed one (50): 2,000 + 300 +
     # the premio 1,000 + four red 3s 800 + going out 300 + 330 = 4,730. Ellos: two natural
     # canastas and seven 2s (70 + 35 + 140): 1,000 + 0 (not out) + 245 - 15 = 1,230.
-    hand = {"end": "went_out", "sides[0].going_out": "normal",
-            "sides[0].canastas.natural": "4", "sides[0].canastas.mixed": "1",
-            "sides[0].table_points": "330", "sides[0].red_threes": "4",
-            "sides[1].canastas.natural": "2", "sides[1].canastas.wild_twos": "1",
-            "sides[1].table_points": "245", "sides[1].hand_points": "15"}
+    hand = form_hand({"going_out": "normal", "canastas": {"natural": 4, "mixed": 1},
+                      "table_points": 330, "red_threes": 4},
+                     {"canastas": {"natural": 2, "wild_twos": 1}, "table_points": 245,
+                      "hand_points": 15})
     game = count(client, gid, hand, [4730, 1230], [
         ["Natural canastas × 4", "Mixed canastas × 1", "Four natural canastas and a mixed one",
          "Red 3s × 4", "Going out", "Cards on the table", "Cards left in hand"],

@@ -14,7 +14,7 @@ from typing import Any
 import flask_babel
 import pytest
 from flask.testing import FlaskClient
-from game_helpers import form_of, make_house, start_game
+from game_helpers import form_hand, form_of, make_house, start_game
 
 HX = {"HX-Request": "true"}
 
@@ -113,14 +113,12 @@ def test_classic_four_players_concealed_and_acaba(client):
     # 003 "going out concealed 200 in all": 500 + 300 canastas + 200 concealed + 100 red 3
     # + table by the helper 50 + 2x20 + 3x20 + 7x10 + 4x5 = 240, nothing in hand = 1,340.
     # The other side concedes ("Acaba", 003: 1,500): 120 - 35 - 1,500 = -1,415.
-    hand = {"end": "went_out", "sides[0].going_out": "concealed",
-            "sides[0].canastas.natural": "1", "sides[0].canastas.mixed": "1",
-            "sides[0].red_threes": "1", "sides[0].table_cards.jokers": "1",
-            "sides[0].table_cards.twos": "2", "sides[0].table_cards.aces": "3",
-            "sides[0].table_cards.eights_to_kings": "7",
-            "sides[0].table_cards.fours_to_sevens": "4",
-            "sides[1].going_out": "", "sides[1].table_points": "120",
-            "sides[1].hand_points": "35", "sides[1].penalties.acaba": "1"}
+    hand = form_hand({"going_out": "concealed", "canastas": {"natural": 1, "mixed": 1},
+                      "red_threes": 1, "table_cards": {"jokers": 1, "twos": 2, "aces": 3,
+                                                       "eights_to_kings": 7,
+                                                       "fours_to_sevens": 4}},
+                     {"going_out": "", "table_points": 120, "hand_points": 35,
+                      "penalties": {"acaba": 1}})
     game = count(client, gid, hand, [1340, -1415], [
         ["Natural canastas × 1", "Mixed canastas × 1", "Red 3s × 1",
          "Going out concealed", "Cards on the table", "Cards left in hand"],
@@ -144,10 +142,9 @@ def test_classic_two_players_needs_two_canastas(client):
     # 003: two natural canastas 1,000 + going out 100 + table 400 = 1,500.
     # All four red 3s (two packs) are 800 (003/004), with a mixed canasta 300, table 200,
     # hand 60: 800 + 300 + 200 - 60 = 1,240.
-    hand = {"end": "went_out", "sides[0].going_out": "normal",
-            "sides[0].canastas.natural": "2", "sides[0].table_points": "400",
-            "sides[1].canastas.mixed": "1", "sides[1].red_threes": "4",
-            "sides[1].table_points": "200", "sides[1].hand_points": "60"}
+    hand = form_hand({"going_out": "normal", "canastas": {"natural": 2}, "table_points": 400},
+                     {"canastas": {"mixed": 1}, "red_threes": 4, "table_points": 200,
+                      "hand_points": 60})
     game = count(client, gid, hand, [1500, 1240], [
         ["Natural canastas × 2", "Going out", "Cards on the table", "Cards left in hand"],
         ["Mixed canastas × 1", "All 4 red 3s", "Cards on the table", "Cards left in hand"],
@@ -197,12 +194,10 @@ def test_la_canasta_penalties_and_black_threes_in_hand(client):
     # 000: going out 100 + mixed 300 + table 90 = 490, less two "taking two cards" (2 x 50)
     # = 390. The others hold all four black 3s (-500, 000) - their 20 of card value in a hand
     # of 60 - and took the pile out of turn (-100): 2 natural 1,000 + 400 - 60 - 500 - 100 = 740.
-    hand = {"end": "went_out", "sides[0].going_out": "normal",
-            "sides[0].canastas.mixed": "1", "sides[0].table_points": "90",
-            "sides[0].penalties.two_cards_instead_of_one": "2",
-            "sides[1].canastas.natural": "2", "sides[1].table_points": "400",
-            "sides[1].hand_points": "60", "sides[1].black_threes_in_hand": "4",
-            "sides[1].penalties.pile_out_of_turn": "1"}
+    hand = form_hand({"going_out": "normal", "canastas": {"mixed": 1}, "table_points": 90,
+                      "penalties": {"two_cards_instead_of_one": 2}},
+                     {"canastas": {"natural": 2}, "table_points": 400, "hand_points": 60,
+                      "black_threes_in_hand": 4, "penalties": {"pile_out_of_turn": 1}})
     count(client, gid, hand, [390, 740], [
         ["Mixed canastas × 1", "Going out (“premio por irse”)", "Taking two cards instead of one",
          "Cards on the table", "Cards left in hand"],
@@ -236,11 +231,9 @@ def test_comodines_every_format(client, fmt, sides):
     # (7 wilds are 140 at least) = 3,300. Side 1 keeps one black 3 in hand (001: "vale 100
     # puntos en contra", in all: its 5 within the 25 of hand cards, 95 beyond), with 150 on
     # the table: 150 - 25 - 95 = 30.
-    hand = {"end": "went_out", "sides[0].going_out": "normal",
-            "sides[0].canastas.wild": "1", "sides[0].canastas.natural": "1",
-            "sides[0].canastas.mixed": "1", "sides[0].table_points": "400",
-            "sides[1].table_points": "150", "sides[1].hand_points": "25",
-            "sides[1].black_threes_in_hand": "1"}
+    hand = form_hand({"going_out": "normal", "canastas": {"wild": 1, "natural": 1, "mixed": 1},
+                      "table_points": 400},
+                     {"table_points": 150, "hand_points": 25, "black_threes_in_hand": 1})
     totals, labels = [3300, 30], [
         ["Natural canastas × 1", "Mixed canastas × 1", "Wild-card canastas × 1",
          "Going out (“premio por irse”)", "Cards on the table", "Cards left in hand"],
@@ -268,11 +261,10 @@ def test_canaston_and_canasta_de_canastas(client):
     # RULES.md leaves that open, off). Side 1: 3 natural 1,500 + 2 mixed 600 + 500 + going out
     # 100 + table 400 = 3,100. Side 2: 4 natural 2,000 + 3 mixed 900 + 2,000 + table 700 - 50
     # = 5,550 (two packs hold 1,180 points of cards: 400 + 700 + 50 fit).
-    hand = {"end": "went_out", "sides[0].going_out": "normal",
-            "sides[0].canastas.natural": "3", "sides[0].canastas.mixed": "2",
-            "sides[0].table_points": "400", "sides[1].canastas.natural": "4",
-            "sides[1].canastas.mixed": "3", "sides[1].table_points": "700",
-            "sides[1].hand_points": "50"}
+    hand = form_hand({"going_out": "normal", "canastas": {"natural": 3, "mixed": 2},
+                      "table_points": 400},
+                     {"canastas": {"natural": 4, "mixed": 3}, "table_points": 700,
+                      "hand_points": 50})
     game = count(client, gid, hand, [3100, 5550], [
         ["Natural canastas × 3", "Mixed canastas × 2", "Canastón (5 canastas)",
          "Going out (“premio por irse”)", "Cards on the table", "Cards left in hand"],
@@ -331,12 +323,10 @@ def test_torneo_clean_closing_premios_and_time_up(client):
     # partner's 60 in hand count for the side: natural 500 + mixed 300 + closing 300
     # + corte exacto 300 + table 250 + 60 = 1,710. The others: wild-card canasta (1,000 set at
     # start) + 2 red 3s x 100 (set) + table 300 - 40 = 1,460.
-    hand = {"end": "went_out", "sides[0].going_out": "clean",
-            "sides[0].canastas.natural": "1", "sides[0].canastas.mixed": "1",
-            "sides[0].premios.corte_exacto": "1", "sides[0].table_points": "250",
-            "sides[0].hand_points": "60",
-            "sides[1].canastas.wild": "1", "sides[1].red_threes": "2",
-            "sides[1].table_points": "300", "sides[1].hand_points": "40"}
+    hand = form_hand({"going_out": "clean", "canastas": {"natural": 1, "mixed": 1},
+                      "premios": {"corte_exacto": 1}, "table_points": 250, "hand_points": 60},
+                     {"canastas": {"wild": 1}, "red_threes": 2, "table_points": 300,
+                      "hand_points": 40})
     first = count(client, gid, hand, [1710, 1460], [
         ["Natural canastas × 1", "Mixed canastas × 1", "Closing (“cierre”)",
          "Closing clean (“cerrar a limpio”)", "Exact cut (“corte exacto”)",
@@ -347,10 +337,10 @@ def test_torneo_clean_closing_premios_and_time_up(client):
     assert first["opening_minimums"] == [90, 50] == minimums(client, gid)
     # 002 at time: only canastas and premios count. Canastón (700 set) + 2 natural 1,000
     # = 1,700; typed cards are not counted. Others: mixed 300 + double canasta 600 = 900.
-    hand = {"end": "time_up", "sides[0].canastas.natural": "2",
-            "sides[0].premios.canaston": "1", "sides[0].table_points": "500",
-            "sides[0].hand_points": "30", "sides[1].canastas.mixed": "1",
-            "sides[1].premios.canasta_doble": "1", "sides[1].table_points": "200"}
+    hand = form_hand({"canastas": {"natural": 2}, "premios": {"canaston": 1},
+                      "table_points": 500, "hand_points": 30},
+                     {"canastas": {"mixed": 1}, "premios": {"canasta_doble": 1},
+                      "table_points": 200}, end="time_up")
     game = count(client, gid, hand, [1700, 900], [
         ["Natural canastas × 2", "Canastón", "Cards on the table: not counted at time",
          "Cards in hand: not counted at time"],
@@ -493,8 +483,8 @@ def test_stale_fix_marks_only_what_differs(client):
     """Two phones fix the same abatir hand: only the field the other one changed is marked."""
     gid = start_game(client, ruleset="la-canasta", players="4")
     # 000: abatir later using partner's melds 200 + natural 500 + table 100 = 800; 0.
-    hand = {"end": "went_out", "sides[0].going_out": "abatir_later_with_partner",
-            "sides[0].canastas.natural": "1", "sides[0].table_points": "100"}
+    hand = form_hand({"going_out": "abatir_later_with_partner", "canastas": {"natural": 1},
+                      "table_points": 100})
     assert client.post(f"/games/{gid}/hands", data=hand).status_code == 303
     mine = posted_values(client.get(f"/games/{gid}/hands/1/edit").get_data(as_text=True))
     # The other phone opened its own form: its own request key.
@@ -532,11 +522,9 @@ def test_uruguay_wild_canasta_through_the_form(client):
     # "Wild canasta | 2000; card values on top": Nosotros go out with a wild canasta and a
     # natural one, 320 on the table, 10 in hand: 2,000 + 500 + 100 + 320 - 10 = 2,910.
     # Ellos: two red 3s (melded 60, so plus), 60 - 25: 200 + 35 = 235.
-    hand = {"end": "went_out", "sides[0].going_out": "normal",
-            "sides[0].canastas.wild": "1", "sides[0].canastas.natural": "1",
-            "sides[0].table_points": "320", "sides[0].hand_points": "10",
-            "sides[1].table_points": "60", "sides[1].hand_points": "25",
-            "sides[1].red_threes": "2"}
+    hand = form_hand({"going_out": "normal", "canastas": {"wild": 1, "natural": 1},
+                      "table_points": 320, "hand_points": 10},
+                     {"table_points": 60, "hand_points": 25, "red_threes": 2})
     game = count(client, gid, hand, [2910, 235], [
         ["Natural canastas × 1", "Wild-card canastas × 1", "Going out", "Cards on the table",
          "Cards left in hand"],
@@ -593,12 +581,9 @@ def test_samba_through_the_form_and_the_api(client):
     # canasta, 165 on the table, 20 in hand, two red 3s (they have the 2 canastas: plus):
     # 1,500 + 500 + 200 + 200 + 165 - 20 = 2,545. Ellos: one natural canasta, 80 on the
     # table, one red 3 (one canasta: against): 500 - 100 + 80 = 480.
-    hand = {"end": "went_out", "sides[0].going_out": "normal",
-            "sides[0].canastas.sequence": "1", "sides[0].canastas.natural": "1",
-            "sides[0].table_points": "165", "sides[0].hand_points": "20",
-            "sides[0].red_threes": "2",
-            "sides[1].canastas.natural": "1", "sides[1].table_points": "80",
-            "sides[1].red_threes": "1"}
+    hand = form_hand({"going_out": "normal", "canastas": {"sequence": 1, "natural": 1},
+                      "table_points": 165, "hand_points": 20, "red_threes": 2},
+                     {"canastas": {"natural": 1}, "table_points": 80, "red_threes": 1})
     game = count(client, gid, hand, [2545, 480], [
         ["Natural canastas × 1", "Samba × 1", "Red 3s × 2", "Going out",
          "Cards on the table", "Cards left in hand"],
@@ -653,11 +638,10 @@ def test_bolivia_through_the_form_and_the_api(client):
     # "Bolivia | 2500", "Escalera | 1500", going out 200: Nosotros 2,500 + 1,500 + 200 + 250
     # - 15 = 4,435. Ellos: a natural canasta 500, 60 on the table, 30 in hand with two black
     # 3s (-100 each in all: 95 beyond their 5): 500 + 60 - 30 - 190 = 340.
-    hand = {"end": "went_out", "sides[0].going_out": "normal",
-            "sides[0].canastas.wild": "1", "sides[0].canastas.sequence": "1",
-            "sides[0].table_points": "250", "sides[0].hand_points": "15",
-            "sides[1].canastas.natural": "1", "sides[1].table_points": "60",
-            "sides[1].hand_points": "30", "sides[1].black_threes_in_hand": "2"}
+    hand = form_hand({"going_out": "normal", "canastas": {"wild": 1, "sequence": 1},
+                      "table_points": 250, "hand_points": 15},
+                     {"canastas": {"natural": 1}, "table_points": 60, "hand_points": 30,
+                      "black_threes_in_hand": 2})
     game = count(client, gid, hand, [4435, 340], [
         ["Wild-card canastas × 1", "Escalera × 1", "Going out", "Cards on the table",
          "Cards left in hand"],

@@ -7,12 +7,10 @@ from __future__ import annotations
 
 import re
 import shutil
-import subprocess
 from html import unescape
-from pathlib import Path
 
 import pytest
-from tournament_helpers import admin, create, read
+from tournament_helpers import admin, create, pdf_pages, read
 
 from scorekeeper.extensions import db
 from scorekeeper.models.desk import TournamentChange
@@ -20,7 +18,6 @@ from scorekeeper.models.table_cards import TableCard
 
 pytestmark = pytest.mark.skipif(shutil.which("pdftotext") is None, reason="needs pdftotext")
 
-ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "papers"
 HX = {"HX-Request": "true"}
 HAND = {"end": "stock_out", "sides[0].table_points": "300", "sides[0].hand_points": "0",
         "sides[1].table_points": "100", "sides[1].hand_points": "0"}
@@ -42,21 +39,10 @@ def form_fields(html, action):
 
 def cards_pdf(client, url, tmp_path, name):
     """The cards' PDF as (text, pages, {table: card path}); drawn as PNGs to look at."""
-    response = client.get(url)
-    assert response.status_code == 200 and response.mimetype == "application/pdf", url
+    content, pages, response = pdf_pages(client, url, tmp_path, name, dpi=50)
     assert "no-store" in response.headers["Cache-Control"] or "private" in \
         response.headers["Cache-Control"]
-    path = tmp_path / f"{name}.pdf"
-    path.write_bytes(response.data)
-    content = subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True,
-                             text=True, check=True).stdout
-    info = subprocess.run(["pdfinfo", str(path)], capture_output=True, text=True).stdout
-    if shutil.which("pdftoppm"):
-        ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        subprocess.run(["pdftoppm", "-png", "-r", "50", str(path), str(ARTIFACTS / name)],
-                       check=True)
     links = re.findall(r"http://localhost(/t/[A-Za-z0-9_-]+)", content)
-    pages = int(re.search(r"Pages:\s+(\d+)", info).group(1))
     return content, pages, links
 
 

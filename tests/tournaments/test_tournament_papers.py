@@ -8,16 +8,14 @@ from __future__ import annotations
 import re
 import shutil
 import subprocess
-from pathlib import Path
 
 import pytest
-from tournament_helpers import VALUES, admin, links, post_hand, read, stock_out
+from tournament_helpers import VALUES, admin, links, pdf_pages, post_hand, read, stock_out
 
 from scorekeeper.sheets import render
 
 pytestmark = pytest.mark.skipif(shutil.which("pdftotext") is None, reason="needs pdftotext")
 
-ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "papers"
 PAIRS = [
     ("Búhos", ["Teresa Navarro", "Montserrat Castellví"]),
     ("Flores Rojas", ["Encarnación Villalobos", "Bartolomé Fernández"]),
@@ -43,18 +41,8 @@ def create(client, language, **extra):
 
 def pdf(client, url, tmp_path, name):
     """The PDF at ``url`` as (text, pages); its pages kept as PNGs to look at."""
-    response = client.get(url)
-    assert response.status_code == 200 and response.mimetype == "application/pdf", url
-    path = tmp_path / f"{name}.pdf"
-    path.write_bytes(response.data)
-    text = subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True,
-                          text=True, check=True).stdout
-    info = subprocess.run(["pdfinfo", str(path)], capture_output=True, text=True).stdout
-    if shutil.which("pdftoppm"):
-        ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        subprocess.run(["pdftoppm", "-png", "-r", "60", str(path), str(ARTIFACTS / name)],
-                       check=True)
-    return text, int(re.search(r"Pages:\s+(\d+)", info).group(1))
+    text, pages, _ = pdf_pages(client, url, tmp_path, name, dpi=60)
+    return text, pages
 
 
 def test_a_15_hand_table_sheet_is_one_page_with_the_tournament_and_whole_names(client,

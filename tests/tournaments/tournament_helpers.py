@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import re
+import shutil
+import subprocess
+from pathlib import Path
 from typing import Any
 
 from flask.testing import FlaskClient
+from werkzeug.test import TestResponse
 
 from scorekeeper.engine import find_ruleset
 
@@ -107,3 +112,27 @@ def clock_out() -> None:
     for rnd in db.session.query(TournamentRound).filter(TournamentRound.finished_at.is_(None)):
         time_up(rnd)
     db.session.commit()
+
+
+#: Where the papers' pages are kept as PNGs to look at.
+ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "papers"
+
+
+def pdf_pages(client: FlaskClient, url: str, tmp_path: Path, name: str,
+              dpi: int) -> tuple[str, int, TestResponse]:
+    """The PDF at ``url`` as (its layout text, its number of pages, the answer); its pages kept
+    as PNGs of ``dpi`` under ARTIFACTS when pdftoppm is there."""
+    response = client.get(url)
+    assert response.status_code == 200 and response.mimetype == "application/pdf", url
+    path = tmp_path / f"{name}.pdf"
+    path.write_bytes(response.data)
+    text = subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True,
+                          text=True, check=True).stdout
+    info = subprocess.run(["pdfinfo", str(path)], capture_output=True, text=True).stdout
+    if shutil.which("pdftoppm"):
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        subprocess.run(["pdftoppm", "-png", "-r", str(dpi), str(path), str(ARTIFACTS / name)],
+                       check=True)
+    pages = re.search(r"Pages:\s+(\d+)", info)
+    assert pages is not None, info
+    return text, int(pages.group(1)), response

@@ -8,6 +8,9 @@ minimum and no bonus for red 3s.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from ..cards import CardValues
 from ..errors import N_
 from ..rule_types import (
@@ -19,7 +22,7 @@ from ..rule_types import (
     PlayerFormat,
     canasta,
 )
-from ..rulesets import vary
+from ..rulesets import RuleSet, vary
 from ..second_packet import NOT_TAKEN, SecondPacketRules, UnplayedPacket
 from .sources import CLASSIC
 
@@ -27,19 +30,35 @@ from .sources import CLASSIC
 #: Burraco source sets one"): nothing to reach at any score.
 NO_OPENING_MINIMUM = OpeningMinimums(negative=0, bands=(OpeningBand(0, 0),))
 
+
+def second_packet_game(values: Mapping[str, Any], *, not_taken: str, **changes: Any) -> RuleSet:
+    """A game of runs with a second packet, as VARIANTS-2.md 11 and 12 both play it: classic
+    varied by ``values`` and ``changes``, with what the two games share said once here. 3s are
+    ordinary cards (11.3 "Red/black 3s | no special role in Buraco (ordinary 5-point cards)";
+    12.2 "7, 6, 5, 4, 3: 5 punti" [MYB]); going out needs the packet taken and a canasta
+    (11.3 "morto taken + a canastra limpa"; 12.3 "the line has taken its pozzetto and made ≥ 1
+    burraco"); a packet not taken costs 100, the penalty ``not_taken`` (11.3 "Morto not taken |
+    −100" [GD-A]; [GV]; [BS]; [SPEC-BR]; 12.3 "Pozzetto not taken | −100" [EB-A17N]; [EB-PTS];
+    [CPO]); no opening minimum."""
+    return vary(
+        CLASSIC,
+        {"red_threes.ordinary": True, "going_out_requirement.canastas": 1,
+         "second_packet.needed_to_go_out": True, **values},
+        penalties=(Penalty(NOT_TAKEN, not_taken, 100),),
+        second_packet=SecondPacketRules(),
+        opening_minimums=NO_OPENING_MINIMUM,
+        **changes,
+    )
+
+
 #: VARIANTS-2.md 11, Buraco as played in Brazil, Buraco Aberto by default ([P-BR] "Buraco
 #: Aberto (open buraco) will be described first").
-BURACO = vary(
-    CLASSIC,
+BURACO = second_packet_game(
     {
-        # 11.3 "Red/black 3s | no special role in Buraco (ordinary 5-point cards)"
-        "red_threes.ordinary": True,
-        # "Condition for the final batida | morto taken + a canastra limpa (Aberto, STBL);
+        # 11.3 "Condition for the final batida | morto taken + a canastra limpa (Aberto, STBL);
         # Fechado: clean not required, one canastra of any kind" [JOG]: Aberto's by default,
         # Fechado's by setting (natural 0).
-        "going_out_requirement.canastas": 1,
         "going_out_requirement.natural": 1,
-        "second_packet.needed_to_go_out": True,
         # "Morto taken by batida indireta but not yet played when the hand ends | counts as
         # **not taken**: −100, its cards not counted" [GD-A]; [GV]
         "second_packet.unplayed": UnplayedPacket.NOT_TAKEN,
@@ -48,6 +67,7 @@ BURACO = vary(
         # play on (classic's), a setting.
         "target": 3000,
     },
+    not_taken=N_("Morto not taken"),
     id="buraco",
     name=N_("Buraco (Brazil)"),
     sources=("P-BR", "WIKI-PT", "JOG", "GD-A", "GD-F", "GV", "BS", "SPEC-BR"),
@@ -82,10 +102,6 @@ BURACO = vary(
     ),
     # "Batida (final going out, morto already taken) | +100"; no concealed batida of its own.
     going_out=(GoingOutKind("normal", N_("Batida (going out)"), 100),),
-    # "Morto not taken | −100" [GD-A]; [GV]; [BS]; [SPEC-BR]
-    penalties=(Penalty(NOT_TAKEN, N_("Morto not taken"), 100),),
-    second_packet=SecondPacketRules(),
-    opening_minimums=NO_OPENING_MINIMUM,
     notes=(
         N_("Buraco Aberto by default: going out (batida) needs the morto taken and a clean "
            "canastra. Buraco Fechado needs a canastra of any kind: set clean canastras needed "
@@ -106,17 +122,12 @@ BURACO = vary(
 )
 
 #: VARIANTS-2.md 12, Burraco by the FIBUR tournament code (Burraco italiano).
-BURRACO = vary(
-    CLASSIC,
+BURRACO = second_packet_game(
     {
-        # 12.2: "7, 6, 5, 4, 3: 5 punti" [MYB]: no red 3 of its own.
-        "red_threes.ordinary": True,
         # 12.3 "Conditions to close (Italian) | the line has taken its pozzetto and made ≥ 1
         # burraco (any kind)"; Internazionale: "the burraco must be **pulito**" (natural 1 by
         # setting).
-        "going_out_requirement.canastas": 1,
         "going_out_requirement.natural": 0,
-        "second_packet.needed_to_go_out": True,
         # "Pozzetto taken but not played | minus the card value of its cards (not the flat
         # 100)" [EB-A17N]
         "second_packet.unplayed": UnplayedPacket.CARD_POINTS,
@@ -127,6 +138,7 @@ BURRACO = vary(
         # total above 2,005"
         "target": 2005,
     },
+    not_taken=N_("Pozzetto not taken"),
     id="burraco",
     name=N_("Burraco (Italy)"),
     sources=("P-BI", "MYB", "EB-A13", "EB-A16", "EB-A17N", "EB-PTS", "EB-TO", "AICS", "OMS"),
@@ -162,10 +174,6 @@ BURRACO = vary(
         GoingOutKind("discard_pile", N_("Chiusura al monte (closing with the discard pile)"),
                      100),
     ),
-    # "Pozzetto not taken | −100" [EB-A17N]; [EB-PTS]; [CPO]
-    penalties=(Penalty(NOT_TAKEN, N_("Pozzetto not taken"), 100),),
-    second_packet=SecondPacketRules(),
-    opening_minimums=NO_OPENING_MINIMUM,
     notes=(
         N_("Closing (chiusura) needs the pozzetto taken and a burraco of any kind, the last "
            "card discarded and not a matta. Burraco internazionale needs a clean burraco: set "
