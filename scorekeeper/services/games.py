@@ -481,7 +481,7 @@ def hands_played(game: Game) -> int:
                                  .where(Hand.game_id == game.id)) or 0)
 
 
-def side_figures(game: Game) -> list[dict[str, Any]]:
+def side_figures(game: Game) -> list[dict[str, int | None]]:
     """Each side's figures over the game's hands: hands counted, points, best hand, canastas
     entered (of every kind). Kept on the game by :func:`settle` for the statistics.
 
@@ -491,7 +491,7 @@ def side_figures(game: Game) -> list[dict[str, Any]]:
     """
     from .stats import canastas_in
 
-    figures = []
+    figures: list[dict[str, int | None]] = []
     for i in range(len(game.sides) or format_of(game).sides):
         totals = [int(h.totals[i]) for h in game.hands if i < len(h.totals)]
         figures.append({
@@ -562,7 +562,7 @@ def find_head(view_token: str) -> GameHead | None:
     return None if row is None else GameHead(row[0], row[1], row[2], row[3] is not None)
 
 
-def result_to_rows(result: HandResult) -> list[dict[str, Any]]:
+def result_to_rows(result: HandResult) -> list[dict[str, object]]:
     """A count as stored: each side's total and lines (label templates with parameters)."""
     return [
         {

@@ -18,9 +18,8 @@ lock, check, log and call them.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from ..engine import N_, EntryErrors, FieldError
 from ..engine.numbers import whole
@@ -64,8 +63,8 @@ def started(tournament: Tournament) -> bool:
 # -- reading what the desk typed ------------------------------------------------------------------
 
 
-def read_pair(data: Any, errors: list[FieldError]) -> tuple[str, list[str]]:
-    """A pair's name and two players from ``{"name", "players": [two names]}`` (fields
+def read_pair(data: object, errors: list[FieldError]) -> tuple[str, list[str]]:
+    """A pair's name and two players from ``{"name", "players": [two names]}`` as typed (fields
     ``name``, ``players``); an empty name becomes the players' names."""
     if not isinstance(data, Mapping):
         errors.append(FieldError("players", N_("A pair needs two players.")))
@@ -90,7 +89,7 @@ def read_pair(data: Any, errors: list[FieldError]) -> tuple[str, list[str]]:
     return typed_name(pname, "name", errors, limit=games_service.MAX_NAME), names
 
 
-def _checked(data: Any) -> tuple[str, list[str]]:
+def _checked(data: Mapping[str, object]) -> tuple[str, list[str]]:
     errors: list[FieldError] = []
     name, players = read_pair(data, errors)
     if errors:
@@ -123,7 +122,7 @@ class Reseated:
     #: The tables just made (their edit links are made in this request).
     made: list[TournamentTable] = field(default_factory=list)
 
-    def as_detail(self) -> dict[str, Any]:
+    def as_detail(self) -> dict[str, object]:
         """As kept in the change log (``TournamentChange.detail``)."""
         return {"renumbered": [list(r) for r in self.renumbered],
                 "tables": [list(t) for t in self.tables], "removed": self.removed,
@@ -196,7 +195,7 @@ def _seatable(tournament: Tournament, pairs: int, field: str) -> None:
         raise EntryErrors([FieldError(field, refused.template, **refused.params)])
 
 
-def add_pair(tournament: Tournament, data: Any) -> Added:
+def add_pair(tournament: Tournament, data: Mapping[str, object]) -> Added:
     """Add a pair (``{"name", "players"}``), numbered after the last one.
 
     Before game 1 starts, game 1 is seated again with it. After, it joins from the next game
@@ -261,7 +260,8 @@ def withdraw_pair(tournament: Tournament, number: int) -> Reseated:
     return _reseat_first(tournament, reseated, before)
 
 
-def rename_pair(tournament: Tournament, number: int, data: Any) -> TournamentPair:
+def rename_pair(tournament: Tournament, number: int, data: Mapping[str, object]
+                ) -> TournamentPair:
     """Correct pair ``number``'s name and players before game 1 starts (its game 1 sheet
     follows). Raises :class:`PairNotFound`, :class:`PairsFixed`, :class:`EntryErrors`."""
     pair = find(tournament, number)
@@ -296,8 +296,8 @@ def absent(tournament: Tournament) -> list[TournamentPair]:
     return [p for p in tournament.pairs if not p.checked_in]
 
 
-def substitute_name(tournament: Tournament, round_number: int, number: int, player: Any,
-                    name: Any) -> TournamentTable:
+def substitute_name(tournament: Tournament, round_number: int, number: int, player: object,
+                    name: object) -> TournamentTable:
     """Record who replaced player ``player`` (1 or 2) of pair ``number`` in game
     ``round_number``; the pair's substitution is recorded with it (002: it scores nothing).
 
@@ -344,7 +344,7 @@ def clear_substitutes(tournament: Tournament, pair: TournamentPair) -> None:
                 table.substitutes = None if subs == [[None, None], [None, None]] else subs
 
 
-def players_at(table: TournamentTable, side: int, players: Any) -> tuple[str, ...]:
+def players_at(table: TournamentTable, side: int, players: Sequence[str]) -> tuple[str, ...]:
     """The players of ``side`` as they sat in ``table``'s game: a substitute's name in place of
     the player replaced, with who it replaced."""
     from flask_babel import gettext as _

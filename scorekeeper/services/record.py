@@ -81,8 +81,8 @@ class HandSnapshot(TypedDict):
     stored, its count (:func:`~scorekeeper.services.games.result_to_rows`) and each side's
     total."""
 
-    entry: dict[str, Any]
-    result: list[dict[str, Any]]
+    entry: dict[str, object]
+    result: list[dict[str, object]]
     totals: list[int]
 
 
@@ -111,8 +111,8 @@ class ChangeView:
     undone: bool
     target: int | None
     version: int
-    before: dict[str, Any] | None
-    after: dict[str, Any] | None
+    before: dict[str, object] | None
+    after: dict[str, object] | None
 
     @property
     def points(self) -> tuple[int, ...]:
