@@ -105,19 +105,19 @@ def _whole(value: object, field: str, low: int, high: int, errors: list[FieldErr
     return value
 
 
-def fill_values(ruleset: RuleSet, values: object) -> RuleSet:
-    """The rule set with every value 002 names without a number filled in from ``values``.
+def fill_values(ruleset: RuleSet, values: Mapping[str, object]) -> RuleSet:
+    """The rule set with every value 002 names without a number filled in from ``values``
+    (by path, each as the client sent it).
 
     Raises :class:`EntryErrors` with one error per missing or bad value (field ``values.<path>``).
     """
     missing = ruleset.missing_values()
     if not missing:
         return ruleset
-    given = values if isinstance(values, Mapping) else {}
     errors: list[FieldError] = []
     filled: dict[str, int] = {}
     for path, _label in missing:
-        raw = given.get(path)
+        raw = values.get(path)
         if raw is None or raw == "":
             errors.append(FieldError(f"values.{path}", N_("Give this value before play starts.")))
             continue
@@ -135,7 +135,7 @@ def create_tournament(
     rounds: object = 3,
     minutes: object = 60,
     target: object = None,
-    values: object = None,
+    values: Mapping[str, object] | None = None,
     abandon_points: int = 5000,
     warn_minutes: object = 10,
     language: object = "en",
@@ -147,8 +147,9 @@ def create_tournament(
 ) -> NewTournament:
     """Create a tournament and seat its first round.
 
-    Every value but ``ruleset`` and ``abandon_points`` is as the client sent it (a decoded
-    JSON value, or what a form read), checked here.
+    Every value but ``ruleset``, ``values`` (an object by path, read at the edge) and
+    ``abandon_points`` is as the client sent it (a decoded JSON value, or what a form read),
+    checked here.
     ``pairs`` holds ``{"name", "players": [two names]}`` in the order that numbers them.
     ``language`` is its papers' language; ``prizes`` the places of the prize list;
     ``standings_by`` ``difference`` (002) or ``victory_points`` on ``victory_scale``
@@ -222,7 +223,7 @@ def create_tournament(
             "ruleset", N_("Tournaments are played by pairs, four at a table.")
         ))
     try:
-        ruleset = fill_values(ruleset, values)
+        ruleset = fill_values(ruleset, values or {})
     except EntryErrors as exc:
         errors.extend(exc.errors)
     if (seating := seating_error(seating_method, len(pair_rows), n_rounds, errors)) is not None:
