@@ -303,8 +303,8 @@ def pause_clock(tournament_id: str, number: int, *, by: str, request_key: str | 
 def extend_clock(tournament_id: str, number: int, minutes: object, *, by: str,
                  request_key: str | None = None,
                  seen_version: int | None = None) -> DeskWritten:
-    """Add ``minutes`` (1 to 120) to round ``number``'s clock; a clock whose time was up
-    runs again for those minutes.
+    """Add ``minutes`` (1 to 120; as the client sent it, digits as text too) to round
+    ``number``'s clock; a clock whose time was up runs again for those minutes.
 
     Raises ``EntryErrors`` (field ``minutes``), :class:`RoundClosed`.
     """

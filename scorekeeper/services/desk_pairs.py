@@ -76,7 +76,7 @@ def check_in(tournament_id: str, number: int, present: bool, *, by: str,
     return DeskWritten(begun.tournament, change)
 
 
-def substitute_name(tournament_id: str, round_number: int, number: int, player: object,
+def substitute_name(tournament_id: str, round_number: int, number: int, player: int | None,
                     name: object, *, by: str, request_key: str | None = None,
                     seen_version: int | None = None) -> DeskWritten:
     """Record a substitute's name for one player of pair ``number`` in game

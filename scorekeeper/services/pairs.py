@@ -22,7 +22,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ..engine import N_, EntryErrors, FieldError
-from ..engine.numbers import whole
 from ..engine.seating import seat_without
 from ..extensions import db
 from ..models.tournaments import Tournament, TournamentPair, TournamentRound, TournamentTable
@@ -296,10 +295,11 @@ def absent(tournament: Tournament) -> list[TournamentPair]:
     return [p for p in tournament.pairs if not p.checked_in]
 
 
-def substitute_name(tournament: Tournament, round_number: int, number: int, player: object,
+def substitute_name(tournament: Tournament, round_number: int, number: int, player: int | None,
                     name: object) -> TournamentTable:
-    """Record who replaced player ``player`` (1 or 2) of pair ``number`` in game
-    ``round_number``; the pair's substitution is recorded with it (002: it scores nothing).
+    """Record who replaced player ``player`` (1 or 2; ``None``: the client sent no whole
+    number) of pair ``number`` in game ``round_number``, named ``name`` as typed; the pair's
+    substitution is recorded with it (002: it scores nothing).
 
     Raises :class:`RoundNotFound`, :class:`PairNotFound`, :class:`EntryErrors` (fields
     ``player``, ``name``, ``pair`` when the pair plays no game in that round),
@@ -312,8 +312,7 @@ def substitute_name(tournament: Tournament, round_number: int, number: int, play
         raise RoundNotFound(round_number)
     pair = find(tournament, number)
     errors: list[FieldError] = []
-    which = whole(player) if isinstance(player, str) else player
-    if isinstance(which, bool) or which not in (1, 2):
+    if player not in (1, 2):
         errors.append(FieldError("player", N_("Choose the player who was replaced.")))
     typed = typed_name(name, "name", errors, limit=MAX_PLAYER)
     table = next((t for t in rnd.tables if pair.id in (t.pair_a_id, t.pair_b_id)), None)
@@ -321,10 +320,10 @@ def substitute_name(tournament: Tournament, round_number: int, number: int, play
         errors.append(FieldError("pair", N_("This pair plays no game in this round.")))
     if errors:
         raise EntryErrors(errors)
-    assert table is not None and isinstance(which, int)
+    assert table is not None and player is not None
     side = 0 if table.pair_a_id == pair.id else 1
     subs = [list(s) for s in (table.substitutes or [[None, None], [None, None]])]
-    subs[side][which - 1] = typed
+    subs[side][player - 1] = typed
     # A new list: the ORM sees a JSON column change only when it is given a new value.
     table.substitutes = subs
     pair.substituted = True
