@@ -13,7 +13,6 @@ import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import raiseload, selectinload
@@ -520,7 +519,7 @@ def settle(game: Game) -> None:
 # -- counting hands ------------------------------------------------------------------------------
 
 
-def count(game: Game, body: Mapping[str, object]) -> tuple[dict[str, Any], HandResult]:
+def count(game: Game, body: Mapping[str, object]) -> tuple[dict[str, object], HandResult]:
     """Count a hand for ``game`` without storing it (the live preview uses this too).
 
     The player format is the game's, whatever the body says. Raises :class:`EntryErrors` or
@@ -530,7 +529,7 @@ def count(game: Game, body: Mapping[str, object]) -> tuple[dict[str, Any], HandR
 
 
 def count_with(rs: RuleSet, format_id: str, body: Mapping[str, object]
-               ) -> tuple[dict[str, Any], HandResult]:
+               ) -> tuple[dict[str, object], HandResult]:
     """Count a hand for a game played under ``rs`` with player format ``format_id``."""
     data = {**body, "players": format_id, "format": format_id}
     entry, result = count_hand(rs, data)

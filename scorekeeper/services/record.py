@@ -92,7 +92,7 @@ class HandView:
 
     number: int
     version: int
-    entry: dict[str, Any]
+    entry: dict[str, object]
     result: list[dict[str, Any]]
     totals: list[int]
 
