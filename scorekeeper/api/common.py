@@ -109,7 +109,7 @@ def refuse_unstorable_headers() -> Response | None:
     return None
 
 
-def values_object(raw: Any) -> dict[str, Any]:
+def values_object(raw: object) -> dict[str, object]:
     """A body's ``values`` (the numbers a rule set leaves to the organizer, by path): null is
     none, any other non-object is refused (422)."""
     if raw is None:

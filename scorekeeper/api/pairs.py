@@ -8,6 +8,7 @@ from __future__ import annotations
 from flask import Response, jsonify, make_response, url_for
 from flask_babel import gettext as _
 
+from ..engine.numbers import whole
 from ..services import desk, desk_pairs
 from ..services import pairs as night
 from . import bp
@@ -90,7 +91,9 @@ def substitute_name(tournament_id: str, number: int, pair: int) -> Response:
     the pair's substitution is recorded with it)."""
     _desk_access(tournament_id)
     body = json_body()
-    return _answer(desk_pairs.substitute_name(tournament_id, number, pair, body.get("player"),
+    # The player's number read here (digits as text too); anything else is no number (None).
+    player = whole(body.get("player"))
+    return _answer(desk_pairs.substitute_name(tournament_id, number, pair, player,
                                               body.get("name"), by=desk.BY_API,
                                               request_key=_request_key()))
 

@@ -9,9 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..models.games import utcnow
+
+if TYPE_CHECKING:
+    from ..models.tournaments import Tournament, TournamentRound
 
 NOT_STARTED, RUNNING, PAUSED, OVER = "not_started", "running", "paused", "over"
 #: Most minutes one "extend" adds.
@@ -34,17 +37,17 @@ class Clock:
         """Whether the warning time is reached (and time is not up yet)."""
         return self.state in (RUNNING, PAUSED) and 0 < self.seconds_left <= self.warn_seconds
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self) -> dict[str, str | int]:
         """The clock as the API shows it."""
         return {"state": self.state, "seconds_left": self.seconds_left}
 
 
-def total_seconds(tournament: Any, rnd: Any) -> int:
+def total_seconds(tournament: Tournament, rnd: TournamentRound) -> int:
     """The game's whole time: the tournament's minutes plus what the desk added."""
     return int(tournament.minutes) * 60 + int(rnd.clock_extra or 0)
 
 
-def used_seconds(rnd: Any, now: datetime) -> int:
+def used_seconds(rnd: TournamentRound, now: datetime) -> int:
     """Seconds the clock has run so far."""
     used = int(rnd.clock_used or 0)
     if rnd.clock_running_since is not None:
@@ -52,7 +55,7 @@ def used_seconds(rnd: Any, now: datetime) -> int:
     return used
 
 
-def clock_of(tournament: Any, rnd: Any, now: datetime | None = None) -> Clock:
+def clock_of(tournament: Tournament, rnd: TournamentRound, now: datetime | None = None) -> Clock:
     """The round's clock at ``now`` (a closed round's time is over)."""
     now = now or utcnow()
     warn = int(tournament.warn_minutes if tournament.warn_minutes is not None else 10) * 60
@@ -70,7 +73,7 @@ def clock_of(tournament: Any, rnd: Any, now: datetime | None = None) -> Clock:
     return Clock(RUNNING, left, deadline, warn)
 
 
-def stop(tournament: Any, rnd: Any, now: datetime) -> None:
+def stop(tournament: Tournament, rnd: TournamentRound, now: datetime) -> None:
     """Fold the running time into ``clock_used`` (at most the whole time) and stop running."""
     if rnd.clock_running_since is not None:
         rnd.clock_used = min(used_seconds(rnd, now), total_seconds(tournament, rnd))

@@ -21,11 +21,10 @@ pages and the API translate them, each in one place.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
 
 from sqlalchemy import select
 
@@ -34,7 +33,7 @@ from ..engine.numbers import whole
 from ..extensions import db
 from ..models.desk import TournamentChange
 from ..models.games import utcnow
-from ..models.tournaments import Tournament, TournamentRound, TournamentTable
+from ..models.tournaments import Tournament, TournamentPair, TournamentRound, TournamentTable
 from . import clock as clocks
 from . import paper_results
 from . import tournaments as service
@@ -79,7 +78,7 @@ class DeskChange:
     round: int | None
     pair: int | None
     table: int | None
-    detail: dict[str, Any] | None
+    detail: dict[str, object] | None
     by: str
     version: int
     at: datetime
@@ -156,7 +155,7 @@ class _Begun:
     earlier: DeskWritten | None
 
 
-def _begin(tournament_id: str, kind: str, asked: Any, *, request_key: str | None,
+def _begin(tournament_id: str, kind: str, asked: object, *, request_key: str | None,
            seen_version: int | None) -> _Begun:
     key = check_key(request_key)
     tournament = lock(tournament_id)
@@ -178,14 +177,14 @@ def _begin(tournament_id: str, kind: str, asked: Any, *, request_key: str | None
 
 def _log(begun: _Begun, kind: str, *, by: str, round: int | None = None,
          pair: int | None = None, table: int | None = None,
-         detail: dict[str, Any] | None = None) -> DeskChange:
+         detail: Mapping[str, object] | None = None) -> DeskChange:
     tournament = begun.tournament
     tournament.version += 1
     change = TournamentChange(
         tournament_id=tournament.id,
         seq=next_seq(TournamentChange.seq, TournamentChange.tournament_id, tournament.id),
         kind=kind, round=round, pair=pair,
-        table=table, detail=detail, by=by, request_key=begun.key,
+        table=table, detail=None if detail is None else dict(detail), by=by, request_key=begun.key,
         request_digest=begun.digest if begun.key else None, version=tournament.version,
         at=utcnow(),
     )
@@ -217,7 +216,7 @@ def _open_round(tournament: Tournament, number: int) -> TournamentRound:
     return rnd
 
 
-def _pair(tournament: Tournament, number: int) -> Any:
+def _pair(tournament: Tournament, number: int) -> TournamentPair:
     pair = service.find_pair(tournament, number)
     if pair is None:
         raise PairNotFound(number)
@@ -251,8 +250,8 @@ def finish_round(tournament_id: str, number: int, *, by: str, request_key: str |
 # -- the clock -----------------------------------------------------------------------------------
 
 
-def _on_clock(tournament_id: str, number: int, kind: str, asked: Any,
-              act: Callable[[Tournament, TournamentRound, datetime], dict[str, Any]], *,
+def _on_clock(tournament_id: str, number: int, kind: str, asked: object,
+              act: Callable[[Tournament, TournamentRound, datetime], dict[str, int]], *,
               by: str, request_key: str | None, seen_version: int | None) -> DeskWritten:
     """What the clock operations share: begin (or answer the earlier request), find the open
     round (:class:`RoundClosed`), ``act`` on its clock now, log ``kind`` with what it returns."""
@@ -272,7 +271,7 @@ def start_clock(tournament_id: str, number: int, *, by: str, request_key: str | 
 
     Raises :class:`ClockRunning`, :class:`TimeIsUp` (add minutes first), :class:`RoundClosed`.
     """
-    def act(tournament: Tournament, rnd: TournamentRound, now: datetime) -> dict[str, Any]:
+    def act(tournament: Tournament, rnd: TournamentRound, now: datetime) -> dict[str, int]:
         state = clocks.clock_of(tournament, rnd, now)
         if state.state == clocks.RUNNING:
             raise ClockRunning(number)
@@ -291,7 +290,7 @@ def pause_clock(tournament_id: str, number: int, *, by: str, request_key: str | 
                 seen_version: int | None = None) -> DeskWritten:
     """Pause round ``number``'s running clock. Raises :class:`ClockNotRunning`,
     :class:`RoundClosed`."""
-    def act(tournament: Tournament, rnd: TournamentRound, now: datetime) -> dict[str, Any]:
+    def act(tournament: Tournament, rnd: TournamentRound, now: datetime) -> dict[str, int]:
         if clocks.clock_of(tournament, rnd, now).state != clocks.RUNNING:
             raise ClockNotRunning(number)
         clocks.stop(tournament, rnd, now)
@@ -301,11 +300,11 @@ def pause_clock(tournament_id: str, number: int, *, by: str, request_key: str | 
                      request_key=request_key, seen_version=seen_version)
 
 
-def extend_clock(tournament_id: str, number: int, minutes: Any, *, by: str,
+def extend_clock(tournament_id: str, number: int, minutes: object, *, by: str,
                  request_key: str | None = None,
                  seen_version: int | None = None) -> DeskWritten:
-    """Add ``minutes`` (1 to 120) to round ``number``'s clock; a clock whose time was up
-    runs again for those minutes.
+    """Add ``minutes`` (1 to 120; as the client sent it, digits as text too) to round
+    ``number``'s clock; a clock whose time was up runs again for those minutes.
 
     Raises ``EntryErrors`` (field ``minutes``), :class:`RoundClosed`.
     """
@@ -315,7 +314,7 @@ def extend_clock(tournament_id: str, number: int, minutes: Any, *, by: str,
                                       low=1, high=clocks.MAX_EXTEND)])
     added: int = read
 
-    def act(tournament: Tournament, rnd: TournamentRound, now: datetime) -> dict[str, Any]:
+    def act(tournament: Tournament, rnd: TournamentRound, now: datetime) -> dict[str, int]:
         running = rnd.clock_running_since is not None
         # Time already run out stays run out: the minutes added count from now.
         clocks.stop(tournament, rnd, now)
@@ -332,12 +331,12 @@ def extend_clock(tournament_id: str, number: int, minutes: Any, *, by: str,
 # -- pairs: abandonment and substitution ---------------------------------------------------------
 
 
-def _check_substitute(_tournament: Tournament, pair: Any) -> None:
+def _check_substitute(_tournament: Tournament, pair: TournamentPair) -> None:
     if pair.substituted:
         raise AlreadySubstituted(pair.number)
 
 
-def _substitute(tournament: Tournament, pair: Any) -> None:
+def _substitute(tournament: Tournament, pair: TournamentPair) -> None:
     _check_substitute(tournament, pair)
     service.record_substitution(pair)
 
@@ -352,8 +351,8 @@ class PairOperation:
     changes nothing (:meth:`preview`)."""
 
     kind: str
-    act: Callable[[Tournament, Any], TournamentTable | None]
-    check: Callable[[Tournament, Any], TournamentTable | None] | None = None
+    act: Callable[[Tournament, TournamentPair], TournamentTable | None]
+    check: Callable[[Tournament, TournamentPair], TournamentTable | None] | None = None
     when_closed: type[DeskRefused] | None = None
 
     @contextmanager
@@ -368,7 +367,7 @@ class PairOperation:
             raise self.when_closed(pair_number) from exc
 
     def preview(self, tournament: Tournament,
-                pair_number: int) -> tuple[Any, TournamentTable | None]:
+                pair_number: int) -> tuple[TournamentPair, TournamentTable | None]:
         """The pair and the table the operation would touch, refused as it would be (the
         desk's confirmation page); nothing changes."""
         pair = _pair(tournament, pair_number)
@@ -451,7 +450,7 @@ def table_link(tournament_id: str, number: int, table_number: int, *, by: str,
 # -- a table kept on paper -----------------------------------------------------------------------
 
 
-def paper_result(tournament_id: str, number: int, table: int, totals: Any, *, by: str,
+def paper_result(tournament_id: str, number: int, table: int, totals: object, *, by: str,
                  text: bool = False) -> paper_results.PaperResult:
     """The desk types table ``table``'s final totals from its paper sheet (002's three sheets);
     sent again, they replace the earlier ones.

@@ -9,14 +9,14 @@ renumbered, tables seated anew, tables gone, byes): the desk's page tells the de
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
 
 from . import pairs as night
 from .desk import DeskWritten, _begin, _log
 
 
-def add_pair(tournament_id: str, data: Any, *, by: str, request_key: str | None = None,
-             seen_version: int | None = None) -> DeskWritten:
+def add_pair(tournament_id: str, data: Mapping[str, object], *, by: str,
+             request_key: str | None = None, seen_version: int | None = None) -> DeskWritten:
     """Add a pair (see :func:`services.pairs.add_pair`); the tables seated anew for it carry
     their new edit links (``links``)."""
     begun = _begin(tournament_id, "pair_add", data, request_key=request_key,
@@ -24,7 +24,7 @@ def add_pair(tournament_id: str, data: Any, *, by: str, request_key: str | None 
     if begun.earlier is not None:
         return begun.earlier
     added = night.add_pair(begun.tournament, data)
-    detail: dict[str, Any] = {"joins": added.joins, "name": added.pair.name}
+    detail: dict[str, object] = {"joins": added.joins, "name": added.pair.name}
     if added.reseated is not None:
         detail.update(added.reseated.as_detail())
     change = _log(begun, "pair_add", by=by, pair=added.pair.number,
@@ -49,7 +49,7 @@ def withdraw_pair(tournament_id: str, number: int, *, by: str,
     return DeskWritten(begun.tournament, change, links=reseated.made)
 
 
-def rename_pair(tournament_id: str, number: int, data: Any, *, by: str,
+def rename_pair(tournament_id: str, number: int, data: Mapping[str, object], *, by: str,
                 request_key: str | None = None,
                 seen_version: int | None = None) -> DeskWritten:
     """Correct pair ``number``'s name and players before game 1."""
@@ -76,8 +76,8 @@ def check_in(tournament_id: str, number: int, present: bool, *, by: str,
     return DeskWritten(begun.tournament, change)
 
 
-def substitute_name(tournament_id: str, round_number: int, number: int, player: Any,
-                    name: Any, *, by: str, request_key: str | None = None,
+def substitute_name(tournament_id: str, round_number: int, number: int, player: int | None,
+                    name: object, *, by: str, request_key: str | None = None,
                     seen_version: int | None = None) -> DeskWritten:
     """Record a substitute's name for one player of pair ``number`` in game
     ``round_number`` (the pair's substitution with it: 002, it scores nothing)."""

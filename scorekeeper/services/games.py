@@ -13,7 +13,6 @@ import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import raiseload, selectinload
@@ -94,7 +93,7 @@ def _ruleset_from_json(stored: str) -> RuleSet:
     return ruleset_from_dict(data, base=base)
 
 
-def ruleset_from_data(data: Mapping[str, Any]) -> RuleSet:
+def ruleset_from_data(data: Mapping[str, object]) -> RuleSet:
     """The rule set a game stored as ``ruleset_data`` (cached per distinct rule set)."""
     return _ruleset_from_json(json.dumps(data, sort_keys=True))
 
@@ -117,16 +116,18 @@ def create_game(
     *,
     players: int | str = 4,
     format_id: str | None = None,
-    target: Any = None,
-    sides: Sequence[Mapping[str, Any]] = (),
-    first_dealer: Any = 0,
+    target: object = None,
+    sides: object = (),
+    first_dealer: object = 0,
     language: str = "en",
-    starting_totals: Any = None,
+    starting_totals: object = None,
 ) -> NewGame:
     """Start a game under ``ruleset``.
 
-    ``sides`` holds ``{"name": ..., "players": [...]}`` per side; missing side names become
-    "Side 1", "Side 2"... ``starting_totals``, one whole number per side, resumes a game kept
+    ``target``, ``sides``, ``first_dealer`` and ``starting_totals`` are as the client sent
+    them (a decoded JSON value, or what a form read), checked here. ``sides`` holds
+    ``{"name": ..., "players": [...]}`` per side; missing side names become "Side 1",
+    "Side 2"... ``starting_totals``, one whole number per side, resumes a game kept
     on paper so far: each side starts from that total (see :func:`carried_totals`). Raises
     :class:`EntryErrors` for a format the rule set lacks, a wrong number of sides, names that
     are too long, a target or first dealer out of range, or starting totals that cannot be.
@@ -147,10 +148,11 @@ def create_game(
         raise EntryErrors([FieldError(
             "sides", N_("%(format)s play as %(sides)d sides."), format=fmt.label, sides=fmt.sides
         )])
+    given_sides: list[Mapping[str, object]] = list(sides)
     per_side = fmt.players // fmt.sides
     side_rows: list[Side] = []
     for i in range(fmt.sides):
-        data = sides[i] if i < len(sides) else {}
+        data = given_sides[i] if i < len(given_sides) else {}
         name = text.name(data.get("name"), f"sides[{i}].name", errors, limit=MAX_NAME,
                          required=False)
         names = data.get("players")
@@ -209,7 +211,7 @@ def create_game(
     return NewGame(game, view_token, edit_token)
 
 
-def carried_totals(value: Any, sides: int, target: int, errors: list[FieldError]
+def carried_totals(value: object, sides: int, target: int, errors: list[FieldError]
                    ) -> list[int] | None:
     """The totals a game resumed from paper starts from, or ``None`` when there are none.
 
@@ -478,7 +480,7 @@ def hands_played(game: Game) -> int:
                                  .where(Hand.game_id == game.id)) or 0)
 
 
-def side_figures(game: Game) -> list[dict[str, Any]]:
+def side_figures(game: Game) -> list[dict[str, int | None]]:
     """Each side's figures over the game's hands: hands counted, points, best hand, canastas
     entered (of every kind). Kept on the game by :func:`settle` for the statistics.
 
@@ -488,7 +490,7 @@ def side_figures(game: Game) -> list[dict[str, Any]]:
     """
     from .stats import canastas_in
 
-    figures = []
+    figures: list[dict[str, int | None]] = []
     for i in range(len(game.sides) or format_of(game).sides):
         totals = [int(h.totals[i]) for h in game.hands if i < len(h.totals)]
         figures.append({
@@ -517,7 +519,7 @@ def settle(game: Game) -> None:
 # -- counting hands ------------------------------------------------------------------------------
 
 
-def count(game: Game, body: Mapping[str, Any]) -> tuple[dict[str, Any], HandResult]:
+def count(game: Game, body: Mapping[str, object]) -> tuple[dict[str, object], HandResult]:
     """Count a hand for ``game`` without storing it (the live preview uses this too).
 
     The player format is the game's, whatever the body says. Raises :class:`EntryErrors` or
@@ -526,8 +528,8 @@ def count(game: Game, body: Mapping[str, Any]) -> tuple[dict[str, Any], HandResu
     return count_with(ruleset_of(game), game.format_id, body)
 
 
-def count_with(rs: RuleSet, format_id: str, body: Mapping[str, Any]
-               ) -> tuple[dict[str, Any], HandResult]:
+def count_with(rs: RuleSet, format_id: str, body: Mapping[str, object]
+               ) -> tuple[dict[str, object], HandResult]:
     """Count a hand for a game played under ``rs`` with player format ``format_id``."""
     data = {**body, "players": format_id, "format": format_id}
     entry, result = count_hand(rs, data)
@@ -559,7 +561,7 @@ def find_head(view_token: str) -> GameHead | None:
     return None if row is None else GameHead(row[0], row[1], row[2], row[3] is not None)
 
 
-def result_to_rows(result: HandResult) -> list[dict[str, Any]]:
+def result_to_rows(result: HandResult) -> list[dict[str, object]]:
     """A count as stored: each side's total and lines (label templates with parameters)."""
     return [
         {

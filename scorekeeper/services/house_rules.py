@@ -22,7 +22,6 @@ import unicodedata
 from collections import OrderedDict
 from collections.abc import Collection, Mapping
 from datetime import datetime, timedelta
-from typing import Any
 
 from sqlalchemy import or_, select
 
@@ -199,7 +198,7 @@ def create_from_preset(preset_id: str, name: str, edit_token: str | None = None)
     return house
 
 
-def _name_errors(name: Any) -> tuple[str, list[FieldError]]:
+def _name_errors(name: object) -> tuple[str, list[FieldError]]:
     if name is not None and not isinstance(name, str):
         return "", [FieldError("name", N_("A name is a text."))]
     clean = " ".join(name.split()) if isinstance(name, str) else ""
@@ -210,7 +209,7 @@ def _name_errors(name: Any) -> tuple[str, list[FieldError]]:
     return clean, []
 
 
-def _ruleset_from_data(data: Mapping[str, Any], house_id: str, default_base: str) -> RuleSet:
+def _ruleset_from_data(data: Mapping[str, object], house_id: str, default_base: str) -> RuleSet:
     """The rule set ``data`` describes (the shape ``GET /api/v1/rulesets/<id>`` answers).
 
     Values left out are those of the preset named by ``based_on`` (``default_base`` when the
@@ -248,13 +247,12 @@ def _ruleset_from_data(data: Mapping[str, Any], house_id: str, default_base: str
     return rs
 
 
-def create_from_data(data: Mapping[str, Any], edit_token: str) -> HouseRules:
-    """Store the rule set ``data`` describes as new house rules, changed with ``edit_token``.
+def create_from_data(data: Mapping[str, object], edit_token: str) -> HouseRules:
+    """Store the rule set ``data`` describes (a decoded JSON object) as new house rules,
+    changed with ``edit_token``.
 
     Raises :class:`EntryErrors` with the data's own field paths.
     """
-    if not isinstance(data, Mapping):
-        raise EntryErrors([FieldError("ruleset", N_("Must be an object."))])
     clean, errors = _name_errors(data.get("name"))
     house_id = _new_id(clean) if not errors else f"{ID_PREFIX}new"
     rs = _ruleset_from_data(data, house_id, "classic")
@@ -265,13 +263,12 @@ def create_from_data(data: Mapping[str, Any], edit_token: str) -> HouseRules:
     return house
 
 
-def replace_from_data(house: HouseRules, data: Mapping[str, Any]) -> RuleSet:
-    """Replace every value of ``house`` with those ``data`` gives; nothing changes on an error.
+def replace_from_data(house: HouseRules, data: Mapping[str, object]) -> RuleSet:
+    """Replace every value of ``house`` with those ``data`` (a decoded JSON object) gives;
+    nothing changes on an error.
 
     Values left out are the preset's it is based on, as when it was created.
     """
-    if not isinstance(data, Mapping):
-        raise EntryErrors([FieldError("ruleset", N_("Must be an object."))])
     rs = _ruleset_from_data(data, house.id, house.based_on)
     _store(house, rs)
     return rs
@@ -293,7 +290,7 @@ def delete(house: HouseRules) -> None:
     db.session.flush()
 
 
-def update(house: HouseRules, data: Mapping[str, Any]) -> RuleSet:
+def update(house: HouseRules, data: Mapping[str, object]) -> RuleSet:
     """Change every value of ``house`` to those of ``data`` (the whole rule set, in the shape
     of :func:`~scorekeeper.engine.ruleset_to_dict`); nothing changes on an error.
 

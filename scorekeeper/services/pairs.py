@@ -18,12 +18,10 @@ lock, check, log and call them.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from ..engine import N_, EntryErrors, FieldError
-from ..engine.numbers import whole
 from ..engine.seating import seat_without
 from ..extensions import db
 from ..models.tournaments import Tournament, TournamentPair, TournamentRound, TournamentTable
@@ -64,8 +62,8 @@ def started(tournament: Tournament) -> bool:
 # -- reading what the desk typed ------------------------------------------------------------------
 
 
-def read_pair(data: Any, errors: list[FieldError]) -> tuple[str, list[str]]:
-    """A pair's name and two players from ``{"name", "players": [two names]}`` (fields
+def read_pair(data: object, errors: list[FieldError]) -> tuple[str, list[str]]:
+    """A pair's name and two players from ``{"name", "players": [two names]}`` as typed (fields
     ``name``, ``players``); an empty name becomes the players' names."""
     if not isinstance(data, Mapping):
         errors.append(FieldError("players", N_("A pair needs two players.")))
@@ -90,7 +88,7 @@ def read_pair(data: Any, errors: list[FieldError]) -> tuple[str, list[str]]:
     return typed_name(pname, "name", errors, limit=games_service.MAX_NAME), names
 
 
-def _checked(data: Any) -> tuple[str, list[str]]:
+def _checked(data: Mapping[str, object]) -> tuple[str, list[str]]:
     errors: list[FieldError] = []
     name, players = read_pair(data, errors)
     if errors:
@@ -123,7 +121,7 @@ class Reseated:
     #: The tables just made (their edit links are made in this request).
     made: list[TournamentTable] = field(default_factory=list)
 
-    def as_detail(self) -> dict[str, Any]:
+    def as_detail(self) -> dict[str, object]:
         """As kept in the change log (``TournamentChange.detail``)."""
         return {"renumbered": [list(r) for r in self.renumbered],
                 "tables": [list(t) for t in self.tables], "removed": self.removed,
@@ -190,7 +188,7 @@ def _seatable(tournament: Tournament, pairs: int, field: str) -> None:
         raise EntryErrors([FieldError(field, refused.template, **refused.params)])
 
 
-def add_pair(tournament: Tournament, data: Any) -> Added:
+def add_pair(tournament: Tournament, data: Mapping[str, object]) -> Added:
     """Add a pair (``{"name", "players"}``), numbered after the last one.
 
     Before game 1 starts, game 1 is seated again with it. After, it joins from the next game
@@ -255,7 +253,8 @@ def withdraw_pair(tournament: Tournament, number: int) -> Reseated:
     return _reseat_first(tournament, reseated, before)
 
 
-def rename_pair(tournament: Tournament, number: int, data: Any) -> TournamentPair:
+def rename_pair(tournament: Tournament, number: int, data: Mapping[str, object]
+                ) -> TournamentPair:
     """Correct pair ``number``'s name and players before game 1 starts (its game 1 sheet
     follows). Raises :class:`PairNotFound`, :class:`PairsFixed`, :class:`EntryErrors`."""
     pair = find(tournament, number)
@@ -290,10 +289,11 @@ def absent(tournament: Tournament) -> list[TournamentPair]:
     return [p for p in tournament.pairs if not p.checked_in]
 
 
-def substitute_name(tournament: Tournament, round_number: int, number: int, player: Any,
-                    name: Any) -> TournamentTable:
-    """Record who replaced player ``player`` (1 or 2) of pair ``number`` in game
-    ``round_number``; the pair's substitution is recorded with it (002: it scores nothing).
+def substitute_name(tournament: Tournament, round_number: int, number: int, player: int | None,
+                    name: object) -> TournamentTable:
+    """Record who replaced player ``player`` (1 or 2; ``None``: the client sent no whole
+    number) of pair ``number`` in game ``round_number``, named ``name`` as typed; the pair's
+    substitution is recorded with it (002: it scores nothing).
 
     Raises :class:`RoundNotFound`, :class:`PairNotFound`, :class:`EntryErrors` (fields
     ``player``, ``name``, ``pair`` when the pair plays no game in that round),
@@ -306,8 +306,7 @@ def substitute_name(tournament: Tournament, round_number: int, number: int, play
         raise RoundNotFound(round_number)
     pair = find(tournament, number)
     errors: list[FieldError] = []
-    which = whole(player) if isinstance(player, str) else player
-    if isinstance(which, bool) or which not in (1, 2):
+    if player not in (1, 2):
         errors.append(FieldError("player", N_("Choose the player who was replaced.")))
     typed = typed_name(name, "name", errors, limit=MAX_PLAYER)
     table = next((t for t in rnd.tables if pair.id in (t.pair_a_id, t.pair_b_id)), None)
@@ -315,10 +314,10 @@ def substitute_name(tournament: Tournament, round_number: int, number: int, play
         errors.append(FieldError("pair", N_("This pair plays no game in this round.")))
     if errors:
         raise EntryErrors(errors)
-    assert table is not None and isinstance(which, int)
+    assert table is not None and player is not None
     side = 0 if table.pair_a_id == pair.id else 1
     subs = [list(s) for s in (table.substitutes or [[None, None], [None, None]])]
-    subs[side][which - 1] = typed
+    subs[side][player - 1] = typed
     # A new list: the ORM sees a JSON column change only when it is given a new value.
     table.substitutes = subs
     pair.substituted = True
@@ -338,7 +337,7 @@ def clear_substitutes(tournament: Tournament, pair: TournamentPair) -> None:
                 table.substitutes = None if subs == [[None, None], [None, None]] else subs
 
 
-def players_at(table: TournamentTable, side: int, players: Any) -> tuple[str, ...]:
+def players_at(table: TournamentTable, side: int, players: Sequence[str]) -> tuple[str, ...]:
     """The players of ``side`` as they sat in ``table``'s game: a substitute's name in place of
     the player replaced, with who it replaced."""
     from flask_babel import gettext as _

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from ..engine import N_, EntryErrors, FieldError
 from ..engine.numbers import whole
@@ -39,7 +38,7 @@ class PaperResult:
     credits: tuple[int, int]
 
 
-def read_totals(raw: Any, field: str = "totals", *, text: bool = False) -> tuple[int, int]:
+def read_totals(raw: object, field: str = "totals", *, text: bool = False) -> tuple[int, int]:
     """Two whole numbers (with ``text``, digits as text too, as a form sends them), each within
     ±:data:`MAX_TOTAL`; raises :class:`EntryErrors` naming ``field`` (``field[i]`` for one)."""
     if not isinstance(raw, Sequence) or isinstance(raw, str) or len(raw) != 2:
@@ -63,7 +62,7 @@ def read_totals(raw: Any, field: str = "totals", *, text: bool = False) -> tuple
 
 
 def record_paper_result(tournament: Tournament, rnd: TournamentRound, table_number: int,
-                        totals: Any, *, text: bool = False) -> PaperResult:
+                        totals: object, *, text: bool = False) -> PaperResult:
     """Record table ``table_number``'s final totals from its paper sheet (again: replaced).
 
     Raises :class:`RoundClosed` once the round is closed, :class:`NoSuchTable`, and

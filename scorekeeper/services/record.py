@@ -28,9 +28,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, TypedDict
 
-from sqlalchemy import func, select
+from sqlalchemy import ColumnElement, Row, func, select
 from sqlalchemy.orm import selectinload
 
 from ..engine import N_, FieldError, HandEnd, flow
@@ -76,13 +76,23 @@ UNDOABLE = ("add", "fix", "delete")
 # -- what an operation answers -------------------------------------------------------------------
 
 
+class HandSnapshot(TypedDict):
+    """A hand as the change log keeps it (``GameChange.before`` and ``after``): its entry as
+    stored, its count (:func:`~scorekeeper.services.games.result_to_rows`) and each side's
+    total."""
+
+    entry: dict[str, object]
+    result: list[dict[str, object]]
+    totals: list[int]
+
+
 @dataclass(frozen=True)
 class HandView:
     """A hand as an answer shows it (plain data, read before the request commits)."""
 
     number: int
     version: int
-    entry: dict[str, Any]
+    entry: dict[str, object]
     result: list[dict[str, Any]]
     totals: list[int]
 
@@ -101,8 +111,8 @@ class ChangeView:
     undone: bool
     target: int | None
     version: int
-    before: dict[str, Any] | None
-    after: dict[str, Any] | None
+    before: dict[str, object] | None
+    after: dict[str, object] | None
 
     @property
     def points(self) -> tuple[int, ...]:
@@ -156,7 +166,7 @@ def lock_row(game_pk: int) -> Game:
     return _lock_where(Game.id == game_pk, str(game_pk))
 
 
-def _lock_where(condition: Any, name: str) -> Game:
+def _lock_where(condition: ColumnElement[bool], name: str) -> Game:
     stmt = locked(
         select(Game)
         .where(condition)
@@ -213,7 +223,9 @@ def _repeated(game: Game, key: str | None, digest: str) -> Written | None:
     return Written(view_of(earlier), hand, game.version, repeated=True)
 
 
-def _tournament_row(game: Game) -> Any:
+def _tournament_row(
+    game: Game,
+) -> Row[datetime | None, datetime | None, int | None, list[int] | None] | None:
     return db.session.execute(
         select(TournamentRound.finished_at, Tournament.finished_at, TournamentTable.abandoned_by,
                TournamentTable.paper_totals)
@@ -259,9 +271,9 @@ def _check_open(game: Game, by: str) -> None:
         raise GameOnPaper()
 
 
-def _check_time_up(game: Game, body: Mapping[str, Any], by: str) -> None:
+def _check_time_up(game: Game, body: Mapping[str, object], by: str) -> None:
     """A hand stopped by the clock (002) before the desk's clock is out needs the desk."""
-    if by == BY_DESK or not isinstance(body, Mapping) or body.get("end") != HandEnd.TIME_UP.value:
+    if by == BY_DESK or body.get("end") != HandEnd.TIME_UP.value:
         return
     from .clock import OVER, format_clock, table_clock
 
@@ -302,8 +314,8 @@ def _changes_since(game: Game, version: int) -> list[ChangeView]:
     return [view_of(c) for c in rows]
 
 
-def _log(game: Game, *, kind: str, by: str, hand: int | None, before: dict[str, Any] | None,
-         after: dict[str, Any] | None, totals_before: list[int], key: str | None,
+def _log(game: Game, *, kind: str, by: str, hand: int | None, before: HandSnapshot | None,
+         after: HandSnapshot | None, totals_before: list[int], key: str | None,
          digest: str, target: int | None = None) -> GameChange:
     change = GameChange(
         game_id=game.id, seq=next_seq(GameChange.seq, GameChange.game_id, game.id), kind=kind,
@@ -320,11 +332,18 @@ def _log(game: Game, *, kind: str, by: str, hand: int | None, before: dict[str, 
 # -- hands, as the log keeps them ----------------------------------------------------------------
 
 
-def _snapshot(hand: Hand) -> dict[str, Any]:
+def _snapshot(hand: Hand) -> HandSnapshot:
     return {"entry": hand.entry, "result": hand.result, "totals": [int(t) for t in hand.totals]}
 
 
-def _put_hand(game: Game, number: int, snap: Mapping[str, Any]) -> Hand:
+def _logged(change: GameChange, kind: str) -> HandSnapshot:
+    """The hand as ``change`` found it (to undo it) or left it (to redo it), as logged."""
+    snap = change.before if kind == "undo" else change.after
+    assert snap is not None
+    return {"entry": snap["entry"], "result": snap["result"], "totals": list(snap["totals"])}
+
+
+def _put_hand(game: Game, number: int, snap: HandSnapshot) -> Hand:
     """Insert a hand at ``number``; the later hands move down one (the last first, so no two
     hands ever share a number, which the unique index forbids)."""
     for later in reversed(game.hands[number - 1:]):
@@ -337,7 +356,7 @@ def _put_hand(game: Game, number: int, snap: Mapping[str, Any]) -> Hand:
     return hand
 
 
-def _set_hand(hand: Hand, snap: Mapping[str, Any]) -> None:
+def _set_hand(hand: Hand, snap: HandSnapshot) -> None:
     hand.entry = snap["entry"]
     hand.result = snap["result"]
     hand.totals = list(snap["totals"])
@@ -380,7 +399,7 @@ def _hand_now(game: Game, number: int, expected_version: int | None, follow: boo
     return get_hand(game, number)
 
 
-def _counted(game: Game, body: Mapping[str, Any]) -> dict[str, Any]:
+def _counted(game: Game, body: Mapping[str, object]) -> HandSnapshot:
     entry, result = games_service.count(game, body)
     return {"entry": entry, "result": games_service.result_to_rows(result),
             "totals": list(result.totals)}
@@ -396,7 +415,7 @@ def _written(game: Game, change: GameChange, hand: Hand | None) -> Written:
 # -- the operations ------------------------------------------------------------------------------
 
 
-def add_hand(game: Game | str, body: Mapping[str, Any], *, by: str,
+def add_hand(game: Game | str, body: Mapping[str, object], *, by: str,
              request_key: str | None = None, seen_version: int | None = None) -> Written:
     """Count a hand and add it after the last one.
 
@@ -430,7 +449,7 @@ def add_hand(game: Game | str, body: Mapping[str, Any], *, by: str,
     return _written(game, change, hand)
 
 
-def fix_hand(game: Game | str, number: int, body: Mapping[str, Any], *, by: str,
+def fix_hand(game: Game | str, number: int, body: Mapping[str, object], *, by: str,
              expected_version: int | None = None, request_key: str | None = None,
              follow: bool = False) -> Written:
     """Count hand ``number`` again from a corrected entry.
@@ -573,15 +592,13 @@ def _apply(game: Game, target: GameChange, kind: str, *, by: str, key: str | Non
         before, after = _snapshot(get_hand(game, number)), None
         _take_hand(game, number)
     elif puts:
-        snap = target.before if kind == "undo" else target.after
-        assert snap is not None
-        before, after = None, dict(snap)
+        snap = _logged(target, kind)
+        before, after = None, snap
         hand = _put_hand(game, min(number, len(game.hands) + 1), snap)
     else:
         hand = get_hand(game, number)
-        snap = target.before if kind == "undo" else target.after
-        assert snap is not None
-        before, after = _snapshot(hand), dict(snap)
+        snap = _logged(target, kind)
+        before, after = _snapshot(hand), snap
         _set_hand(hand, snap)
     target.undone = kind == "undo"
     games_service.settle(game)

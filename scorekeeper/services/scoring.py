@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from ..engine import (
     HandEntry,
     HandResult,
@@ -14,7 +11,7 @@ from ..engine import (
 from ..engine import count_hand as engine_count_hand
 
 
-def resolve_ruleset(ruleset_id: Any) -> RuleSet:
+def resolve_ruleset(ruleset_id: object) -> RuleSet:
     """The rule set called ``ruleset_id``: a preset, or a table's house rules when stored.
 
     Raises :class:`~scorekeeper.engine.UnknownRuleSet` (field ``ruleset``).
@@ -28,8 +25,9 @@ def resolve_ruleset(ruleset_id: Any) -> RuleSet:
     return find_ruleset(str(ruleset_id)[:60] if ruleset_id is not None else "")
 
 
-def count_hand(ruleset: RuleSet, body: Mapping[str, Any]) -> tuple[HandEntry, HandResult]:
-    """Read a hand from plain data and count it under ``ruleset``.
+def count_hand(ruleset: RuleSet, body: object) -> tuple[HandEntry, HandResult]:
+    """Read a hand from plain data (a decoded JSON body, or a form read into one) and count
+    it under ``ruleset``.
 
     Raises :class:`~scorekeeper.engine.ShapeError` or :class:`EntryErrors`.
     """

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
@@ -65,19 +64,22 @@ def _key(name: str) -> str:
     return " ".join(name.split()).casefold()
 
 
-def canastas_in(entry: Mapping[str, Any], position: int) -> int:
+def canastas_in(entry: Mapping[str, object], position: int) -> int:
     """The canastas of every kind a stored entry gives side ``position``."""
     sides = entry.get("sides") or []
-    if position >= len(sides) or not isinstance(sides[position], Mapping):
+    if not isinstance(sides, list) or position >= len(sides):
         return 0
-    counts = sides[position].get("canastas") or {}
+    side = sides[position]
+    if not isinstance(side, Mapping):
+        return 0
+    counts = side.get("canastas") or {}
     if not isinstance(counts, Mapping):
         return 0
     return sum(int(n) for n in counts.values() if isinstance(n, int) and not isinstance(n, bool))
 
 
 def _add(table: dict[str, NameStats], name: str, game_id: int, won: bool,
-         figures: Mapping[str, Any]) -> None:
+         figures: Mapping[str, int | None]) -> None:
     stats = table.setdefault(_key(name), NameStats(name=" ".join(name.split())))
     if game_id in stats.games:
         return  # one name twice in a game (two sides, or a player on both): count it once

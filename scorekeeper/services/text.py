@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from typing import Any
+
+from werkzeug.datastructures import MultiDict
 
 from ..engine import N_, FieldError
 
@@ -27,7 +28,7 @@ def shown(field: str) -> str:
     return UNSTORABLE.sub("\ufffd", field)
 
 
-def check(value: Any, field: str) -> FieldError | None:
+def check(value: object, field: str) -> FieldError | None:
     """The error for ``value`` when it is a text that cannot be stored."""
     if isinstance(value, str) and not is_storable(value):
         return FieldError(shown(field), MESSAGE)
@@ -56,10 +57,11 @@ def name(value: object, field: str, errors: list[FieldError], *, limit: int,
     return value
 
 
-def form_errors(form: Mapping[str, Any]) -> list[FieldError]:
-    """The errors of a posted form, named by the form's own field names."""
-    items: Iterable[tuple[str, Any]] = (
-        form.items(multi=True) if hasattr(form, "getlist") else form.items()  # type: ignore[call-arg]
+def form_errors(form: Mapping[str, str]) -> list[FieldError]:
+    """The errors of a posted form (every value of a repeated field), named by the form's own
+    field names."""
+    items: Iterable[tuple[str, str]] = (
+        form.items(multi=True) if isinstance(form, MultiDict) else form.items()
     )
     errors: list[FieldError] = []
     for name, value in items:
@@ -69,11 +71,11 @@ def form_errors(form: Mapping[str, Any]) -> list[FieldError]:
     return errors
 
 
-def json_errors(data: Any) -> list[FieldError]:
+def json_errors(data: object) -> list[FieldError]:
     """The errors of every text (keys too) in a decoded JSON value, named by their path
     (``sides[0].name``), as the services name fields."""
     errors: list[FieldError] = []
-    stack: list[tuple[str, Any]] = [("", data)]
+    stack: list[tuple[str, object]] = [("", data)]
     while stack:
         path, value = stack.pop()
         if isinstance(value, Mapping):

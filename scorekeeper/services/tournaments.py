@@ -12,7 +12,6 @@ import secrets
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
@@ -79,9 +78,9 @@ class NewTournament:
     admin_token: str
 
 
-def parse_pairs_text(text: str) -> list[dict[str, Any]]:
+def parse_pairs_text(text: str) -> list[dict[str, str | list[str]]]:
     """Read "Pair name: Ana, Luis" lines (one pair a line; the name is optional)."""
-    pairs: list[dict[str, Any]] = []
+    pairs: list[dict[str, str | list[str]]] = []
     for line in (text or "").splitlines():
         line = line.strip()
         if not line:
@@ -94,7 +93,7 @@ def parse_pairs_text(text: str) -> list[dict[str, Any]]:
     return pairs
 
 
-def _whole(value: Any, field: str, low: int, high: int, errors: list[FieldError]) -> int:
+def _whole(value: object, field: str, low: int, high: int, errors: list[FieldError]) -> int:
     # Digits as a form sends them; one too long to read is still a number out of range.
     if isinstance(value, str) and (number := whole(value)) is not None:
         value = number
@@ -106,19 +105,19 @@ def _whole(value: Any, field: str, low: int, high: int, errors: list[FieldError]
     return value
 
 
-def fill_values(ruleset: RuleSet, values: Any) -> RuleSet:
-    """The rule set with every value 002 names without a number filled in from ``values``.
+def fill_values(ruleset: RuleSet, values: Mapping[str, object]) -> RuleSet:
+    """The rule set with every value 002 names without a number filled in from ``values``
+    (by path, each as the client sent it).
 
     Raises :class:`EntryErrors` with one error per missing or bad value (field ``values.<path>``).
     """
     missing = ruleset.missing_values()
     if not missing:
         return ruleset
-    given = values if isinstance(values, Mapping) else {}
     errors: list[FieldError] = []
     filled: dict[str, int] = {}
     for path, _label in missing:
-        raw = given.get(path)
+        raw = values.get(path)
         if raw is None or raw == "":
             errors.append(FieldError(f"values.{path}", N_("Give this value before play starts.")))
             continue
@@ -131,23 +130,26 @@ def fill_values(ruleset: RuleSet, values: Any) -> RuleSet:
 def create_tournament(
     ruleset: RuleSet,
     *,
-    name: Any,
-    pairs: Any,
-    rounds: Any = 3,
-    minutes: Any = 60,
-    target: Any = None,
-    values: Any = None,
+    name: object,
+    pairs: object,
+    rounds: object = 3,
+    minutes: object = 60,
+    target: object = None,
+    values: Mapping[str, object] | None = None,
     abandon_points: int = 5000,
-    warn_minutes: Any = 10,
-    language: Any = "en",
-    prizes: Any = DEFAULT_PRIZES,
-    standings_by: Any = DIFFERENCE,
-    victory_scale: Any = None,
-    bye_victory_points: Any = None,
-    seating_method: Any = ROTATION,
+    warn_minutes: object = 10,
+    language: object = "en",
+    prizes: object = DEFAULT_PRIZES,
+    standings_by: object = DIFFERENCE,
+    victory_scale: object = None,
+    bye_victory_points: object = None,
+    seating_method: object = ROTATION,
 ) -> NewTournament:
     """Create a tournament and seat its first round.
 
+    Every value but ``ruleset``, ``values`` (an object by path, read at the edge) and
+    ``abandon_points`` is as the client sent it (a decoded JSON value, or what a form read),
+    checked here.
     ``pairs`` holds ``{"name", "players": [two names]}`` in the order that numbers them.
     ``language`` is its papers' language; ``prizes`` the places of the prize list;
     ``standings_by`` ``difference`` (002) or ``victory_points`` on ``victory_scale``
@@ -160,11 +162,12 @@ def create_tournament(
     is seated with its clock not started: the desk starts it.
     """
     errors: list[FieldError] = []
-    lang = language if language in LANGUAGES else None
+    lang = language if isinstance(language, str) and language in LANGUAGES else None
     if lang is None:
         errors.append(FieldError("language", N_("Choose English, Spanish, Portuguese or Italian.")))
     n_prizes = _whole(prizes, "prizes", 0, MAX_PAIRS, errors)
-    if standings_by not in STANDINGS_BY:
+    by = standings_by if isinstance(standings_by, str) and standings_by in STANDINGS_BY else None
+    if by is None:
         errors.append(FieldError("standings_by", N_("Choose the difference or victory points.")))
     scale: list[list[int]] | None = None
     if victory_scale is not None:
@@ -220,7 +223,7 @@ def create_tournament(
             "ruleset", N_("Tournaments are played by pairs, four at a table.")
         ))
     try:
-        ruleset = fill_values(ruleset, values)
+        ruleset = fill_values(ruleset, values or {})
     except EntryErrors as exc:
         errors.extend(exc.errors)
     if (seating := seating_error(seating_method, len(pair_rows), n_rounds, errors)) is not None:
@@ -245,10 +248,10 @@ def create_tournament(
         pairs=pair_rows,
         language=lang,
         prizes=n_prizes,
-        standings_by=standings_by,
+        standings_by=by,
         victory_scale=scale,
         bye_victory_points=bye_points,
-        seating_method=seating_method,
+        seating_method=str(seating_method),  # checked above: one of SEATING_METHODS
     )
     db.session.add(tournament)
     db.session.flush()
@@ -275,7 +278,7 @@ def ruleset_of(tournament: Tournament) -> RuleSet:
     return games_service.ruleset_from_data(tournament.ruleset_data)
 
 
-def seating_error(method: Any, pairs: int, rounds: int,
+def seating_error(method: object, pairs: int, rounds: int,
                   errors: Iterable[FieldError] = ()) -> FieldError | None:
     """Why ``method`` (``engine.movements.SEATING_METHODS``) cannot seat ``pairs`` pairs for
     ``rounds`` games (field ``seating_method`` or ``rounds``), or ``None`` when it can. The

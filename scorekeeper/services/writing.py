@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from sqlalchemy import Select, func, select
 from sqlalchemy.orm import InstrumentedAttribute
 
 from ..extensions import db, take_write_lock
+from ..models.base import Base
 from .errors import KeyTooLong
 from .text import is_storable
 
@@ -27,6 +28,8 @@ BY_SCOREKEEPER, BY_EDITOR, BY_API, BY_DESK = "scorekeeper", "editor", "api", "de
 MAX_REQUEST_KEY = 128
 
 T = TypeVar("T")
+#: The type of a change log owner's id (a game's row id, a tournament's id).
+K = TypeVar("K", int, str)
 
 
 def check_key(key: str | None) -> str | None:
@@ -40,14 +43,14 @@ def check_key(key: str | None) -> str | None:
     return key
 
 
-def digest(kind: str, asked: Any) -> str:
+def digest(kind: str, asked: object) -> str:
     """What a request asked, as kept beside its key: the same key asking something else is
     refused (``KeyReused``) instead of answering the earlier change."""
     text = json.dumps([kind, asked], sort_keys=True, default=str, ensure_ascii=True)
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def locked(stmt: Select[T], *of: Any) -> Select[T]:
+def locked(stmt: Select[T], *of: type[Base]) -> Select[T]:
     """``stmt`` reading the rows it names under this transaction's write lock: on PostgreSQL
     ``SELECT … FOR UPDATE`` (of the tables ``of``, else all it reads); on SQLite the database's
     write lock, taken now (``BEGIN IMMEDIATE``, see ``extensions.take_write_lock``)."""
@@ -57,8 +60,8 @@ def locked(stmt: Select[T], *of: Any) -> Select[T]:
     return stmt.with_for_update(of=list(of) or None)
 
 
-def next_seq(seq: InstrumentedAttribute[int], owner: InstrumentedAttribute[Any],
-             owner_id: Any) -> int:
+def next_seq(seq: InstrumentedAttribute[int], owner: InstrumentedAttribute[K],
+             owner_id: K) -> int:
     """The number the next entry of ``owner_id``'s change log takes (under its owner's lock)."""
     last = db.session.execute(select(func.max(seq)).where(owner == owner_id)).scalar()
     return int(last or 0) + 1

@@ -170,5 +170,5 @@ def substitute_name(tournament_id: str) -> Response:
     if pair is None:
         return _again(tournament_id, {"sub-pair": _("Choose a pair.")}, 422)
     return _do(tournament_id, "sub-", lambda: desk_pairs.substitute_name(
-        tournament_id, game, pair, request.form.get("player", ""),
+        tournament_id, game, pair, whole(request.form.get("player", "")),
         request.form.get("name", ""), **_options()))
