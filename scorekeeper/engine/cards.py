@@ -19,11 +19,6 @@ class CardGroup(StrEnum):
     FOURS_TO_SEVENS = "fours_to_sevens"
     BLACK_THREES = "black_threes"
 
-    @property
-    def is_wild(self) -> bool:
-        """Jokers and 2s are wild cards."""
-        return self in (CardGroup.JOKERS, CardGroup.TWOS)
-
     def per_pack(self) -> int:
         """How many cards of the group one pack (52 cards and two jokers) holds."""
         return _PER_PACK[self]

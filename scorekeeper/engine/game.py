@@ -40,9 +40,11 @@ def opening_minimum(ruleset: RuleSet, running_total: int, round_: int = 1) -> in
     return opening(ruleset, total=running_total, round_=round_).minimum
 
 
-def running_totals(hand_totals: Sequence[Sequence[int]], sides: int) -> list[list[int]]:
-    """Each side's running total after each hand, from the hands' totals."""
-    running = [0] * sides
+def running_totals(hand_totals: Sequence[Sequence[int]], sides: int,
+                   start: Sequence[int] | None = None) -> list[list[int]]:
+    """Each side's running total after each hand, from the hands' totals and what each side
+    had before the first (``start``: totals carried from paper; none is 0)."""
+    running = [int(t) for t in start] if start is not None else [0] * sides
     out: list[list[int]] = []
     for totals in hand_totals:
         running = [running[i] + totals[i] for i in range(sides)]

@@ -112,14 +112,6 @@ class HandEntry:
     #: The table typed each side's score instead of counting the hand here ("total only").
     total_only: bool = False
 
-    @property
-    def going_out_side(self) -> int | None:
-        """The index of the side that went out, if one did."""
-        for i, side in enumerate(self.sides):
-            if side.going_out:
-                return i
-        return None
-
 
 # -- reading plain data (JSON bodies, form data) ---------------------------------------------
 

@@ -37,6 +37,7 @@ from ..engine import (
     ruleset_to_dict,
     standing,
 )
+from ..engine import running_totals as engine_running_totals
 from ..extensions import db
 from ..models import Game, Hand, Player, Side
 from ..models.games import utcnow
@@ -256,14 +257,6 @@ def replace_edit_token(game: Game) -> str:
     return token
 
 
-def replace_view_token(game: Game) -> str:
-    """Make a new read-only link (the old one stops working); returns the new token."""
-    token = new_token()
-    game.view_token_hash = hash_token(token)
-    db.session.flush()
-    return token
-
-
 # -- finding -------------------------------------------------------------------------------------
 
 
@@ -395,14 +388,15 @@ def game_state(game: Game, translate: Translate = _english) -> GameState:
     rs = ruleset_of(game)
     n = len(game.sides)
     carried = starting_totals(game)
+    after = running_totals_of_hands(game.hands, n, carried)
     running = list(carried)
     seats = seat_names(game, translate)
     rows: list[HandRow] = []
-    for hand in game.hands:
+    for hand, running_after in zip(game.hands, after, strict=True):
         needs = [flow.opening(rs, total=t, round_=hand.number) for t in running]
         minimums = tuple(o.minimum for o in needs)
         conditions = tuple(o.condition for o in needs)
-        running = [running[i] + int(hand.totals[i]) for i in range(n)]
+        running = running_after
         rows.append(HandRow(
             number=hand.number,
             totals=tuple(int(t) for t in hand.totals),
@@ -446,13 +440,19 @@ def starting_totals(game: Game) -> list[int]:
     return [int(t) for t in carried]
 
 
+def running_totals_of_hands(hands: Sequence[Hand], sides: int, start: Sequence[int]
+                            ) -> list[list[int]]:
+    """Each side's running total after each of ``hands`` (their stored totals), from
+    ``start``."""
+    return engine_running_totals([[int(t) for t in h.totals[:sides]] for h in hands], sides,
+                                 start)
+
+
 def totals_of(game: Game) -> list[int]:
     """Each side's total: the totals carried from paper (if any) and the stored hand totals."""
-    totals = starting_totals(game)
-    for hand in game.hands:
-        for i, points in enumerate(hand.totals):
-            totals[i] += int(points)
-    return totals
+    start = starting_totals(game)
+    after = running_totals_of_hands(game.hands, len(start), start)
+    return after[-1] if after else start
 
 
 def running_totals(game: Game) -> list[int]:

@@ -93,17 +93,6 @@ def find(ruleset_id: str) -> RuleSet | None:
     return None if house is None else _parse(house)
 
 
-def all_rows() -> list[HouseRules]:
-    """Every stored house-rules row, newest first (for maintenance: pages list only their own)."""
-    stmt = select(HouseRules).order_by(HouseRules.created_at.desc(), HouseRules.id)
-    return list(db.session.execute(stmt).scalars())
-
-
-def all_house_rules() -> list[RuleSet]:
-    """Every stored house rule set, newest first."""
-    return [_parse(h) for h in all_rows()]
-
-
 def known_rows(ids: Collection[str], edit_tokens: Collection[str]) -> list[HouseRules]:
     """The rows called one of ``ids`` or opened by one of ``edit_tokens``, newest first.
 

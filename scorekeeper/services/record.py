@@ -235,12 +235,6 @@ def _tournament_row(
     ).first()
 
 
-def closed_by_tournament(game: Game) -> bool:
-    """Whether the game's tournament round (or the whole tournament) is over."""
-    row = _tournament_row(game)
-    return row is not None and (row[0] is not None or row[1] is not None)
-
-
 def abandoned_side(game: Game) -> int | None:
     """The side that abandoned the game, as its tournament desk recorded it (if any)."""
     row = _tournament_row(game)
