@@ -538,17 +538,25 @@ class TableEnding:
 
 
 def _settlements(game_ids: list[int]) -> dict[int, tuple[int | None, str]]:
-    """Each game's last settlement (``record.settle_at_time``): its hand and who settled it."""
+    """Each game's last settlement (``record.settle_at_time``): the empty hand it added (``None``
+    when it added none, or when the desk typed a hand into it or removed it since) and who
+    settled it."""
     from ..models.changes import GameChange
 
     out: dict[int, tuple[int | None, str]] = {}
     if not game_ids:
         return out
-    for game_id, hand, by in db.session.execute(
-            select(GameChange.game_id, GameChange.hand, GameChange.by)
-            .where(GameChange.game_id.in_(game_ids), GameChange.kind == "settle")
+    for game_id, kind, hand, by, undone in db.session.execute(
+            select(GameChange.game_id, GameChange.kind, GameChange.hand, GameChange.by,
+                   GameChange.undone)
+            .where(GameChange.game_id.in_(game_ids),
+                   GameChange.kind.in_(("settle", "fix", "delete")))
             .order_by(GameChange.game_id, GameChange.seq)):
-        out[game_id] = (hand, by)
+        if kind == "settle":
+            out[game_id] = (hand, by)
+        elif game_id in out and hand is not None and hand == out[game_id][0] and not undone:
+            # The time-up hand typed into the empty one (a correction), or that hand removed.
+            out[game_id] = (None, out[game_id][1])
     return out
 
 

@@ -227,6 +227,8 @@ def test_pairs_equal_on_every_tie_break_share_their_place(client):
     winners = {t["pairs"][0] for t in tables}
     losers = {t["pairs"][1] for t in tables}
     assert {places[p] for p in winners} == {1} and {places[p] for p in losers} == {3}
+    printed = {row["pair"]: row["place"] for row in data["standings"]}
+    assert {printed[p] for p in winners} == {"1–2"} and {printed[p] for p in losers} == {"3–4"}
     page = one_line(re.sub(r"<[^>]+>", " ", client.get(
         f"/tournaments/{tid}/standings").get_data(as_text=True)))
     assert page.count(" 1–2 ") == 2 and page.count(" 3–4 ") == 2
@@ -256,3 +258,31 @@ def test_a_shared_place_needs_every_tie_break_equal():
                   Standing(number=2, name="b", players=[], difference=300, wins=1, played=1,
                            victory_points=10)], by="victory_points")
     assert [r.place for r in by_vp] == ["1", "2"]
+
+
+def test_a_time_up_hand_the_desk_types_into_the_closes_empty_hand_is_a_hand_played(client):
+    tid, token = create(client, language="en")
+    t1, _t2 = sorted(links(client, tid, token), key=lambda t: t["table"])
+    assert post_hand(client, t1, stock_out((300, 100))).status_code == 201
+    desk(client, tid, token, "finish")  # clock never started: closed by the desk
+    url = f"/tournaments/{tid}/sheets/1.pdf"
+    before = one_line(sheets(client, url, "file-closed-empty-hand")[0])
+    assert "How it ended: closed by the desk, on the totals then" in before
+    assert re.search(r" 2 Encarnación Villalobos .* Closed by the desk Final", before)
+    results = one_line("".join(pages(client, f"/tournaments/{tid}/standings.pdf",
+                                     "file-closed-standings")))
+    assert re.search(r"closed by the desk · 1 hand\b", results)
+    # The desk types the table's time-up hand into the hand the close added.
+    game = f"/api/v1/games/{t1['game_id']}"
+    # At time up the cards do not count (002), a canasta does: a clean canasta, 500.
+    time_up_hand = {"end": "time_up", "sides": [{"canastas": {"natural": 1},
+                                                 "table_points": 200}, {"table_points": 50}]}
+    response = client.put(f"{game}/hands/2", json=time_up_hand, headers=admin(token))
+    assert response.status_code == 200, response.get_json()
+    after = one_line(sheets(client, url, "file-closed-typed-hand")[0])
+    assert "How it ended: closed by the desk, on the totals then" in after
+    assert "Closed by the desk Final" not in after and "Time was up" in after
+    assert re.search(r"Final total, pair 1 800 Final total, pair 2 100 Difference 700", after)
+    results = one_line("".join(pages(client, f"/tournaments/{tid}/standings.pdf",
+                                     "file-closed-standings-typed")))
+    assert re.search(r"closed by the desk · 2 hands\b", results)
