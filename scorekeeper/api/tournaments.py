@@ -151,7 +151,8 @@ def tournament_to_dict(tournament: Tournament, *, admin: bool,
         ],
         "rounds": rounds,
         "standings": [
-            {"pair": s.number, "name": s.name, "rank": s.rank, "difference": s.difference,
+            {"pair": s.number, "name": s.name, "rank": s.rank, "place": s.place,
+             "difference": s.difference,
              "wins": s.wins, "played": s.played, "disqualified": s.disqualified,
              "substituted": s.substituted, "victory_points": s.victory_points,
              "byes": s.byes,
@@ -668,7 +669,12 @@ add_paths({
                              "disqualified", "substituted", "victory_points", "byes"],
                 "properties": {
                     "pair": {"type": "integer"}, "name": {"type": "string"},
-                    "rank": {"type": ["integer", "null"]},
+                    "rank": {"type": ["integer", "null"], "description": (
+                        "the place; pairs equal on every tie-break after play share it (each "
+                        "has the first place of the shared ones); null: not ranked")},
+                    "place": {"type": "string", "description": (
+                        "the place as the standings print it: \"3\", \"3–4\" for a shared "
+                        "place, \"—\" for a pair not ranked")},
                     "difference": {"type": "integer"}, "wins": {"type": "integer"},
                     "victory_points": {"type": "integer", "description": (
                         "on the tournament's scale; they rank it when standings_by is "

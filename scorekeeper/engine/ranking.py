@@ -26,6 +26,9 @@ class Standing:
     disqualified: bool = False
     substituted: bool = False
     rank: int | None = None
+    #: The last place of a place shared with pairs equal on every tie-break (``rank`` is the
+    #: first): "3–4"; the same as ``rank`` for a place of its own.
+    rank_to: int | None = None
     #: What each game credited the pair, by game number (a game it did not play is absent).
     credits: dict[int, int] = field(default_factory=dict)
     #: Victory points accumulated (a tournament ranked by them), and by game number.
@@ -34,6 +37,21 @@ class Standing:
     #: The closed games the pair sat out (a bye), by number; their victory points are in
     #: ``victory``.
     byes: list[int] = field(default_factory=list)
+
+    @property
+    def place(self) -> str:
+        """The place as the standings print it: "3", or "3–4" for a shared place; "—" for a
+        pair not ranked."""
+        if self.rank is None:
+            return "—"
+        if self.rank_to is not None and self.rank_to != self.rank:
+            return f"{self.rank}–{self.rank_to}"
+        return str(self.rank)
+
+    @property
+    def shared(self) -> bool:
+        """Whether the place is shared with another pair (equal on every tie-break)."""
+        return self.rank is not None and self.rank_to is not None and self.rank_to != self.rank
 
     @property
     def eligible(self) -> bool:
@@ -61,9 +79,11 @@ def rank(standings: Iterable[Standing], *, by: str = "difference") -> list[Stand
     """Order by accumulated difference, then games won (002), then pair number.
 
     002 breaks ties on games won and says no more; the pair number keeps the order the
-    organizer typed (before the first game everyone is level). Disqualified pairs come after
-    the ranked ones and substituted pairs last, both unranked. ``by="victory_points"`` (a
-    setting beyond 002) ranks by victory points first, then as 002 does.
+    organizer typed (before the first game everyone is level), and pairs equal on every
+    tie-break after play share their place (``rank`` its first, ``rank_to`` its last).
+    Disqualified pairs come after the ranked ones and substituted pairs last, both unranked.
+    ``by="victory_points"`` (a setting beyond 002) ranks by victory points first, then as 002
+    does.
     """
     rows = list(standings)
     for row in rows:
@@ -78,9 +98,22 @@ def rank(standings: Iterable[Standing], *, by: str = "difference") -> list[Stand
                 row.number)
 
     rows.sort(key=key)
-    place = 0
-    for row in rows:
-        if row.eligible:
-            place += 1
-            row.rank = place
+    ranked = [row for row in rows if row.eligible]
+    # Pairs equal on every tie-break share their place ("3–4", both rank 3): 002 breaks ties
+    # on games won and says no more, so the pair number orders them but does not place them.
+    # Before a pair has played (or sat out) a game, everyone is level: no place is shared yet.
+    start = 0
+    while start < len(ranked):
+        end = start + 1
+        if _has_results(ranked[start]):
+            while (end < len(ranked) and _has_results(ranked[end])
+                   and key(ranked[end])[:-1] == key(ranked[start])[:-1]):
+                end += 1
+        for row in ranked[start:end]:
+            row.rank, row.rank_to = start + 1, end
+        start = end
     return rows
+
+
+def _has_results(row: Standing) -> bool:
+    return row.played > 0 or bool(row.byes)

@@ -31,6 +31,7 @@ from . import games as games_service
 from . import record
 from .clock import clock_of
 from .clock import stop as stop_clock
+from .clock import total_seconds as clock_total_seconds
 from .errors import RoundClosed as RoundClosed
 from .errors import TournamentOver as TournamentOver
 from .text import check as text_error
@@ -512,6 +513,128 @@ class Ending:
     #: Whether only the tournament desk can change it now (a pair abandoned it, or its round
     #: is closed): the table can neither count, fix nor undo.
     desk_only: bool = False
+
+
+#: How a tournament table's sheet and the standings say a game ended, beyond :data:`ENDINGS`:
+#: the desk closed the game's round before its time was up (the unfinished game settled on its
+#: totals then, not at the bell).
+CLOSED = "closed"
+TABLE_ENDINGS = (TARGET, TIME, CLOSED, ABANDONED, PAPER)
+
+
+@dataclass(frozen=True)
+class TableEnding:
+    """How a table's game ended, as its sheet and the standings say it (``how`` ``None``:
+    still played, or not begun)."""
+
+    #: One of :data:`TABLE_ENDINGS`, or ``None``.
+    how: str | None
+    #: Hands the table played: the empty hand the desk adds to settle a game is not one.
+    hands: int
+    #: The number of that empty hand, when the desk settled the game with one.
+    settle_hand: int | None = None
+    #: :data:`CLOSED` with the clock started: the seconds that were left when the desk closed.
+    seconds_left: int | None = None
+    #: The side that abandoned the game (:data:`ABANDONED`).
+    abandoned_by: int | None = None
+    #: What the game credits each pair (002), once over.
+    credits: tuple[int, int] | None = None
+
+    @property
+    def settled(self) -> bool:
+        """Whether the game was settled on its totals: at time, or by the desk's close."""
+        return self.how in (TIME, CLOSED)
+
+
+def _settlements(game_ids: list[int]) -> dict[int, tuple[int | None, str]]:
+    """Each game's last settlement (``record.settle_at_time``): the empty hand it added (``None``
+    when it added none, or when the desk typed a hand into it or removed it since) and who
+    settled it."""
+    from ..models.changes import GameChange
+
+    out: dict[int, tuple[int | None, str]] = {}
+    if not game_ids:
+        return out
+    for game_id, kind, hand, by, undone in db.session.execute(
+            select(GameChange.game_id, GameChange.kind, GameChange.hand, GameChange.by,
+                   GameChange.undone)
+            .where(GameChange.game_id.in_(game_ids),
+                   GameChange.kind.in_(("settle", "fix", "delete")))
+            .order_by(GameChange.game_id, GameChange.seq)):
+        if kind == "settle":
+            out[game_id] = (hand, by)
+        elif game_id in out and hand is not None and hand == out[game_id][0] and not undone:
+            # The time-up hand typed into the empty one (a correction), or that hand removed.
+            out[game_id] = (None, out[game_id][1])
+    return out
+
+
+def table_endings(tournament: Tournament,
+                  tables: Iterable[TournamentTable]) -> dict[int, TableEnding]:
+    """How each of ``tables``' games ended, by table id (one query for the lot): a side reached
+    the target; time was up (a table's own time-up hand, or the desk's close after the bell:
+    002's "the points reached at time"); the desk closed the round with time left; a pair
+    abandoned it (the credits 002 gives); the desk typed its result from the paper sheet."""
+    rows = list(tables)
+    settled = _settlements([t.game_id for t in rows])
+    out: dict[int, TableEnding] = {}
+    for table in rows:
+        view = table_view(tournament, table)
+        played = view.hands
+        settle_hand: int | None = None
+        found = settled.get(table.game_id)
+        if found is not None and found[0] is not None and found[0] <= played:
+            settle_hand = found[0]
+            played -= 1
+        how: str | None = None
+        seconds: int | None = None
+        if table.abandoned_by is not None:
+            how = ABANDONED
+        elif table.paper_totals is not None:
+            how = PAPER
+        elif table.game.finished:
+            rnd = table.round
+            if found is not None and rnd.finished_at is not None:
+                total = clock_total_seconds(tournament, rnd)
+                used = int(rnd.clock_used or 0)
+                if used >= total:
+                    how = TIME
+                else:
+                    how = CLOSED
+                    seconds = total - used if rnd.clock_started_at is not None else None
+            elif found is not None or max(view.totals) < (table.game.target or 0):
+                how = TIME
+            else:
+                how = TARGET
+        out[table.id] = TableEnding(how, played, settle_hand, seconds, table.abandoned_by,
+                                    view.credits)
+    return out
+
+
+def table_ending(tournament: Tournament, table: TournamentTable) -> TableEnding:
+    """How one table's game ended (:func:`table_endings`)."""
+    return table_endings(tournament, [table])[table.id]
+
+
+@dataclass(frozen=True)
+class SettledGame:
+    """A game settled on its totals (at time, or by the desk's close), as the standings name
+    it."""
+
+    game: int
+    table: int
+    pairs: tuple[int, int]
+    ending: TableEnding
+
+
+def settled_games(tournament: Tournament) -> list[SettledGame]:
+    """The tournament's games settled on their totals rather than played to the target, game
+    by game and table by table (one query)."""
+    rows = [t for rnd in tournament.rounds for t in rnd.tables]
+    endings = table_endings(tournament, rows)
+    return [SettledGame(t.round.number, t.number, (t.pair_a.number, t.pair_b.number),
+                        endings[t.id])
+            for t in rows if endings[t.id].settled]
 
 
 def _table_of_game(game: Game) -> TournamentTable | None:

@@ -99,6 +99,13 @@ class TableHead:
     abandoned: int | None = None
     #: Whether the desk changed the game's hands (a correction, often after the game closed).
     corrected: bool = False
+    #: Printed ahead for a game not seated or not begun: its seating is as planned (it may
+    #: still change, after a disqualification or a pair added before game 1).
+    planned: bool = False
+    #: How the game ended (``services.tournaments.TABLE_ENDINGS``), once it has.
+    ending: str | None = None
+    #: The desk closed the game with time left: how much, as the clock shows it (``m:ss``).
+    time_left: str | None = None
 
 
 @dataclass(frozen=True)

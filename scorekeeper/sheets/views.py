@@ -233,8 +233,11 @@ def game_sheet(game_id: str) -> Response:
     with_changes = request.args.get("changes") == "1"
     # Keyed by the game's public handle, not its row id: a row id can be used again.
     # A substitute named at the desk changes the sheet, not the game's version.
+    # A table's head also says what its tournament's desk knows (its seating as planned, how
+    # the game ended, its credits), which the game's version does not follow.
     key = ("game", game.view_token_hash, game.version, options.paper, options.lang, with_changes,
-           table is not None, repr(table.substitutes) if table is not None else None)
+           table is not None, repr(table.substitutes) if table is not None else None,
+           repr(tables.head_of(table)) if table is not None else None)
 
     def make_html() -> str:
         changes = record.changes_of(game) if with_changes else None

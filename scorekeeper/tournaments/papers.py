@@ -2,7 +2,8 @@
 
 * Table sheets (002: one per table and game, handed to the organization): one table's
   (``/rounds/<n>/tables/<t>/sheet.pdf``: its hands if it keeps score in the app, else a blank
-  sheet) or every table's of a game (``/sheets/<n>.pdf``, also for a game not seated yet).
+  sheet), every table's of a game (``/sheets/<n>.pdf``, also for a game not seated yet: "as
+  planned") or of every game of the night (``/sheets.pdf``), to file.
 * The seating plan of each game, the pairs' slips and the standings (with the prize list).
 * A table's final totals typed from its paper sheet (the round page's form).
 
@@ -22,7 +23,7 @@ from ..engine import EntryErrors
 from ..engine.ranking import VICTORY_POINTS
 from ..engine.seating import Seating
 from ..i18n import error_message
-from ..models.tournaments import Tournament
+from ..models.tournaments import Tournament, TournamentTable
 from ..services import desk, paper_results, record
 from ..services import tournaments as service
 from ..sheets import layout, tables
@@ -89,6 +90,14 @@ def _table_sheets_html(tournament: Tournament, sheets: list[layout.Sheet], title
                            lang=tournament.language, paper="a4", **_helpers())
 
 
+def seated_sheet(tournament: Tournament, row: TournamentTable) -> layout.Sheet:
+    """A seated table's sheet: the single game's sheet with its hands when the table keeps
+    score in the app, else the blank sheet (with the result typed from it, once typed)."""
+    if tables.kept(row):
+        return tables.with_head(game_sheet_model(row.game, tournament.language), row)
+    return tables.blank_table_sheet(tournament, row.round.number, row.number, row.pairs, row)
+
+
 @bp.get("/<tournament_id>/rounds/<int:number>/tables/<int:table>/sheet.pdf")
 def table_sheet(tournament_id: str, number: int, table: int) -> Response:
     """A table's sheet: its hands if it keeps score in the app, else a blank sheet with the
@@ -104,10 +113,7 @@ def table_sheet(tournament_id: str, number: int, table: int) -> Response:
         abort(404)
 
     def make_html() -> str:
-        if tables.kept(row):
-            sheet = tables.with_head(game_sheet_model(row.game, tournament.language), row)
-        else:
-            sheet = tables.blank_table_sheet(tournament, number, table, row.pairs, row)
+        sheet = seated_sheet(tournament, row)
         return _table_sheets_html(tournament, [sheet], _("Table %(n)d", n=table))
 
     return tournament_pdf(tournament, ("table", number, table), make_html, filename,
@@ -116,13 +122,14 @@ def table_sheet(tournament_id: str, number: int, table: int) -> Response:
 
 @bp.get("/<tournament_id>/sheets/<int:number>.pdf")
 def game_sheets(tournament_id: str, number: int) -> Response:
-    """Every table's sheet for game ``number``, one page each, to hand out before it starts
-    (002: the tables keep score on paper); planned games too."""
+    """Every table's sheet for game ``number``, one page each: blank to hand out before it
+    starts (002: the tables keep score on paper; a game not seated yet as planned), and once
+    played each table's completed sheet, as its own sheet prints it (to file)."""
     early = cached_pdf(tournament_id, ("sheets", number), f"sheets-game-{number}.pdf",
                        landscape=True)
     if early is not None:
         return early
-    tournament = _tournament_or_404(tournament_id)
+    tournament = _tournament_or_404(tournament_id, full=True)
     if not 1 <= number <= tournament.rounds_planned:
         abort(404)
     by_number = {p.number: p for p in tournament.pairs}
@@ -130,14 +137,38 @@ def game_sheets(tournament_id: str, number: int) -> Response:
     rnd = service.get_round(tournament, number)
 
     def make_html() -> str:
-        sheets = [tables.blank_table_sheet(
-            tournament, number, n, (by_number[a], by_number[b]),
-            service.find_table(rnd, n) if rnd is not None else None)
-            for n, a, b in seating.tables]
+        if rnd is not None:
+            # Seated: each table's sheet as it stands (its hands, once counted in the app).
+            sheets = [seated_sheet(tournament, row) for row in rnd.tables]
+        else:
+            sheets = [tables.blank_table_sheet(tournament, number, n,
+                                               (by_number[a], by_number[b]))
+                      for n, a, b in seating.tables]
         return _table_sheets_html(tournament, sheets, _("Game %(n)d", n=number))
 
     return tournament_pdf(tournament, ("sheets", number), make_html,
                           f"sheets-game-{number}.pdf", landscape=True)
+
+
+@bp.get("/<tournament_id>/sheets.pdf")
+def night_sheets(tournament_id: str) -> Response:
+    """Every seated game's table sheets in one PDF, game by game and table by table, to file
+    the night's papers: each as the table's own sheet prints it (its hands, or the paper
+    sheet's result)."""
+    early = cached_pdf(tournament_id, "night-sheets", "sheets-night.pdf", landscape=True)
+    if early is not None:
+        return early
+    tournament = _tournament_or_404(tournament_id, full=True)
+    if not tables.night_sheets_printable(tournament):
+        abort(404)
+
+    def make_html() -> str:
+        sheets = [seated_sheet(tournament, row)
+                  for rnd in tournament.rounds for row in rnd.tables]
+        return _table_sheets_html(tournament, sheets, tournament.name)
+
+    return tournament_pdf(tournament, "night-sheets", make_html, "sheets-night.pdf",
+                          landscape=True)
 
 
 def _seating_or_404(tournament: Tournament, number: int) -> Seating:
@@ -202,13 +233,15 @@ def slips_pdf(tournament_id: str) -> Response:
 
 
 def results_by_game(tournament: Tournament) -> list[dict[str, Any]]:
-    """Each game's tables as the standings print them: pairs, totals, credits, how it ended."""
+    """Each game's tables as the standings print them: pairs, totals, credits, how it ended
+    (and the hands played: the empty hand that settles a game is none)."""
     out = []
+    endings = service.table_endings(tournament, [t for r in tournament.rounds for t in r.tables])
     for rnd in tournament.rounds:
         rows = []
         for table in rnd.tables:
             view = service.table_view(tournament, table)
-            rows.append({"table": table, "view": view,
+            rows.append({"table": table, "view": view, "ending": endings[table.id],
                          "paper": table.paper_totals is not None})
         out.append({"round": rnd, "tables": rows,
                     "byes": [p for p in tournament.pairs if p.number in rnd.byes]})
@@ -231,6 +264,7 @@ def standings_pdf(tournament_id: str) -> Response:
         return render_template(
             "tournaments/pdf_standings.html", tournament=tournament, standings=standings,
             prizes=prizes, results=results_by_game(tournament),
+            settled=service.settled_games(tournament),
             by_vp=tournament.standings_by == VICTORY_POINTS,
             scale=service.victory_scale_of(tournament),
             bye_points=service.bye_points_of(tournament))

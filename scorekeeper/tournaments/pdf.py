@@ -25,7 +25,7 @@ from ..models.tournaments import Tournament
 from ..sheets.render import cached_response, pdf_response, refuse_early
 
 #: Bump when a tournament printout's look changes, so browsers do not keep an old PDF on a 304.
-LAYOUT_VERSION = "1"
+LAYOUT_VERSION = "2"
 
 
 def version_key(tournament_id: str) -> str | None:

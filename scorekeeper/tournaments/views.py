@@ -35,6 +35,7 @@ from ..services import tournaments as service
 from ..services.clock import MAX_EXTEND, clock_of, format_clock
 from ..services.errors import WriteRefused
 from ..services.scoring import resolve_ruleset
+from ..sheets import tables
 from ..web import qr_svg, render, see_other
 from . import bp
 
@@ -79,8 +80,10 @@ def victory_point_values() -> dict[str, int]:
 
 @bp.context_processor
 def desk_form_globals() -> dict[str, Any]:
-    """A fresh request key for each desk form (``_desk_fields.html``)."""
-    return {"new_request_key": lambda: uuid.uuid4().hex, "max_extend": MAX_EXTEND}
+    """A fresh request key for each desk form (``_desk_fields.html``), and the clock's
+    ``m:ss`` (time left, on the pages and papers)."""
+    return {"new_request_key": lambda: uuid.uuid4().hex, "max_extend": MAX_EXTEND,
+            "clock_text": format_clock}
 
 
 # -- set-up --------------------------------------------------------------------------------------
@@ -247,6 +250,8 @@ def _page_context(tournament: Tournament) -> dict[str, Any]:
                                         tournament.rounds_planned),
         "standings": service.standings(tournament),
         "bye_points": service.bye_points_of(tournament),
+        "night_sheets": tables.night_sheets_printable(tournament),
+        "settled": service.settled_games(tournament),
         **_round_context(tournament, rnd),
     }
 
@@ -549,4 +554,5 @@ def standings_page(tournament_id: str) -> Response:
     tournament = _tournament_or_404(tournament_id)
     return render("tournaments/standings.html", "tournaments/_standings.html",
                   tournament=tournament, standings=service.standings(tournament),
-                  bye_points=service.bye_points_of(tournament), admin=_is_admin(tournament))
+                  bye_points=service.bye_points_of(tournament), admin=_is_admin(tournament),
+                  settled=service.settled_games(tournament))

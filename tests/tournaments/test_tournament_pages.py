@@ -236,10 +236,17 @@ def test_printouts_are_pdfs_with_the_seating_and_standings(client, tmp_path):
                      standings)
     # The prize list (3 places by default) comes first.
     assert re.search(r"Place 1: Pair 1, Pair 1 \(P1a, P1b\) · difference \+1,100", standings)
-    assert "Place 3:" in standings and "Place 4:" not in standings
-    # Then each game's results by real table number, readable on paper (no links to follow).
+    # Pairs 3 and 4 drew 0–0 when the desk closed the game: equal on every tie-break, they
+    # share the places 2–3 (and no one is 4th).
+    assert re.search(r"Place 2–3: Pair 3, Pair 3", standings)
+    assert re.search(r"Place 2–3: Pair 4, Pair 4", standings)
+    assert "Place 3:" not in standings and "Place 4" not in standings
+    # Then each game's results by real table number, readable on paper (no links to follow):
+    # the hands played (the empty hand that settled the game is none) and that the desk
+    # closed it (its clock was never started).
     assert re.search(r"Game 1\s+Table.*\n\s+1 1\. Pair 1\s+2\. Pair 2\s+1,500 – 400\s+"
-                     r"\+1,100 / \u22121,100\s+3 hands", standings)
+                     r"\+1,100 / \u22121,100\s+closed by the\s+desk · 2\s+hands", standings)
+    assert "3 hands" not in standings
     assert re.search(r"Game 2 · being played\s+Table.*\n\s+1 1\. Pair 1\s+4\. Pair 4", standings)
     reader = PdfReader(io.BytesIO(client.get(f"/tournaments/{tid}/standings.pdf").data))
     assert not [a for p in reader.pages for a in p.get("/Annots", [])]
