@@ -39,6 +39,9 @@ def card_html(client, monkeypatch):
         return real(html, **kw)  # type: ignore[arg-type]
 
     monkeypatch.setattr(render, "content_digest", keep)
+    # A card printed by an earlier test of this process would come from the cache, unbuilt.
+    monkeypatch.setattr(render, "_digests", {})
+    monkeypatch.setattr(render, "cache", render.PdfCache())
 
     def get(path: str) -> tuple[str, bytes]:
         pdf = client.get(path).data
