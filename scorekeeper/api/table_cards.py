@@ -11,12 +11,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Response, jsonify
+from flask import Response, jsonify, request
+from flask_babel import gettext as _
 
+from ..engine.numbers import whole
 from ..network import public_url
 from ..services import desk
 from ..services import table_cards as cards_service
 from . import bp
+from .common import error_response
 from .openapi import add_paths, errors, ok, ref
 from .tournaments import (
     _AUTH,
@@ -57,6 +60,26 @@ def table_cards(tournament_id: str) -> Response:
     return response
 
 
+@bp.get("/tournaments/<tournament_id>/table-cards.pdf")
+def table_cards_pdf(tournament_id: str) -> Response:
+    """Every table's card as a PDF, or ``?table=n``'s alone (admin token): what the desk's
+    page prints. 409 when a card was made under another SECRET_KEY and must be replaced."""
+    from ..tournaments.cards import cards_pdf_answer
+
+    tournament = _tournament_or_404(tournament_id)
+    _require_admin(tournament)
+    only = request.args.get("table")
+    number = whole(only) if only is not None else None
+    if only is not None and (number is None or number < 1):
+        return error_response(422, _("Give a table's number (from 1)."), "table")
+    answer = cards_pdf_answer(tournament, cards_service.cards(tournament), number)
+    if isinstance(answer, list):
+        return error_response(409, _("Tables %(tables)s need a new card before theirs can be "
+                                     "printed (made under another secret key).",
+                                     tables=", ".join(str(n) for n in answer)))
+    return answer
+
+
 @bp.post("/tournaments/<tournament_id>/table-cards/<int:table>/replace")
 def replace_table_card(tournament_id: str, table: int) -> Response:
     """A new card for the table; the old link refuses from now on."""
@@ -83,6 +106,24 @@ add_paths({
         "security": _AUTH,
         "responses": {"200": _CARDS_ANSWER,
                       **errors(401, 403, 404, 429, 503, e404="No such tournament")},
+    }},
+    "/tournaments/{tournament_id}/table-cards.pdf": {"get": {
+        "summary": "The table cards as a PDF: two to an A4 page, in the tournament's language",
+        "description": ("Each card: the table's number, its link and QR code (/t/<token>, "
+                        "which opens the game being played at the table, game after game). "
+                        "Also at the desk's /tournaments/<id>/table-cards.pdf."),
+        "operationId": "tableCardsPdf",
+        "parameters": [_ID, {"name": "table", "in": "query", "required": False,
+                             "schema": {"type": "integer", "minimum": 1},
+                             "description": "That table's card alone"}],
+        "security": _AUTH,
+        "responses": {"200": {"description": "The cards", "content": {
+                          "application/pdf": {"schema": {"type": "string",
+                                                         "format": "binary"}}}},
+                      **errors(401, 403, 404, 409, 422, 429, 503,
+                               e404="No such tournament, or a table it never seats",
+                               e409="A card made under another SECRET_KEY: replace it first",
+                               e422="A table that is not a number from 1")},
     }},
     "/tournaments/{tournament_id}/table-cards/{table}/replace": {"post": {
         "summary": "Replace a table's card (its old link then answers 410)",

@@ -12,6 +12,7 @@ from flask_babel import gettext as _
 from ..engine import EntryErrors
 from ..services import desk, paper_results, record
 from ..services import tournaments as service
+from ..tournaments.results_csv import COLUMNS as RESULT_COLUMNS
 from . import bp
 from .common import BadBody, error_response, fail, field_errors, json_body
 from .openapi import BODY_ERRORS, add_paths, errors, ok, ref
@@ -42,7 +43,30 @@ def paper_result(tournament_id: str, number: int, table: int) -> Response:
                     "totals": list(result.totals), "credits": list(result.credits)})
 
 
+@bp.get("/tournaments/<tournament_id>/results.csv")
+def results_csv(tournament_id: str) -> Response:
+    """The standings and every game's result as CSV (public, as the standings are): the
+    tournament page's file."""
+    from ..tournaments.results_csv import csv_response
+
+    return csv_response(_tournament_or_404(tournament_id, full=True))
+
+
 add_paths({
+    "/tournaments/{tournament_id}/results.csv": {"get": {
+        "summary": "The standings and every game's result as a spreadsheet (CSV)",
+        "description": ("UTF-8 with a byte-order mark. A row per pair in the standings "
+                        "(record = standing), then a row per pair and game result (record = "
+                        "game), a bye included; the same columns in every row (one that does "
+                        "not apply is empty): " + ", ".join(RESULT_COLUMNS) + ". Also at "
+                        "/tournaments/<id>/results.csv."),
+        "operationId": "tournamentResultsCsv",
+        "parameters": [_ID],
+        "security": [{}],
+        "responses": {"200": {"description": "The results", "content": {
+                          "text/csv": {"schema": {"type": "string"}}}},
+                      **errors(404, 429, e404="No such tournament")},
+    }},
     "/tournaments/{tournament_id}/rounds/{number}/tables/{table}/result": {"post": {
         "summary": "A table's final totals typed from its paper sheet (002's three sheets)",
         "description": ("Credited per 002 like a counted game: the winner the difference, the "

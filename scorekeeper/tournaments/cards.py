@@ -26,6 +26,8 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 
 from ..extensions import htmx
+from ..models.table_cards import TableCard
+from ..models.tournaments import Tournament
 from ..network import public_url
 from ..ratelimit import limit_token_failures
 from ..services import desk
@@ -156,7 +158,20 @@ def cards_pdf(tournament_id: str) -> Response:
     language. Desk only: a card keeps a table's score."""
     tournament = _admin_or_403(tournament_id)
     cards = cards_service.cards(tournament)
-    only = request.args.get("table", type=int)
+    answer = cards_pdf_answer(tournament, cards, request.args.get("table", type=int))
+    if isinstance(answer, list):
+        response = render("tournaments/table_cards.html", tournament=tournament,
+                          cards=cards, replaced=None, unprintable=answer)
+        response.status_code = 409
+        return response
+    return answer
+
+
+def cards_pdf_answer(tournament: Tournament, cards: list[TableCard],
+                     only: int | None) -> Response | list[int]:
+    """The PDF of ``cards`` (``only``: that table's alone; 404 when it has none), or the
+    numbers of the tables whose cards cannot be printed (made under another ``SECRET_KEY``:
+    to be replaced first). The desk page and the API answer with it."""
     if only is not None:
         cards = [c for c in cards if c.number == only]
         if not cards:
@@ -164,10 +179,7 @@ def cards_pdf(tournament_id: str) -> Response:
     printed = [(card.number, cards_service.card_token(card)) for card in cards]
     unprintable = [number for number, token in printed if token is None]
     if unprintable:
-        response = render("tournaments/table_cards.html", tournament=tournament,
-                          cards=cards, replaced=None, unprintable=unprintable)
-        response.status_code = 409
-        return response
+        return unprintable
     rows: list[dict[str, Any]] = [{"number": n, "url": card_url(str(t))} for n, t in printed]
     key = ("table-cards", tournament.id, tournament.name, tournament.language,
            hashlib.sha256(repr(rows).encode()).hexdigest())

@@ -109,7 +109,11 @@ def to_csv(tournament: Tournament) -> str:
 @bp.get("/<tournament_id>/results.csv")
 def results_csv(tournament_id: str) -> Response:
     """The standings and every game's result as CSV (public, as the standings are)."""
-    tournament = _tournament_or_404(tournament_id, full=True)
+    return csv_response(_tournament_or_404(tournament_id, full=True))
+
+
+def csv_response(tournament: Tournament) -> Response:
+    """The file as an answer (the page's link and the API's)."""
     response = Response(to_csv(tournament), content_type="text/csv; charset=utf-8")
     response.headers["Content-Disposition"] = (
         f'attachment; filename="results-{tournament.id}.csv"')
