@@ -367,6 +367,12 @@ class Value:
     params: dict[str, object] = field(default_factory=dict)
     #: Printed with a minus sign: the points are taken from the side.
     against: bool = False
+    #: Words printed instead of the points (a msgid taking ``params``), where a number alone
+    #: would mislead: 002's "cerrar a limpio" is worth 0 of its own, but earns the closing
+    #: bonus and counts the partner's cards in hand for the side.
+    says: str | None = None
+    #: The same in a few words, for the reminder boxes' points column.
+    says_short: str | None = None
 
 
 def _deck_count(d: Declared, packs: int) -> dict[str, object]:
@@ -397,7 +403,15 @@ def bonus_values(rs: RuleSet, fmt: PlayerFormat | None = None) -> list[Value]:
     out = [Value(NAMED_LINE, b.points, {"name": b.name}) for b in _canastas(rs)]
     out += _values(rs, Sign.BONUS, packs)
     # The rule set's own names are parameters, never templates: a house rule's are user text.
+    plain = rs.going_out[0] if rs.going_out else None
     for kind in rs.going_out:
+        if kind is not plain and plain is not None and kind.plus_going_out_bonus \
+                and kind.hand_cards_positive and not kind.points:
+            out.append(Value(NAMED_LINE, kind.points, {"name": kind.label, "plain": plain.label},
+                             says=N_("as %(plain)s, with the partner's cards in hand for "
+                                     "the side"),
+                             says_short=N_("as %(plain)s")))
+            continue
         out.append(Value(NAMED_LINE, kind.points, {"name": kind.label}))
     for premio in rs.premios:
         out.append(Value(NAMED_LINE, premio.points, {"name": premio.label}))
