@@ -685,6 +685,8 @@ def refused(error: WriteRefused) -> Response:
         return _count_again(game_id, 409, over=True)
     if isinstance(error, record.KeyTooLong) and counting:
         return _count_again(game_id, 422, key_error=True)
+    if isinstance(error, record.BellNotRung) and counting:
+        return _count_again(game_id, 409, bell=translate(error.message))
     if isinstance(error, record.StaleWrite) and request.endpoint == "games.update_hand":
         game = _game_or_404(game_id)
         hand = next((h for h in game.hands if h.version == error.current_version), None)
@@ -712,6 +714,7 @@ def refused(error: WriteRefused) -> Response:
         record.KeyReused: _("This form was already used for another change, so nothing was "
                             "saved. Check the list below."),
         record.KeyTooLong: _("This form cannot be saved (its key is too long)."),
+        record.BellNotRung: translate(record.BellNotRung.message),
         record.ChangedMeanwhile: _("The game changed on another phone meanwhile, so nothing "
                                    "was changed. Check the list below."),
     }

@@ -32,7 +32,7 @@ from ..ratelimit import note_token_failure
 from ..services import desk
 from ..services import games as games_service
 from ..services import tournaments as service
-from ..services.clock import MAX_EXTEND, clock_of, format_clock
+from ..services.clock import BELL, MAX_EXTEND, TABLES_START, clock_of, format_clock
 from ..services.errors import WriteRefused
 from ..services.scoring import resolve_ruleset
 from ..web import qr_svg, render, see_other
@@ -108,7 +108,7 @@ def _form_context(form: dict[str, Any], errors: dict[str, str], ruleset: RuleSet
         "missing": _missing(ruleset), "ruleset": ruleset, "notes": notes,
         "languages": list(config.LANGUAGE_NAMES.items()),
         "max_pairs": service.MAX_PAIRS, "max_rounds": service.MAX_ROUNDS,
-        "seating_methods": SEATING_METHODS,
+        "seating_methods": SEATING_METHODS, "tables_start": TABLES_START,
     }
 
 
@@ -156,7 +156,8 @@ def new() -> Response:
                 "language": str(get_locale() or "en"),
                 "prizes": str(service.DEFAULT_PRIZES), "standings_by": DIFFERENCE,
                 "victory_scale": scale_text(DEFAULT_SCALE),
-                "bye_victory_points": str(DEFAULT_BYE), "seating_method": ROTATION}
+                "bye_victory_points": str(DEFAULT_BYE), "seating_method": ROTATION,
+                "tables_start": BELL}
         try:
             ruleset = resolve_ruleset(request.args.get("ruleset", DEFAULT_RULESET))
             form["ruleset"] = ruleset.id
@@ -173,7 +174,7 @@ def new() -> Response:
                                                  "warn_minutes", "target", "ruleset",
                                                  "language", "prizes", "standings_by",
                                                  "victory_scale", "bye_victory_points",
-                                                 "seating_method")}
+                                                 "seating_method", "tables_start")}
     try:
         ruleset = resolve_ruleset(form["ruleset"] or DEFAULT_RULESET)
     except UnknownRuleSet as exc:
@@ -199,6 +200,7 @@ def new() -> Response:
                            if form["victory_scale"].strip() else None),
             bye_victory_points=form["bye_victory_points"],
             seating_method=form["seating_method"] or ROTATION,
+            tables_start=form["tables_start"] or BELL,
         )
     except EntryErrors as exc:
         return _invalid(form, _errors_by_field(exc), ruleset)
