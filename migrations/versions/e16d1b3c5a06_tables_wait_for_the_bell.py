@@ -27,5 +27,6 @@ def upgrade():
 
 
 def downgrade():
-    with op.batch_alter_table('tournament') as batch_op:
-        batch_op.drop_column('tables_start')
+    # A plain DROP COLUMN (SQLite 3.35+ has it): a batch copy of ``tournament`` would drop the
+    # old table, and with it, by cascade, every tournament's pairs and rounds.
+    op.drop_column('tournament', 'tables_start')
