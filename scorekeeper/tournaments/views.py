@@ -32,7 +32,14 @@ from ..ratelimit import note_token_failure
 from ..services import desk
 from ..services import games as games_service
 from ..services import tournaments as service
-from ..services.clock import BELL, MAX_EXTEND, TABLES_START, clock_of, format_clock
+from ..services.clock import (
+    BELL,
+    MAX_EXTEND,
+    TABLES_START,
+    clock_of,
+    format_clock,
+    waits_for_bell,
+)
 from ..services.errors import WriteRefused
 from ..services.scoring import resolve_ruleset
 from ..web import qr_svg, render, see_other
@@ -227,13 +234,15 @@ def _iso(moment: datetime) -> str:
 
 def _round_context(tournament: Tournament, rnd: TournamentRound | None) -> dict[str, Any]:
     if rnd is None:
-        return {"round": None, "tables": [], "clock": "", "deadline": "", "clock_state": None}
+        return {"round": None, "tables": [], "clock": "", "deadline": "", "clock_state": None,
+                "waiting_for_bell": False}
     state = clock_of(tournament, rnd)
     return {
         "round": rnd,
         "tables": [service.table_view(tournament, t) for t in rnd.tables],
         "clock": _clock(state.seconds_left),
         "clock_state": state,
+        "waiting_for_bell": waits_for_bell(tournament, rnd),
         "deadline": _iso(state.deadline) if state.deadline is not None else "",
         "pair_names": {p.number: p.name for p in tournament.pairs},
     }

@@ -122,8 +122,11 @@ def test_a_table_phone_waits_for_the_bell_on_its_pages(app: Flask, client: Flask
     assert 'value="500"' in html
     assert hands_of(t1["game_id"]) == 0
 
-    # The desk's round page: the paper result is refused by its form.
+    # The desk's control table says the tables wait; its round page refuses the paper result
+    # by its form.
     assert client.get(f"/tournaments/{tid}?token={token}").status_code == 303
+    desk = text(client.get(f"/tournaments/{tid}").get_data(as_text=True))
+    assert "The tables wait for the bell: they save hands" in desk
     typed = client.post(f"/tournaments/{tid}/rounds/1/tables/2/result",
                         data={"total_a": "8450", "total_b": "6120"})
     assert typed.status_code == 422
@@ -134,6 +137,8 @@ def test_a_table_phone_waits_for_the_bell_on_its_pages(app: Flask, client: Flask
     start(client, tid, token)
     page = text(table.get(f"/games/{t1['game_id']}").get_data(as_text=True))
     assert WAITING not in page
+    assert "The tables wait for the bell" not in text(
+        client.get(f"/tournaments/{tid}").get_data(as_text=True))
     saved = table.post(f"/games/{t1['game_id']}/hands", data=form_hand((500, 300)))
     assert saved.status_code == 303
     assert hands_of(t1["game_id"]) == 1
@@ -164,6 +169,9 @@ def test_tables_that_start_when_seated_save_at_once(app: Flask, client: FlaskCli
     assert paper(client, tid, token, 2, [8450, 6120]).status_code == 200
     page = text(phone(app, t1).get(f"/games/{t1['game_id']}").get_data(as_text=True))
     assert WAITING not in page and "The desk has not started the clock yet." in page
+    assert client.get(f"/tournaments/{tid}?token={token}").status_code == 303
+    assert "The tables wait for the bell" not in text(
+        client.get(f"/tournaments/{tid}").get_data(as_text=True))
 
 
 def test_the_desk_itself_is_not_held_back(client: FlaskClient) -> None:
