@@ -31,6 +31,7 @@ def test_the_table_waits_for_the_bell(browser, live_server: str, shot: Shot) -> 
 
     # The table counts its hand anyway: refused beside the form, what it typed kept.
     page.get_by_role("link", name="Count this hand").click()
+    expect(page.locator("#bell")).to_contain_text("Waiting for the bell.")
     page.check("input[name='end'][value='stock_out']")
     field(page, "sides[0].table_points").fill("500")
     field(page, "sides[1].table_points").fill("300")

@@ -114,7 +114,10 @@ def test_a_table_phone_waits_for_the_bell_on_its_pages(app: Flask, client: Flask
 
     page = text(table.get(f"/games/{t1['game_id']}").get_data(as_text=True))
     assert WAITING in page and "until then no hand can be saved" in page
-    # The count form is there; its save is refused beside it, what was typed kept.
+    # The count form is there, and says so before any typing; its save is refused beside
+    # it, what was typed kept.
+    counting = table.get(f"/games/{t1['game_id']}/hands/new").get_data(as_text=True)
+    assert 'id="bell"' in counting and WAITING in text(counting)
     saved = table.post(f"/games/{t1['game_id']}/hands", data=form_hand((500, 300)))
     assert saved.status_code == 409
     html = saved.get_data(as_text=True)
@@ -137,6 +140,8 @@ def test_a_table_phone_waits_for_the_bell_on_its_pages(app: Flask, client: Flask
     start(client, tid, token)
     page = text(table.get(f"/games/{t1['game_id']}").get_data(as_text=True))
     assert WAITING not in page
+    counting = table.get(f"/games/{t1['game_id']}/hands/new").get_data(as_text=True)
+    assert 'id="bell"' not in counting and 'id="count-form"' in counting
     assert "The tables wait for the bell" not in text(
         client.get(f"/tournaments/{tid}").get_data(as_text=True))
     saved = table.post(f"/games/{t1['game_id']}/hands", data=form_hand((500, 300)))
@@ -182,6 +187,10 @@ def test_the_desk_itself_is_not_held_back(client: FlaskClient) -> None:
                          headers=admin(token))
     assert answer.status_code == 201, answer.get_json()
     assert hands_of(t1["game_id"]) == 1
+    # Its count form (the desk signed in at the tournament) does not tell it to wait.
+    assert client.get(f"/tournaments/{tid}?token={token}").status_code == 303
+    counting = client.get(f"/games/{t1['game_id']}/hands/new").get_data(as_text=True)
+    assert 'id="count-form"' in counting and 'id="bell"' not in counting
 
 
 def test_the_setting_is_chosen_on_the_form_and_checked(client: FlaskClient) -> None:
