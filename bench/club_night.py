@@ -180,6 +180,7 @@ def set_up(url: str, tmp: Path, args: argparse.Namespace) -> tuple[list[Table], 
     from scorekeeper.services import games as games_service
     from scorekeeper.services import record
     from scorekeeper.services import tournaments as tournaments_service
+    from scorekeeper.services.clock import SEATED
 
     rng = random.Random(args.seed)
     per_game = args.hands_per_game
@@ -197,7 +198,9 @@ def set_up(url: str, tmp: Path, args: argparse.Namespace) -> tuple[list[Table], 
                      for i in range(2 * count)]
             new = tournaments_service.create_tournament(
                 PRESETS["classic"], name=f"Club night {len(desks) + 1}", pairs=pairs,
-                rounds=1, minutes=600, target=target)
+                rounds=1, minutes=600, target=target,
+                # The tables save hands at once: the load measured is play, not the bell.
+                tables_start=SEATED)
             desks.append(Desk(new.tournament.id, new.admin_token))
             for seat in tournaments_service.hand_out_links(new.tournament.rounds[0].tables):
                 played = rng.randrange(per_game)

@@ -43,6 +43,8 @@ def handle_refused(error: WriteRefused) -> Response:
 
     if isinstance(error, DeskRefused):
         return desk_refused(error)
+    if isinstance(error, record.BellNotRung):
+        return error_response(409, translate(error.message), "clock")
     if isinstance(error, record.KeyTooLong):
         return error_response(422, _("An Idempotency-Key has at most %(max)d characters.",
                                      max=record.MAX_REQUEST_KEY), "Idempotency-Key")

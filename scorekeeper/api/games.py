@@ -350,7 +350,8 @@ _WRITE_ERRORS = (401, 403, 404, 409, 412, 422, 429, 503)
 _WRITE_MEANINGS = {
     "e404": "No such game (or hand)",
     "e409": "The game is over, there is nothing to undo or redo, its tournament round is "
-            "closed, or the Idempotency-Key was used for another request",
+            "closed, its tournament waits for the bell and the desk has not started the "
+            "game's clock (field clock), or the Idempotency-Key was used for another request",
     "e412": "The game (or hand) changed since the If-Match version; the answer lists the "
             "changes made meanwhile",
     "e422": "Field errors, or an Idempotency-Key that is too long",

@@ -29,7 +29,7 @@ from ..models.tournaments import Tournament, TournamentTable
 from ..ratelimit import note_token_failure
 from ..services import desk
 from ..services import tournaments as service
-from ..services.clock import MAX_EXTEND, clock_of
+from ..services.clock import BELL, MAX_EXTEND, TABLES_START, clock_of, waits_for_bell
 from ..services.errors import WriteRefused
 from ..services.games import token_matches
 from ..services.record import MAX_REQUEST_KEY
@@ -121,6 +121,7 @@ def tournament_to_dict(tournament: Tournament, *, admin: bool,
             "seconds_left": clock.seconds_left,
             "clock": clock.as_dict(),
             "finished": rnd.finished_at is not None,
+            "waiting_for_bell": waits_for_bell(tournament, rnd),
             "byes": list(rnd.byes),
             "tables": tables,
         })
@@ -140,6 +141,7 @@ def tournament_to_dict(tournament: Tournament, *, admin: bool,
         "target": tournament.target,
         "finished": tournament.finished_at is not None,
         "seating_method": tournament.seating_method,
+        "tables_start": tournament.tables_start,
         "seating": plan.method,
         "seating_notes": service.schedule_notes(plan, len(tournament.pairs),
                                                 tournament.rounds_planned),
@@ -183,6 +185,7 @@ def create_tournament() -> Response:
             victory_scale=body.get("victory_scale"),
             bye_victory_points=body.get("bye_victory_points"),
             seating_method=body.get("seating_method", ROTATION),
+            tables_start=body.get("tables_start", BELL),
         )
     except BadBody as exc:
         return error_response(400, exc.message)
@@ -522,6 +525,11 @@ add_paths({
                                    "standings when the one before closes; at most pairs - 1 "
                                    "games, pairs if odd). More games than the method seats "
                                    "is a 422 field error on rounds")},
+            "tables_start": {"enum": list(TABLES_START), "default": BELL, "description": (
+                "When the tables may save hands (and the desk type a table's paper result): "
+                "at the bell, once the desk starts the game's clock (002: play starts on the "
+                "organization's order; before it a table's save is a 409), or as soon as they "
+                "are seated (clubs that play without a clock)")},
             "rounds": {"type": "integer", "minimum": 1, "maximum": service.MAX_ROUNDS,
                        "default": 3,
                        "description": (f"The games each pair plays, at most "
@@ -589,8 +597,8 @@ add_paths({
         "type": "object",
         "required": ["id", "name", "language", "prizes", "standings_by", "victory_scale",
                      "bye_victory_points", "ruleset", "rounds_planned", "minutes",
-                     "warn_minutes", "target", "finished", "seating_method", "seating",
-                     "seating_notes",
+                     "warn_minutes", "target", "finished", "seating_method", "tables_start",
+                     "seating", "seating_notes",
                      "pairs", "rounds", "standings"],
         "properties": {
             "id": {"type": "string"},
@@ -608,6 +616,7 @@ add_paths({
             "target": {"type": ["integer", "null"]},
             "finished": {"type": "boolean"},
             "seating_method": {"enum": list(SEATING_METHODS)},
+            "tables_start": {"enum": list(TABLES_START)},
             "seating": {"enum": ["rotation", "circle", "mitchell", "swiss"],
                         "description": "How the games are seated: seating_method, or "
                                        "circle when 002's rotation would repeat"},
@@ -626,7 +635,7 @@ add_paths({
             "rounds": {"type": "array", "items": {
                 "type": "object",
                 "required": ["number", "started_at", "ends_at", "seconds_left", "clock",
-                             "finished", "byes", "tables"],
+                             "finished", "waiting_for_bell", "byes", "tables"],
                 "properties": {
                     "number": {"type": "integer"},
                     "started_at": {"type": ["string", "null"], "format": "date-time",
@@ -640,6 +649,9 @@ add_paths({
                                                      "over"]},
                                   "seconds_left": {"type": "integer", "minimum": 0}}},
                     "finished": {"type": "boolean"},
+                    "waiting_for_bell": {"type": "boolean", "description": (
+                        "the tables wait for the desk to start the clock: they save no "
+                        "hand until then (tables_start bell)")},
                     "byes": {"type": "array", "items": {"type": "integer"}},
                     "tables": {"type": "array", "items": {"allOf": [ref("GameLinks"), {
                         "type": "object",

@@ -53,7 +53,7 @@ from ..services import tournaments as tournaments_service
 from ..services.errors import WriteRefused
 from ..services.scoring import resolve_ruleset
 from ..tournaments.views import SESSION_KEY as DESK_TOKENS
-from ..tournaments.wall import is_time_up, table_clock_html
+from ..tournaments.wall import is_time_up, table_clock_html, waits_for_bell
 from ..web import qr_svg, render, see_other
 from . import bp
 from .chart import running_total_svg  # also adds the chart's route to the blueprint
@@ -514,9 +514,11 @@ def new_hand(game_id: str) -> Response:
     values = {"end": "time_up"} if time_up else {}
     if _lane(game.hands[-1].entry.get("total_only") if game.hands else False):
         values[MODE_FIELD] = TOTAL_MODE
+    # Before the desk's bell (002: play starts on its order) the table is told before it types.
+    waiting = g.get("by") != record.BY_DESK and waits_for_bell(game.id)
     return _count_page(game, game_id, None, values=values,
                        hidden={"request_key": uuid.uuid4().hex, "seen": game.version},
-                       time_up=time_up)
+                       time_up=time_up, bell_waiting=waiting)
 
 
 @bp.post("/<game_id>/hands/preview")
@@ -685,6 +687,8 @@ def refused(error: WriteRefused) -> Response:
         return _count_again(game_id, 409, over=True)
     if isinstance(error, record.KeyTooLong) and counting:
         return _count_again(game_id, 422, key_error=True)
+    if isinstance(error, record.BellNotRung) and counting:
+        return _count_again(game_id, 409, bell=translate(error.message))
     if isinstance(error, record.StaleWrite) and request.endpoint == "games.update_hand":
         game = _game_or_404(game_id)
         hand = next((h for h in game.hands if h.version == error.current_version), None)
@@ -712,6 +716,7 @@ def refused(error: WriteRefused) -> Response:
         record.KeyReused: _("This form was already used for another change, so nothing was "
                             "saved. Check the list below."),
         record.KeyTooLong: _("This form cannot be saved (its key is too long)."),
+        record.BellNotRung: translate(record.BellNotRung.message),
         record.ChangedMeanwhile: _("The game changed on another phone meanwhile, so nothing "
                                    "was changed. Check the list below."),
     }

@@ -58,6 +58,11 @@ class Tournament(Base):
     #: movement, or ``swiss`` rounds (each game from the standings when the one before closes).
     seating_method: Mapped[str] = mapped_column(String(20), default="rotation",
                                                 server_default="rotation")
+    #: When its tables may save hands (``services.clock.TABLES_START``): at the ``bell`` (the
+    #: desk starts the game's clock, 002; a new tournament's default) or when ``seated`` (clubs
+    #: without a clock). Rows made before the setting read ``seated``: they work as they did.
+    tables_start: Mapped[str] = mapped_column(String(12), default="bell",
+                                              server_default="seated")
 
     pairs: Mapped[list[TournamentPair]] = relationship(
         back_populates="tournament", order_by="TournamentPair.number",

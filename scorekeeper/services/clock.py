@@ -17,6 +17,13 @@ if TYPE_CHECKING:
     from ..models.tournaments import Tournament, TournamentRound
 
 NOT_STARTED, RUNNING, PAUSED, OVER = "not_started", "running", "paused", "over"
+#: When a tournament's tables may save hands and the desk type paper results
+#: (``tournament.tables_start``): at the ``bell`` (002's "COMIENZO DEL JUEGO": play starts on
+#: the organization's order, when the desk starts the game's clock; the default of a new
+#: tournament), or as soon as they are ``seated`` (a club that plays without a clock, and every
+#: tournament made before the setting).
+BELL, SEATED = "bell", "seated"
+TABLES_START = (BELL, SEATED)
 #: Most minutes one "extend" adds.
 MAX_EXTEND = 120
 
@@ -40,6 +47,14 @@ class Clock:
     def as_dict(self) -> dict[str, str | int]:
         """The clock as the API shows it."""
         return {"state": self.state, "seconds_left": self.seconds_left}
+
+
+def waits_for_bell(tournament: Tournament, rnd: TournamentRound) -> bool:
+    """Whether the round's tables wait for the desk to start its clock before they may save a
+    hand or the desk type a paper result: the tournament waits for the bell, the round is
+    open and its clock has not been started yet."""
+    return (tournament.tables_start == BELL and rnd.clock_started_at is None
+            and rnd.finished_at is None and tournament.finished_at is None)
 
 
 def total_seconds(tournament: Tournament, rnd: TournamentRound) -> int:
@@ -97,6 +112,8 @@ class TableClock:
     game: int
     games: int
     clock: Clock
+    #: The table waits for the bell: it saves no hand until the desk starts the clock.
+    waiting: bool = False
 
 
 def table_clock(game_pk: int, now: datetime | None = None) -> TableClock | None:
@@ -117,4 +134,5 @@ def table_clock(game_pk: int, now: datetime | None = None) -> TableClock | None:
         return None
     tournament, rnd, number = row
     return TableClock(tournament.id, tournament.name, number, rnd.number,
-                      tournament.rounds_planned, clock_of(tournament, rnd, now))
+                      tournament.rounds_planned, clock_of(tournament, rnd, now),
+                      waiting=waits_for_bell(tournament, rnd))

@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from ..engine.errors import N_
+
 if TYPE_CHECKING:
     from ..engine.errors import FieldError
     from .record import ChangeView
@@ -74,6 +76,16 @@ class GameAbandoned(WriteRefused):
 class GameOnPaper(WriteRefused):
     """The desk typed the table's result from its paper sheet: the sheet decides the game, so
     the table's phone adds no hand beside it (only the desk may change the game)."""
+
+
+class BellNotRung(WriteRefused):
+    """The game's tournament waits for the bell (002: play starts on the organization's
+    order) and the desk has not started the game's clock yet: the table saves nothing until
+    it does (the desk itself may)."""
+
+    #: What the table is told (a msgid: the page and the API translate it).
+    message = N_("Play has not started: it starts when the tournament desk starts the game's "
+                 "clock. Nothing was saved; save the hand once the clock is started.")
 
 
 class KeyTooLong(WriteRefused, ValueError):

@@ -17,6 +17,7 @@ from ..engine.ranking import game_credits
 from ..extensions import db
 from ..models.tournaments import Tournament, TournamentRound
 from . import record
+from .clock import waits_for_bell
 from .tournaments import RoundClosed, find_table
 
 #: A paper total beyond this is a typing mistake (a game to 15,000 ends far below it).
@@ -67,13 +68,18 @@ def record_paper_result(tournament: Tournament, rnd: TournamentRound, table_numb
 
     Raises :class:`RoundClosed` once the round is closed, :class:`NoSuchTable`, and
     :class:`EntryErrors` for totals that are not two whole numbers, for a table whose game
-    is kept in the app (it has hands) and for a game a pair abandoned.
+    is kept in the app (it has hands), for a game a pair abandoned and for a game not started
+    yet (the tournament waits for the bell and the desk has not started the clock).
     """
     if rnd.finished_at is not None or tournament.finished_at is not None:
         raise RoundClosed(rnd.number)
     table = find_table(rnd, table_number)
     if table is None:
         raise NoSuchTable(table_number)
+    if waits_for_bell(tournament, rnd):
+        raise EntryErrors([FieldError("totals", N_(
+            "Play has not started: it starts when the desk starts the game's clock. Start "
+            "the clock before typing a result."))])
     pair_totals = read_totals(totals, text=text)
     if table.abandoned_by is not None:
         raise EntryErrors([FieldError("totals", N_(

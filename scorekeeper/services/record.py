@@ -14,7 +14,8 @@ order:
    tournament's lock first, then its games' in the order of their row ids;
 2. recognise a repeated request key: the same key with the same request answers the change it
    made, with another request :class:`KeyReused`;
-3. refuse a game closed by its tournament round (:class:`GameClosed`), except to the desk;
+3. refuse a game closed by its tournament round (:class:`GameClosed`), or whose tournament
+   waits for the bell that has not rung (:class:`BellNotRung`), except to the desk;
 4. check the version the client saw (:class:`StaleWrite`, :class:`ChangedMeanwhile`);
 5. make the change, settle the game (version, winner) and log a :class:`GameChange` with the
    hand and totals before and after.
@@ -40,7 +41,9 @@ from ..models import Game, GameChange, Hand, Side
 from ..models.games import utcnow
 from ..models.tournaments import Tournament, TournamentRound, TournamentTable
 from . import games as games_service
+from .clock import BELL
 from .errors import (
+    BellNotRung,
     ChangedMeanwhile,
     GameAbandoned,
     GameClosed,
@@ -65,9 +68,9 @@ from .writing import check_key as check_key
 from .writing import digest as _digest
 from .writing import locked, next_seq
 
-__all__ = ["ChangedMeanwhile", "EntryErrors", "GameAbandoned", "GameClosed", "GameNotFound",
-           "GameOnPaper", "GameOver", "HandNotFound", "KeyReused", "KeyTooLong", "NothingToRedo",
-           "NothingToUndo", "StaleWrite", "WriteRefused"]
+__all__ = ["BellNotRung", "ChangedMeanwhile", "EntryErrors", "GameAbandoned", "GameClosed",
+           "GameNotFound", "GameOnPaper", "GameOver", "HandNotFound", "KeyReused", "KeyTooLong",
+           "NothingToRedo", "NothingToUndo", "StaleWrite", "WriteRefused"]
 
 #: Changes that act on hands and can be undone (and then redone).
 UNDOABLE = ("add", "fix", "delete")
@@ -225,10 +228,12 @@ def _repeated(game: Game, key: str | None, digest: str) -> Written | None:
 
 def _tournament_row(
     game: Game,
-) -> Row[datetime | None, datetime | None, int | None, list[int] | None] | None:
+) -> Row[datetime | None, datetime | None, int | None, list[int] | None, str,
+         datetime | None] | None:
     return db.session.execute(
         select(TournamentRound.finished_at, Tournament.finished_at, TournamentTable.abandoned_by,
-               TournamentTable.paper_totals)
+               TournamentTable.paper_totals, Tournament.tables_start,
+               TournamentRound.clock_started_at)
         .join(TournamentTable, TournamentTable.round_id == TournamentRound.id)
         .join(Tournament, Tournament.id == TournamentRound.tournament_id)
         .where(TournamentTable.game_id == game.id)
@@ -263,6 +268,8 @@ def _check_open(game: Game, by: str) -> None:
         raise GameAbandoned()
     if row[3] is not None:
         raise GameOnPaper()
+    if row[4] == BELL and row[5] is None:
+        raise BellNotRung()
 
 
 def _check_time_up(game: Game, body: Mapping[str, object], by: str) -> None:

@@ -29,7 +29,7 @@ from ..models.games import Game, Side, utcnow
 from ..models.tournaments import Tournament, TournamentPair, TournamentRound, TournamentTable
 from . import games as games_service
 from . import record
-from .clock import clock_of
+from .clock import BELL, TABLES_START, clock_of
 from .clock import stop as stop_clock
 from .clock import total_seconds as clock_total_seconds
 from .errors import RoundClosed as RoundClosed
@@ -145,6 +145,7 @@ def create_tournament(
     victory_scale: object = None,
     bye_victory_points: object = None,
     seating_method: object = ROTATION,
+    tables_start: object = BELL,
 ) -> NewTournament:
     """Create a tournament and seat its first round.
 
@@ -156,10 +157,13 @@ def create_tournament(
     ``standings_by`` ``difference`` (002) or ``victory_points`` on ``victory_scale``
     (``[[up_to, winner_points], ...]``, ``None``: the default scale), a bye credited
     ``bye_victory_points`` (0 to 20; ``None``: ``engine.victory.DEFAULT_BYE``).
+    ``tables_start`` (``services.clock.TABLES_START``): the tables wait for the ``bell`` (the
+    desk starts each game's clock, 002) or start when ``seated``.
     Raises :class:`EntryErrors` (fields ``name``, ``pairs``, ``pairs[i].name``,
     ``pairs[i].players``, ``rounds``, ``minutes``, ``target``, ``values.<path>``,
     ``warn_minutes``, ``language``, ``prizes``, ``standings_by``, ``victory_scale``,
-    ``bye_victory_points``, ``seating_method``: see :func:`seating_error`). Round 1
+    ``bye_victory_points``, ``seating_method``: see :func:`seating_error`,
+    ``tables_start``). Round 1
     is seated with its clock not started: the desk starts it.
     """
     errors: list[FieldError] = []
@@ -177,6 +181,11 @@ def create_tournament(
             scale = None if read == DEFAULT_SCALE else read.to_list()
         except FieldError as exc:
             errors.append(exc)
+    start = tables_start if isinstance(tables_start, str) and tables_start in TABLES_START else None
+    if start is None:
+        errors.append(FieldError("tables_start", N_(
+            "Choose whether the tables wait for the desk to start the clock or start when "
+            "seated.")))
     bye_points: int | None = None
     try:
         bye_points = read_bye(bye_victory_points)
@@ -253,6 +262,7 @@ def create_tournament(
         victory_scale=scale,
         bye_victory_points=bye_points,
         seating_method=str(seating_method),  # checked above: one of SEATING_METHODS
+        tables_start=start,
     )
     db.session.add(tournament)
     db.session.flush()

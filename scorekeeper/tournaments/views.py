@@ -32,7 +32,14 @@ from ..ratelimit import note_token_failure
 from ..services import desk
 from ..services import games as games_service
 from ..services import tournaments as service
-from ..services.clock import MAX_EXTEND, clock_of, format_clock
+from ..services.clock import (
+    BELL,
+    MAX_EXTEND,
+    TABLES_START,
+    clock_of,
+    format_clock,
+    waits_for_bell,
+)
 from ..services.errors import WriteRefused
 from ..services.scoring import resolve_ruleset
 from ..sheets import tables
@@ -111,7 +118,7 @@ def _form_context(form: dict[str, Any], errors: dict[str, str], ruleset: RuleSet
         "missing": _missing(ruleset), "ruleset": ruleset, "notes": notes,
         "languages": list(config.LANGUAGE_NAMES.items()),
         "max_pairs": service.MAX_PAIRS, "max_rounds": service.MAX_ROUNDS,
-        "seating_methods": SEATING_METHODS,
+        "seating_methods": SEATING_METHODS, "tables_start": TABLES_START,
     }
 
 
@@ -159,7 +166,8 @@ def new() -> Response:
                 "language": str(get_locale() or "en"),
                 "prizes": str(service.DEFAULT_PRIZES), "standings_by": DIFFERENCE,
                 "victory_scale": scale_text(DEFAULT_SCALE),
-                "bye_victory_points": str(DEFAULT_BYE), "seating_method": ROTATION}
+                "bye_victory_points": str(DEFAULT_BYE), "seating_method": ROTATION,
+                "tables_start": BELL}
         try:
             ruleset = resolve_ruleset(request.args.get("ruleset", DEFAULT_RULESET))
             form["ruleset"] = ruleset.id
@@ -176,7 +184,7 @@ def new() -> Response:
                                                  "warn_minutes", "target", "ruleset",
                                                  "language", "prizes", "standings_by",
                                                  "victory_scale", "bye_victory_points",
-                                                 "seating_method")}
+                                                 "seating_method", "tables_start")}
     try:
         ruleset = resolve_ruleset(form["ruleset"] or DEFAULT_RULESET)
     except UnknownRuleSet as exc:
@@ -202,6 +210,7 @@ def new() -> Response:
                            if form["victory_scale"].strip() else None),
             bye_victory_points=form["bye_victory_points"],
             seating_method=form["seating_method"] or ROTATION,
+            tables_start=form["tables_start"] or BELL,
         )
     except EntryErrors as exc:
         return _invalid(form, _errors_by_field(exc), ruleset)
@@ -228,13 +237,15 @@ def _iso(moment: datetime) -> str:
 
 def _round_context(tournament: Tournament, rnd: TournamentRound | None) -> dict[str, Any]:
     if rnd is None:
-        return {"round": None, "tables": [], "clock": "", "deadline": "", "clock_state": None}
+        return {"round": None, "tables": [], "clock": "", "deadline": "", "clock_state": None,
+                "waiting_for_bell": False}
     state = clock_of(tournament, rnd)
     return {
         "round": rnd,
         "tables": [service.table_view(tournament, t) for t in rnd.tables],
         "clock": _clock(state.seconds_left),
         "clock_state": state,
+        "waiting_for_bell": waits_for_bell(tournament, rnd),
         "deadline": _iso(state.deadline) if state.deadline is not None else "",
         "pair_names": {p.number: p.name for p in tournament.pairs},
     }

@@ -97,6 +97,13 @@ def is_time_up(game_pk: int) -> bool:
     return info is not None and info.clock.state == OVER
 
 
+def waits_for_bell(game_pk: int) -> bool:
+    """Whether the game is a tournament table's that waits for the desk to start its clock
+    (it saves no hand until then)."""
+    info = table_clock(game_pk)
+    return info is not None and info.waiting
+
+
 @bp.get("/clock/<game_id>")
 def table_clock_block(game_id: str) -> Response:
     """A table phone's clock block alone (its htmx poll); opened directly, the game."""

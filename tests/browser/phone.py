@@ -111,8 +111,11 @@ def make_tournament(page: Page, live_server: str, pairs: list[str] | int,
     named = ([{"name": n, "players": [f"{n} A", f"{n} B"]} for n in pairs]
              if isinstance(pairs, list) else
              [{"name": f"Pareja {i}", "players": [f"A{i}", f"B{i}"]} for i in range(1, pairs + 1)])
+    # Its tables start when seated (what these tests check is not the bell) unless ``fields``
+    # say otherwise.
     made = page.request.post(f"{live_server}/api/v1/tournaments", data={
-        "name": "Torneo de primavera", "values": values, "pairs": named, **fields})
+        "name": "Torneo de primavera", "values": values, "pairs": named,
+        "tables_start": "seated", **fields})
     assert made.status == 201, made.text()
     data: dict[str, Any] = made.json()
     return data

@@ -36,7 +36,7 @@ def test_a_burraco_tournament_on_victory_points(page: Page, live_server: str,
     created = api(live_server, "/api/v1/tournaments", {
         "name": "Circolo del giovedì", "ruleset": "burraco", "rounds": 1, "minutes": 60,
         "language": "it", "standings_by": "victory_points", "victory_scale": "burraco-3",
-        "pairs": [{"name": name, "players": [f"{name} A", f"{name} B"]}
+        "tables_start": "seated", "pairs": [{"name": name, "players": [f"{name} A", f"{name} B"]}
                   for name in ("Gufi", "Api", "Gatti", "Cani")]})
     tid, token = created["id"], created["admin_token"]
     tables = api(live_server, f"/api/v1/tournaments/{tid}/rounds/1/links", {}, token)["tables"]

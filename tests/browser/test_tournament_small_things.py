@@ -66,7 +66,7 @@ def _spanish_tournament(live_server: str) -> tuple[str, str]:
         ("Búhos", ["Ana Ruiz", "Luis Pérez"]),
         ("Tréboles", ["Eva Roca", "Juan Mora"]))]
     body = {"name": "Torneo de Otoño", "language": "es", "values": VALUES, "pairs": pairs,
-            "rounds": 3}
+            "rounds": 3, "tables_start": "seated"}
     data = requests.post(f"{live_server}/api/v1/tournaments", json=body, timeout=60).json()
     return data["id"], data["admin_token"]
 

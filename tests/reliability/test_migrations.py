@@ -368,3 +368,46 @@ def test_going_out_points_are_stored_once(fresh_url: str, tmp_path: Path) -> Non
     copies = [json.loads(c) if isinstance(c, str) else c for c in copies]
     assert len(copies) == 2
     assert all(c["going_out"] == {"normal": 150, "concealed": 200} for c in copies)
+
+
+def test_tournaments_made_before_the_bell_start_their_tables_when_seated(
+        fresh_url: str, tmp_path: Path) -> None:
+    """A tournament stored before ``tables_start`` existed (its column dropped, as the revision
+    before had it) reads ``seated`` after the upgrade: its tables save hands without the desk
+    starting the clock, as they did; a tournament made after waits for the bell."""
+    app = _app(fresh_url, tmp_path)
+    runner = app.test_cli_runner()
+    assert runner.invoke(args=["db", "upgrade"]).exit_code == 0
+    client = app.test_client()
+    pairs = [{"players": [f"P{i}a", f"P{i}b"]} for i in range(4)]
+    old = client.post("/api/v1/tournaments", json={
+        "name": "Club", "ruleset": "classic", "rounds": 1, "pairs": pairs}).get_json()
+    _dispose(app)
+    assert runner.invoke(args=["db", "downgrade", "e16c4d2a9b05"]).exit_code == 0
+    with app.app_context():
+        columns = {c["name"] for c in inspect(db.engine).get_columns("tournament")}
+        db.engine.dispose()
+    assert "tables_start" not in columns
+    result = runner.invoke(args=["db", "upgrade"])
+    assert result.exit_code == 0, result.output
+    assert runner.invoke(args=["db", "check"]).exit_code == 0
+
+    read = client.get(f"/api/v1/tournaments/{old['id']}").get_json()
+    assert read["tables_start"] == "seated"
+    assert read["rounds"][0]["clock"]["state"] == "not_started"
+    assert read["rounds"][0]["waiting_for_bell"] is False
+    hand = {"end": "went_out", "sides": [
+        {"table_points": 50, "canastas": {"mixed": 1}, "going_out": "normal"}, {}]}
+    table = old["tables"][0]
+    auth = {"Authorization": f"Bearer {table['edit_token']}"}
+    assert client.post(f"/api/v1/games/{table['game_id']}/hands", json=hand,
+                       headers=auth).status_code == 201
+
+    new = client.post("/api/v1/tournaments", json={
+        "name": "Club", "ruleset": "classic", "rounds": 1, "pairs": pairs}).get_json()
+    assert client.get(f"/api/v1/tournaments/{new['id']}").get_json()["tables_start"] == "bell"
+    table = new["tables"][0]
+    auth = {"Authorization": f"Bearer {table['edit_token']}"}
+    assert client.post(f"/api/v1/games/{table['game_id']}/hands", json=hand,
+                       headers=auth).status_code == 409
+    _dispose(app)

@@ -37,7 +37,9 @@ HAND = {"end": "went_out", "players": 4, "sides": [
 TOURNAMENT = {"name": "Club", "ruleset": "torneo", "rounds": 3, "minutes": 60, "target": 15000,
               "values": VALUES, "warn_minutes": 10, "prizes": 3,
               "pairs": [{"name": f"P{i}", "players": ["A", "B"]} for i in range(4)],
-              "victory_scale": [[100, 12], [500, 15]]}
+              "victory_scale": [[100, 12], [500, 15]],
+              # Its paper result is typed at once: tables that start when seated.
+              "tables_start": "seated"}
 TOURNAMENT_FORM = {"name": "Club", "pairs": "A: a, b\nB: c, d\nC: e, f\nD: g, h",
                    "rounds": "3", "minutes": "60", "warn_minutes": "10", "target": "5000",
                    "ruleset": "classic", "language": "en", "prizes": "3",

@@ -4,7 +4,7 @@ made with one seats its tables in games of that rule set, which count hands as i
 from __future__ import annotations
 
 import pytest
-from tournament_helpers import VALUES, links, pairs, post_hand, stock_out
+from tournament_helpers import SEATED, VALUES, links, pairs, post_hand, stock_out
 
 from scorekeeper.engine import PRESETS, find_ruleset
 
@@ -20,7 +20,8 @@ def test_a_tournament_plays_any_preset(client, ruleset_id):
     rs = find_ruleset(ruleset_id)
     missing = {path for path, _name in rs.missing_values()}
     body = {"name": "Club", "ruleset": ruleset_id, "rounds": 1, "minutes": 60,
-            "pairs": pairs(4), "values": {k: v for k, v in VALUES.items() if k in missing}}
+            "pairs": pairs(4), "values": {k: v for k, v in VALUES.items() if k in missing},
+            **SEATED}
     response = client.post("/api/v1/tournaments", json=body)
     assert response.status_code == 201, response.get_json()
     data = response.get_json()

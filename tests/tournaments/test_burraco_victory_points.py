@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from tournament_helpers import admin, links, pairs, post_hand, read
+from tournament_helpers import SEATED, admin, links, pairs, post_hand, read
 
 from scorekeeper.engine.victory import BURRACO_SCALES, DEFAULT_SCALE, parse_scale_text, read_scale
 
@@ -50,7 +50,8 @@ def play(client: Any, table: dict[str, Any], hands: list[dict[str, Any]]) -> Non
 
 def test_a_burraco_tournament_ranked_by_fibur_victory_points(client: Any) -> None:
     body = {"name": "Circolo", "ruleset": "burraco", "rounds": 1, "minutes": 60,
-            "pairs": pairs(4), "standings_by": "victory_points", "victory_scale": "burraco-4"}
+            "pairs": pairs(4), "standings_by": "victory_points", "victory_scale": "burraco-4",
+            **SEATED}
     response = client.post("/api/v1/tournaments", json=body)
     assert response.status_code == 201, response.get_json()
     tid, token = response.get_json()["id"], response.get_json()["admin_token"]

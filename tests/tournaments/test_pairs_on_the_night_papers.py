@@ -7,7 +7,7 @@ import shutil
 import subprocess
 
 import pytest
-from tournament_helpers import VALUES, admin, links, post_hand, stock_out
+from tournament_helpers import SEATED, VALUES, admin, links, post_hand, stock_out
 
 from scorekeeper.sheets import render
 
@@ -33,7 +33,7 @@ def create(client, language="en"):
         ("Búhos", ["Teresa", "Montse"]), ("Flores", ["Encarna", "Bartolo"]),
         ("Comodines", ["Ana", "Luis"]), ("Casino", ["Rosa", "Pablo"])]]
     response = client.post("/api/v1/tournaments", json={
-        "name": "Otoño", "values": VALUES, "language": language, "pairs": pairs})
+        "name": "Otoño", "values": VALUES, "language": language, "pairs": pairs, **SEATED})
     assert response.status_code == 201
     return response.get_json()["id"], response.get_json()["admin_token"]
 

@@ -14,7 +14,7 @@ import shutil
 import subprocess
 
 import pytest
-from tournament_helpers import VALUES, admin, links, play, read
+from tournament_helpers import SEATED, VALUES, admin, links, play, read
 
 from scorekeeper.extensions import db
 
@@ -62,7 +62,7 @@ def seating(data, number):
 def create(client, pairs, **extra):
     body = {"name": "Torneo de Otoño", "ruleset": "torneo", "rounds": 3, "minutes": 60,
             "values": VALUES, "language": "es",
-            "pairs": [{"name": n, "players": p} for n, p in pairs], **extra}
+            "pairs": [{"name": n, "players": p} for n, p in pairs], **SEATED, **extra}
     response = client.post("/api/v1/tournaments", json=body)
     assert response.status_code == 201, response.get_json()
     data = response.get_json()

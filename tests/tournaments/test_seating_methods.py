@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from tournament_helpers import VALUES, admin, create, links, pairs, play, read
+from tournament_helpers import SEATED, VALUES, admin, create, links, pairs, play, read
 
 from scorekeeper.engine.movements import mitchell
 from scorekeeper.extensions import db
@@ -17,7 +17,7 @@ YES = {"confirm": "1"}
 def form(n: int, **extra: str) -> dict[str, str]:
     data = {"name": "Club night",
             "pairs": "\n".join(f"Pair {i}: A{i}, B{i}" for i in range(1, n + 1)),
-            "rounds": "3", "minutes": "60", "target": "15000", "ruleset": "torneo"}
+            "rounds": "3", "minutes": "60", "target": "15000", "ruleset": "torneo", **SEATED}
     data.update({f"value-{p}": str(v) for p, v in VALUES.items()})
     data.update(extra)
     return data

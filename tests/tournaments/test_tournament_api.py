@@ -7,6 +7,7 @@ import hashlib
 import pytest
 from sqlalchemy import select
 from tournament_helpers import (
+    SEATED,
     VALUES,
     admin,
     clock_out,
@@ -48,7 +49,7 @@ def test_tables_play_under_the_values_given_at_set_up(client):
 
 def test_a_tables_edit_token_is_in_the_answer_that_makes_it_and_stored_hashed(client):
     response = client.post("/api/v1/tournaments", json={
-        "name": "Club", "ruleset": "torneo", "values": VALUES, "pairs": pairs(4)})
+        "name": "Club", "ruleset": "torneo", "values": VALUES, "pairs": pairs(4), **SEATED})
     made = response.get_json()["tables"]
     assert [(t["table"], t["pairs"]) for t in made] == [(1, [1, 2]), (2, [3, 4])]
     tid, token = response.get_json()["id"], response.get_json()["admin_token"]

@@ -10,7 +10,7 @@ import shutil
 import subprocess
 
 import pytest
-from tournament_helpers import VALUES, admin, links, pdf_pages, post_hand, read, stock_out
+from tournament_helpers import SEATED, VALUES, admin, links, pdf_pages, post_hand, read, stock_out
 
 from scorekeeper.sheets import render
 
@@ -33,7 +33,7 @@ def empty_cache():
 
 def create(client, language, **extra):
     body = {"name": "Torneo de Otoño", "values": VALUES, "language": language, "minutes": 5,
-            "pairs": [{"name": n, "players": p} for n, p in PAIRS], **extra}
+            "pairs": [{"name": n, "players": p} for n, p in PAIRS], **SEATED, **extra}
     response = client.post("/api/v1/tournaments", json=body)
     assert response.status_code == 201, response.get_json()
     return response.get_json()["id"], response.get_json()["admin_token"]
