@@ -38,7 +38,9 @@ def empty_cache():
 
 def create(client, language="es", **extra):
     body = {"name": "Torneo de Otoño", "values": VALUES, "language": language, "minutes": 60,
-            "target": 15000, "pairs": [{"name": n, "players": p} for n, p in PAIRS], **extra}
+            "target": 15000, "pairs": [{"name": n, "players": p} for n, p in PAIRS],
+            # Tables play as soon as seated: these games are about their papers, not the bell.
+            "tables_start": "seated", **extra}
     response = client.post("/api/v1/tournaments", json=body)
     assert response.status_code == 201, response.get_json()
     return response.get_json()["id"], response.get_json()["admin_token"]
