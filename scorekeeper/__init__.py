@@ -79,6 +79,7 @@ def _configure(app: Flask, test_config: dict[str, Any] | None) -> None:
         PROXIES=config.proxies(),
         BASE_URL=config.base_url(),
         RATELIMIT_STORAGE_URI=config.ratelimit_storage_uri(),
+        **config.token_failures(),
         **config.render_settings(),
     )
     if "SECRET_KEY" not in overrides:

@@ -24,6 +24,9 @@
 ``SCOREKEEPER_STANDINGS_POLL_SECONDS``  how often (in seconds, 0.1 to 3600) a page that follows
                   play asks the server for news: a read-only game board (default 5), the
                   organizer's control table (10) and the public standings (30)
+``SCOREKEEPER_TOKEN_FAILURES``  how many wrong tokens an address may send a minute before it
+                  is answered 429 (default 30; a whole number from 1 to 1,000,000): a club
+                  whose phones share one address behind a router may need more
 ``RATELIMIT_STORAGE_URI``  where the wrong-token counts live (Flask-Limiter's storage URI,
                   default ``memory://``: each worker counts alone). ``redis://host:6379`` makes
                   every worker and server share them.
@@ -138,6 +141,17 @@ def session_days() -> int:
     if not raw.isdigit() or not 1 <= int(raw) <= 400:
         raise ValueError(f"SCOREKEEPER_SESSION_DAYS must be a number from 1 to 400, not {raw!r}")
     return int(raw)
+
+
+def token_failures() -> dict[str, int]:
+    """``SCOREKEEPER_TOKEN_FAILURES`` as ``RATELIMIT_FAILURES``, when set."""
+    raw = os.environ.get("SCOREKEEPER_TOKEN_FAILURES", "").strip()
+    if not raw:
+        return {}
+    if not raw.isdigit() or not 1 <= int(raw) <= 1_000_000:
+        raise ValueError("SCOREKEEPER_TOKEN_FAILURES must be a whole number from 1 to "
+                         f"1,000,000, not {raw!r}")
+    return {"RATELIMIT_FAILURES": int(raw)}
 
 
 def ratelimit_storage_uri() -> str:

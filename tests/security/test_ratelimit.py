@@ -286,3 +286,32 @@ def test_a_store_that_is_down_stops_nobody(app_with) -> None:  # type: ignore[no
         assert res.status_code == 403
     right = {"Authorization": f"Bearer {game['edit_token']}"}
     assert client.post(url, json=HAND, headers=right).status_code == 201
+
+
+def test_a_host_sets_how_many_wrong_tokens_an_address_may_send(tmp_path, monkeypatch) -> None:
+    from scorekeeper import create_app
+    from scorekeeper.extensions import db
+
+    monkeypatch.setenv("SCOREKEEPER_TOKEN_FAILURES", "3")
+    app = create_app({"TESTING": True, "SECRET_KEY": "t",
+                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'limit.sqlite'}"},
+                     instance_path=str(tmp_path / "instance"))
+    with app.app_context():
+        db.create_all()
+    client = app.test_client()
+    game = client.post("/api/v1/games", json={"ruleset": "classic"}).get_json()
+    url = f"/api/v1/games/{game['id']}/hands"
+    # An address of this test's own: other tests' wrong tokens are not counted against it.
+    here = {"REMOTE_ADDR": "10.9.8.7"}
+    answers = [client.post(url, json=HAND, headers={"Authorization": f"Bearer guess{i}"},
+                           environ_base=here).status_code for i in range(4)]
+    assert answers == [403, 403, 403, 429]
+
+
+@pytest.mark.parametrize("wrong", ["0", "-1", "many", "2.5", "1000001"])
+def test_a_wrong_token_failures_setting_stops_the_app(monkeypatch, wrong: str) -> None:
+    from scorekeeper import config
+
+    monkeypatch.setenv("SCOREKEEPER_TOKEN_FAILURES", wrong)
+    with pytest.raises(ValueError, match="SCOREKEEPER_TOKEN_FAILURES"):
+        config.token_failures()
