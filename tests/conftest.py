@@ -1,82 +1,49 @@
 """Shared fixtures: an app on a throwaway database, its test client and CLI runner.
 
-The database is a SQLite file in the test's tmp folder, or ``TEST_DATABASE_URL`` when set
-(CI runs the suite a second time on PostgreSQL that way). Under pytest-xdist each worker
-gets a PostgreSQL database of its own (``<name>_gw0``, ``<name>_gw1``...), made when missing.
+The database is a SQLite file, or ``TEST_DATABASE_URL`` when set (CI runs the suite a second
+time on PostgreSQL that way). Under pytest-xdist each worker gets a PostgreSQL database of its
+own (``<name>_gw0``, ``<name>_gw1``...), made when missing.
 
-What an app costs to build is paid once per run where the result is the same every time:
-the SQLite schema is created once and copied into each test's file, the PostgreSQL schema is
-created once per worker and emptied after each test (rows deleted, sequences restarted: what
-a fresh database holds), and the templates are compiled once (Jinja's bytecode cache, shared
-by every app a test builds).
+Building an app costs about 135 ms (its URL rules compiled, its templates compiled on first
+use), and some 3,000 tests use one: so the ``app`` fixture gives every test the same app,
+built once per run (once per pytest-xdist worker), with what a test may change put back as
+it was before the next one starts:
+
+- its database: on SQLite a fresh copy of the empty schema replaces the file (the engine's
+  connections closed first); on PostgreSQL the rows are deleted and the sequences restarted;
+- its configuration (``app.config``), restored to what it was when built;
+- the rate limiter's counts (``Limiter.reset``).
+
+A test that changes the app itself (adds a route, swaps the template loader, ends the news
+streams) is marked ``fresh_app`` and gets an app of its own, built for it alone; so does any
+test that builds one with ``make_app`` or ``create_app``. The shared app refuses to go on
+after a test changed its routes, templates or WSGI stack without the mark.
 """
 
 from __future__ import annotations
 
+import copy
 import gc
 import os
 import shutil
+import threading
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
-from jinja2 import BytecodeCache
-from jinja2.bccache import Bucket
-from sqlalchemy import Engine, MetaData, create_engine, inspect, make_url, text
-from werkzeug.routing import Rule
+from sqlalchemy import Engine, MetaData, QueuePool, create_engine, inspect, make_url, text
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
 
-
-class _SharedBytecode(BytecodeCache):
-    """Compiled templates kept in memory for every app of the run. Jinja checks the source's
-    checksum before it uses one, so an edited template is compiled anew."""
-
-    def __init__(self) -> None:
-        self.codes: dict[str, tuple[str, Any]] = {}
-
-    def load_bytecode(self, bucket: Bucket) -> None:
-        hit = self.codes.get(bucket.key)
-        if hit is not None and hit[0] == bucket.checksum:
-            bucket.code = hit[1]
-
-    def dump_bytecode(self, bucket: Bucket) -> None:
-        self.codes[bucket.key] = (bucket.checksum, bucket.code)
-
-
-# Every app of the test process is built by create_app with the same Jinja settings, so a
-# template compiled for one is the same for all (Flask passes jinja_options to Jinja).
-Flask.jinja_options = {**Flask.jinja_options, "bytecode_cache": _SharedBytecode()}
-
-
-class _SharedBuilderRule(Rule):
-    """A URL rule whose URL builders (Python code Werkzeug generates and compiles for each rule
-    of each app: a third of what building an app costs) are compiled once per run. A builder
-    reads the rule's converters through the rule it is bound to, so the code depends only on
-    what the key below holds."""
-
-    _builders: dict[tuple[Any, ...], Callable[..., tuple[str, str]]] = {}
-
-    def _compile_builder(self, append_unknown: bool = True) -> Callable[..., tuple[str, str]]:
-        defaults = self.defaults or {}
-        key = (self.rule, self.subdomain, self.host, tuple(self._trace), append_unknown,
-               tuple((name, repr(value), type(self._converters.get(name)))
-                     for name, value in defaults.items()))
-        builder = self._builders.get(key)
-        if builder is None:
-            builder = self._builders[key] = super()._compile_builder(append_unknown)
-        return builder
-
-
-Flask.url_rule_class = _SharedBuilderRule
-
-# A test builds an app, makes a few requests and drops everything: millions of short-lived
-# objects, few cycles. With Python's default thresholds the cycle collector ran often enough
-# to cost 8 % of the suite (tests/games, api and tournaments: 48.5 s against 44.6 s of CPU).
+# A test makes a few requests on a fresh database and drops what they made: millions of
+# short-lived objects, few cycles. With Python's default thresholds the cycle collector ran
+# often enough to cost 8 % of the suite (tests/games, api and tournaments: 48.5 s against
+# 44.6 s of CPU, when each test built its own app).
 gc.set_threshold(50_000, 20, 20)
 
 
@@ -175,18 +142,126 @@ def _empty(engine: Engine) -> None:
             conn.execute(text(f'ALTER SEQUENCE "{name}" RESTART'))
 
 
+@dataclass
+class _Shared:
+    """The app every test shares, and what it was like when built."""
+
+    app: Flask
+    #: Its SQLite file (``None`` on PostgreSQL).
+    database: Path | None
+    config: dict[str, Any]
+    rules: list[str]
+    filters: set[str]
+    template_globals: set[str]
+    loader: object
+    wsgi_app: object
+
+
+@pytest.fixture(scope="session")
+def _shared_app(tmp_path_factory: pytest.TempPathFactory, _schema: Path | None) -> _Shared:
+    folder = tmp_path_factory.mktemp("shared")
+    database = None if _schema is None else folder / "test.sqlite"
+    uri = database_uri(folder)
+    app = create_app(make_config(uri), instance_path=str(folder / "instance"))
+    return _Shared(
+        app=app, database=database, config=copy.deepcopy(dict(app.config)),
+        rules=_rules(app), filters=set(app.jinja_env.filters),
+        template_globals=set(app.jinja_env.globals), loader=app.jinja_env.loader,
+        wsgi_app=app.wsgi_app,
+    )
+
+
+def _rules(app: Flask) -> list[str]:
+    return sorted(f"{rule.endpoint} {rule.rule}" for rule in app.url_map.iter_rules())
+
+
+def _fresh_database(shared: _Shared, schema: Path | None) -> None:
+    """Give the shared app an empty database: a fresh copy of the schema's file on SQLite
+    (no connection may be open on the file it replaces), the tables made on PostgreSQL (a
+    test that built its own app may have dropped them)."""
+    with shared.app.app_context():
+        db.session.remove()
+        engine = db.engine
+        if schema is None:
+            db.create_all()
+            return
+        pool = engine.pool
+        if isinstance(pool, QueuePool) and pool.checkedout():
+            raise RuntimeError("a connection to the shared test database is still in use "
+                               "(a thread the last test started?)")
+        engine.dispose()
+    assert shared.database is not None
+    for leftover in ("-wal", "-shm", "-journal"):
+        Path(f"{shared.database}{leftover}").unlink(missing_ok=True)
+    copied = shared.database.with_name("copy.sqlite")
+    shutil.copyfile(schema, copied)
+    os.replace(copied, shared.database)
+
+
+def _check_unchanged(shared: _Shared, news_sources: int) -> None:
+    """Fail the test that changed the shared app beyond what is put back after it."""
+    app = shared.app
+    changed = [what for what, same in (
+        ("its routes", _rules(app) == shared.rules),
+        ("its template filters", set(app.jinja_env.filters) == shared.filters),
+        ("its template globals", set(app.jinja_env.globals) == shared.template_globals),
+        ("its template loader", app.jinja_env.loader is shared.loader),
+        ("its WSGI app", app.wsgi_app == shared.wsgi_app),
+        ("its source of news", _news_sources() == news_sources),
+    ) if not same]
+    if changed:
+        pytest.fail(f"the test changed the shared app ({', '.join(changed)}): "
+                    "mark it @pytest.mark.fresh_app to give it an app of its own")
+
+
+def _news_sources() -> int:
+    """How many sources of news (``live.news``, a thread each) the process runs."""
+    return sum(thread.name == "news" for thread in threading.enumerate())
+
+
+def _restore(shared: _Shared) -> None:
+    """Put back the configuration the app was built with and forget the limiter's counts."""
+    app = shared.app
+    app.config.clear()
+    app.config.update(copy.deepcopy(shared.config))
+    limiter = app.extensions.get("scorekeeper_limiter")
+    if limiter is not None:
+        with app.app_context():
+            limiter.reset()
+
+
 @pytest.fixture
-def app(tmp_path: Path, _schema: Path | None) -> Iterator[Flask]:
-    if _schema is not None:
-        shutil.copyfile(_schema, tmp_path / "test.sqlite")
+def app(request: pytest.FixtureRequest, tmp_path: Path, _schema: Path | None) -> Iterator[Flask]:
+    """The shared app on an empty database; a ``fresh_app`` test's own app."""
+    if request.node.get_closest_marker("fresh_app"):
+        yield from _own_app(tmp_path, _schema)
+        return
+    shared: _Shared = request.getfixturevalue("_shared_app")
+    _fresh_database(shared, _schema)
+    news_sources = _news_sources()
+    try:
+        yield shared.app
+    finally:
+        with shared.app.app_context():
+            db.session.remove()
+            if _schema is None:
+                _empty(db.engine)
+            db.engine.dispose()
+        _restore(shared)
+    _check_unchanged(shared, news_sources)
+
+
+def _own_app(tmp_path: Path, schema: Path | None) -> Iterator[Flask]:
+    if schema is not None:
+        shutil.copyfile(schema, tmp_path / "test.sqlite")
     app = create_app(make_config(database_uri(tmp_path)), instance_path=str(tmp_path / "instance"))
-    if _schema is None:
+    if schema is None:
         with app.app_context():
             db.create_all()  # a test that built its own app may have dropped the tables
     yield app
     with app.app_context():
         db.session.remove()
-        if _schema is None:
+        if schema is None:
             _empty(db.engine)
         db.engine.dispose()
 

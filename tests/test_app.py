@@ -86,6 +86,7 @@ def test_security_headers(client: FlaskClient) -> None:
         assert response.headers["Referrer-Policy"] == "no-referrer"
 
 
+@pytest.mark.fresh_app
 def test_render_sends_partial_to_htmx_and_varies(app: Flask) -> None:
     assert app.jinja_env.loader is not None
     app.jinja_env.loader = ChoiceLoader(
@@ -129,6 +130,7 @@ def test_unknown_language_is_ignored(client: FlaskClient) -> None:
     assert "New game" in html
 
 
+@pytest.mark.fresh_app
 def test_body_over_one_mib_is_refused(app: Flask) -> None:
     def echo() -> str:
         return str(len(request.get_data()) + len(request.form))
@@ -232,6 +234,7 @@ def test_sqlite_pragmas(app: Flask) -> None:
             assert conn.execute(text("PRAGMA journal_mode")).scalar() == "wal"
 
 
+@pytest.mark.fresh_app
 def test_a_database_locked_past_the_timeout_answers_503_not_500(app: Flask) -> None:
     import sqlite3
 

@@ -16,6 +16,10 @@ from flask.testing import FlaskClient
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tournaments"))
 from tournament_helpers import admin, create, links, stock_out  # noqa: E402
 
+# A stream starts the app's source of news (a thread that remembers the newest change it saw)
+# and ends with the app's streams closed: each test's app is its own.
+pytestmark = pytest.mark.fresh_app
+
 HAND = {"end": "went_out", "sides": [
     {"table_points": 50, "hand_points": 0, "canastas": {"mixed": 1}, "going_out": "normal"},
     {"table_points": 0, "hand_points": 0}]}

@@ -224,6 +224,7 @@ QUERY_ARGS = ("ruleset", "players", "format", "paper", "lang", "score", "token",
               "saved", "name", "side", "target")
 
 
+@pytest.mark.fresh_app  # opens the event streams too
 def test_nul_in_any_query_argument_of_any_page(app, client: FlaskClient) -> None:  # type: ignore[no-untyped-def]
     from .test_headers_and_limits import get_urls
 

@@ -76,6 +76,7 @@ def test_right_tokens_do_not_count(client: FlaskClient) -> None:
                            headers=right).status_code == 201
 
 
+@pytest.mark.fresh_app  # adds a route
 def test_decorator_counts_403_and_404(app: Flask) -> None:
     app.config["RATELIMIT_FAILURES"] = 2
 
