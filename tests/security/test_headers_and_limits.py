@@ -43,6 +43,7 @@ def get_urls(app: Flask, client: FlaskClient) -> list[str]:
     return sorted(set(urls))
 
 
+@pytest.mark.fresh_app  # opens the event streams too: their news thread stays
 def test_every_get_route_sends_the_security_headers(app: Flask, client: FlaskClient) -> None:
     urls = get_urls(app, client)
     assert "/games/<game_id>" not in urls and len(urls) > 25
@@ -66,6 +67,7 @@ def test_every_get_route_sends_the_security_headers(app: Flask, client: FlaskCli
     assert checked == len(urls) + 2
 
 
+@pytest.mark.fresh_app  # opens the event streams too: their news thread stays
 def test_no_inline_scripts_or_styles_in_pages(app: Flask, client: FlaskClient) -> None:
     """The CSP would block them: a page that uses them is broken in the browser."""
     for url in get_urls(app, client):
