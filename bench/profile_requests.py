@@ -4,7 +4,8 @@ Seeds a throwaway SQLite file the way ``bench/http.py`` does (a 20-hand game, ga
 into), then runs each request ``-n`` times through Flask's test client and prints the mean time
 per request and the functions with the most cumulative time.
 
-Run: ``.venv/bin/python bench/profile_requests.py [-n 300] [--only page|preview|save|hello]
+Run: ``.venv/bin/python bench/profile_requests.py [-n 300]
+[--only page|preview|save|hello|screen|board|count]
 [--top 25] [--sort cumulative|tottime] [--synchronous NORMAL|FULL]``, with ``--only poll`` (a
 read-only phone's board poll, nothing changed: 204) and ``--only dashboard`` (a tournament desk's
 dashboard, 20 tables of 6 hands), the club night's most frequent and its heaviest poll. For
@@ -43,7 +44,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("-n", type=int, default=300)
     parser.add_argument("--only", action="append",
-                        choices=["page", "preview", "save", "hello", "poll", "dashboard"])
+                        choices=["page", "preview", "save", "hello", "poll", "dashboard",
+                                 "screen", "board", "count"])
     parser.add_argument("--top", type=int, default=25)
     parser.add_argument("--synchronous", choices=["NORMAL", "FULL"])
     parser.add_argument("--no-profile", action="store_true", help="time only")
@@ -108,6 +110,21 @@ def main() -> int:
                         headers={"HX-Request": "true"})
         assert res.status_code == 204, res.status_code
 
+    def screen() -> None:
+        # The scorekeeper's game screen, as after a save's redirect (the share panel's codes).
+        res = editor.get(f"/games/{game['id']}")
+        assert res.status_code == 200, res.status_code
+
+    def board() -> None:
+        # A follower's board on the stream's news: the game changed since the version it shows.
+        res = phone.get(f"/games/{game['id']}", query_string={"v": "0"},
+                        headers={"HX-Request": "true"})
+        assert res.status_code == 200, res.status_code
+
+    def count_form() -> None:
+        res = editor.get(f"/games/{game['id']}/hands/new")
+        assert res.status_code == 200, res.status_code
+
     def dashboard() -> None:
         res = desk.get(f"/tournaments/{tournament[0]}/dashboard", headers={"HX-Request": "true"})
         assert res.status_code == 200, res.status_code
@@ -117,7 +134,7 @@ def main() -> int:
 
     cases: dict[str, Callable[[], None]] = {
         "hello": bare, "page": page, "preview": preview, "save": save, "poll": poll,
-        "dashboard": dashboard}
+        "dashboard": dashboard, "screen": screen, "board": board, "count": count_form}
     for name, fn in cases.items():
         if args.only and name not in args.only:
             continue
@@ -157,11 +174,14 @@ def make_tournament(app: Any, tables: int = 20, hands: int = 6) -> tuple[str, st
     from scorekeeper.engine import PRESETS
     from scorekeeper.extensions import db
     from scorekeeper.services import record, tournaments
+    from scorekeeper.services.clock import SEATED
 
     with app.app_context():
+        # The tables save hands at once: what is profiled is the dashboard, not the bell.
         new = tournaments.create_tournament(
             PRESETS["classic"], name="Desk", rounds=1, minutes=600, target=100_000,
-            pairs=[{"name": f"P{i}", "players": [f"A{i}", f"B{i}"]} for i in range(2 * tables)])
+            pairs=[{"name": f"P{i}", "players": [f"A{i}", f"B{i}"]} for i in range(2 * tables)],
+            tables_start=SEATED)
         for table in new.tournament.rounds[0].tables:
             for _ in range(hands):
                 record.add_hand(table.game, HAND, by=record.BY_SCOREKEEPER)
