@@ -14,7 +14,8 @@ from flask import Response, jsonify
 
 from ..engine import PRESETS, CanastaKind, OpeningCondition
 from ..engine.cards import CARD_GROUP_FIELDS
-from ..engine.hand import MAX_COUNT, MAX_POINTS
+from ..engine.hand import MAX_COUNT
+from ..engine.hand_inputs import HandInput, InputKind, hand_inputs
 from ..engine.rule_types import MAX_ROUNDS, Holds
 from ..services.tournaments import ENDINGS
 from . import bp
@@ -110,66 +111,6 @@ SCHEMAS: dict[str, Any] = {
         "type": "object",
         "description": "How many of each, by the rule set's premio or penalty id.",
         "additionalProperties": count(MAX_COUNT),
-    },
-    "Side": {
-        "type": "object",
-        "description": "One side's count; a value left out or null is none (zero). A hand "
-                       "the table counted itself gives hand_total (and, if noted, going_out) "
-                       "for every side and nothing else.",
-        "additionalProperties": False,
-        "properties": {
-            "name": {"type": ["string", "null"]},
-            "hand_total": {**signed_points(), "description":
-                           "The side's score for the hand as the table counted it (\"total "
-                           "only\"): negative allowed, a multiple of 5, within what the rule "
-                           "set can score in one hand (else 422 on sides[i].hand_total). Given "
-                           "for one side, every side needs one and no other count field; "
-                           "going_out may name who went out, for the record."},
-            "table_points": points(MAX_POINTS),
-            "hand_points": points(MAX_POINTS, unsigned=True),
-            "table_cards": _or_null({"$ref": "#/components/schemas/CardCounts"}),
-            "hand_cards": _or_null({"$ref": "#/components/schemas/CardCounts"}),
-            "canastas": {
-                "type": ["object", "null"],
-                "additionalProperties": False,
-                "properties": {k.value: count(30) for k in CanastaKind},
-            },
-            "unfinished_canastas": {
-                "type": ["object", "null"],
-                "description": "Melds left unfinished on the table at the end, by kind id as "
-                               "canastas; only kinds the rule set's unfinished_canastas "
-                               "charge, counting the melds its condition names (fewer_than: "
-                               "sequences of fewer than 5 cards in brazilian)",
-                "additionalProperties": False,
-                "properties": {k.value: count(30) for k in CanastaKind},
-            },
-            "red_threes": count(MAX_COUNT),
-            "going_out": {"type": ["string", "null"], "maxLength": 60},
-            "black_threes_shown": count(MAX_COUNT),
-            "black_threes_in_hand": count(MAX_COUNT),
-            "red_threes_in_hand": count(MAX_COUNT),
-            "black_threes_laid_out": {**count(MAX_COUNT), "description":
-                                      "Black 3s laid out like red 3s (american)"},
-            "aces_or_sevens_held": {**count(MAX_COUNT), "description":
-                                    "Sets of 3+ aces or 3+ sevens left in the hands of the "
-                                    "side's players, two a player at most: one player "
-                                    "holding three aces and three sevens is 2 (american)"},
-            "special_hand": {"type": ["string", "null"], "maxLength": 60, "description":
-                             "The special hand the side went out with, by the rule set's "
-                             "special_hands id (american)"},
-            "cards_not_counted": {"type": ["boolean", "null"], "description":
-                                  "The side mixed its cards into the rest by mistake before "
-                                  "counting them (torneo, 002: held_cards."
-                                  "cards_not_counted_points, 300, in place of its table and "
-                                  "hand points, which stay empty; not at time)"},
-            "premios": _or_null({"$ref": "#/components/schemas/Counts"}),
-            "penalties": _or_null({"$ref": "#/components/schemas/Counts"}),
-            "black_threes_with_pile": {
-                **count(MAX_COUNT),
-                "description": "Black 3s the side took with the pile and set aside (Cuban: "
-                               "5 each, 100 for all four); refused where the rule set does "
-                               "not score them"},
-        },
     },
     "Hand": {
         "type": "object",
@@ -631,6 +572,37 @@ PATHS: dict[str, Any] = {
 }
 
 
+def _input_schema(d: HandInput) -> dict[str, Any]:
+    """A hand input's schema, by its kind, as the engine's reader takes it."""
+    by_kind: dict[InputKind, dict[str, Any]] = {
+        InputKind.COUNT: count(d.maximum),
+        InputKind.POINTS: points(d.maximum, unsigned=d.unsigned),
+        InputKind.TOTAL: signed_points(),
+        InputKind.CARDS: _or_null({"$ref": "#/components/schemas/CardCounts"}),
+        InputKind.KINDS: {"type": ["object", "null"], "additionalProperties": False,
+                          "properties": {k.value: count(30) for k in CanastaKind}},
+        InputKind.BY_ID: _or_null({"$ref": "#/components/schemas/Counts"}),
+        InputKind.CHOICE: {"type": ["string", "null"], "maxLength": 60},
+        InputKind.FLAG: {"type": ["boolean", "null"]},
+        InputKind.TEXT: {"type": ["string", "null"]},
+    }
+    schema = by_kind[d.kind]
+    return {**schema, "description": d.api} if d.api else schema
+
+
+def side_schema() -> dict[str, Any]:
+    """The schema of one side of a hand: every hand input as declared
+    (``engine/hand_inputs.py``)."""
+    return {
+        "type": "object",
+        "description": "One side's count; a value left out or null is none (zero). A hand "
+                       "the table counted itself gives hand_total (and, if noted, going_out) "
+                       "for every side and nothing else.",
+        "additionalProperties": False,
+        "properties": {d.name: _input_schema(d) for d in hand_inputs()},
+    }
+
+
 def ruleset_schema() -> dict[str, Any]:
     """The schema of a rule set: the fixed parts above, and every declared value of every preset
     (``engine/declared.py``) with its type, bounds and label, so a new value documents itself."""
@@ -667,7 +639,7 @@ def document() -> dict[str, Any]:
         "servers": [{"url": "/api/v1"}],
         "paths": PATHS,
         "components": {
-            "schemas": {**SCHEMAS, "RuleSet": ruleset_schema()},
+            "schemas": {**SCHEMAS, "Side": side_schema(), "RuleSet": ruleset_schema()},
             "securitySchemes": SECURITY,
         },
     }

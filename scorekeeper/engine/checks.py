@@ -12,6 +12,7 @@ from itertools import accumulate
 from .cards import RED_THREES_PER_PACK, CardGroup
 from .errors import N_, FieldError
 from .hand import HandEntry, SideEntry
+from .hand_inputs import hand_inputs
 from .melds import RankMeld, fits
 from .rule_types import (
     CANASTA_CARDS,
@@ -378,7 +379,7 @@ def _red_threes(hand: HandUnderCheck) -> Iterator[FieldError]:
                 N_("This rule set's red-3 table goes up to %(count)d red 3s."),
                 count=len(by_count),
             )
-        if e.red_threes_in_hand and not rs.counts_red_threes_in_hand:
+        if e.red_threes_in_hand and not rs.asks("red_threes_in_hand"):
             yield FieldError(
                 f"{p}.red_threes_in_hand",
                 N_("In this rule set a red 3 is always laid down at once, never kept in hand."),
@@ -398,7 +399,7 @@ def _black_threes(hand: HandUnderCheck) -> Iterator[FieldError]:
     value = hand.ruleset.card_values.black_threes
     for p, side in hand.numbered():
         e = side.entry
-        if e.black_threes_with_pile and not hand.ruleset.counts_black_threes_with_pile:
+        if e.black_threes_with_pile and not hand.ruleset.asks("black_threes_with_pile"):
             yield FieldError(f"{p}.black_threes_with_pile",
                              N_("In this rule set black 3s taken with the pile are not set "
                                 "aside."))
@@ -482,7 +483,7 @@ def _cards_not_counted(hand: HandUnderCheck) -> Iterator[FieldError]:
         if not side.entry.cards_not_counted:
             continue
         path = f"{p}.cards_not_counted"
-        if not hand.ruleset.counts_cards_not_counted:
+        if not hand.ruleset.asks("cards_not_counted"):
             yield FieldError(path, N_("This rule set does not score cards mixed in before "
                                       "counting."))
             continue
@@ -512,7 +513,7 @@ def _aces_or_sevens_held(hand: HandUnderCheck) -> Iterator[FieldError]:
         if not n:
             continue
         path = f"{p}.aces_or_sevens_held"
-        if not rs.counts_aces_or_sevens_held:
+        if not rs.asks("aces_or_sevens_held"):
             yield FieldError(path, N_("This rule set has no penalty for aces or sevens held."))
             continue
         holders = players - (1 if hand.went_out(side) else 0)
@@ -532,6 +533,18 @@ def _aces_or_sevens_held(hand: HandUnderCheck) -> Iterator[FieldError]:
         if cards is None and side.hand_points < least:
             yield FieldError(path, N_("Sets of aces or sevens in hand: %(count)d. They are worth "
                                       "at least %(points)d points."), count=n, points=least)
+
+
+def _priced_inputs(hand: HandUnderCheck) -> Iterator[FieldError]:
+    """An input the count prices simply (``HandInput.each``) is given only where the rule set
+    asks for it and prices it."""
+    for d in hand_inputs():
+        if d.each is None:
+            continue
+        for p, side in hand.numbered():
+            if side.entry.value_of(d.name) and (
+                    not d.asks(hand.ruleset) or d.each(hand.ruleset) is None):
+                yield FieldError(f"{p}.{d.name}", N_("This rule set does not count these."))
 
 
 def _premios_and_penalties(hand: HandUnderCheck) -> Iterator[FieldError]:
@@ -597,6 +610,7 @@ CHECKS: tuple[_Check, ...] = (
     _aces_or_sevens_held,
     _cards_not_counted,
     _premios_and_penalties,
+    _priced_inputs,
     _deck_has_the_cards,
     _deck_has_the_points,
 )

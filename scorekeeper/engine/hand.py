@@ -3,18 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from .cards import CARD_GROUP_FIELDS, CardCounts
 from .errors import N_, EntryErrors, FieldError
+from .hand_inputs import MAX_COUNT as MAX_COUNT
+from .hand_inputs import MAX_POINTS as MAX_POINTS
+from .hand_inputs import HandInput, InputKind, hand_inputs, side_fields
 from .numbers import ungrouped
 from .rule_types import CanastaKind, HandEnd
-
-#: The largest count of anything in one entry (premios, penalties): bounds every input.
-MAX_COUNT = 99
-#: The largest number of points typed for a side's table or hands.
-MAX_POINTS = 10_000
 
 
 @dataclass(frozen=True)
@@ -92,6 +90,15 @@ class SideEntry:
     #: The side's score for the hand as the table counted it ("total only"): the count takes
     #: it as it is, and every other field stays empty.
     hand_total: int | None = None
+    #: The counts of inputs declared without a field of their own here (``hand_inputs``), by
+    #: name; only those given.
+    counts: Mapping[str, int] = field(default_factory=dict)
+
+    def value_of(self, name: str) -> Any:
+        """The value of the input called ``name`` (0 for a count not given)."""
+        if name in _ENTRY_FIELDS:
+            return getattr(self, name)
+        return self.counts.get(name, 0)
 
     @property
     def black_threes_left(self) -> int:
@@ -120,13 +127,15 @@ class ShapeError(ValueError):
     """The data is not an entry at all (not an object, or ``sides`` is not a list of objects)."""
 
 
-_SIDE_FIELDS = frozenset({
-    "table_points", "hand_points", "table_cards", "hand_cards", "canastas",
-    "unfinished_canastas", "red_threes",
-    "going_out", "black_threes_shown", "black_threes_in_hand", "red_threes_in_hand", "premios",
-    "penalties", "name", "black_threes_with_pile", "aces_or_sevens_held", "special_hand",
-    "black_threes_laid_out", "cards_not_counted", "hand_total",
-})
+_ENTRY_FIELDS = frozenset(f.name for f in fields(SideEntry)) - {"counts"}
+
+
+def __getattr__(name: str) -> Any:
+    # The fields a side may hold, as they are declared now (``hand_inputs``).
+    if name == "_SIDE_FIELDS":
+        return side_fields()
+    raise AttributeError(name)
+
 #: What a side of a hand typed as its totals may hold beside its ``hand_total``: who went out
 #: (for the record) and the side's name.
 _TOTAL_FIELDS = frozenset({"hand_total", "going_out", "name"})
@@ -245,42 +254,47 @@ class _Reader:
         return out
 
 
+def _read(r: _Reader, data: Mapping[str, Any], d: HandInput, path: str) -> Any:
+    """One input's value, by its kind."""
+    p = f"{path}.{d.name}"
+    if d.kind is InputKind.COUNT:
+        if d.optional and data.get(d.name) is None:
+            return None
+        return r.count(data, d.name, p, maximum=d.maximum)
+    if d.kind is InputKind.POINTS:
+        return r.count(data, d.name, p, maximum=d.maximum, points=True, unsigned=d.unsigned)
+    if d.kind is InputKind.TOTAL:
+        return r.total(data, d.name, p)
+    if d.kind is InputKind.CARDS:
+        return r.cards(data, d.name, p)
+    if d.kind is InputKind.KINDS:
+        return r.kinds(data, d.name, path)
+    if d.kind is InputKind.BY_ID:
+        return r.counts(data, d.name, p)
+    if d.kind is InputKind.CHOICE:
+        return r.chosen(data, d.name, p, d.unknown or N_("Unknown field."))
+    if d.kind is InputKind.FLAG:
+        return r.flag(data, d.name, p)
+    return None  # words the count does not read
+
+
 def side_from_dict(data: Mapping[str, Any], path: str, r: _Reader | None = None) -> SideEntry:
     """One side's entry from plain data; field errors are collected in ``r``."""
     own = r is None
     r = r or _Reader()
-    for unknown in sorted(set(data) - _SIDE_FIELDS):
+    for unknown in sorted(set(data) - side_fields()):
         r.errors.append(FieldError(f"{path}.{unknown}", N_("Unknown field.")))
-    side = SideEntry(
-        table_points=r.count(data, "table_points", f"{path}.table_points", maximum=MAX_POINTS,
-                             points=True),
-        hand_points=r.count(data, "hand_points", f"{path}.hand_points", maximum=MAX_POINTS,
-                            points=True, unsigned=True),
-        table_cards=r.cards(data, "table_cards", f"{path}.table_cards"),
-        hand_cards=r.cards(data, "hand_cards", f"{path}.hand_cards"),
-        canastas=r.kinds(data, "canastas", path),
-        unfinished_canastas=r.kinds(data, "unfinished_canastas", path),
-        red_threes=r.count(data, "red_threes", f"{path}.red_threes"),
-        going_out=r.chosen(data, "going_out", f"{path}.going_out",
-                           N_("Unknown way of going out.")),
-        black_threes_shown=r.count(data, "black_threes_shown", f"{path}.black_threes_shown"),
-        black_threes_in_hand=(
-            None if data.get("black_threes_in_hand") is None
-            else r.count(data, "black_threes_in_hand", f"{path}.black_threes_in_hand")
-        ),
-        red_threes_in_hand=r.count(data, "red_threes_in_hand", f"{path}.red_threes_in_hand"),
-        premios=r.counts(data, "premios", f"{path}.premios"),
-        penalties=r.counts(data, "penalties", f"{path}.penalties"),
-        black_threes_with_pile=r.count(data, "black_threes_with_pile",
-                                       f"{path}.black_threes_with_pile"),
-        aces_or_sevens_held=r.count(data, "aces_or_sevens_held", f"{path}.aces_or_sevens_held"),
-        special_hand=r.chosen(data, "special_hand", f"{path}.special_hand",
-                              N_("Unknown special hand.")),
-        black_threes_laid_out=r.count(data, "black_threes_laid_out",
-                                      f"{path}.black_threes_laid_out"),
-        cards_not_counted=r.flag(data, "cards_not_counted", f"{path}.cards_not_counted"),
-        hand_total=r.total(data, "hand_total", f"{path}.hand_total"),
-    )
+    values: dict[str, Any] = {}
+    counts: dict[str, int] = {}
+    for d in hand_inputs():
+        if d.kind is InputKind.TEXT:
+            continue
+        value = _read(r, data, d, path)
+        if d.name in _ENTRY_FIELDS:
+            values[d.name] = value
+        elif value:
+            counts[d.name] = value
+    side = SideEntry(**values, counts=counts)
     if own and r.errors:
         raise EntryErrors(r.errors)
     return side
@@ -355,7 +369,7 @@ def _totals_only(sides: list[Mapping[str, Any]]) -> list[FieldError]:
         if side.get("hand_total") in (None, ""):
             errors.append(FieldError(f"sides[{i}].hand_total",
                                      N_("Type this side's score for the hand.")))
-        for key in sorted(set(side) & _SIDE_FIELDS - _TOTAL_FIELDS):
+        for key in sorted(set(side) & side_fields() - _TOTAL_FIELDS):
             if _given(side[key]):
                 errors.append(FieldError(
                     f"sides[{i}].{key}",
@@ -363,28 +377,23 @@ def _totals_only(sides: list[Mapping[str, Any]]) -> list[FieldError]:
     return errors
 
 
+def _plain(s: SideEntry, d: HandInput) -> Any:
+    """An input's value as plain data."""
+    value = s.value_of(d.name)
+    if d.kind is InputKind.CARDS:
+        return None if value is None else {g: getattr(value, g) for g in CARD_GROUP_FIELDS}
+    if d.kind is InputKind.KINDS:
+        if d.name == "canastas":  # natural, mixed and wild always: see CanastaCounts.as_dict
+            return value.as_dict()
+        return {k.value: value.of(k) for k in CanastaKind if value.of(k)}
+    if d.kind is InputKind.BY_ID:
+        return dict(value)
+    return value
+
+
 def entry_to_dict(entry: HandEntry) -> dict[str, Any]:
-    """The entry as plain data that :func:`entry_from_dict` reads back to an equal entry."""
-
-    def cards(c: CardCounts | None) -> dict[str, int] | None:
-        return None if c is None else {g: getattr(c, g) for g in CARD_GROUP_FIELDS}
-
-    def rare(s: SideEntry) -> dict[str, Any]:
-        """The fields only some rule sets use, written when given (stored hands keep the
-        shape they always had)."""
-        out: dict[str, Any] = {}
-        if s.black_threes_with_pile:
-            out["black_threes_with_pile"] = s.black_threes_with_pile
-        if s.aces_or_sevens_held:
-            out["aces_or_sevens_held"] = s.aces_or_sevens_held
-        if s.special_hand:
-            out["special_hand"] = s.special_hand
-        if s.black_threes_laid_out:
-            out["black_threes_laid_out"] = s.black_threes_laid_out
-        if s.cards_not_counted:
-            out["cards_not_counted"] = True
-        return out
-
+    """The entry as plain data that :func:`entry_from_dict` reads back to an equal entry: the
+    inputs stored hands have always had, and those only some rule sets use when given."""
     if entry.total_only:
         return {
             "players": entry.players,
@@ -394,28 +403,13 @@ def entry_to_dict(entry: HandEntry) -> dict[str, Any]:
             "sides": [{"hand_total": s.hand_total or 0, "going_out": s.going_out}
                       for s in entry.sides],
         }
+    stored = [d for d in hand_inputs() if d.kind not in (InputKind.TEXT, InputKind.TOTAL)]
     return {
         "players": entry.players,
         "format": entry.format,
         "end": entry.end.value,
         "sides": [
-            {
-                "table_points": s.table_points,
-                "hand_points": s.hand_points,
-                "table_cards": cards(s.table_cards),
-                "hand_cards": cards(s.hand_cards),
-                "canastas": s.canastas.as_dict(),
-                "unfinished_canastas": {k.value: s.unfinished_canastas.of(k)
-                                        for k in CanastaKind if s.unfinished_canastas.of(k)},
-                "red_threes": s.red_threes,
-                "going_out": s.going_out,
-                "black_threes_shown": s.black_threes_shown,
-                "black_threes_in_hand": s.black_threes_in_hand,
-                "red_threes_in_hand": s.red_threes_in_hand,
-                "premios": dict(s.premios),
-                "penalties": dict(s.penalties),
-                **rare(s),
-            }
+            {d.name: _plain(s, d) for d in stored if d.always or s.value_of(d.name)}
             for s in entry.sides
         ],
     }

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from .cards import CardGroup
 from .errors import N_
 from .hand import HandEntry, SideEntry
+from .hand_inputs import hand_inputs
 from .rule_types import (
     CanastaKind,
     GoingOutKind,
@@ -115,6 +116,7 @@ def count_side(ruleset: RuleSet, fmt: PlayerFormat, entry: HandEntry, s: WorkedS
         *_black_threes_shown_lines(ruleset, fmt, s, went_out),
         *_black_threes_with_pile_lines(ruleset, fmt, e),
         *_listed_lines(ruleset, e),
+        *_priced_input_lines(ruleset, e),
         *_unfinished_lines(ruleset, entry, e),
         *_threes_in_hand_lines(ruleset, fmt, entry, e),
         *_held_cards_lines(ruleset, entry, e),
@@ -250,7 +252,7 @@ def _black_threes_with_pile_lines(ruleset: RuleSet, fmt: PlayerFormat, e: SideEn
     """Cuban: black 3s taken with the pile are set aside, 5 each or 100 for all four."""
     n = e.black_threes_with_pile
     bt = ruleset.black_threes
-    if not n or not ruleset.counts_black_threes_with_pile:
+    if not n or not ruleset.asks("black_threes_with_pile"):
         return
     every_black = CardGroup.BLACK_THREES.per_pack() * fmt.packs
     if n == every_black and bt.all_with_pile is not None:
@@ -271,6 +273,18 @@ def _listed_lines(ruleset: RuleSet, e: SideEntry) -> Iterator[Line]:
         penalty = ruleset.penalty(pid)
         yield Line(f"penalty.{pid}", NAMED_LINE, -n * penalty.points,
                    {"name": penalty.label, "count": n})
+
+
+def _priced_input_lines(ruleset: RuleSet, e: SideEntry) -> Iterator[Line]:
+    """The inputs the count prices simply (``HandInput.each``): each one's points, where the
+    rule set asks for them (:func:`.checks._priced_inputs` refuses them elsewhere)."""
+    for d in hand_inputs():
+        if d.each is None or d.line is None or not d.asks(ruleset):
+            continue
+        n = e.value_of(d.name)
+        points = d.each(ruleset)
+        if n and points is not None:
+            yield Line(d.name, d.line, n * points, {"count": n})
 
 
 def _unfinished_lines(ruleset: RuleSet, entry: HandEntry, e: SideEntry) -> Iterator[Line]:

@@ -283,38 +283,27 @@ class RuleSet:
 
     # -- what the count asks for ------------------------------------------------------------
 
-    @property
-    def counts_red_threes_in_hand(self) -> bool:
-        """Whether a red 3 kept in hand costs points (000, 001), so the count asks for it."""
-        return self.red_threes.each_in_hand_penalty is not None
+    def asks(self, name: str) -> bool:
+        """Whether the count asks for the hand input called ``name`` (``hand_inputs``)."""
+        from .hand_inputs import asks  # the inputs' predicates take a rule set
 
-    @property
-    def counts_black_threes_in_hand(self) -> bool:
-        """Whether black 3s left in hand cost more than their card value (000, 001, 002)."""
-        bt = self.black_threes
-        return bt.each_in_hand_penalty is not None or bt.all_in_hand_penalty is not None
+        return asks(self, name)
 
     @property
     def counts_black_threes_with_pile(self) -> bool:
         """Whether black 3s taken with the pile are set aside and scored (Cuban)."""
-        bt = self.black_threes
-        return bt.each_with_pile is not None or bt.all_with_pile is not None
+        return self.asks("black_threes_with_pile")
 
     @property
     def counts_aces_or_sevens_held(self) -> bool:
         """Whether a set of 3+ aces or 3+ sevens left in a hand costs points (Modern
         American)."""
-        return self.held_cards.aces_or_sevens_held_penalty is not None
+        return self.asks("aces_or_sevens_held")
 
     @property
     def counts_cards_not_counted(self) -> bool:
         """Whether a side's cards mixed in before they were counted score a fixed amount."""
-        return self.held_cards.cards_not_counted_points is not None
-
-    @property
-    def counts_black_threes_shown(self) -> bool:
-        """Whether showing every black 3 going out earns a bonus (000, 001, 002)."""
-        return self.black_threes.all_shown_bonus is not None
+        return self.asks("cards_not_counted")
 
 
 def vary(base: RuleSet, values: Mapping[str, Any] | None = None, **changes: Any) -> RuleSet:

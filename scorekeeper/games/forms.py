@@ -42,9 +42,10 @@ from ..engine import (
 )
 from ..engine.cards import CardGroup
 from ..engine.errors import N_
+from ..engine.hand_inputs import HandInput, InputKind, Place, asked_inputs, hand_inputs
 from ..engine.numbers import ungrouped, written_with_minus
-from ..engine.rule_types import HELD_SETS_PER_PLAYER, Holds, SpecialHand
-from ..i18n import error_message, translate
+from ..engine.rule_types import Holds, SpecialHand
+from ..i18n import error_message, signed, translate
 from ..web import error_id
 
 #: The most sides and players per side any format has (three pairs; two teams of three).
@@ -191,14 +192,11 @@ def new_game_error_field(field: str) -> str:
 #: Card groups in the order players sort them on the table, with their names (engine/cards.py).
 CARD_GROUPS: tuple[tuple[str, Any], ...] = tuple((g.value, _l(g.plural)) for g in CardGroup)
 
-_SIMPLE_COUNTS = ("red_threes", "red_threes_in_hand", "black_threes_shown",
-                  "black_threes_in_hand", "black_threes_with_pile", "aces_or_sevens_held",
-                  "black_threes_laid_out")
-
 
 @dataclass(frozen=True)
 class CountLayout:
-    """What the count form asks for under one rule set and player format."""
+    """What the count form asks for under one rule set and player format: the hand inputs the
+    rule set asks for (``engine/hand_inputs.py``), and the lists some of them count by."""
 
     ruleset: RuleSet
     format: PlayerFormat
@@ -209,25 +207,36 @@ class CountLayout:
     canastas: tuple[CanastaKind, ...]
     #: The melds left unfinished the rule set charges (only those are asked for).
     unfinished: tuple[UnfinishedPenalty, ...]
-    red_threes_in_hand: bool
-    black_threes_shown: bool
-    black_threes_in_hand: bool
     premios: tuple[Premio, ...]
     penalties: tuple[Penalty, ...]
-    #: Cuban: black 3s taken with the pile and set aside.
-    black_threes_with_pile: bool = False
-    #: Modern American: sets of 3+ aces or 3+ sevens left in hand; the special hands.
-    aces_or_sevens_held: bool = False
+    #: Modern American: the special hands.
     special_hands: tuple[SpecialHand, ...] = ()
-    black_threes_laid_out: bool = False
-    #: 002: the side mixed its cards in before counting them (a fixed credit in their place).
-    cards_not_counted: bool = False
     #: The fast lane: the table counted the hand itself and types each side's score.
     total_only: bool = False
     #: Kinds a hand seldom has (:func:`rare_kind`), asked under "More".
     rare_canastas: tuple[CanastaKind, ...] = ()
-    #: Red 3s laid down as bonus cards (not in Buraco and Burraco, where 3s are ordinary cards).
-    red_threes: bool = True
+    #: The hand inputs the rule set asks for, in the form's order.
+    inputs: tuple[HandInput, ...] = ()
+
+    def __getattr__(self, name: str) -> bool:
+        # ``layout.black_threes_with_pile``: whether the form asks for that input.
+        if name.startswith("_") or not any(d.name == name for d in hand_inputs()):
+            raise AttributeError(name)
+        return self.asks(name)
+
+    def asks(self, name: str) -> bool:
+        """Whether the form asks for the input called ``name``."""
+        return any(d.name == name for d in self.inputs)
+
+    @property
+    def rows(self) -> tuple[HandInput, ...]:
+        """The counts asked under the canastas, which every hand may need."""
+        return tuple(d for d in self.inputs if d.place is Place.ROWS)
+
+    @property
+    def more(self) -> tuple[HandInput, ...]:
+        """The inputs folded under "More"."""
+        return tuple(d for d in self.inputs if d.place is Place.MORE)
 
     @property
     def all_canastas(self) -> tuple[CanastaKind, ...]:
@@ -239,41 +248,39 @@ class CountLayout:
         """The side indexes."""
         return range(self.format.sides)
 
-    @property
-    def aces_or_sevens_sets(self) -> int:
-        """The most sets of aces or sevens a side can be left holding: two a player."""
-        return HELD_SETS_PER_PLAYER * (self.format.players // self.format.sides)
+    def ids(self, name: str) -> list[str]:
+        """The ids an input of counts by id or kind counts by under this rule set."""
+        lists: dict[str, list[str]] = {
+            "canastas": [k.value for k in self.all_canastas],
+            "unfinished_canastas": [u.kind.value for u in self.unfinished],
+            "premios": [x.id for x in self.premios],
+            "penalties": [x.id for x in self.penalties],
+        }
+        return lists.get(name, [])
+
+    def choices(self, d: HandInput) -> tuple[Any, ...]:
+        """The rule set's list a choice is made from."""
+        return tuple(d.choices(self.ruleset)) if d.choices is not None else ()
+
+    def items(self, name: str) -> tuple[Premio, ...] | tuple[Penalty, ...]:
+        """The rule set's premios or penalties, for the input of that name."""
+        return self.premios if name == "premios" else self.penalties
+
+    def input_names(self, d: HandInput, p: str) -> list[str]:
+        """The names of the inputs the form has for ``d`` (``p``: the side's prefix)."""
+        if d.kind is InputKind.CARDS:
+            return [f"{p}{d.name}.{g}" for g, _ in CARD_GROUPS]
+        if d.kind in (InputKind.KINDS, InputKind.BY_ID):
+            return [f"{p}{d.name}.{k}" for k in self.ids(d.name)]
+        return [p + d.name]
 
     def names(self, i: int) -> list[str]:
         """Every input name of side ``i``."""
         p = f"sides[{i}]."
         if self.total_only:
             return [p + "hand_total"]
-        names = [p + "going_out", p + "table_points", p + "hand_points"]
-        if self.red_threes:
-            names.append(p + "red_threes")
-        if self.black_threes_laid_out:
-            names.append(p + "black_threes_laid_out")
-        names += [f"{p}table_cards.{g}" for g, _ in CARD_GROUPS]
-        names += [f"{p}hand_cards.{g}" for g, _ in CARD_GROUPS]
-        names += [f"{p}canastas.{k.value}" for k in self.all_canastas]
-        names += [f"{p}unfinished_canastas.{u.kind.value}" for u in self.unfinished]
-        if self.red_threes_in_hand:
-            names.append(p + "red_threes_in_hand")
-        if self.black_threes_shown:
-            names.append(p + "black_threes_shown")
-        if self.black_threes_in_hand:
-            names.append(p + "black_threes_in_hand")
-        if self.black_threes_with_pile:
-            names.append(p + "black_threes_with_pile")
-        names += self._american(p)
-        names += self._not_counted(p)
-        names += [f"{p}premios.{x.id}" for x in self.premios]
-        names += [f"{p}penalties.{x.id}" for x in self.penalties]
-        return names
-
-    def _not_counted(self, p: str) -> list[str]:
-        return [p + "cards_not_counted"] if self.cards_not_counted else []
+        return [n for d in self.inputs if d.place is not Place.NONE
+                for n in self.input_names(d, p)]
 
     def table_points_hint(self) -> str:
         """What "Points on the table" holds under this rule set: players counting the melds
@@ -285,11 +292,6 @@ class CountLayout:
             hints.append(_l("Not counted when time is up."))
         return " ".join(str(h) for h in hints)
 
-    def _american(self, p: str) -> list[str]:
-        return [p + key for key, shown in (("aces_or_sevens_held", self.aces_or_sevens_held),
-                                           ("special_hand", bool(self.special_hands)))
-                if shown]
-
     def folded(self, i: int) -> list[str]:
         """The inputs of side ``i`` that sit under its "More": what a hand rarely needs (red 3s
         kept in hand, black 3s, premios, penalties, the canastas of 2s or jokers, melds left
@@ -297,19 +299,26 @@ class CountLayout:
         p = f"sides[{i}]."
         if self.total_only:
             return []
-        names = [p + key for key, shown in (("red_threes_in_hand", self.red_threes_in_hand),
-                                            ("black_threes_shown", self.black_threes_shown),
-                                            ("black_threes_in_hand", self.black_threes_in_hand),
-                                            ("black_threes_with_pile",
-                                             self.black_threes_with_pile))
-                 if shown]
-        names += self._american(p)
-        names += self._not_counted(p)
-        names += [f"{p}premios.{x.id}" for x in self.premios]
-        names += [f"{p}penalties.{x.id}" for x in self.penalties]
+        names = [n for d in self.more for n in self.input_names(d, p)]
         names += [f"{p}canastas.{k.value}" for k in self.rare_canastas]
         names += [f"{p}unfinished_canastas.{u.kind.value}" for u in self.unfinished]
         return names
+
+    def more_names(self) -> list[str]:
+        """What "More" holds, in a few words each (msgids)."""
+        words = list(dict.fromkeys(d.more for d in self.more if d.more))
+        if self.rare_canastas:
+            words.append(N_("canastas of 2s or jokers"))
+        if self.unfinished:
+            words.append(N_("unfinished melds"))
+        return words
+
+    def hint(self, d: HandInput) -> str | None:
+        """The words by an input's label: its hint, with its points signed, or the points."""
+        points = d.points_of(self.ruleset)
+        if d.hint is not None:
+            return translate(d.hint, {"points": signed(points)} if points is not None else {})
+        return signed(points) if points is not None else None
 
     def slots(self) -> list[str]:
         """Every place an error can be shown: each input, plus the groups of inputs."""
@@ -347,18 +356,11 @@ def count_layout(ruleset: RuleSet, fmt: PlayerFormat, *, total_only: bool = Fals
         canastas=tuple(k for k in CanastaKind if ruleset.allows(k) and not rare_kind(ruleset, k)),
         rare_canastas=tuple(k for k in CanastaKind if ruleset.allows(k) and rare_kind(ruleset, k)),
         unfinished=ruleset.unfinished_canastas,
-        red_threes_in_hand=ruleset.counts_red_threes_in_hand,
-        black_threes_shown=ruleset.counts_black_threes_shown,
-        black_threes_in_hand=ruleset.counts_black_threes_in_hand,
         premios=ruleset.premios,
         penalties=ruleset.penalties,
-        black_threes_with_pile=ruleset.counts_black_threes_with_pile,
-        aces_or_sevens_held=ruleset.counts_aces_or_sevens_held,
         special_hands=ruleset.special_hands,
-        black_threes_laid_out=ruleset.black_threes.laid_out_like_red,
-        cards_not_counted=ruleset.counts_cards_not_counted,
         total_only=total_only,
-        red_threes=not ruleset.red_threes.ordinary,
+        inputs=tuple(asked_inputs(ruleset)),
     )
 
 
@@ -416,39 +418,36 @@ def hand_body_from_form(form: Mapping[str, Any], ruleset: RuleSet, fmt: PlayerFo
     for i in layout.sides:
         p = f"sides[{i}]."
         side: dict[str, Any] = {}
-        # Choice ids run longer than any number ("abatir_first_turn_with_partner"): cut at
-        # 20 they became "unknown".
-        going_out = _typed(form, p + "going_out", limit=64)
-        if going_out:
-            side["going_out"] = going_out
-        special_hand = _typed(form, p + "special_hand", limit=64)
-        if special_hand and layout.special_hands:
-            side["special_hand"] = special_hand
-        if layout.cards_not_counted and _typed(form, p + "cards_not_counted"):
-            side["cards_not_counted"] = True
-        for key in ("table_points", "hand_points"):
-            value = _typed(form, p + key)
+        for d in hand_inputs():
+            value = _posted(form, layout, d, p)
             if value is not None:
-                side[key] = value
-        for key in _SIMPLE_COUNTS:
-            value = _typed(form, p + key)
-            # "None" (not 0) lets black 3s in hand follow the hand's counted cards.
-            if value is not None and not (key == "black_threes_in_hand" and _is_zero(value)):
-                side[key] = value
-        for key in ("table_cards", "hand_cards"):
-            cards = {g: v for g, _ in CARD_GROUPS
-                     if (v := _typed(form, f"{p}{key}.{g}")) is not None}
-            if any(not _is_zero(v) for v in cards.values()):
-                side[key] = cards
-        for key, ids in (("canastas", [k.value for k in layout.all_canastas]),
-                         ("unfinished_canastas", [u.kind.value for u in layout.unfinished]),
-                         ("premios", [x.id for x in layout.premios]),
-                         ("penalties", [x.id for x in layout.penalties])):
-            counts = {k: v for k in ids if (v := _typed(form, f"{p}{key}.{k}")) is not None}
-            if counts:
-                side[key] = counts
+                side[d.name] = value
         sides.append(side)
     return {"players": fmt.id, "format": fmt.id, "end": end, "sides": sides}
+
+
+def _posted(form: Mapping[str, Any], layout: CountLayout, d: HandInput, p: str) -> Any:
+    """What the form gives for the input ``d`` of the side ``p``, or ``None``."""
+    if d.kind is InputKind.CHOICE:
+        # Choice ids run longer than any number ("abatir_first_turn_with_partner"): cut at
+        # 20 they became "unknown".
+        chosen = _typed(form, p + d.name, limit=64)
+        return chosen if chosen and layout.asks(d.name) else None
+    if d.kind is InputKind.FLAG:
+        return True if layout.asks(d.name) and _typed(form, p + d.name) else None
+    if d.kind in (InputKind.COUNT, InputKind.POINTS):
+        value = _typed(form, p + d.name)
+        # "None" (not 0) lets black 3s in hand follow the hand's counted cards.
+        return None if value is not None and d.optional and _is_zero(value) else value
+    if d.kind is InputKind.CARDS:
+        cards = {g: v for g, _ in CARD_GROUPS
+                 if (v := _typed(form, f"{p}{d.name}.{g}")) is not None}
+        return cards if any(not _is_zero(v) for v in cards.values()) else None
+    if d.kind in (InputKind.KINDS, InputKind.BY_ID):
+        counts = {k: v for k in layout.ids(d.name)
+                  if (v := _typed(form, f"{p}{d.name}.{k}")) is not None}
+        return counts or None
+    return None  # the fast lane's total and a side's name are not on this form
 
 
 def form_values_from_entry(entry: Mapping[str, Any]) -> dict[str, str]:
@@ -463,26 +462,24 @@ def form_values_from_entry(entry: Mapping[str, Any]) -> dict[str, str]:
         return values
     for i, side in enumerate(entry.get("sides") or []):
         p = f"sides[{i}]."
-        values[p + "going_out"] = str(side.get("going_out") or "")
-        if side.get("special_hand"):
-            values[p + "special_hand"] = str(side["special_hand"])
-        if side.get("cards_not_counted"):
-            values[p + "cards_not_counted"] = "1"
-        for key in ("table_points", "hand_points", *_SIMPLE_COUNTS):
-            value = side.get(key)
-            if value:
-                values[p + key] = str(value)
-        for key in ("table_cards", "hand_cards"):
-            cards = side.get(key)
-            if cards:
-                values.pop(p + key.replace("cards", "points"), None)
-                for g, n in cards.items():
+        for d in hand_inputs():
+            value = side.get(d.name)
+            if d.kind is InputKind.CHOICE and (value or d.always):
+                values[p + d.name] = str(value or "")
+            elif d.kind is InputKind.FLAG and value:
+                values[p + d.name] = "1"
+            elif d.kind in (InputKind.COUNT, InputKind.POINTS) and value:
+                values[p + d.name] = str(value)
+            elif d.kind is InputKind.CARDS and value:
+                if d.helper_for:
+                    values.pop(p + d.helper_for, None)
+                for g, n in value.items():
                     if n:
-                        values[f"{p}{key}.{g}"] = str(n)
-        for key in ("canastas", "unfinished_canastas", "premios", "penalties"):
-            for k, n in (side.get(key) or {}).items():
-                if n:
-                    values[f"{p}{key}.{k}"] = str(n)
+                        values[f"{p}{d.name}.{g}"] = str(n)
+            elif d.kind in (InputKind.KINDS, InputKind.BY_ID):
+                for k, n in (value or {}).items():
+                    if n:
+                        values[f"{p}{d.name}.{k}"] = str(n)
     return values
 
 
@@ -507,10 +504,17 @@ def counted_points(values: Mapping[str, Any], cards_key: str, ruleset: RuleSet) 
     return total if used else None
 
 
-#: The count form's points fields whose sign the count gives: a minus typed there, as sheets
-#: print points in hand, is read as the number and a note says so (not an error: the number is
-#: right, only its sign was not needed).
-UNSIGNED_FIELDS = ("hand_points",)
+def unsigned_fields() -> tuple[str, ...]:
+    """The count form's points fields whose sign the count gives: a minus typed there, as
+    sheets print points in hand, is read as the number and a note says so (not an error: the
+    number is right, only its sign was not needed)."""
+    return tuple(d.name for d in hand_inputs() if d.unsigned)
+
+
+def points_fields() -> tuple[str, ...]:
+    """The fields that take points as a sheet writes them ("1.035")."""
+    return tuple(d.name for d in hand_inputs()
+                 if d.kind in (InputKind.POINTS, InputKind.TOTAL))
 
 
 def minus_notes(layout: CountLayout, values: Mapping[str, Any],
@@ -518,7 +522,7 @@ def minus_notes(layout: CountLayout, values: Mapping[str, Any],
     """A quiet note by each unsigned field read from a number written with a minus."""
     notes = {}
     for i in layout.sides:
-        for key in UNSIGNED_FIELDS:
+        for key in unsigned_fields():
             name = f"sides[{i}].{key}"
             typed = values.get(name)
             if name in errors or not isinstance(typed, str) or not written_with_minus(typed):
@@ -554,11 +558,11 @@ def changed_fields(typed: Mapping[str, Any], stored: Mapping[str, str], names: I
     for name in names:
         # 64, as the form reads choices: a long "abatir" id cut short never matched its own.
         text = _typed(typed, name, limit=64)
-        if text and name.endswith(("table_points", "hand_points", "hand_total")):
+        if text and name.endswith(tuple(f".{key}" for key in points_fields())):
             # Points as the engine reads them: "1.035" is the stored 1035, and so is "-20"
             # in hand the stored 20.
             text = ungrouped(text)
-            if name.endswith(UNSIGNED_FIELDS):
+            if name.endswith(tuple(f".{key}" for key in unsigned_fields())):
                 text = text.removeprefix("-")
         mine = (text or "").lstrip("0") or ("0" if text else "")
         theirs = (stored.get(name) or "").lstrip("0") or ("0" if stored.get(name) else "")
@@ -623,7 +627,7 @@ def count_context(
     return {
         "notes": minus_notes(layout, values, by_field),
         "note_slots": [] if layout.total_only else [
-            f"sides[{i}].{key}" for i in layout.sides for key in UNSIGNED_FIELDS],
+            f"sides[{i}].{key}" for i in layout.sides for key in unsigned_fields()],
         "error_summary": summary,
         "layout": layout,
         "side_names": side_names,

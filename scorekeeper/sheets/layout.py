@@ -15,6 +15,7 @@ from datetime import datetime
 from ..engine import N_, NAMED_LINE, CanastaKind, HandEnd, PlayerFormat, RuleSet
 from ..engine.cards import RED_THREES_PER_PACK, CardGroup
 from ..engine.declared import Declared, Sign, declared
+from ..engine.hand_inputs import hand_inputs
 from ..engine.rule_types import CanastaBonus, OpeningCondition, OpeningTier
 from ..i18n import stored_template
 
@@ -183,9 +184,14 @@ def _declared(rs: RuleSet, sign: Sign) -> list[Declared]:
     return [d for sec in rs.sections() for d in sec.card_rows() if d.rule.sign is sign]
 
 
+def _asks_for(rs: RuleSet, column: str) -> bool:
+    """Whether the rule set asks for a hand input whose lines go in ``column``."""
+    return any(d.column == column and d.asks(rs) for d in hand_inputs())
+
+
 def has_premios(rs: RuleSet) -> bool:
     """Whether the rule set pays bonuses beyond canastas, red 3s and going out."""
-    return bool(rs.premios) or any(
+    return bool(rs.premios) or _asks_for(rs, "premios") or any(
         d.value is not None and d.path.partition(".")[0] not in _OWN_COLUMNS
         for d in _declared(rs, Sign.BONUS)
     )
@@ -193,7 +199,7 @@ def has_premios(rs: RuleSet) -> bool:
 
 def has_penalties(rs: RuleSet) -> bool:
     """Whether the rule set takes points for faults or for 3s kept in hand."""
-    return (bool(rs.penalties) or bool(rs.unfinished_canastas)
+    return (bool(rs.penalties) or bool(rs.unfinished_canastas) or _asks_for(rs, "penalties")
             or any(d.value is not None for d in _declared(rs, Sign.PENALTY)))
 
 
@@ -218,23 +224,19 @@ def columns_for(rs: RuleSet) -> tuple[Column, ...]:
 
 
 def column_of(line_id: str) -> str:
-    """The column a count line is written in (see ``engine.scoring._count_side`` for the ids)."""
+    """The column a count line is written in (see ``engine.lines.count_side`` for the ids):
+    the column its hand input declares (``engine/hand_inputs.py``), else by its kind."""
     if line_id.startswith("canastas."):
         return line_id
-    if line_id == "hand_total":  # a hand the table counted itself: its total alone
-        return "total"
-    if line_id in ("red_threes", "black_threes_laid_out"):  # American lays out both colours
-        return "red_threes"
-    if line_id.startswith("going_out") or line_id == "special_hand":  # American: going out
+    for d in hand_inputs():
+        column = d.column_of(line_id)
+        if column is not None:
+            return column
+    if line_id.startswith("going_out"):
         return "going_out"
-    if line_id == "table_cards":
-        return "table"
-    if line_id == "hand_cards":
-        return "hand"
-    if line_id.startswith(("penalty.", "unfinished_canastas.")) or line_id.endswith(
-            ("_in_hand", "aces_or_sevens_held")):
+    if line_id.startswith(("penalty.", "unfinished_canastas.")):
         return "penalties"
-    # canastón, canasta de canastas, black 3s shown, the rule set's premios
+    # canastón, canasta de canastas, the rule set's premios
     return "premios"
 
 
