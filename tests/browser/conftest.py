@@ -95,6 +95,10 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         "BOARD_POLL_SECONDS": 0.5,
         "DASHBOARD_POLL_SECONDS": 0.5,
         "STANDINGS_POLL_SECONDS": 0.5,
+        # A render's lower priority lets a club's saves go first; beside a loaded CI run's
+        # tests it starved a one-page blank sheet past the browser's 60 s wait. What the pages
+        # do with the PDF is tested here, not the priority (tests/sheets/test_bounded_renders).
+        "PDF_RENDER_NICE": 0,
     }
     with serving(config, tmp_path_factory.mktemp("live")) as port:
         yield f"http://127.0.0.1:{port}"
