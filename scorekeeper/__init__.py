@@ -26,9 +26,14 @@ class ScorekeeperApp(Flask):
         # page) reads what is stored, never what the refused change had flushed, and a
         # database error leaves no failed transaction behind for it. The request's end then
         # rolls back (an error answer) or commits what the answer itself read.
+        from flask import request
+
         from .extensions import db
 
         db.session.rollback()
+        # Nor is anything committed at its end, whatever the answer (a refused change may
+        # still answer with a redirect, 303).
+        request.environ["scorekeeper.roll_back"] = True
         return super().handle_user_exception(e)
 
 
@@ -247,31 +252,33 @@ def _register_transactions(app: Flask) -> None:
     def commit_or_roll_back(response: Response) -> Response:
         from flask import request
 
-        # ``scorekeeper.roll_back``: a refused change that still answers with a redirect (303).
-        if response.status_code >= 400 or request.environ.get("scorekeeper.roll_back"):
-            db.session.rollback()
+        failed: Exception | None = None
+        # ``scorekeeper.roll_back``: the request raised (:class:`ScorekeeperApp`).
+        if response.status_code < 400 and not request.environ.get("scorekeeper.roll_back"):
+            try:
+                db.session.commit()
+                return response
+            except (IntegrityError, OperationalError, StaleDataError) as exc:
+                # Writers take turns (row lock, BEGIN IMMEDIATE), so this is a database that
+                # stayed busy past its timeout, or a constraint a race slipped past: nothing
+                # was saved, and the answer must not say it was.
+                failed = exc
+        db.session.rollback()
+        if failed is None:
             return response
-        try:
-            db.session.commit()
-        except (IntegrityError, OperationalError, StaleDataError) as exc:
-            # Writers take turns (row lock, BEGIN IMMEDIATE), so this is a database that stayed
-            # busy past its timeout, or a constraint a race slipped past: nothing was saved,
-            # and the answer must not say it was.
-            db.session.rollback()
-            app.logger.warning("commit failed: %s", exc)
-            session.pop("_flashes", None)
-            busy = isinstance(exc, OperationalError)
-            message = (gettext("The score book is busy; nothing was saved. Try again in a moment.")
-                       if busy else gettext("Another change was saved at the same moment; "
-                                            "nothing was saved. Try again."))
-            from werkzeug.exceptions import Conflict, ServiceUnavailable
+        app.logger.warning("commit failed: %s", failed)
+        session.pop("_flashes", None)
+        busy = isinstance(failed, OperationalError)
+        message = (gettext("The score book is busy; nothing was saved. Try again in a moment.")
+                   if busy else gettext("Another change was saved at the same moment; "
+                                        "nothing was saved. Try again."))
+        from werkzeug.exceptions import Conflict, ServiceUnavailable
 
-            error = ServiceUnavailable(message) if busy else Conflict(message)
-            failed = app.make_response(app.handle_http_exception(error))
-            if busy:
-                failed.headers["Retry-After"] = "2"
-            return failed
-        return response
+        error = ServiceUnavailable(message) if busy else Conflict(message)
+        answer = app.make_response(app.handle_http_exception(error))
+        if busy:
+            answer.headers["Retry-After"] = "2"
+        return answer
 
     app.after_request(commit_or_roll_back)
 

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from flask import (
     Response,
@@ -16,8 +17,13 @@ from flask import (
     session,
     url_for,
 )
+from werkzeug.exceptions import NotFound
 
 from .extensions import htmx
+from .i18n import error_message
+
+if TYPE_CHECKING:
+    from .services.errors import WriteRefused
 
 CONTENT_SECURITY_POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -67,6 +73,19 @@ def see_other(endpoint: str, **values: Any) -> Response:
     # make_response: flask.redirect is typed as returning werkzeug's Response; the app's own
     # response class comes back unchanged.
     return make_response(redirect(url_for(endpoint, **values), code=303))
+
+
+def refused_page(error: WriteRefused, again: Callable[[str, int], Response]) -> Response:
+    """What a page answers to a refused change, the pages' one place for it: a refusal the API
+    answers 404 (no such game, hand, tournament, round, table or pair) is the Not Found page;
+    any other is ``again``, the page shown again (or a redirect to it), given the words and the
+    status its kind declares for a page (``services.errors``), in the request's language.
+
+    Nothing was changed: the request's changes were dropped when it raised, and its end rolls
+    back (``create_app``)."""
+    if error.status == 404:
+        return current_app.make_response(current_app.handle_http_exception(NotFound()))
+    return again(error_message(error.says(page=True)), error.page_status)
 
 
 def security_headers(response: Response) -> Response:

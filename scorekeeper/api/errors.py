@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import Response, jsonify, make_response
-from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException
 
-from ..engine import EntryErrors, ShapeError
-from ..i18n import translate
-from ..services.errors import WriteRefused
+from ..engine import EntryErrors, FieldError, ShapeError
+from ..i18n import error_message, translate
+from ..services.errors import ActionRefused, ChangedMeanwhile, WriteRefused
 from . import bp
 from .common import BadBody, error_response, field_errors
 
@@ -35,42 +36,18 @@ def handle_http_error(error: HTTPException) -> Response:
 
 @bp.errorhandler(WriteRefused)
 def handle_refused(error: WriteRefused) -> Response:
-    """A change the game refused (``services.record``), as a status and a message."""
-    from ..services import record
-    from ..services.errors import DeskRefused
-    from .games import change_to_dict
-    from .tournaments import desk_refused
+    """Any refused change, game or desk, in the API's one place for them: the status and the
+    message (by its field) its kind declares (``services.errors``)."""
+    if isinstance(error, ActionRefused):
+        return field_errors(EntryErrors(error.errors), error.status)
+    said = error.says()
+    body: dict[str, Any] = {"error": error_message(said),
+                            "errors": [{"field": said.field, "message": error_message(said)}]}
+    if isinstance(error, ChangedMeanwhile):
+        from .games import change_to_dict
 
-    if isinstance(error, DeskRefused):
-        return desk_refused(error)
-    if isinstance(error, record.BellNotRung):
-        return error_response(409, translate(error.message), "clock")
-    if isinstance(error, record.KeyTooLong):
-        return error_response(422, _("An Idempotency-Key has at most %(max)d characters.",
-                                     max=record.MAX_REQUEST_KEY), "Idempotency-Key")
-    answers: list[tuple[type[WriteRefused], int, str]] = [
-        (record.GameNotFound, 404, _("There is no game with that id.")),
-        (record.HandNotFound, 404, _("The game has no hand of that number.")),
-        (record.ChangedMeanwhile, 412, _("The game changed since that version: read it again.")),
-        (record.StaleWrite, 412, _("The hand was changed by someone else: read it again.")),
-        (record.GameOver, 409, _("The game is over: no more hands can be counted.")),
-        (record.NothingToUndo, 409, _("There is nothing to undo.")),
-        (record.NothingToRedo, 409, _("There is nothing to redo.")),
-        (record.GameAbandoned, 409, _("The tournament desk recorded that a pair abandoned "
-                                      "this game: it takes no more hands.")),
-        (record.GameClosed, 409, _("The game's tournament round is closed: only the "
-                                   "tournament desk can change it.")),
-        (record.GameOnPaper, 409, _("The tournament desk typed this table's result from its "
-                                    "paper sheet: only the desk can change the game now.")),
-        (record.KeyReused, 409, _("This Idempotency-Key was used for another request.")),
-    ]
-    status, message = next((s, m) for kind, s, m in answers if isinstance(error, kind))
-    response = error_response(status, message)
-    if isinstance(error, record.ChangedMeanwhile):
-        body = response.get_json()
         body["changes"] = [change_to_dict(c) for c in error.changes]
-        response = make_response(jsonify(body), status)
-    return response
+    return make_response(jsonify(body), error.status)
 
 
 @bp.errorhandler(EntryErrors)
@@ -89,3 +66,9 @@ def handle_shape_error(error: ShapeError) -> Response:
 def handle_bad_body(error: BadBody) -> Response:
     """A body that is not JSON of the endpoint's shape: 400."""
     return error_response(400, error.message)
+
+
+@bp.errorhandler(FieldError)
+def handle_field_error(error: FieldError) -> Response:
+    """One field that cannot be (a rule set of no such id...): 422 with the message by it."""
+    return field_errors(error)

@@ -14,7 +14,7 @@ from flask import Response, g, jsonify, make_response, request, url_for
 from flask_babel import gettext as _
 
 from .. import ratelimit
-from ..engine import EntryErrors, UnknownRuleSet, find_ruleset
+from ..engine import find_ruleset
 from ..engine.numbers import whole
 from ..i18n import stored_line_label
 from ..models import Game, Hand
@@ -26,12 +26,9 @@ from ..services.scoring import resolve_ruleset
 from ..services.tournaments import fill_values
 from . import bp
 from .common import (
-    BadBody,
     bearer_token,
     condition_json,
-    error_response,
     fail,
-    field_errors,
     json_body,
     values_object,
 )
@@ -41,7 +38,7 @@ from .openapi import BODY_ERRORS, ETAG, add_paths, errors, header, ok, ref
 def _game_or_404(game_id: str) -> Game:
     game = games_service.find_game(game_id)
     if game is None:
-        fail(404, _("There is no game with that id."))
+        raise record.GameNotFound(game_id)
     return game
 
 
@@ -120,27 +117,22 @@ def game_to_dict(game: Game, view_token: str, edit_token: str | None) -> dict[st
 @bp.post("/games")
 def create_game() -> Response:
     """Start a game; answers 201 with its id and edit token, 422 with field errors."""
-    try:
-        body = json_body()
-        # Values a rule set leaves to the organizer (torneo's premios...) are asked for as the
-        # start form asks: a game without them could never count a closing hand.
-        ruleset = fill_values(resolve_ruleset(body.get("ruleset", "classic")),
-                              values_object(body.get("values")))
-        new = games_service.create_game(
-            ruleset,
-            players=body.get("players", 4),
-            format_id=body.get("format"),
-            target=body.get("target"),
-            # Only null means "no sides": ``{}`` or ``""`` is a wrong type, refused as such.
-            sides=[] if body.get("sides") is None else body["sides"],
-            first_dealer=body.get("first_dealer", 0),
-            language=str(body.get("language", "en")),
-            starting_totals=body.get("starting_totals"),
-        )
-    except BadBody as exc:
-        return error_response(400, exc.message)
-    except (EntryErrors, UnknownRuleSet) as exc:
-        return field_errors(exc)
+    body = json_body()
+    # Values a rule set leaves to the organizer (torneo's premios...) are asked for as the
+    # start form asks: a game without them could never count a closing hand.
+    ruleset = fill_values(resolve_ruleset(body.get("ruleset", "classic")),
+                          values_object(body.get("values")))
+    new = games_service.create_game(
+        ruleset,
+        players=body.get("players", 4),
+        format_id=body.get("format"),
+        target=body.get("target"),
+        # Only null means "no sides": ``{}`` or ``""`` is a wrong type, refused as such.
+        sides=[] if body.get("sides") is None else body["sides"],
+        first_dealer=body.get("first_dealer", 0),
+        language=str(body.get("language", "en")),
+        starting_totals=body.get("starting_totals"),
+    )
     data = {"id": new.view_token, "edit_token": new.edit_token,
             **game_urls(new.view_token, new.edit_token)}
     response = make_response(jsonify(data), 201)
@@ -213,7 +205,7 @@ def edit_access(view: Callable[..., Response]) -> Callable[..., Response]:
         head = games_service.find_head(game_id)
         desk = None if head is None else record.desk_token_hash(head.id)
         if head is None:
-            fail(404, _("There is no game with that id."))
+            raise record.GameNotFound(game_id)
         g.by = _check_edit_token(head.edit_token_hash, desk)
         return view(game_id, **kwargs)
 
@@ -245,10 +237,7 @@ def add_hand(game_id: str) -> Response:
 def get_hand(game_id: str, number: int) -> Response:
     """One hand, with an ``ETag`` naming its version."""
     game = _game_or_404(game_id)
-    try:
-        hand = games_service.get_hand(game, number)
-    except record.HandNotFound:
-        fail(404, _("The game has no hand of that number."))
+    hand = games_service.get_hand(game, number)
     return _hand_response(hand)
 
 

@@ -12,13 +12,13 @@ from flask import Response, jsonify, make_response, url_for
 from flask_babel import gettext as _
 
 from .. import ratelimit
-from ..engine import PRESETS, EntryErrors
+from ..engine import PRESETS
 from ..models import HouseRules
 from ..network import public_root
 from ..services import house_rules as service
 from ..services.games import new_token
 from . import bp
-from .common import BadBody, bearer_token, error_response, fail, field_errors, json_body
+from .common import bearer_token, fail, json_body
 from .openapi import BODY_ERRORS, add_paths, errors, header, ok, ref
 from .scoring import ruleset_json
 
@@ -57,12 +57,7 @@ def _links(house_id: str, edit_token: str | None = None) -> dict[str, str | None
 def create_house_rules() -> Response:
     """Store new house rules; 201 with their id and edit token, 422 with field errors."""
     token = new_token()
-    try:
-        house = service.create_from_data(json_body(), token)
-    except BadBody as exc:
-        return error_response(400, exc.message)
-    except EntryErrors as exc:
-        return field_errors(exc)
+    house = service.create_from_data(json_body(), token)
     response = make_response(
         jsonify({"id": house.id, "edit_token": token, **_links(house.id, token)}), 201
     )
@@ -81,12 +76,7 @@ def get_house_rules(house_id: str) -> Response:
 def replace_house_rules(house_id: str) -> Response:
     """Replace every value (those left out are the preset's); 200 with the rules."""
     house = _editable_or_fail(house_id)
-    try:
-        rs = service.replace_from_data(house, json_body())
-    except BadBody as exc:
-        return error_response(400, exc.message)
-    except EntryErrors as exc:
-        return field_errors(exc)
+    rs = service.replace_from_data(house, json_body())
     return jsonify(ruleset_json(rs))
 
 

@@ -6,13 +6,11 @@ withdraw one before game 1, correct its name, check it in, and name a substitute
 from __future__ import annotations
 
 from flask import Response, jsonify, make_response, url_for
-from flask_babel import gettext as _
 
 from ..engine.numbers import whole
 from ..services import desk, desk_pairs
-from ..services import pairs as night
 from . import bp
-from .common import error_response, json_body
+from .common import json_body
 from .openapi import BODY_ERRORS, add_paths, errors, ok, ref
 from .tournaments import (
     _AUTH,
@@ -96,21 +94,6 @@ def substitute_name(tournament_id: str, number: int, pair: int) -> Response:
     return _answer(desk_pairs.substitute_name(tournament_id, number, pair, player,
                                               body.get("name"), by=desk.BY_API,
                                               request_key=_request_key()))
-
-
-@bp.errorhandler(night.PairsFixed)
-def pairs_fixed(_error: night.PairsFixed) -> Response:
-    """Game 1 has started: the pairs are fixed (409, saying what to do instead)."""
-    return error_response(409, _(
-        "Game 1 has started, so the pairs can no longer be withdrawn, corrected or checked "
-        "in. A pair that leaves now abandons its game; a replaced player is a substitution."))
-
-
-@bp.errorhandler(night.NoNextGame)
-def no_next_game(_error: night.NoNextGame) -> Response:
-    """No game is left for a late pair to join (409)."""
-    return error_response(409, _("The last game is being played: a late pair has no game "
-                                 "left to join."))
 
 
 _NEW_PAIR = {

@@ -8,20 +8,18 @@ from ..engine import (
     N_,
     PRESETS,
     CanastaKind,
-    EntryErrors,
     FieldError,
     RuleSet,
-    ShapeError,
     UnknownRuleSet,
     flow,
     ruleset_to_dict,
 )
 from ..engine.numbers import whole
 from ..engine.ruleset_data import going_out_points, red_three_table
-from ..i18n import error_message, label, translate
+from ..i18n import error_message, label
 from ..services.scoring import count_hand, resolve_ruleset
 from . import bp
-from .common import BadBody, condition_json, error_response, field_errors, json_body, result_to_dict
+from .common import condition_json, error_response, field_errors, json_body, result_to_dict
 
 
 @bp.post("/score")
@@ -31,16 +29,9 @@ def score() -> Response | tuple[Response, int]:
     Answers 200 with each side's lines and total, 422 with field errors for a hand that cannot
     be, 400 for a body that is not a JSON object with a list of sides.
     """
-    try:
-        body = json_body()
-        ruleset = resolve_ruleset(body.get("ruleset", "classic"))
-        _, result = count_hand(ruleset, body)
-    except BadBody as exc:
-        return error_response(400, exc.message)
-    except ShapeError as exc:
-        return error_response(400, translate(str(exc)))
-    except (EntryErrors, UnknownRuleSet) as exc:
-        return field_errors(exc)
+    body = json_body()
+    ruleset = resolve_ruleset(body.get("ruleset", "classic"))
+    _, result = count_hand(ruleset, body)
     return jsonify({"ruleset": ruleset.id, **result_to_dict(result)})
 
 
@@ -102,10 +93,7 @@ def ruleset(ruleset_id: str) -> Response | tuple[Response, int]:
 def opening_minimum() -> Response | tuple[Response, int]:
     """The first-meld minimum for ``?ruleset=<id>&score=<n>`` (and ``&round=<n>``, the hand
     about to be dealt, for a rule set whose minimum goes by round); 422 for a bad value."""
-    try:
-        rs = resolve_ruleset(request.args.get("ruleset", "classic"))
-    except UnknownRuleSet as exc:
-        return field_errors(exc)
+    rs = resolve_ruleset(request.args.get("ruleset", "classic"))
     rounds = flow.by_round(rs)
     raw = request.args.get("score", "").strip()
     if rounds and not raw:

@@ -7,14 +7,12 @@ totals, a table whose game is kept in the app (it has hands) or a game a pair ab
 from __future__ import annotations
 
 from flask import Response, jsonify
-from flask_babel import gettext as _
 
-from ..engine import EntryErrors
 from ..services import desk, paper_results, record
 from ..services import tournaments as service
 from ..tournaments.results_csv import COLUMNS as RESULT_COLUMNS
 from . import bp
-from .common import BadBody, error_response, fail, field_errors, json_body
+from .common import json_body
 from .openapi import BODY_ERRORS, add_paths, errors, ok, ref
 from .tournaments import _ADMIN_ERRORS, _AUTH, _ID, _ROUND, _require_admin, _tournament_or_404
 
@@ -26,19 +24,10 @@ def paper_result(tournament_id: str, number: int, table: int) -> Response:
     _require_admin(tournament)
     rnd = service.get_round(tournament, number)
     if rnd is None:
-        fail(404, _("The tournament has no round of that number."))
-    try:
-        body = json_body()
-        result = desk.paper_result(tournament.id, number, table, body.get("totals"),
-                                   by=record.BY_DESK)
-    except BadBody as exc:
-        return error_response(400, exc.message)
-    except paper_results.NoSuchTable:
-        return error_response(404, _("The round has no table of that number."))
-    except service.RoundClosed:
-        return error_response(409, _("That round is already closed."))
-    except EntryErrors as exc:
-        return field_errors(exc)
+        raise desk.RoundNotFound(number)
+    body = json_body()
+    result = desk.paper_result(tournament.id, number, table, body.get("totals"),
+                               by=record.BY_DESK)
     return jsonify({"round": result.round, "table": result.table, "pairs": list(result.pairs),
                     "totals": list(result.totals), "credits": list(result.credits)})
 

@@ -19,7 +19,6 @@ from typing import Any
 from flask import Response, jsonify, make_response, request, url_for
 from flask_babel import gettext as _
 
-from ..engine import EntryErrors, UnknownRuleSet
 from ..engine.movements import ROTATION, SEATING_METHODS
 from ..engine.numbers import whole
 from ..engine.ranking import DIFFERENCE, STANDINGS_BY
@@ -30,12 +29,11 @@ from ..ratelimit import note_token_failure
 from ..services import desk
 from ..services import tournaments as service
 from ..services.clock import BELL, MAX_EXTEND, TABLES_START, clock_of, waits_for_bell
-from ..services.errors import WriteRefused
 from ..services.games import token_matches
 from ..services.record import MAX_REQUEST_KEY
 from ..services.scoring import resolve_ruleset
 from . import bp
-from .common import BadBody, error_response, fail, field_errors, json_body, values_object
+from .common import fail, json_body, values_object
 from .games import TORNEO_VALUES_SCHEMA, game_urls
 from .openapi import BODY_ERRORS, add_paths, errors, header, ok, ref
 
@@ -50,7 +48,7 @@ def _bearer() -> str | None:
 def _tournament_or_404(tournament_id: str, *, full: bool = False) -> Tournament:
     tournament = service.find_tournament(tournament_id, full=full)
     if tournament is None:
-        fail(404, _("There is no tournament with that id."))
+        raise desk.TournamentNotFound(tournament_id)
     return tournament
 
 
@@ -167,30 +165,25 @@ def tournament_to_dict(tournament: Tournament, *, admin: bool,
 @bp.post("/tournaments")
 def create_tournament() -> Response:
     """Create a tournament and seat round 1: 201 with its id and admin token (shown once)."""
-    try:
-        body = json_body()
-        ruleset = resolve_ruleset(body.get("ruleset", "torneo"))
-        new = service.create_tournament(
-            ruleset,
-            name=body.get("name"),
-            pairs=body.get("pairs"),
-            rounds=body.get("rounds", 3),
-            minutes=body.get("minutes", 60),
-            warn_minutes=body.get("warn_minutes", 10),
-            target=body.get("target"),
-            values=values_object(body.get("values")),
-            language=body.get("language", "en"),
-            prizes=body.get("prizes", service.DEFAULT_PRIZES),
-            standings_by=body.get("standings_by", DIFFERENCE),
-            victory_scale=body.get("victory_scale"),
-            bye_victory_points=body.get("bye_victory_points"),
-            seating_method=body.get("seating_method", ROTATION),
-            tables_start=body.get("tables_start", BELL),
-        )
-    except BadBody as exc:
-        return error_response(400, exc.message)
-    except (EntryErrors, UnknownRuleSet) as exc:
-        return field_errors(exc)
+    body = json_body()
+    ruleset = resolve_ruleset(body.get("ruleset", "torneo"))
+    new = service.create_tournament(
+        ruleset,
+        name=body.get("name"),
+        pairs=body.get("pairs"),
+        rounds=body.get("rounds", 3),
+        minutes=body.get("minutes", 60),
+        warn_minutes=body.get("warn_minutes", 10),
+        target=body.get("target"),
+        values=values_object(body.get("values")),
+        language=body.get("language", "en"),
+        prizes=body.get("prizes", service.DEFAULT_PRIZES),
+        standings_by=body.get("standings_by", DIFFERENCE),
+        victory_scale=body.get("victory_scale"),
+        bye_victory_points=body.get("bye_victory_points"),
+        seating_method=body.get("seating_method", ROTATION),
+        tables_start=body.get("tables_start", BELL),
+    )
     tables = [_link_row(t)
               for t in service.hand_out_links(new.tournament.rounds[0].tables)]
     response = make_response(
@@ -218,7 +211,7 @@ def _desk_access(tournament_id: str) -> None:
     small query before the operation (which locks and loads the tournament itself)."""
     head = desk.find_head(tournament_id)
     if head is None:
-        fail(404, _("There is no tournament with that id."))
+        raise desk.TournamentNotFound(tournament_id)
     token = _bearer()
     if token is None:
         fail(401, _("Send the tournament's admin token as “Authorization: Bearer <token>”."))
@@ -311,41 +304,12 @@ def pause_clock(tournament_id: str, number: int) -> Response:
 def extend_clock(tournament_id: str, number: int) -> Response:
     """Add ``minutes`` (body) to the round's clock; 422 for a bad number."""
     _desk_access(tournament_id)
-    try:
-        body = json_body()
-    except BadBody as exc:
-        return error_response(400, exc.message)
+    body = json_body()
     minutes = body.get("minutes")
     if isinstance(minutes, str):
         minutes = whole(minutes)  # digits as text, read here; anything else is no number
     return _answer(desk.extend_clock(tournament_id, number, minutes,
                                      by=desk.BY_API, request_key=_request_key()))
-
-
-def desk_refused(error: WriteRefused) -> Response:
-    """A refused desk action as a status and a message (the API's one place for them)."""
-    if isinstance(error, desk.ActionRefused):
-        return field_errors(EntryErrors(error.errors), 409)
-    answers: list[tuple[type[WriteRefused], int, str]] = [
-        (desk.TournamentNotFound, 404, _("There is no tournament with that id.")),
-        (desk.RoundNotFound, 404, _("The tournament has no round of that number.")),
-        (desk.TableNotFound, 404, _("The round has no table of that number.")),
-        (desk.PairNotFound, 404, _("The tournament has no pair of that number.")),
-        (desk.RoundClosed, 409, _("That round is already closed.")),
-        (desk.TournamentChanged, 409, _("The tournament changed meanwhile: read it again.")),
-        (desk.PairNotPlaying, 409, _("The pair plays no game in an open round.")),
-        (desk.AbandonmentNotUndoable, 409, _("An abandonment can be taken back only while "
-                                             "its game is being played.")),
-        (desk.AlreadySubstituted, 409, _("A substitution is already recorded for this pair.")),
-        (desk.TournamentOver, 409, _("The tournament is over.")),
-        (desk.ClockRunning, 409, _("The clock is already running.")),
-        (desk.ClockNotRunning, 409, _("The clock is not running.")),
-        (desk.TimeIsUp, 409, _("Time is up for this game: add minutes to play on, or "
-                               "finish it.")),
-    ]
-    status, message = next(((s, m) for kind, s, m in answers if isinstance(error, kind)),
-                           (409, _("Nothing was changed.")))
-    return error_response(status, message)
 
 
 _ID = {"name": "tournament_id", "in": "path", "required": True, "schema": {"type": "string"}}

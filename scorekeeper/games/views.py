@@ -19,7 +19,6 @@ from flask import (
     g,
     get_flashed_messages,
     make_response,
-    render_template,
     request,
     session,
     url_for,
@@ -54,7 +53,7 @@ from ..services.errors import WriteRefused
 from ..services.scoring import resolve_ruleset
 from ..tournaments.views import SESSION_KEY as DESK_TOKENS
 from ..tournaments.wall import is_time_up, table_clock_html, waits_for_bell
-from ..web import qr_svg, render, see_other
+from ..web import qr_svg, refused_page, render, see_other
 from . import bp
 from .chart import running_total_svg  # also adds the chart's route to the blueprint
 from .forms import (
@@ -673,14 +672,14 @@ def _count_again(game_id: str, status: int, **extra: Any) -> Response:
 
 @bp.errorhandler(WriteRefused)
 def refused(error: WriteRefused) -> Response:
-    """What a refused change says on the page; nothing was saved (the request rolls back)."""
+    """What a refused change says on the page; nothing was saved (the request rolls back).
+
+    A count form refused for what it can settle itself (the game changed meanwhile, the hand
+    was fixed on another phone, the clock not started...) is shown again with what was typed;
+    any other refusal is the game's page with the refusal's words (:func:`web.refused_page`).
+    """
     game_id = (request.view_args or {}).get("game_id", "")
     counting = request.endpoint in ("games.add_hand", "games.update_hand")
-    request.environ["scorekeeper.roll_back"] = True
-    if isinstance(error, record.GameNotFound | record.HandNotFound):
-        # Our forms name hands by their version (a removed one is StaleWrite): a number
-        # that is not there is a URL made up or long gone.
-        return _not_found()
     if isinstance(error, record.ChangedMeanwhile) and counting:
         return _count_again(game_id, 409, meanwhile=error.changes, current_version=error.version)
     if isinstance(error, record.GameOver) and counting:
@@ -688,7 +687,7 @@ def refused(error: WriteRefused) -> Response:
     if isinstance(error, record.KeyTooLong) and counting:
         return _count_again(game_id, 422, key_error=True)
     if isinstance(error, record.BellNotRung) and counting:
-        return _count_again(game_id, 409, bell=translate(error.message))
+        return _count_again(game_id, 409, bell=error_message(error.says(page=True)))
     if isinstance(error, record.StaleWrite) and request.endpoint == "games.update_hand":
         game = _game_or_404(game_id)
         hand = next((h for h in game.hands if h.version == error.current_version), None)
@@ -701,35 +700,9 @@ def refused(error: WriteRefused) -> Response:
                                hidden={"version": hand.version}, status=409, stale=True,
                                stored=changed_fields(request.form,
                                                      form_values_from_entry(hand.entry), names))
-    messages = {
-        record.StaleWrite: _("The game changed on another phone meanwhile, so nothing was "
-                             "changed. Check the list below."),
-        record.NothingToUndo: _("There is nothing to undo."),
-        record.NothingToRedo: _("There is nothing to redo."),
-        record.GameOver: _("This game is over: no more hands can be counted."),
-        record.GameAbandoned: _("The tournament desk recorded that a pair abandoned this "
-                                "game: it takes no more hands."),
-        record.GameClosed: _("This game's tournament round is closed: only the tournament "
-                             "desk can change it now."),
-        record.GameOnPaper: _("The tournament desk typed this table's result from its paper "
-                              "sheet: only the desk can change the game now."),
-        record.KeyReused: _("This form was already used for another change, so nothing was "
-                            "saved. Check the list below."),
-        record.KeyTooLong: _("This form cannot be saved (its key is too long)."),
-        record.BellNotRung: translate(record.BellNotRung.message),
-        record.ChangedMeanwhile: _("The game changed on another phone meanwhile, so nothing "
-                                   "was changed. Check the list below."),
-    }
-    message = next(m for kind, m in messages.items() if isinstance(error, kind))
-    return _back_to_game(game_id, message)
-
-
-def _not_found() -> Response:
-    from werkzeug.exceptions import NotFound
-
-    response = make_response(render_template("error.html", error=NotFound(), code=404))
-    response.status_code = 404
-    return response
+    # Our forms name hands by their version (a removed one is StaleWrite): a game or a hand
+    # number that is not there is a URL made up or long gone, answered Not Found.
+    return refused_page(error, lambda message, _status: _back_to_game(game_id, message))
 
 
 @bp.errorhandler(EntryErrors)

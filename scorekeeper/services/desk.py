@@ -9,7 +9,7 @@ An operation (:func:`finish_round`, :func:`start_clock`, :func:`pause_clock`,
    request's transaction starts with ``BEGIN IMMEDIATE``) and load the tournament after it,
    rounds, tables and games included, so what it checks is the latest committed;
 2. recognise a repeated request key (the same key with the same request answers the change it
-   made, with another request :class:`~.errors.KeyReused`);
+   made, with another request :class:`~.errors.DeskKeyReused`);
 3. check the tournament version a desk page was shown (:class:`~.errors.TournamentChanged`);
 4. make the change (the tables' games change through ``services.record``, under their own
    locks), raise the tournament's version and log a :class:`TournamentChange`.
@@ -43,6 +43,8 @@ from .errors import (
     AlreadySubstituted,
     ClockNotRunning,
     ClockRunning,
+    DeskKeyReused,
+    DeskKeyTooLong,
     DeskRefused,
     KeyReused,
     KeyTooLong,
@@ -157,7 +159,7 @@ class _Begun:
 
 def _begin(tournament_id: str, kind: str, asked: object, *, request_key: str | None,
            seen_version: int | None) -> _Begun:
-    key = check_key(request_key)
+    key = check_key(request_key, DeskKeyTooLong)
     tournament = lock(tournament_id)
     digest = _digest(kind, asked)
     if key is not None:
@@ -167,7 +169,7 @@ def _begin(tournament_id: str, kind: str, asked: object, *, request_key: str | N
         ).scalar_one_or_none()
         if earlier is not None:
             if earlier.request_digest != digest:
-                raise KeyReused(key)
+                raise DeskKeyReused(key)
             return _Begun(tournament, key, digest,
                           DeskWritten(tournament, view_of(earlier), repeated=True))
     if seen_version is not None and seen_version != tournament.version:

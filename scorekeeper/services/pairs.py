@@ -39,10 +39,18 @@ class PairsFixed(DeskRefused):
     """Game 1 has started: pairs can no longer be withdrawn or renamed (a pair that leaves now
     abandons its game; a replaced player is a substitution)."""
 
+    message = N_("Game 1 has started, so the pairs can no longer be withdrawn, corrected or "
+                 "checked in. A pair that leaves now abandons its game; a replaced player is a "
+                 "substitution.")
+    page_status = 409
+
 
 class NoNextGame(DeskRefused):
     """A late pair cannot join: the game being played is the last one (or the tournament is
     over)."""
+
+    message = N_("The last game is being played: a late pair has no game left to join.")
+    page_status = 409
 
 
 def started(tournament: Tournament) -> bool:

@@ -18,13 +18,14 @@ from ..extensions import db
 from ..models.tournaments import Tournament, TournamentRound
 from . import record
 from .clock import waits_for_bell
+from .errors import TableNotFound
 from .tournaments import RoundClosed, find_table
 
 #: A paper total beyond this is a typing mistake (a game to 15,000 ends far below it).
 MAX_TOTAL = 100_000
 
 
-class NoSuchTable(LookupError):
+class NoSuchTable(TableNotFound):
     """The round has no table of that number."""
 
 

@@ -17,29 +17,26 @@ from sqlalchemy.orm import InstrumentedAttribute
 
 from ..extensions import db, take_write_lock
 from ..models.base import Base
+from .errors import MAX_REQUEST_KEY as MAX_REQUEST_KEY
 from .errors import KeyTooLong
 from .text import is_storable
 
 #: Who made a change (``GameChange.by``, ``TournamentChange.by``).
 BY_SCOREKEEPER, BY_EDITOR, BY_API, BY_DESK = "scorekeeper", "editor", "api", "desk"
 
-#: Longest request key kept. A longer one is refused, never cut: two keys that differ only
-#: past the cut would otherwise name the same save.
-MAX_REQUEST_KEY = 128
-
 T = TypeVar("T")
 #: The type of a change log owner's id (a game's row id, a tournament's id).
 K = TypeVar("K", int, str)
 
 
-def check_key(key: str | None) -> str | None:
-    """The request key as it will be kept; raises :class:`KeyTooLong`."""
+def check_key(key: str | None, refused: type[KeyTooLong] = KeyTooLong) -> str | None:
+    """The request key as it will be kept; raises ``refused`` (a :class:`KeyTooLong`)."""
     if key is None or key == "":
         return None
     # A key that cannot be stored (NUL, a lone surrogate: only a tampered form sends one) is
     # refused like one too long to keep, before it reaches the database.
     if len(key) > MAX_REQUEST_KEY or not is_storable(key):
-        raise KeyTooLong(key)
+        raise refused(key)
     return key
 
 

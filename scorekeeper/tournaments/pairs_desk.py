@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Response, abort, request
+from flask import Response, request
 from flask_babel import gettext as _
 
 from ..engine import EntryErrors
@@ -22,7 +22,7 @@ from ..services import desk, desk_pairs
 from ..services import pairs as night
 from ..services import tournaments as service
 from ..services.errors import WriteRefused
-from ..web import render, see_other
+from ..web import refused_page, render, see_other
 from . import bp
 from .views import _desk_or_403, _key, _page_context, _seen, _tournament_or_404
 
@@ -92,23 +92,6 @@ def _again(tournament_id: str, errors: dict[str, str], status: int) -> Response:
     return response
 
 
-def _refusal(error: WriteRefused) -> tuple[str, int]:
-    if isinstance(error, night.PairsFixed):
-        return _("Game 1 has started, so the pairs can no longer be withdrawn, corrected or "
-                 "checked in. A pair that leaves now abandons its game; a replaced player is a "
-                 "substitution."), 409
-    if isinstance(error, night.NoNextGame):
-        return _("The last game is being played: a late pair has no game left to join."), 409
-    if isinstance(error, desk.TournamentChanged):
-        return _("The tournament changed meanwhile (another desk, or a second tap), so nothing "
-                 "was done. Check where it stands and try again."), 409
-    if isinstance(error, desk.KeyReused):
-        return _("This form was already used for another change, so nothing was done."), 409
-    if isinstance(error, desk.TournamentOver):
-        return _("The tournament is over."), 409
-    return _("Nothing was changed."), 422
-
-
 def _do(tournament_id: str, prefix: str, act: Any) -> Response:
     """Run the desk operation ``act``; back to the control table, or the page again with the
     messages by the fields named ``prefix`` + field."""
@@ -120,11 +103,9 @@ def _do(tournament_id: str, prefix: str, act: Any) -> Response:
         for err in exc.errors:
             errors.setdefault(prefix + err.field, error_message(err))
         return _again(tournament_id, errors, 422)
-    except (desk.TournamentNotFound, desk.PairNotFound, desk.RoundNotFound):
-        abort(404)
     except WriteRefused as exc:
-        message, status = _refusal(exc)
-        return _again(tournament_id, {"pairs": message}, status)
+        return refused_page(exc, lambda message, status: _again(
+            tournament_id, {"pairs": message}, status))
     return see_other("tournaments.show", tournament_id=tournament_id, _anchor="pairs-title")
 
 

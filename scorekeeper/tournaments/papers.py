@@ -24,7 +24,7 @@ from ..engine.ranking import VICTORY_POINTS
 from ..engine.seating import Seating
 from ..i18n import error_message
 from ..models.tournaments import Tournament, TournamentTable
-from ..services import desk, paper_results, record
+from ..services import desk, record
 from ..services import tournaments as service
 from ..sheets import layout, tables
 from ..sheets.views import _helpers, game_sheet_model
@@ -49,8 +49,6 @@ def paper_result(tournament_id: str, number: int, table: int) -> Response:
     try:
         desk.paper_result(tournament.id, number, table, [typed["total_a"], typed["total_b"]],
                           by=record.BY_DESK, text=True)
-    except paper_results.NoSuchTable:
-        abort(404)
     except service.RoundClosed:
         return _round_response(tournament, rnd)
     except EntryErrors as exc:

@@ -12,10 +12,9 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
-from flask import Response, abort, current_app, request, session, url_for
+from flask import Response, abort, request, session, url_for
 from flask_babel import get_locale
 from flask_babel import gettext as _
-from werkzeug.exceptions import NotFound
 
 from .. import config
 from ..browser import house_rulesets, remember_token
@@ -43,7 +42,7 @@ from ..services.clock import (
 from ..services.errors import WriteRefused
 from ..services.scoring import resolve_ruleset
 from ..sheets import tables
-from ..web import qr_svg, render, see_other
+from ..web import qr_svg, refused_page, render, see_other
 from . import bp
 
 SESSION_KEY = "tournament_tokens"
@@ -503,47 +502,21 @@ _ERROR_PLACE = {
 
 @bp.errorhandler(WriteRefused)
 def refused(error: WriteRefused) -> Response:
-    """What a refused desk action says, in one place: the control table as it now stands,
-    with the message by the action (nothing was changed: its changes were dropped when it
-    raised)."""
+    """What a refused desk action says: the control table as it now stands, with the message
+    by the action (nothing was changed: its changes were dropped when it raised)."""
     tournament_id = (request.view_args or {}).get("tournament_id", "")
     number = (request.view_args or {}).get("number")
-    if isinstance(error, desk.TournamentNotFound | desk.RoundNotFound | desk.TableNotFound
-                  | desk.PairNotFound):
-        return current_app.make_response(current_app.handle_http_exception(NotFound()))
-    if request.endpoint in ("tournaments.round_links", "tournaments.table_link"):
+    if error.status != 404 and request.endpoint in ("tournaments.round_links",
+                                                    "tournaments.table_link"):
         return see_other("tournaments.round_page", tournament_id=tournament_id, number=number)
     place = _ERROR_PLACE.get(request.endpoint or "", "round")
-    # 409: another desk (or a second tap) got there first; 422: the action cannot be taken.
-    status = 409 if isinstance(error, desk.TournamentChanged | desk.KeyReused) else 422
-    if isinstance(error, desk.ActionRefused):
-        message = error_message(error.errors[0])
-    elif isinstance(error, desk.RoundClosed) and request.endpoint == "tournaments.finish_round":
-        status = 409
-        message = _("Game %(n)d was already closed (by another desk, or a second tap): "
-                    "this is where the tournament stands now.", n=int(error.args[0]))
-    else:
-        messages: list[tuple[type[WriteRefused], str]] = [
-            (desk.TournamentChanged, _("The tournament changed meanwhile (another desk, or a "
-                                       "second tap), so nothing was done. Check where it "
-                                       "stands and try again.")),
-            (desk.RoundClosed, _("This game is already closed.")),
-            (desk.PairNotPlaying, _("This pair plays no game in this round.")),
-            (desk.AbandonmentNotUndoable, _("An abandonment can be taken back only while its "
-                                            "game is being played.")),
-            (desk.AlreadySubstituted, _("A substitution is already recorded for this pair.")),
-            (desk.TournamentOver, _("The tournament is over.")),
-            (desk.ClockRunning, _("The clock is already running.")),
-            (desk.ClockNotRunning, _("The clock is not running.")),
-            (desk.TimeIsUp, _("Time is up for this game: add minutes to play on, or finish "
-                              "it.")),
-            (desk.KeyReused, _("This form was already used for another change, so nothing "
-                               "was done.")),
-            (desk.KeyTooLong, _("This form cannot be sent (its key is too long).")),
-        ]
-        message = next((m for kind, m in messages if isinstance(error, kind)),
-                       _("Nothing was changed."))
-    return _action_error(_tournament_or_404(tournament_id), message, place, status)
+    if isinstance(error, desk.RoundClosed) and request.endpoint == "tournaments.finish_round":
+        # Closing a round another desk (or a second tap) closed: it got there first.
+        return _action_error(_tournament_or_404(tournament_id), _(
+            "Game %(n)d was already closed (by another desk, or a second tap): this is where "
+            "the tournament stands now.", n=int(error.args[0])), place, 409)
+    return refused_page(error, lambda message, status: _action_error(
+        _tournament_or_404(tournament_id), message, place, status))
 
 
 @bp.errorhandler(EntryErrors)
