@@ -157,6 +157,8 @@ def main() -> int:
             fn()
         prof.disable()
         stats = pstats.Stats(prof)
+        if os.environ.get("PROFILE_DUMP"):
+            stats.dump_stats(f"{os.environ['PROFILE_DUMP']}-{name}.prof")
         stats.sort_stats(args.sort).print_stats(args.top)
     return 0
 
