@@ -37,9 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import argparse  # noqa: E402
 import asyncio  # noqa: E402
-import shutil  # noqa: E402
 import subprocess  # noqa: E402
-import tempfile  # noqa: E402
 import time  # noqa: E402
 from collections import Counter  # noqa: E402
 from dataclasses import dataclass  # noqa: E402
@@ -50,8 +48,6 @@ import aiohttp  # noqa: E402
 from bench.club_night import (  # noqa: E402
     CLIENT_KEEPALIVE,
     Recorder,
-    Server,
-    fresh_database,
     make_app,
     parse_with_database,
     percentile,
@@ -60,8 +56,12 @@ from bench.club_night import (  # noqa: E402
 )
 from bench.stats_readers import (  # noqa: E402
     Phases,
+    add_phase_options,
     alternate,
     create_games,
+    save_p95s,
+    scratch_database,
+    serving,
     start_in_own_process,
 )
 
@@ -195,15 +195,15 @@ def strangers_process(base: str, strangers: list[Stranger], think: float, timeou
         phases.results.put((latencies, dict(statuses)))
 
 
-async def measure(server: Server, save_games: list[tuple[str, str]], strangers: list[Stranger],
+async def measure(base: str, save_games: list[tuple[str, str]], strangers: list[Stranger],
                   args: argparse.Namespace) -> tuple[Recorder, list[float], list[float],
                                                      dict[str, list[float]],
                                                      dict[tuple[str, int], int]]:
-    await warm_up(server.url, save_games[0][0], args.workers)
-    phases, process = start_in_own_process(strangers_process, server.url, strangers,
+    await warm_up(base, save_games[0][0], args.workers)
+    phases, process = start_in_own_process(strangers_process, base, strangers,
                                            args.think, args.timeout, args.asks)
     rec = Recorder(deadline=0, max_requests=10**9)
-    idle, loaded, (latencies, statuses) = await alternate(rec, server.url, save_games, args,
+    idle, loaded, (latencies, statuses) = await alternate(rec, base, save_games, args,
                                                           phases, process, "papers", 120)
     return rec, idle, loaded, latencies, statuses
 
@@ -230,31 +230,19 @@ def main(argv: list[str] | None = None) -> int:
                         help="pairs in each stranger's tournament (default: MAX_PAIRS)")
     parser.add_argument("--games", type=int, default=None,
                         help="games in each stranger's tournament (default: MAX_ROUNDS)")
-    parser.add_argument("--seconds", type=float, default=20, help="per phase and round")
-    parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--save-every", type=float, default=0.1)
-    parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--timeout", type=float, default=300)
-    parser.add_argument("--limit", type=float, default=2.0)
+    add_phase_options(parser, seconds=20)
     args = parse_with_database(parser, argv)
 
-    tmp = Path(tempfile.mkdtemp(prefix="bench-papers-"))
-    server = None
     before = uptime()
-    try:
-        url = fresh_database(args.database, tmp)
+    with scratch_database(args.database, "bench-papers-") as (url, tmp):
         seeding = time.monotonic()
         strangers = make_strangers(url, tmp, args.clients, args.hands, args.pairs, args.games)
         save_games = create_games(url, tmp, 200)
         seeded = time.monotonic() - seeding
-        server = Server(f"scorekeeper:create_app(instance_path={str(tmp / 'instance')!r})",
-                        {"DATABASE_URL": url, "SECRET_KEY": "bench"}, args.workers)
-        rec, idle, loaded, latencies, statuses = asyncio.run(
-            measure(server, save_games, strangers, args))
-    finally:
-        if server:
-            server.stop()
-        shutil.rmtree(tmp, ignore_errors=True)
+        with serving(url, tmp, args.workers) as base:
+            rec, idle, loaded, latencies, statuses = asyncio.run(
+                measure(base, save_games, strangers, args))
     after = uptime()
 
     from scorekeeper.services import games as games_service
@@ -284,10 +272,10 @@ def main(argv: list[str] | None = None) -> int:
         print("  e.g.", example)
     print(f"uptime before: {before}")
     print(f"uptime after:  {after}")
-    if not idle or not loaded:
-        print("FAIL: no saves measured")
+    p95s = save_p95s(idle, loaded)
+    if p95s is None:
         return 1
-    p95_idle, p95_loaded = percentile(idle, 95), percentile(loaded, 95)
+    p95_idle, p95_loaded = p95s
     ratio = p95_loaded / p95_idle
     print(f"save p95 alone {p95_idle:.1f} ms, with {args.clients} paper clients "
           f"{p95_loaded:.1f} ms: ratio {ratio:.2f} (limit {args.limit:g})")

@@ -39,6 +39,8 @@ import random  # noqa: E402
 import shutil  # noqa: E402
 import tempfile  # noqa: E402
 import time  # noqa: E402
+from collections.abc import Iterator  # noqa: E402
+from contextlib import contextmanager  # noqa: E402
 from dataclasses import dataclass  # noqa: E402
 from typing import Any  # noqa: E402
 
@@ -262,6 +264,47 @@ async def alternate(rec: Recorder, url: str, save_games: list[tuple[str, str]],
     return idle, loaded, results
 
 
+def add_phase_options(parser: argparse.ArgumentParser, *, seconds: float) -> None:
+    """The options :func:`alternate` reads, and the limit on the ratio of the save p95s."""
+    parser.add_argument("--seconds", type=float, default=seconds, help="per phase and round")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--save-every", type=float, default=0.1)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--limit", type=float, default=2.0)
+
+
+@contextmanager
+def scratch_database(database: str | None, prefix: str) -> Iterator[tuple[str, Path]]:
+    """A fresh database (``--database``'s, or a SQLite file) and the folder that holds the
+    app's instance: their URL and folder, the folder removed after."""
+    tmp = Path(tempfile.mkdtemp(prefix=prefix))
+    try:
+        yield fresh_database(database, tmp), tmp
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+@contextmanager
+def serving(url: str, tmp: Path, workers: int) -> Iterator[str]:
+    """The app served on ``url``'s database as ``make run`` serves it (gunicorn, its gevent
+    workers, loopback only): its base URL, the server stopped after."""
+    server = Server(f"scorekeeper:create_app(instance_path={str(tmp / 'instance')!r})",
+                    {"DATABASE_URL": url, "SECRET_KEY": "bench"}, workers)
+    try:
+        yield server.url
+    finally:
+        server.stop()
+
+
+def save_p95s(idle: list[float], loaded: list[float]) -> tuple[float, float] | None:
+    """The save p95 of the idle and of the loaded phases; ``None`` (said as a failure) when
+    either measured no save."""
+    if not idle or not loaded:
+        print("FAIL: no saves measured")
+        return None
+    return percentile(idle, 95), percentile(loaded, 95)
+
+
 def read_in_own_process(base: str, remembered: list[list[str]], think: float, path: str,
                         revalidate: bool, phases: Phases) -> None:
     """The readers' browsers, in a process of their own: other devices than the table's phone,
@@ -298,15 +341,15 @@ async def _read_phases(base: str, remembered: list[list[str]], think: float, pat
                             (setup.examples + rec.examples)[:5]))
 
 
-async def measure(server: Server, stored: list[str], save_games: list[tuple[str, str]],
+async def measure(base: str, stored: list[str], save_games: list[tuple[str, str]],
                   args: argparse.Namespace) -> tuple[Recorder, list[float], list[float]]:
-    await warm_up(server.url, stored[0], args.workers)
+    await warm_up(base, stored[0], args.workers)
     rng = random.Random(12)
     remembered = [rng.sample(stored, args.remembered) for _ in range(args.readers)]
-    phases, readers = start_in_own_process(read_in_own_process, server.url, remembered,
+    phases, readers = start_in_own_process(read_in_own_process, base, remembered,
                                            args.think, args.path, not args.no_etag)
     rec = Recorder(deadline=0, max_requests=10**9)
-    idle, loaded, results = await alternate(rec, server.url, save_games, args, phases, readers,
+    idle, loaded, results = await alternate(rec, base, save_games, args, phases, readers,
                                             "read", 60)
     latencies, errors, server_errors, examples = results
     for kind, got in latencies.items():
@@ -332,29 +375,17 @@ def main(argv: list[str] | None = None) -> int:
                         "asks anew, unlike a browser reloading a page it has)")
     parser.add_argument("--path", default="/games/stats",
                         help="what the readers read (another page, as a control: e.g. /healthz)")
-    parser.add_argument("--seconds", type=float, default=10, help="per phase and round")
-    parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--save-every", type=float, default=0.1)
-    parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--limit", type=float, default=2.0)
+    add_phase_options(parser, seconds=10)
     args = parse_with_database(parser, argv)
     args.remembered = min(args.remembered, args.games)
 
-    tmp = Path(tempfile.mkdtemp(prefix="bench-stats-"))
-    server = None
-    try:
-        url = fresh_database(args.database, tmp)
+    with scratch_database(args.database, "bench-stats-") as (url, tmp):
         seeding = time.monotonic()
         stored = seed_stored(url, tmp, args.games, args.hands)
         seeded = time.monotonic() - seeding
         save_games = create_games(url, tmp, 200)
-        server = Server(f"scorekeeper:create_app(instance_path={str(tmp / 'instance')!r})",
-                        {"DATABASE_URL": url, "SECRET_KEY": "bench"}, args.workers)
-        rec, idle, loaded = asyncio.run(measure(server, stored, save_games, args))
-    finally:
-        if server:
-            server.stop()
-        shutil.rmtree(tmp, ignore_errors=True)
+        with serving(url, tmp, args.workers) as base:
+            rec, idle, loaded = asyncio.run(measure(base, stored, save_games, args))
 
     database = "PostgreSQL" if args.database else "SQLite"
     print(f"stored: {args.games} games of {args.hands} hands ({database}, seeded in "
@@ -366,10 +397,10 @@ def main(argv: list[str] | None = None) -> int:
         print(line)
     for example in rec.examples:
         print("  e.g.", example)
-    if not idle or not loaded:
-        print("FAIL: no saves measured")
+    p95s = save_p95s(idle, loaded)
+    if p95s is None:
         return 1
-    p95_idle, p95_read = percentile(idle, 95), percentile(loaded, 95)
+    p95_idle, p95_read = p95s
     ratio = p95_read / p95_idle
     print(f"save p95 idle {p95_idle:.1f} ms, with {args.readers} statistics readers "
           f"{p95_read:.1f} ms: ratio {ratio:.2f} (limit {args.limit:g}); "

@@ -108,26 +108,29 @@ def test_home_page_varies_on_hx_request(client: FlaskClient) -> None:
     assert "HX-Request" in client.get("/").headers["Vary"]
 
 
+def _home(client: FlaskClient, lang: str | None = None, **kwargs: Any) -> str:
+    """The home page, asked in ``lang`` (``?lang=``) or as the session and browser have it."""
+    url = "/" if lang is None else f"/?lang={lang}"
+    return client.get(url, **kwargs).get_data(as_text=True)
+
+
 def test_language_switch_to_spanish(client: FlaskClient) -> None:
-    html = client.get("/?lang=es").get_data(as_text=True)
+    html = _home(client, "es")
     assert '<html lang="es">' in html
     assert "Nueva partida" in html
     assert "Mínimo de salida" in html
     # The choice is remembered in the session.
-    html = client.get("/").get_data(as_text=True)
-    assert "Nueva partida" in html
-    html = client.get("/?lang=en").get_data(as_text=True)
+    assert "Nueva partida" in _home(client)
+    html = _home(client, "en")
     assert "New game" in html and '<html lang="en">' in html
 
 
 def test_language_from_browser(client: FlaskClient) -> None:
-    html = client.get("/", headers={"Accept-Language": "es-ES,es;q=0.9"}).get_data(as_text=True)
-    assert "Nueva partida" in html
+    assert "Nueva partida" in _home(client, headers={"Accept-Language": "es-ES,es;q=0.9"})
 
 
 def test_unknown_language_is_ignored(client: FlaskClient) -> None:
-    html = client.get("/?lang=xx").get_data(as_text=True)
-    assert "New game" in html
+    assert "New game" in _home(client, "xx")
 
 
 @pytest.mark.fresh_app

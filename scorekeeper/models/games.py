@@ -94,34 +94,35 @@ class Game(Base):
         return self.finished_at is not None
 
 
-class Side(Base):
+class _Named:
+    """A named row in its parent's ordered list (a game's sides, a side's players): each class
+    adds the key to its parent and makes (that key, position) unique."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    position: Mapped[int]
+    name: Mapped[str] = mapped_column(String(60))
+
+
+class Side(_Named, Base):
     """A side of a game: a pair, a team or a single player."""
 
     __tablename__ = "side"
     __table_args__ = (UniqueConstraint("game_id", "position"),)
 
-    id: Mapped[int] = mapped_column(primary_key=True)
     game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"))
-    position: Mapped[int]
-    name: Mapped[str] = mapped_column(String(60))
-
     game: Mapped[Game] = relationship(back_populates="sides")
     players: Mapped[list[Player]] = relationship(
         back_populates="side", order_by="Player.position", cascade="all, delete-orphan"
     )
 
 
-class Player(Base):
+class Player(_Named, Base):
     """A person playing on a side."""
 
     __tablename__ = "player"
     __table_args__ = (UniqueConstraint("side_id", "position"),)
 
-    id: Mapped[int] = mapped_column(primary_key=True)
     side_id: Mapped[int] = mapped_column(ForeignKey("side.id", ondelete="CASCADE"))
-    position: Mapped[int]
-    name: Mapped[str] = mapped_column(String(60))
-
     side: Mapped[Side] = relationship(back_populates="players")
 
 

@@ -41,8 +41,8 @@ import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
-from typing import IO, Any
+from dataclasses import dataclass, field, fields
+from typing import IO, Any, TypeVar
 
 from .. import ROOT
 
@@ -67,27 +67,40 @@ class RenderFailed(RuntimeError):
     """The child could not render the document (WeasyPrint raised, or the child died)."""
 
 
+_Number = TypeVar("_Number", int, float)
+
+
+def _bound(default: _Number, key: str, least: _Number, most: _Number | None = None) -> _Number:
+    """A limit's default, with the app config key that sets it and the range it is kept in."""
+    bound: _Number = field(default=default, metadata={"key": key, "least": least, "most": most})
+    return bound
+
+
 @dataclass(frozen=True)
 class Limits:
     """How many renders at once, how long one may wait and take (see the module's notes)."""
 
-    renders: int = 1
-    queue: int = 4
-    wait: float = 30.0
-    seconds: float = 180.0
-    cpu_seconds: int = 90
-    nice: int = 10
+    renders: int = _bound(1, "PDF_RENDERS_PER_WORKER", least=1)
+    queue: int = _bound(4, "PDF_RENDER_QUEUE", least=0)
+    wait: float = _bound(30.0, "PDF_RENDER_WAIT", least=0.0)
+    seconds: float = _bound(180.0, "PDF_RENDER_SECONDS", least=0.01)
+    cpu_seconds: int = _bound(90, "PDF_RENDER_CPU_SECONDS", least=1)
+    # Nice values stop at 19.
+    nice: int = _bound(10, "PDF_RENDER_NICE", least=0, most=19)
 
     @classmethod
     def from_config(cls, config: Any) -> Limits:
-        return cls(
-            renders=max(1, int(config.get("PDF_RENDERS_PER_WORKER", cls.renders))),
-            queue=max(0, int(config.get("PDF_RENDER_QUEUE", cls.queue))),
-            wait=max(0.0, float(config.get("PDF_RENDER_WAIT", cls.wait))),
-            seconds=max(0.01, float(config.get("PDF_RENDER_SECONDS", cls.seconds))),
-            cpu_seconds=max(1, int(config.get("PDF_RENDER_CPU_SECONDS", cls.cpu_seconds))),
-            nice=max(0, min(19, int(config.get("PDF_RENDER_NICE", cls.nice)))),
-        )
+        """The limits the app config sets, each kept in its range (its default where unset)."""
+        values: dict[str, int | float] = {}
+        for limit in fields(cls):
+            # The default's type reads the config's value, given as a number or as text.
+            number = float if isinstance(limit.default, float) else int
+            value = number(config.get(limit.metadata["key"], limit.default))
+            value = max(limit.metadata["least"], value)
+            if limit.metadata["most"] is not None:
+                value = min(limit.metadata["most"], value)
+            values[limit.name] = value
+        return cls(**values)  # type: ignore[arg-type]
 
 
 #: Seconds a refused printout is told to wait before asking again: a sheet renders in about a

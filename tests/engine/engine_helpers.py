@@ -1,6 +1,6 @@
-"""What the preset tests of tests/engine share: a rule set's value by dotted path, the rows of
-VARIANTS*.md as parametrised cases, a hand counted (each side's lines checked against its
-total) and a hand's refusals by field."""
+"""What the preset tests of tests/engine share: an empty side, a rule set's value by dotted
+path, the rows of VARIANTS*.md as parametrised cases, a hand counted (each side's lines checked
+against its total) and a hand's refusals by field."""
 
 from __future__ import annotations
 
@@ -18,6 +18,9 @@ from scorekeeper.engine import (
     count_hand,
     ruleset_to_dict,
 )
+
+#: A side that did nothing: no canasta, nothing on the table or in hand.
+EMPTY: dict[str, Any] = {}
 
 
 def value_at(rs: RuleSet, path: str) -> Any:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from engine_helpers import counting, each_value, lines, value_at
+from engine_helpers import EMPTY, counting, each_value, lines, value_at
 
 from scorekeeper.engine import (
     PRESETS,
@@ -25,7 +25,6 @@ from scorekeeper.engine import (
 
 BRAZILIAN = find_ruleset("brazilian")
 BOLIVIA = find_ruleset("bolivia")
-EMPTY: dict[str, Any] = {}
 count, errors = counting(BRAZILIAN)
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from engine_helpers import counting, each_value, lines, value_at
+from engine_helpers import EMPTY, counting, each_value, lines, value_at
 
 from scorekeeper.engine import (
     PRESETS,
@@ -23,7 +23,6 @@ from scorekeeper.engine import (
 from scorekeeper.engine.second_packet import NOT_TAKEN
 
 BURRACO = find_ruleset("burraco")
-EMPTY: dict[str, Any] = {}
 POZZETTO = {NOT_TAKEN: 1}
 count, errors = counting(BURRACO)
 

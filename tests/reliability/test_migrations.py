@@ -11,10 +11,12 @@ import os
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from alembic.script import ScriptDirectory
 from flask import Flask
+from flask.testing import FlaskClient
 from sqlalchemy import create_engine, inspect, text
 
 from scorekeeper import ROOT, create_app
@@ -186,6 +188,14 @@ def _dispose(app: Flask) -> None:
         db.engine.dispose()
 
 
+def _tournament(client: FlaskClient) -> dict[str, Any]:
+    """A classic tournament of four pairs and one game made through the API, as it answered."""
+    pairs = [{"players": [f"P{i}a", f"P{i}b"]} for i in range(4)]
+    made: dict[str, Any] = client.post("/api/v1/tournaments", json={
+        "name": "Club", "ruleset": "classic", "rounds": 1, "pairs": pairs}).get_json()
+    return made
+
+
 def test_tournament_tables_keep_no_edit_token_in_clear(fresh_url: str, tmp_path: Path) -> None:
     """Down, each table gets a clear edit token its game's hash follows (the older code shows
     it); up again, the clear copy is dropped and the link it made still opens the game."""
@@ -193,9 +203,7 @@ def test_tournament_tables_keep_no_edit_token_in_clear(fresh_url: str, tmp_path:
     runner = app.test_cli_runner()
     assert runner.invoke(args=["db", "upgrade"]).exit_code == 0
     client = app.test_client()
-    pairs = [{"players": [f"P{i}a", f"P{i}b"]} for i in range(4)]
-    made = client.post("/api/v1/tournaments", json={
-        "name": "Club", "ruleset": "classic", "rounds": 1, "pairs": pairs}).get_json()["tables"]
+    made = _tournament(client)["tables"]
     assert len(made) == 2
     _dispose(app)
     assert runner.invoke(args=["db", "downgrade", "5c1e7a2b9d40"]).exit_code == 0
@@ -379,9 +387,7 @@ def test_tournaments_made_before_the_bell_start_their_tables_when_seated(
     runner = app.test_cli_runner()
     assert runner.invoke(args=["db", "upgrade"]).exit_code == 0
     client = app.test_client()
-    pairs = [{"players": [f"P{i}a", f"P{i}b"]} for i in range(4)]
-    old = client.post("/api/v1/tournaments", json={
-        "name": "Club", "ruleset": "classic", "rounds": 1, "pairs": pairs}).get_json()
+    old = _tournament(client)
     _dispose(app)
     assert runner.invoke(args=["db", "downgrade", "e16c4d2a9b05"]).exit_code == 0
     with app.app_context():
@@ -403,8 +409,7 @@ def test_tournaments_made_before_the_bell_start_their_tables_when_seated(
     assert client.post(f"/api/v1/games/{table['game_id']}/hands", json=hand,
                        headers=auth).status_code == 201
 
-    new = client.post("/api/v1/tournaments", json={
-        "name": "Club", "ruleset": "classic", "rounds": 1, "pairs": pairs}).get_json()
+    new = _tournament(client)
     assert client.get(f"/api/v1/tournaments/{new['id']}").get_json()["tables_start"] == "bell"
     table = new["tables"][0]
     auth = {"Authorization": f"Bearer {table['edit_token']}"}
