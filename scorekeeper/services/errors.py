@@ -39,6 +39,13 @@ class WriteRefused(Exception):
     #: desk, a second tap) got there first, 422 when the change cannot be made.
     page_status: ClassVar[int] = 422
 
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        # What the client asked for by its id or number is not there: the API's 404, the
+        # pages' Not Found (``web.refused_page``), unless the kind says otherwise.
+        if issubclass(cls, LookupError) and "status" not in vars(cls):
+            cls.status = 404
+
     def params(self) -> dict[str, object]:
         """What fills in the message's ``%(name)s`` placeholders."""
         return {}
@@ -53,7 +60,6 @@ class WriteRefused(Exception):
 class GameNotFound(WriteRefused, LookupError):
     """There is no game with that id."""
 
-    status = 404
     message = N_("There is no game with that id.")
 
 
@@ -67,7 +73,6 @@ class GameOver(WriteRefused):
 class HandNotFound(WriteRefused, LookupError):
     """The game has no hand of that number."""
 
-    status = 404
     message = N_("The game has no hand of that number.")
 
     def __init__(self, number: int) -> None:
@@ -201,28 +206,24 @@ class DeskKeyReused(KeyReused, DeskRefused):
 class TournamentNotFound(DeskRefused, LookupError):
     """There is no tournament with that id."""
 
-    status = 404
     message = N_("There is no tournament with that id.")
 
 
 class RoundNotFound(DeskRefused, LookupError):
     """The tournament has no round (game) of that number."""
 
-    status = 404
     message = N_("The tournament has no round of that number.")
 
 
 class PairNotFound(DeskRefused, LookupError):
     """The tournament has no pair of that number."""
 
-    status = 404
     message = N_("The tournament has no pair of that number.")
 
 
 class TableNotFound(DeskRefused, LookupError):
     """The round has no table of that number."""
 
-    status = 404
     message = N_("The round has no table of that number.")
 
 
