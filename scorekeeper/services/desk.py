@@ -34,8 +34,8 @@ from ..extensions import db
 from ..models.desk import TournamentChange
 from ..models.games import utcnow
 from ..models.tournaments import Tournament, TournamentPair, TournamentRound, TournamentTable
+from . import abandonment, paper_results
 from . import clock as clocks
-from . import paper_results
 from . import tournaments as service
 from .errors import (
     AbandonmentNotUndoable,
@@ -340,7 +340,7 @@ def _check_substitute(_tournament: Tournament, pair: TournamentPair) -> None:
 
 def _substitute(tournament: Tournament, pair: TournamentPair) -> None:
     _check_substitute(tournament, pair)
-    service.record_substitution(pair)
+    abandonment.record_substitution(pair)
 
 
 @dataclass(frozen=True)
@@ -398,17 +398,17 @@ class PairOperation:
 # The pair abandons its game in the round being played (see
 # ``services.tournaments.record_abandonment``); :class:`PairNotPlaying` when it plays none,
 # :class:`ActionRefused` when already disqualified, its game finished or abandoned by the other.
-abandon = PairOperation("abandon", service.record_abandonment, service.abandonment_table,
+abandon = PairOperation("abandon", abandonment.record_abandonment, abandonment.abandonment_table,
                         when_closed=PairNotPlaying)
 # Take back the pair's abandonment while its round is being played: :class:`ActionRefused`
 # when the pair did not abandon, :class:`AbandonmentNotUndoable` when its round is closed.
-undo_abandon = PairOperation("unabandon", service.undo_abandonment,
+undo_abandon = PairOperation("unabandon", abandonment.undo_abandonment,
                              when_closed=AbandonmentNotUndoable)
 # A player of the pair was replaced: the pair scores nothing (:class:`AlreadySubstituted`).
 substitute = PairOperation("substitute", _substitute, _check_substitute)
 # Take back a substitution while the tournament is being played: :class:`ActionRefused`,
 # :class:`~.errors.TournamentOver`.
-undo_substitute = PairOperation("unsubstitute", service.undo_substitution)
+undo_substitute = PairOperation("unsubstitute", abandonment.undo_substitution)
 
 
 # -- the tables' edit links ----------------------------------------------------------------------
