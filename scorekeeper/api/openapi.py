@@ -1,6 +1,8 @@
 """The OpenAPI 3.1 document of the JSON API, served at ``/api/v1/openapi.json``.
 
-Each area adds its paths with :func:`add_paths`, next to the endpoints it documents. Limits
+Each view declares its operation with :func:`operation`; the paths are generated from the
+API's routes and those declarations, and an area names its answers' schemas with
+:func:`add_schemas`, next to the endpoints they describe. Limits
 come from the code that enforces them (``engine.hand``, the services), so the document follows
 them; ``.ci/schemathesis`` checks the whole document against the served app.
 """
@@ -8,7 +10,10 @@ them; ``.ci/schemathesis`` checks the whole document against the served app.
 from __future__ import annotations
 
 import copy
-from typing import Any
+import re
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 from flask import Response, jsonify
 
@@ -16,7 +21,7 @@ from ..engine import PRESETS, CanastaKind, OpeningCondition
 from ..engine.cards import CARD_GROUP_FIELDS
 from ..engine.hand import MAX_COUNT
 from ..engine.hand_inputs import HandInput, InputKind, hand_inputs
-from ..engine.rule_types import MAX_ROUNDS, Holds
+from ..engine.rule_types import Holds
 from ..services.tournaments import ENDINGS
 from . import bp
 
@@ -515,63 +520,6 @@ def header(description: str) -> dict[str, Any]:
 ETAG = {"ETag": header("The version, for If-Match")}
 
 
-PATHS: dict[str, Any] = {
-    "/score": {
-        "post": {
-            "summary": "Count one hand under a rule set (nothing is stored)",
-            "operationId": "scoreHand",
-            "requestBody": {
-                "required": True,
-                "content": {"application/json": {
-                    "schema": {"$ref": "#/components/schemas/ScoreRequest"}}},
-            },
-            "responses": {
-                "200": ok("Each side's lines and total", ref("HandResult")),
-                **errors(*BODY_ERRORS,
-                         e400="The body is not a JSON object with a list of sides",
-                         e422="A hand that cannot be, or an unknown rule set, with field "
-                              "errors"),
-            },
-        }
-    },
-    "/rulesets": {
-        "get": {"summary": "The presets (house rules are read by id)",
-                "operationId": "listRulesets",
-                "responses": {"200": ok("The rule sets", ref("RulesetList"))}},
-    },
-    "/rulesets/{ruleset_id}": {
-        "get": {
-            "summary": "One rule set as data (a preset's or house rules' id)",
-            "operationId": "getRuleset",
-            "parameters": [{"name": "ruleset_id", "in": "path", "required": True,
-                            "schema": {"type": "string"}}],
-            "responses": {"200": ok("The rule set", ref("RuleSet")),
-                          **errors(404, e404="No rule set of that id")},
-        }
-    },
-    "/opening-minimum": {
-        "get": {
-            "summary": "The first-meld minimum for a running total",
-            "operationId": "openingMinimum",
-            "parameters": [
-                {"name": "ruleset", "in": "query", "schema": {"type": "string"}},
-                {"name": "score", "in": "query",
-                 "description": "The side's running total (may be left out where the minimum "
-                                "goes by round)",
-                 "schema": {"type": "integer", "minimum": -1000000, "maximum": 1000000}},
-                {"name": "round", "in": "query",
-                 "description": "The round about to be dealt, from 1 (rule sets whose minimum "
-                                "goes by round, e.g. hand-and-foot; default 1)",
-                 "schema": {"type": "integer", "minimum": 1, "maximum": MAX_ROUNDS}},
-            ],
-            "responses": {"200": ok("The minimum", ref("OpeningMinimum")),
-                          **errors(422, e422="Unknown rule set, or a score that is not a "
-                                             "whole number within ±1,000,000")},
-        }
-    },
-}
-
-
 def _input_schema(d: HandInput) -> dict[str, Any]:
     """A hand input's schema, by its kind, as the engine's reader takes it."""
     by_kind: dict[InputKind, dict[str, Any]] = {
@@ -625,10 +573,106 @@ def ruleset_schema() -> dict[str, Any]:
     return schema
 
 
-def add_paths(paths: dict[str, Any], schemas: dict[str, Any] | None = None) -> None:
-    """Document more endpoints (called by the module that defines them, at import)."""
-    PATHS.update(paths)
-    SCHEMAS.update(schemas or {})
+def add_schemas(schemas: dict[str, Any]) -> None:
+    """Name more component schemas (called by the module whose answers they describe, at
+    import)."""
+    SCHEMAS.update(schemas)
+
+
+@dataclass(frozen=True)
+class Operation:
+    """What the document says of one view: its summary, the parameters its path does not
+    already name, its body, its answers and the tokens it takes. The path, the method and
+    the path's parameters come from the view's route."""
+
+    id: str
+    summary: str
+    responses: dict[str, Any]
+    description: str | None = None
+    params: tuple[dict[str, Any], ...] = ()
+    #: A path parameter's description, by its name.
+    path_notes: Mapping[str, str] = field(default_factory=dict)
+    body: dict[str, Any] | None = None
+    security: list[dict[str, list[str]]] | None = None
+
+    def document(self, path_params: list[dict[str, Any]]) -> dict[str, Any]:
+        """The operation object, given the route's path parameters."""
+        op: dict[str, Any] = {"summary": self.summary, "operationId": self.id}
+        if self.description is not None:
+            op["description"] = self.description
+        params = [{**p, "description": self.path_notes[p["name"]]}
+                  if p["name"] in self.path_notes else p for p in path_params]
+        params += self.params
+        if params:
+            op["parameters"] = params
+        if self.security is not None:
+            op["security"] = self.security
+        if self.body is not None:
+            op["requestBody"] = {"required": True,
+                                 "content": {"application/json": {"schema": self.body}}}
+        op["responses"] = self.responses
+        return op
+
+
+_DECLARED = "__api_operation__"
+_View = TypeVar("_View", bound=Callable[..., Any])
+
+
+def operation(id: str, summary: str, *, responses: dict[str, Any],
+              description: str | None = None, params: Iterable[dict[str, Any]] = (),
+              path_notes: Mapping[str, str] | None = None, body: dict[str, Any] | None = None,
+              security: list[dict[str, list[str]]] | None = None) -> Callable[[_View], _View]:
+    """Declare a view's operation, for the document (put it under the route decorator)."""
+    declared = Operation(id, summary, responses, description, tuple(params),
+                         dict(path_notes or {}), body, security)
+
+    def declare(view: _View) -> _View:
+        setattr(view, _DECLARED, declared)
+        return view
+
+    return declare
+
+
+def undocumented(view: _View) -> _View:
+    """A view the document leaves out on purpose (the document itself)."""
+    setattr(view, _DECLARED, None)
+    return view
+
+
+def declared(view: Callable[..., Any]) -> Operation | None:
+    """The view's declared operation (None: left out on purpose); AttributeError: none."""
+    result: Operation | None = getattr(view, _DECLARED)
+    return result
+
+
+#: A path parameter's schema by its converter: ids are text, numbers count from 1.
+_CONVERTERS: dict[str, dict[str, Any]] = {
+    "default": {"type": "string"},
+    "string": {"type": "string"},
+    "int": {"type": "integer", "minimum": 1},
+}
+_VARIABLE = re.compile(r"<(?:(?P<converter>\w+)(?:\([^)]*\))?:)?(?P<name>\w+)>")
+
+
+def openapi_path(rule: str) -> tuple[str, list[dict[str, Any]]]:
+    """A Flask rule as an OpenAPI path (``<int:n>`` is ``{n}``) and its path parameters."""
+    params = [{"name": m["name"], "in": "path", "required": True,
+               "schema": dict(_CONVERTERS[m["converter"] or "default"])}
+              for m in _VARIABLE.finditer(rule)]
+    return _VARIABLE.sub(lambda m: "{" + m["name"] + "}", rule), params
+
+
+def paths() -> dict[str, Any]:
+    """Every documented operation of the API's routes, by path and method."""
+    found: dict[str, Any] = {}
+    for route in bp.routes:
+        op = declared(route.view)
+        if op is None:
+            continue
+        path, params = openapi_path(route.rule)
+        for method in sorted(route.methods - {"HEAD", "OPTIONS"}):
+            found.setdefault(path, {})[method.lower()] = op.document(params)
+    return found
 
 
 def document() -> dict[str, Any]:
@@ -637,7 +681,7 @@ def document() -> dict[str, Any]:
         "openapi": "3.1.0",
         "info": {"title": "Canasta Scorekeeper API", "version": "1"},
         "servers": [{"url": "/api/v1"}],
-        "paths": PATHS,
+        "paths": paths(),
         "components": {
             "schemas": {**SCHEMAS, "Side": side_schema(), "RuleSet": ruleset_schema()},
             "securitySchemes": SECURITY,
@@ -646,6 +690,7 @@ def document() -> dict[str, Any]:
 
 
 @bp.get("/openapi.json")
+@undocumented
 def openapi() -> Response:
     """The OpenAPI document of this API."""
     return jsonify(document())
