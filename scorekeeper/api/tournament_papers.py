@@ -23,13 +23,7 @@ from .tournaments import _ADMIN_ERRORS, _AUTH, _require_admin, _tournament_or_40
     description=("Credited per 002 like a counted game: the winner the difference, the loser "
                  "minus it. Sent again, the new totals replace the old ones."),
     security=_AUTH,
-    body={"type": "object", "required": ["totals"],
-          "properties": {"totals": {
-              "type": "array", "minItems": 2, "maxItems": 2,
-              "items": {"type": "integer", "minimum": -paper_results.MAX_TOTAL,
-                        "maximum": paper_results.MAX_TOTAL},
-              "description": "The final totals of the pairs at side 1 and side 2"}},
-          "examples": [{"totals": [8450, 6120]}]},
+    body=paper_results.PAPER_RESULT.schema(),
     responses={"200": ok("The result and what it credits each pair", ref("PaperResult")),
                **errors(*BODY_ERRORS, *_ADMIN_ERRORS, 409,
                         e404="No such tournament, round or table", e409="The round is closed",

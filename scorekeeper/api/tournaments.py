@@ -20,7 +20,6 @@ from flask import Response, jsonify, make_response, request, url_for
 from flask_babel import gettext as _
 
 from ..engine.movements import ROTATION, SEATING_METHODS
-from ..engine.numbers import whole
 from ..engine.ranking import DIFFERENCE, STANDINGS_BY
 from ..engine.victory import DEFAULT_BYE, MAX_BANDS
 from ..engine.victory import TOTAL as VICTORY_TOTAL
@@ -28,7 +27,7 @@ from ..models.tournaments import Tournament, TournamentTable
 from ..ratelimit import note_token_failure
 from ..services import desk
 from ..services import tournaments as service
-from ..services.clock import BELL, MAX_EXTEND, TABLES_START, clock_of, waits_for_bell
+from ..services.clock import BELL, TABLES_START, clock_of, waits_for_bell
 from ..services.games import token_matches
 from ..services.record import MAX_REQUEST_KEY
 from ..services.scoring import resolve_ruleset
@@ -392,10 +391,7 @@ def pause_clock(tournament_id: str, number: int) -> Response:
 @bp.post("/tournaments/<tournament_id>/rounds/<int:number>/extend")
 @operation("extendClock", "Add minutes to the round's clock (time up: it runs again for them)",
            params=[_KEY], security=_AUTH,
-           body={"type": "object", "required": ["minutes"],
-                 "properties": {"minutes": {"type": "integer", "minimum": 1,
-                                            "maximum": MAX_EXTEND}},
-                 "examples": [{"minutes": 5}]},
+           body=desk.EXTEND.schema(),
            responses={"200": ok("The tournament", _TOURNAMENT),
                       **errors(*_DESK_ERRORS, 400, 413, 415,
                                e404="No such tournament or round",
@@ -405,10 +401,7 @@ def pause_clock(tournament_id: str, number: int) -> Response:
 def extend_clock(tournament_id: str, number: int) -> Response:
     """Add ``minutes`` (body) to the round's clock; 422 for a bad number."""
     _desk_access(tournament_id)
-    body = json_body()
-    minutes = body.get("minutes")
-    if isinstance(minutes, str):
-        minutes = whole(minutes)  # digits as text, read here; anything else is no number
+    minutes = json_body().get("minutes")  # read as desk.EXTEND declares it
     return _answer(desk.extend_clock(tournament_id, number, minutes,
                                      by=desk.BY_API, request_key=_request_key()))
 

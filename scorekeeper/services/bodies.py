@@ -1,0 +1,112 @@
+"""Request bodies declared once: each field's kind, bounds and message, from which both the
+schema the API's document shows and the reader the service checks a body with are derived.
+
+A service declares the body it reads next to the reading (``desk.EXTEND``,
+``paper_results.PAPER_RESULT``); the API's view names the declaration in its ``@operation``,
+so the document cannot drift from what is read, and the reader answers the field errors the
+service always answered (same fields, same messages, in the same order).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from ..engine import EntryErrors, FieldError
+from ..engine.numbers import whole
+
+
+class Kind(Enum):
+    """What a field holds."""
+
+    #: A whole number from ``low`` to ``high``.
+    WHOLE = "whole"
+    #: A list of exactly ``count`` items, each read by ``items``.
+    LIST = "list"
+
+
+@dataclass(frozen=True)
+class Field:
+    """One field of a body.
+
+    ``message`` is the msgid answered for a value that cannot be (a number out of its bounds,
+    a list of another length); a number's message gets ``low`` and ``high`` as parameters.
+    ``digits``: digits sent as text are read as the number (what a form sends); the schema
+    shows the number alone, what a client is asked to send.
+    """
+
+    name: str
+    kind: Kind
+    message: str
+    low: int | None = None
+    high: int | None = None
+    digits: bool = False
+    count: int | None = None
+    items: Field | None = None
+    description: str | None = None
+    required: bool = True
+
+    def schema(self) -> dict[str, Any]:
+        """The field's JSON schema."""
+        schema: dict[str, Any]
+        if self.kind is Kind.WHOLE:
+            schema = {"type": "integer", "minimum": self.low, "maximum": self.high}
+        else:
+            assert self.items is not None
+            schema = {"type": "array", "minItems": self.count, "maxItems": self.count,
+                      "items": self.items.schema()}
+        if self.description is not None:
+            schema["description"] = self.description
+        return schema
+
+    def read(self, value: object, errors: list[FieldError], at: str | None = None) -> Any:
+        """The value as the field reads it, or ``None`` with its error added to ``errors``
+        (named ``at``, by default the field's name; a list's items ``at[i]``)."""
+        at = self.name if at is None else at
+        if self.kind is Kind.WHOLE:
+            number = whole(value) if self.digits else (
+                value if isinstance(value, int) and not isinstance(value, bool) else None)
+            assert self.low is not None and self.high is not None
+            if number is None or not self.low <= number <= self.high:
+                errors.append(FieldError(at, self.message, low=self.low, high=self.high))
+                return None
+            return number
+        assert self.items is not None
+        if (not isinstance(value, Sequence) or isinstance(value, str)
+                or len(value) != self.count):
+            errors.append(FieldError(at, self.message))
+            return None
+        return [self.items.read(item, errors, f"{at}[{i}]") for i, item in enumerate(value)]
+
+    def take(self, value: object, at: str | None = None) -> Any:
+        """The value as :meth:`read` reads it; raises :class:`EntryErrors` with its errors."""
+        errors: list[FieldError] = []
+        read = self.read(value, errors, at)
+        if errors:
+            raise EntryErrors(errors)
+        return read
+
+
+@dataclass(frozen=True)
+class Body:
+    """A JSON object body: its fields, and examples for the document."""
+
+    fields: tuple[Field, ...]
+    examples: tuple[Mapping[str, object], ...] = ()
+
+    def field(self, name: str) -> Field:
+        """The field of that name."""
+        return next(f for f in self.fields if f.name == name)
+
+    def schema(self) -> dict[str, Any]:
+        """The body's JSON schema (fields it does not name are ignored, so they are allowed)."""
+        schema: dict[str, Any] = {
+            "type": "object",
+            "required": [f.name for f in self.fields if f.required],
+            "properties": {f.name: f.schema() for f in self.fields},
+        }
+        if self.examples:
+            schema["examples"] = [dict(e) for e in self.examples]
+        return schema
