@@ -23,7 +23,7 @@ from ..services import games as games_service
 from ..services import record
 from ..services import tournaments as tournaments_service
 from ..services.scoring import resolve_ruleset
-from ..services.tournaments import fill_values
+from ..services.tournaments import ENDINGS, fill_values
 from . import bp
 from .common import (
     bearer_token,
@@ -32,7 +32,7 @@ from .common import (
     json_body,
     values_object,
 )
-from .openapi import BODY_ERRORS, ETAG, errors, header, ok, operation, ref
+from .openapi import BODY_ERRORS, ETAG, add_schemas, errors, header, ok, operation, or_null, ref
 
 _AUTH: list[dict[str, list[str]]] = [{"gameEditToken": []}]
 _KEY = {"name": "Idempotency-Key", "in": "header",
@@ -432,3 +432,151 @@ def changes(game_id: str) -> Response:
                         "version": game.version})
     response.headers["ETag"] = f'"g{game.version}"'
     return response
+
+
+#: The answers' shapes.
+add_schemas({
+    "StoredHand": {
+        "type": "object",
+        "description": "A counted hand of a game: the entry as stored, each side's lines.",
+        "required": ["number", "version", "entry", "totals", "sides"],
+        "properties": {
+            "number": {"type": "integer", "minimum": 1},
+            "version": {"type": "integer"},
+            "entry": {"type": "object", "required": ["sides"], "properties": {
+                "end": {"type": ["string", "null"]},
+                "format": {"type": ["string", "null"]},
+                "players": {"type": ["string", "null"]},
+                "total_only": {"type": "boolean", "description":
+                               "Typed as each side's hand_total (sides hold hand_total and "
+                               "going_out only)"},
+                "sides": {"type": "array", "items": {"type": "object"}},
+            }},
+            "totals": {"type": "array", "items": {"type": "integer"}},
+            "sides": {"type": "array", "items": {"$ref": "#/components/schemas/SideResult"}},
+        },
+    },
+    "GameLinks": {
+        "type": "object",
+        "required": ["view_url", "edit_url", "sheet_url"],
+        "properties": {
+            "view_url": {"type": "string"},
+            "edit_url": {"type": ["string", "null"],
+                         "description": "Only with the edit token (null otherwise)."},
+            "sheet_url": {"type": "string"},
+        },
+    },
+    "NewGame": {
+        "allOf": [{"$ref": "#/components/schemas/GameLinks"}, {
+            "type": "object",
+            "required": ["id", "edit_token"],
+            "properties": {"id": {"type": "string"}, "edit_token": {"type": "string"}},
+        }],
+    },
+    "Game": {
+        "allOf": [{"$ref": "#/components/schemas/GameLinks"}, {
+            "type": "object",
+            "required": ["id", "ruleset", "players", "target", "version", "sides",
+                         "starting_totals", "totals", "opening_minimums", "to_target",
+                         "next_dealer", "hands", "finished", "winner", "drawn", "ended",
+                         "abandoned_by", "credits", "paper_totals", "accepts_hands"],
+            "properties": {
+                "id": {"type": "string"},
+                "ruleset": {"type": "string"},
+                "players": {"type": "string", "description": "The format's id"},
+                "target": {"type": ["integer", "null"], "description":
+                           "The total that wins (not in force in a game of rounds)"},
+                "version": {"type": "integer"},
+                "sides": {"type": "array", "items": {
+                    "type": "object", "required": ["name", "players"], "properties": {
+                        "name": {"type": "string"},
+                        "players": {"type": "array", "items": {"type": "string"}}}}},
+                "starting_totals": {
+                    "type": ["array", "null"], "items": {"type": "integer"},
+                    "description": "The totals carried from a paper sheet when the game was "
+                                   "resumed (its first line; null for a game counted here "
+                                   "from its first hand)"},
+                "totals": {"type": "array", "items": {"type": "integer"},
+                           "description": "Each side's total, carried totals included"},
+                "opening_minimums": {"type": "array", "items": {"type": "integer"}},
+                "opening_conditions": {
+                    "type": "array",
+                    "items": or_null({"$ref": "#/components/schemas/OpeningCondition"}),
+                    "description": "Per side, what its first meld must be beside the minimum "
+                                   "(null: the points alone)"},
+                "to_target": {"type": "array", "items": {"type": "integer", "minimum": 0},
+                              "description": "Per side, the target minus its total, never "
+                                             "below 0 (all 0 in a game of rounds)"},
+                "rounds": {"type": ["integer", "null"], "description":
+                           "How many rounds the game lasts (null: played to its target)"},
+                "round": {"type": ["integer", "null"], "description":
+                          "The round about to be dealt, where the opening minimum goes by "
+                          "round (null: by score)"},
+                "next_dealer": {"type": ["string", "null"]},
+                "hands": {"type": "array", "items": {"$ref": "#/components/schemas/StoredHand"}},
+                "finished": {"type": "boolean", "description":
+                             "Over: by its hands, or at its tournament's desk (see ended)"},
+                "winner": {"type": ["integer", "null"], "description":
+                           "The winning side (an abandoned game: the other side)"},
+                "drawn": {"type": "boolean"},
+                "ended": {"enum": [*ENDINGS, None], "description":
+                          "How it ended (null while played): target (a side reached it), "
+                          "time (a hand stopped by the clock, or closed by the tournament "
+                          "desk when time was up), abandoned (a pair abandoned it at the "
+                          "desk), paper (the desk typed its result from the paper sheet)"},
+                "abandoned_by": {"type": ["integer", "null"], "description":
+                                 "The side that abandoned it at the tournament desk"},
+                "credits": {"type": ["array", "null"], "items": {"type": "integer"},
+                            "description": "What it credits each pair in its tournament "
+                                           "(the difference; an abandoned game: nothing to "
+                                           "the pair that abandoned, the abandon points to "
+                                           "the other); null outside a tournament or while "
+                                           "played"},
+                "paper_totals": {"type": ["array", "null"], "items": {"type": "integer"},
+                                 "description": "The totals the desk typed from its paper "
+                                                "sheet (ended: paper)"},
+                "accepts_hands": {"type": "boolean", "description":
+                                  "Whether a hand can be counted now (false once it is over "
+                                  "or its tournament round is closed)"},
+            },
+        }],
+    },
+    "Change": {
+        "type": "object",
+        "required": ["seq", "kind", "hand", "at", "by", "totals_before", "totals_after",
+                     "undone", "target", "version"],
+        "properties": {
+            "seq": {"type": "integer"},
+            "kind": {"type": "string",
+                     "enum": ["add", "fix", "delete", "undo", "redo", "settle", "abandon",
+                              "unabandon"]},
+            "hand": {"type": ["integer", "null"]},
+            "at": {"type": "string", "format": "date-time"},
+            "by": {"type": "string"},
+            "totals_before": {"type": "array", "items": {"type": "integer"}},
+            "totals_after": {"type": "array", "items": {"type": "integer"}},
+            "undone": {"type": "boolean"},
+            "target": {"type": ["integer", "null"]},
+            "version": {"type": "integer"},
+        },
+    },
+    "Changes": {
+        "type": "object",
+        "required": ["changes", "version"],
+        "properties": {
+            "changes": {"type": "array", "items": {"$ref": "#/components/schemas/Change"}},
+            "version": {"type": "integer"},
+        },
+    },
+    "ChangeMade": {
+        "type": "object",
+        "required": ["change", "version", "hand"],
+        "properties": {
+            "change": {"$ref": "#/components/schemas/Change"},
+            "version": {"type": "integer"},
+            "hand": {"oneOf": [{"$ref": "#/components/schemas/StoredHand"},
+                               {"type": "null"}],
+                     "description": "The hand as it now stands (null when it is gone)."},
+        },
+    },
+})

@@ -22,13 +22,13 @@ from ..engine.cards import CARD_GROUP_FIELDS
 from ..engine.hand import MAX_COUNT
 from ..engine.hand_inputs import HandInput, InputKind, hand_inputs
 from ..engine.rule_types import Holds
-from ..services.tournaments import ENDINGS
 from . import bp
 
 _ERRORS = {"$ref": "#/components/schemas/Errors"}
 
 
-def _or_null(schema: dict[str, Any]) -> dict[str, Any]:
+def or_null(schema: dict[str, Any]) -> dict[str, Any]:
+    """The schema, or null."""
     return {"anyOf": [schema, {"type": "null"}]}
 
 
@@ -143,184 +143,6 @@ SCHEMAS: dict[str, Any] = {
         ],
         "examples": [{"ruleset": "classic", **HAND_EXAMPLE}],
     },
-    "Line": {
-        "type": "object",
-        "required": ["id", "label", "points"],
-        "properties": {"id": {"type": "string"}, "label": {"type": "string"},
-                       "points": {"type": "integer"}},
-    },
-    "SideResult": {
-        "type": "object",
-        "required": ["total", "lines"],
-        "properties": {
-            "total": {"type": "integer"},
-            "lines": {"type": "array", "items": {"$ref": "#/components/schemas/Line"}},
-        },
-    },
-    "HandResult": {
-        "type": "object",
-        "description": "A hand counted under a rule set (nothing is stored).",
-        "required": ["ruleset", "format", "totals", "sides"],
-        "properties": {
-            "ruleset": {"type": "string"},
-            "format": {"type": "string"},
-            "totals": {"type": "array", "items": {"type": "integer"}},
-            "sides": {"type": "array", "items": {"$ref": "#/components/schemas/SideResult"}},
-        },
-    },
-    "StoredHand": {
-        "type": "object",
-        "description": "A counted hand of a game: the entry as stored, each side's lines.",
-        "required": ["number", "version", "entry", "totals", "sides"],
-        "properties": {
-            "number": {"type": "integer", "minimum": 1},
-            "version": {"type": "integer"},
-            "entry": {"type": "object", "required": ["sides"], "properties": {
-                "end": {"type": ["string", "null"]},
-                "format": {"type": ["string", "null"]},
-                "players": {"type": ["string", "null"]},
-                "total_only": {"type": "boolean", "description":
-                               "Typed as each side's hand_total (sides hold hand_total and "
-                               "going_out only)"},
-                "sides": {"type": "array", "items": {"type": "object"}},
-            }},
-            "totals": {"type": "array", "items": {"type": "integer"}},
-            "sides": {"type": "array", "items": {"$ref": "#/components/schemas/SideResult"}},
-        },
-    },
-    "GameLinks": {
-        "type": "object",
-        "required": ["view_url", "edit_url", "sheet_url"],
-        "properties": {
-            "view_url": {"type": "string"},
-            "edit_url": {"type": ["string", "null"],
-                         "description": "Only with the edit token (null otherwise)."},
-            "sheet_url": {"type": "string"},
-        },
-    },
-    "NewGame": {
-        "allOf": [{"$ref": "#/components/schemas/GameLinks"}, {
-            "type": "object",
-            "required": ["id", "edit_token"],
-            "properties": {"id": {"type": "string"}, "edit_token": {"type": "string"}},
-        }],
-    },
-    "Game": {
-        "allOf": [{"$ref": "#/components/schemas/GameLinks"}, {
-            "type": "object",
-            "required": ["id", "ruleset", "players", "target", "version", "sides",
-                         "starting_totals", "totals", "opening_minimums", "to_target",
-                         "next_dealer", "hands", "finished", "winner", "drawn", "ended",
-                         "abandoned_by", "credits", "paper_totals", "accepts_hands"],
-            "properties": {
-                "id": {"type": "string"},
-                "ruleset": {"type": "string"},
-                "players": {"type": "string", "description": "The format's id"},
-                "target": {"type": ["integer", "null"], "description":
-                           "The total that wins (not in force in a game of rounds)"},
-                "version": {"type": "integer"},
-                "sides": {"type": "array", "items": {
-                    "type": "object", "required": ["name", "players"], "properties": {
-                        "name": {"type": "string"},
-                        "players": {"type": "array", "items": {"type": "string"}}}}},
-                "starting_totals": {
-                    "type": ["array", "null"], "items": {"type": "integer"},
-                    "description": "The totals carried from a paper sheet when the game was "
-                                   "resumed (its first line; null for a game counted here "
-                                   "from its first hand)"},
-                "totals": {"type": "array", "items": {"type": "integer"},
-                           "description": "Each side's total, carried totals included"},
-                "opening_minimums": {"type": "array", "items": {"type": "integer"}},
-                "opening_conditions": {
-                    "type": "array",
-                    "items": _or_null({"$ref": "#/components/schemas/OpeningCondition"}),
-                    "description": "Per side, what its first meld must be beside the minimum "
-                                   "(null: the points alone)"},
-                "to_target": {"type": "array", "items": {"type": "integer", "minimum": 0},
-                              "description": "Per side, the target minus its total, never "
-                                             "below 0 (all 0 in a game of rounds)"},
-                "rounds": {"type": ["integer", "null"], "description":
-                           "How many rounds the game lasts (null: played to its target)"},
-                "round": {"type": ["integer", "null"], "description":
-                          "The round about to be dealt, where the opening minimum goes by "
-                          "round (null: by score)"},
-                "next_dealer": {"type": ["string", "null"]},
-                "hands": {"type": "array", "items": {"$ref": "#/components/schemas/StoredHand"}},
-                "finished": {"type": "boolean", "description":
-                             "Over: by its hands, or at its tournament's desk (see ended)"},
-                "winner": {"type": ["integer", "null"], "description":
-                           "The winning side (an abandoned game: the other side)"},
-                "drawn": {"type": "boolean"},
-                "ended": {"enum": [*ENDINGS, None], "description":
-                          "How it ended (null while played): target (a side reached it), "
-                          "time (a hand stopped by the clock, or closed by the tournament "
-                          "desk when time was up), abandoned (a pair abandoned it at the "
-                          "desk), paper (the desk typed its result from the paper sheet)"},
-                "abandoned_by": {"type": ["integer", "null"], "description":
-                                 "The side that abandoned it at the tournament desk"},
-                "credits": {"type": ["array", "null"], "items": {"type": "integer"},
-                            "description": "What it credits each pair in its tournament "
-                                           "(the difference; an abandoned game: nothing to "
-                                           "the pair that abandoned, the abandon points to "
-                                           "the other); null outside a tournament or while "
-                                           "played"},
-                "paper_totals": {"type": ["array", "null"], "items": {"type": "integer"},
-                                 "description": "The totals the desk typed from its paper "
-                                                "sheet (ended: paper)"},
-                "accepts_hands": {"type": "boolean", "description":
-                                  "Whether a hand can be counted now (false once it is over "
-                                  "or its tournament round is closed)"},
-            },
-        }],
-    },
-    "Change": {
-        "type": "object",
-        "required": ["seq", "kind", "hand", "at", "by", "totals_before", "totals_after",
-                     "undone", "target", "version"],
-        "properties": {
-            "seq": {"type": "integer"},
-            "kind": {"type": "string",
-                     "enum": ["add", "fix", "delete", "undo", "redo", "settle", "abandon",
-                              "unabandon"]},
-            "hand": {"type": ["integer", "null"]},
-            "at": {"type": "string", "format": "date-time"},
-            "by": {"type": "string"},
-            "totals_before": {"type": "array", "items": {"type": "integer"}},
-            "totals_after": {"type": "array", "items": {"type": "integer"}},
-            "undone": {"type": "boolean"},
-            "target": {"type": ["integer", "null"]},
-            "version": {"type": "integer"},
-        },
-    },
-    "Changes": {
-        "type": "object",
-        "required": ["changes", "version"],
-        "properties": {
-            "changes": {"type": "array", "items": {"$ref": "#/components/schemas/Change"}},
-            "version": {"type": "integer"},
-        },
-    },
-    "ChangeMade": {
-        "type": "object",
-        "required": ["change", "version", "hand"],
-        "properties": {
-            "change": {"$ref": "#/components/schemas/Change"},
-            "version": {"type": "integer"},
-            "hand": {"oneOf": [{"$ref": "#/components/schemas/StoredHand"},
-                               {"type": "null"}],
-                     "description": "The hand as it now stands (null when it is gone)."},
-        },
-    },
-    "RulesetList": {
-        "type": "object",
-        "required": ["rulesets"],
-        "properties": {"rulesets": {"type": "array", "items": {
-            "type": "object", "required": ["id", "name", "based_on", "preset", "sources"],
-            "properties": {
-                "id": {"type": "string"}, "name": {"type": "string"},
-                "based_on": {"type": ["string", "null"]}, "preset": {"type": "boolean"},
-                "sources": {"type": "array", "items": {"type": "string"}}}}}},
-    },
     "LabelledItem": {
         "type": "object",
         "required": ["id", "label"],
@@ -353,7 +175,7 @@ SCHEMAS: dict[str, Any] = {
                         "from": {"type": ["integer", "null"]},
                         "to": {"type": ["integer", "null"]},
                         "minimum": {"type": "integer"},
-                        "condition": _or_null({"$ref": "#/components/schemas/"
+                        "condition": or_null({"$ref": "#/components/schemas/"
                                                        "OpeningCondition"})}}},
                 "by_round": {
                     "type": "array", "description": "The minimum of round 1, 2, 3… where it "
@@ -421,18 +243,6 @@ SCHEMAS: dict[str, Any] = {
             "sources": {"type": "array", "items": {"type": "string"}},
             # The declared values (engine/declared.py) are added by ruleset_schema().
         },
-    },
-    "OpeningMinimum": {
-        "type": "object",
-        "required": ["ruleset", "score", "round", "minimum", "condition", "band"],
-        "properties": {"ruleset": {"type": "string"}, "score": {"type": "integer"},
-                       "round": {"type": ["integer", "null"], "description":
-                                 "The round the minimum is for (null: it goes by the score)"},
-                       "minimum": {"type": "integer", "description":
-                                   "The card points the first meld needs (0 where only the "
-                                   "condition is asked)"},
-                       "condition": _or_null({"$ref": "#/components/schemas/OpeningCondition"}),
-                       "band": {"type": "integer"}},
     },
     "OpeningCondition": {
         "type": "object",
@@ -526,10 +336,10 @@ def _input_schema(d: HandInput) -> dict[str, Any]:
         InputKind.COUNT: count(d.maximum),
         InputKind.POINTS: points(d.maximum, unsigned=d.unsigned),
         InputKind.TOTAL: signed_points(),
-        InputKind.CARDS: _or_null({"$ref": "#/components/schemas/CardCounts"}),
+        InputKind.CARDS: or_null({"$ref": "#/components/schemas/CardCounts"}),
         InputKind.KINDS: {"type": ["object", "null"], "additionalProperties": False,
                           "properties": {k.value: count(30) for k in CanastaKind}},
-        InputKind.BY_ID: _or_null({"$ref": "#/components/schemas/Counts"}),
+        InputKind.BY_ID: or_null({"$ref": "#/components/schemas/Counts"}),
         InputKind.CHOICE: {"type": ["string", "null"], "maxLength": 60},
         InputKind.FLAG: {"type": ["boolean", "null"]},
         InputKind.TEXT: {"type": ["string", "null"]},

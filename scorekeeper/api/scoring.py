@@ -20,7 +20,7 @@ from ..i18n import error_message, label
 from ..services.scoring import count_hand, resolve_ruleset
 from . import bp
 from .common import condition_json, error_response, field_errors, json_body, result_to_dict
-from .openapi import BODY_ERRORS, errors, ok, operation, ref
+from .openapi import BODY_ERRORS, add_schemas, errors, ok, operation, or_null, ref
 
 
 @bp.post("/score")
@@ -150,3 +150,55 @@ def opening_minimum() -> Response | tuple[Response, int]:
         "condition": condition_json(need.condition),
         "band": need.row,
     })
+
+
+#: The answers' shapes.
+add_schemas({
+    "Line": {
+        "type": "object",
+        "required": ["id", "label", "points"],
+        "properties": {"id": {"type": "string"}, "label": {"type": "string"},
+                       "points": {"type": "integer"}},
+    },
+    "SideResult": {
+        "type": "object",
+        "required": ["total", "lines"],
+        "properties": {
+            "total": {"type": "integer"},
+            "lines": {"type": "array", "items": {"$ref": "#/components/schemas/Line"}},
+        },
+    },
+    "HandResult": {
+        "type": "object",
+        "description": "A hand counted under a rule set (nothing is stored).",
+        "required": ["ruleset", "format", "totals", "sides"],
+        "properties": {
+            "ruleset": {"type": "string"},
+            "format": {"type": "string"},
+            "totals": {"type": "array", "items": {"type": "integer"}},
+            "sides": {"type": "array", "items": {"$ref": "#/components/schemas/SideResult"}},
+        },
+    },
+    "RulesetList": {
+        "type": "object",
+        "required": ["rulesets"],
+        "properties": {"rulesets": {"type": "array", "items": {
+            "type": "object", "required": ["id", "name", "based_on", "preset", "sources"],
+            "properties": {
+                "id": {"type": "string"}, "name": {"type": "string"},
+                "based_on": {"type": ["string", "null"]}, "preset": {"type": "boolean"},
+                "sources": {"type": "array", "items": {"type": "string"}}}}}},
+    },
+    "OpeningMinimum": {
+        "type": "object",
+        "required": ["ruleset", "score", "round", "minimum", "condition", "band"],
+        "properties": {"ruleset": {"type": "string"}, "score": {"type": "integer"},
+                       "round": {"type": ["integer", "null"], "description":
+                                 "The round the minimum is for (null: it goes by the score)"},
+                       "minimum": {"type": "integer", "description":
+                                   "The card points the first meld needs (0 where only the "
+                                   "condition is asked)"},
+                       "condition": or_null({"$ref": "#/components/schemas/OpeningCondition"}),
+                       "band": {"type": "integer"}},
+    },
+})
