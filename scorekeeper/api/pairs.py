@@ -9,6 +9,7 @@ from flask import Response, jsonify, make_response, url_for
 
 from ..engine.numbers import whole
 from ..services import desk, desk_pairs
+from ..services import pairs as night
 from . import bp
 from .common import json_body
 from .openapi import BODY_ERRORS, errors, ok, operation, ref
@@ -25,15 +26,6 @@ from .tournaments import (
     tournament_to_dict,
 )
 
-_NEW_PAIR = {
-    "type": "object", "required": ["players"],
-    "properties": {
-        "name": {"type": ["string", "null"],
-                 "description": "At most 60 characters; none: the players' names"},
-        "players": {"type": "array", "minItems": 2, "maxItems": 2,
-                    "items": {**_NAMED, "description": "At most 60 characters"}}},
-    "examples": [{"name": "Golondrinas", "players": ["Concha", "Pilar"]}],
-}
 _CHANGED = {"allOf": [ref("Tournament"), {
     "type": "object", "required": ["change"],
     "properties": {"change": {
@@ -66,7 +58,7 @@ def _answer(done: desk.DeskWritten, status: int = 200) -> Response:
     description=("The games a late pair missed credit it nothing (no difference, no game won, "
                  "no victory points: docs/RULES-SETTINGS.md). The answer's tables seated anew "
                  "carry their edit tokens (once)."),
-    params=[_KEY], security=_AUTH, body=_NEW_PAIR,
+    params=[_KEY], security=_AUTH, body=night.PAIR.schema(),
     responses={"201": ok("The tournament with the new seating, and what changed", _CHANGED),
                **errors(*_DESK_ERRORS, *BODY_ERRORS, e404="No such tournament",
                         e409="The last game is being played or the tournament is over, or "
@@ -76,8 +68,7 @@ def _answer(done: desk.DeskWritten, status: int = 200) -> Response:
 def add_pair(tournament_id: str) -> Response:
     """Add a pair: 201 with the tournament (game 1's new tables carry their edit tokens)."""
     _desk_access(tournament_id)
-    body = json_body()
-    data = {"name": body.get("name"), "players": body.get("players")}
+    data = night.PAIR.pick(json_body())
     done = desk_pairs.add_pair(tournament_id, data, by=desk.BY_API,
                                request_key=_request_key())
     response = _answer(done, 201)
@@ -104,7 +95,7 @@ def withdraw_pair(tournament_id: str, number: int) -> Response:
 @bp.patch("/tournaments/<tournament_id>/pairs/<int:number>")
 @operation(
     "renamePair", "Correct a pair's name and players before game 1",
-    params=[_KEY], path_notes=_PAIR, security=_AUTH, body=_NEW_PAIR,
+    params=[_KEY], path_notes=_PAIR, security=_AUTH, body=night.PAIR.schema(),
     responses={"200": ok("The tournament", _CHANGED),
                **errors(*_DESK_ERRORS, *BODY_ERRORS, e404="No such tournament or pair",
                         e409=_BEFORE_GAME_1,
@@ -113,8 +104,7 @@ def withdraw_pair(tournament_id: str, number: int) -> Response:
 def rename_pair(tournament_id: str, number: int) -> Response:
     """Correct a pair's name and players before game 1; 409 after."""
     _desk_access(tournament_id)
-    body = json_body()
-    data = {"name": body.get("name"), "players": body.get("players")}
+    data = night.PAIR.pick(json_body())
     return _answer(desk_pairs.rename_pair(tournament_id, number, data, by=desk.BY_API,
                                           request_key=_request_key()))
 

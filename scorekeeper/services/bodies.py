@@ -14,8 +14,10 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from ..engine import EntryErrors, FieldError
+from ..engine import N_, EntryErrors, FieldError
 from ..engine.numbers import whole
+from .text import check
+from .text import name as typed_name
 
 
 class Kind(Enum):
@@ -25,6 +27,12 @@ class Kind(Enum):
     WHOLE = "whole"
     #: A list of exactly ``count`` items, each read by ``items``.
     LIST = "list"
+    #: A name as typed: not blank, its white space folded, at most ``high`` characters; not
+    #: ``required``, it may be left out or null (what that means is the reader's to say).
+    NAME = "name"
+    #: ``count`` names, told wrong as a whole (``message``: one missing or blank; or the first
+    #: unstorable one's error; or too long), never name by name.
+    NAMES = "names"
 
 
 @dataclass(frozen=True)
@@ -53,6 +61,13 @@ class Field:
         schema: dict[str, Any]
         if self.kind is Kind.WHOLE:
             schema = {"type": "integer", "minimum": self.low, "maximum": self.high}
+        elif self.kind is Kind.NAME:
+            schema = ({"type": "string", "minLength": 1, "pattern": "\\S"} if self.required
+                      else {"type": ["string", "null"]})
+        elif self.kind is Kind.NAMES:
+            schema = {"type": "array", "minItems": self.count, "maxItems": self.count,
+                      "items": {"type": "string", "minLength": 1, "pattern": "\\S",
+                                "description": f"At most {self.high} characters"}}
         else:
             assert self.items is not None
             schema = {"type": "array", "minItems": self.count, "maxItems": self.count,
@@ -73,12 +88,30 @@ class Field:
                 errors.append(FieldError(at, self.message, low=self.low, high=self.high))
                 return None
             return number
+        if self.kind is Kind.NAME:
+            assert self.high is not None
+            return typed_name(value, at, errors, limit=self.high)
+        if self.kind is Kind.NAMES:
+            return self._names(value, errors, at)
         assert self.items is not None
         if (not isinstance(value, Sequence) or isinstance(value, str)
                 or len(value) != self.count):
             errors.append(FieldError(at, self.message))
             return None
         return [self.items.read(item, errors, f"{at}[{i}]") for i, item in enumerate(value)]
+
+    def _names(self, value: object, errors: list[FieldError], at: str) -> list[str] | None:
+        assert self.high is not None
+        if (not isinstance(value, list) or len(value) != self.count
+                or not all(isinstance(v, str) and v.strip() for v in value)):
+            errors.append(FieldError(at, self.message))
+        elif (unstorable := next((e for v in value if (e := check(v, at))), None)):
+            errors.append(unstorable)
+        elif any(len(" ".join(v.split())) > self.high for v in value):
+            errors.append(FieldError(at, N_("At most %(max)d characters."), max=self.high))
+        else:
+            return [" ".join(v.split()) for v in value]
+        return None
 
     def take(self, value: object, at: str | None = None) -> Any:
         """The value as :meth:`read` reads it; raises :class:`EntryErrors` with its errors."""
@@ -99,6 +132,11 @@ class Body:
     def field(self, name: str) -> Field:
         """The field of that name."""
         return next(f for f in self.fields if f.name == name)
+
+    def pick(self, data: Mapping[str, object]) -> dict[str, object]:
+        """The body's declared fields, in their order (one left out is None): what a service
+        is given to read, others being ignored."""
+        return {f.name: data.get(f.name) for f in self.fields}
 
     def schema(self) -> dict[str, Any]:
         """The body's JSON schema (fields it does not name are ignored, so they are allowed)."""

@@ -65,3 +65,41 @@ def test_a_form_sends_totals_as_grouped_digits():
     assert read_totals(["8.450", " 6,120 "], text=True) == (8450, 6120)
     with pytest.raises(EntryErrors):
         read_totals(["8.450", "6120"])
+
+
+def test_a_pairs_body_is_declared_once_for_both_its_operations():
+    from scorekeeper.services.pairs import PAIR
+
+    paths = document()["paths"]
+    added = paths["/tournaments/{tournament_id}/pairs"]["post"]
+    renamed = paths["/tournaments/{tournament_id}/pairs/{number}"]["patch"]
+    for op in (added, renamed):
+        assert op["requestBody"]["content"]["application/json"]["schema"] == PAIR.schema()
+    schema = PAIR.schema()
+    assert schema["required"] == ["players"]
+    assert schema["properties"]["players"]["items"]["pattern"] == "\\S"
+    assert PAIR.pick({"players": ["A", "B"], "extra": 1}) == {"name": None,
+                                                              "players": ["A", "B"]}
+
+
+@pytest.mark.parametrize(("players", "message"), [
+    (None, "A pair needs two players."),
+    (["Ana"], "A pair needs two players."),
+    (("Ana", "Luis"), "A pair needs two players."),
+    (["Ana", "  "], "A pair needs two players."),
+    (["Ana", "x" * 61], "At most 60 characters."),
+])
+def test_a_pairs_players_are_told_wrong_as_a_whole(players, message):
+    from scorekeeper.services.pairs import PAIR
+
+    assert _errors(PAIR.field("players"), players) == [("players", message)]
+
+
+def test_a_pairs_names_are_folded():
+    from scorekeeper.services.pairs import PAIR, read_pair
+
+    assert PAIR.field("players").take([" Ana  María ", "Luis"]) == ["Ana María", "Luis"]
+    errors = []
+    assert read_pair({"players": ["Ana", "Luis"]}, errors) == ("Ana – Luis", ["Ana", "Luis"])
+    assert read_pair({"name": "  ", "players": ["Ana", "Luis"]}, errors)[0] == ""
+    assert [(e.field, e.message) for e in errors] == [("name", "Give a name.")]
