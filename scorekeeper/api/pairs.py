@@ -18,7 +18,6 @@ from .tournaments import (
     _DESK_ERRORS,
     _E422_KEY,
     _KEY,
-    _NAMED,
     _PAIR,
     _desk_access,
     _links,
@@ -141,11 +140,7 @@ def check_out(tournament_id: str, number: int) -> Response:
     description=("Printed on that game's papers; the pair's substitution is recorded with it "
                  "(002: the pair scores nothing in the tournament)."),
     params=[_KEY], security=_AUTH,
-    body={"type": "object", "required": ["player", "name"],
-          "properties": {"player": {"enum": [1, 2], "description": (
-                             "The pair's player replaced (1 or 2, in the pair's order)")},
-                         "name": {**_NAMED, "description": "At most 60 characters"}},
-          "examples": [{"player": 2, "name": "Marta"}]},
+    body=night.SUBSTITUTE.schema(),
     responses={"200": ok("The tournament", _CHANGED),
                **errors(*_DESK_ERRORS, *BODY_ERRORS, e404="No such tournament, round or pair",
                         e409="The tournament is over, or the Idempotency-Key was used for "
@@ -157,7 +152,8 @@ def substitute_name(tournament_id: str, number: int, pair: int) -> Response:
     the pair's substitution is recorded with it)."""
     _desk_access(tournament_id)
     body = json_body()
-    # The player's number read here (digits as text too); anything else is no number (None).
+    # The player's number as night.SUBSTITUTE reads it (digits as text too), so the request
+    # key remembers the number whichever way it was sent; anything else is no number (None).
     player = whole(body.get("player"))
     return _answer(desk_pairs.substitute_name(tournament_id, number, pair, player,
                                               body.get("name"), by=desk.BY_API,

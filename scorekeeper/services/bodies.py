@@ -27,6 +27,8 @@ class Kind(Enum):
     WHOLE = "whole"
     #: A list of exactly ``count`` items, each read by ``items``.
     LIST = "list"
+    #: One of ``choices`` (whole numbers).
+    CHOICE = "choice"
     #: A name as typed: not blank, its white space folded, at most ``high`` characters; not
     #: ``required``, it may be left out or null (what that means is the reader's to say).
     NAME = "name"
@@ -52,6 +54,7 @@ class Field:
     high: int | None = None
     digits: bool = False
     count: int | None = None
+    choices: tuple[int, ...] = ()
     items: Field | None = None
     description: str | None = None
     required: bool = True
@@ -61,6 +64,8 @@ class Field:
         schema: dict[str, Any]
         if self.kind is Kind.WHOLE:
             schema = {"type": "integer", "minimum": self.low, "maximum": self.high}
+        elif self.kind is Kind.CHOICE:
+            schema = {"enum": list(self.choices)}
         elif self.kind is Kind.NAME:
             schema = ({"type": "string", "minLength": 1, "pattern": "\\S"} if self.required
                       else {"type": ["string", "null"]})
@@ -88,6 +93,12 @@ class Field:
                 errors.append(FieldError(at, self.message, low=self.low, high=self.high))
                 return None
             return number
+        if self.kind is Kind.CHOICE:
+            choice = whole(value) if self.digits else value
+            if choice not in self.choices or isinstance(choice, bool):
+                errors.append(FieldError(at, self.message))
+                return None
+            return choice
         if self.kind is Kind.NAME:
             assert self.high is not None
             return typed_name(value, at, errors, limit=self.high)

@@ -29,7 +29,6 @@ from . import games as games_service
 from . import tournaments as service
 from .bodies import Body, Field, Kind
 from .errors import DeskRefused, PairNotFound, RoundNotFound, TournamentOver
-from .text import name as typed_name
 
 #: The longest player's name (as at set-up).
 MAX_PLAYER = 60
@@ -296,6 +295,14 @@ def absent(tournament: Tournament) -> list[TournamentPair]:
     return [p for p in tournament.pairs if not p.checked_in]
 
 
+#: What naming a substitute reads (the API's body).
+SUBSTITUTE = Body((
+    Field("player", Kind.CHOICE, N_("Choose the player who was replaced."), choices=(1, 2),
+          digits=True, description="The pair's player replaced (1 or 2, in the pair's order)"),
+    Field("name", Kind.NAME, "", high=MAX_PLAYER, description=f"At most {MAX_PLAYER} characters"),
+), examples=({"player": 2, "name": "Marta"},))
+
+
 def substitute_name(tournament: Tournament, round_number: int, number: int, player: int | None,
                     name: object) -> TournamentTable:
     """Record who replaced player ``player`` (1 or 2; ``None``: the client sent no whole
@@ -313,9 +320,8 @@ def substitute_name(tournament: Tournament, round_number: int, number: int, play
         raise RoundNotFound(round_number)
     pair = find(tournament, number)
     errors: list[FieldError] = []
-    if player not in (1, 2):
-        errors.append(FieldError("player", N_("Choose the player who was replaced.")))
-    typed = typed_name(name, "name", errors, limit=MAX_PLAYER)
+    player = SUBSTITUTE.field("player").read(player, errors)
+    typed: str = SUBSTITUTE.field("name").read(name, errors)
     table = next((t for t in rnd.tables if pair.id in (t.pair_a_id, t.pair_b_id)), None)
     if table is None:
         errors.append(FieldError("pair", N_("This pair plays no game in this round.")))

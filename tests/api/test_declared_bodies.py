@@ -103,3 +103,13 @@ def test_a_pairs_names_are_folded():
     assert read_pair({"players": ["Ana", "Luis"]}, errors) == ("Ana – Luis", ["Ana", "Luis"])
     assert read_pair({"name": "  ", "players": ["Ana", "Luis"]}, errors)[0] == ""
     assert [(e.field, e.message) for e in errors] == [("name", "Give a name.")]
+
+
+@pytest.mark.parametrize("player", [0, 3, None, "x", True, [1]])
+def test_a_substitute_names_player_1_or_2(player):
+    from scorekeeper.services.pairs import SUBSTITUTE
+
+    assert _errors(SUBSTITUTE.field("player"), player) == [
+        ("player", "Choose the player who was replaced.")]
+    assert SUBSTITUTE.field("player").take(" 2 ") == 2
+    assert SUBSTITUTE.schema()["properties"]["player"]["enum"] == [1, 2]
