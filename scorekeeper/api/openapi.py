@@ -450,7 +450,11 @@ def undocumented(view: _View) -> _View:
 
 
 def declared(view: Callable[..., Any]) -> Operation | None:
-    """The view's declared operation (None: left out on purpose); AttributeError: none."""
+    """The view's declared operation (None: left out on purpose); LookupError naming the view
+    when it declares none."""
+    if not hasattr(view, _DECLARED):
+        raise LookupError(f"{view.__module__}.{view.__qualname__} declares no operation "
+                          "(@operation, or @undocumented)")
     result: Operation | None = getattr(view, _DECLARED)
     return result
 
