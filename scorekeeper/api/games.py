@@ -23,7 +23,7 @@ from ..services import games as games_service
 from ..services import record
 from ..services import tournaments as tournaments_service
 from ..services.scoring import resolve_ruleset
-from ..services.tournaments import fill_values
+from ..services.tournaments import ENDINGS, fill_values
 from . import bp
 from .common import (
     bearer_token,
@@ -32,7 +32,87 @@ from .common import (
     json_body,
     values_object,
 )
-from .openapi import BODY_ERRORS, ETAG, add_paths, errors, header, ok, ref
+from .openapi import BODY_ERRORS, ETAG, add_schemas, errors, header, ok, operation, or_null, ref
+
+_AUTH: list[dict[str, list[str]]] = [{"gameEditToken": []}]
+_KEY = {"name": "Idempotency-Key", "in": "header",
+        "description": "Makes retries safe: the same key answers the first request's result.",
+        "schema": {"type": "string", "maxLength": record.MAX_REQUEST_KEY}}
+_IF_MATCH_GAME = {"name": "If-Match", "in": "header", "schema": {"type": "string"},
+                  "description": "The game's ETag, e.g. \"g7\""}
+_IF_MATCH_HAND = {"name": "If-Match", "in": "header", "schema": {"type": "string"},
+                  "description": "The hand's ETag, e.g. \"h3\""}
+#: A side's or player's name: spaces are collapsed before the length is counted, so the
+#: limit is a description, not a ``maxLength`` (60 spaces and a letter is a name of one).
+_NAME = {"type": ["string", "null"],
+         "description": f"At most {games_service.MAX_NAME} characters once runs of spaces are "
+                        "collapsed; null or blank is none"}
+#: The values torneo leaves to the organizer, each one required when it is the rule set.
+TORNEO_VALUES_SCHEMA = {
+    "type": "object",
+    "required": [path for path, _label in find_ruleset("torneo").missing_values()],
+    "properties": {path: {"type": "integer", "minimum": 0, "maximum": 10000}
+                   for path, _label in find_ruleset("torneo").missing_values()}}
+_LOCATION = {"Location": header("Where the new resource is read")}
+_WRITE_ERRORS = (401, 403, 404, 409, 412, 422, 429, 503)
+_WRITE_MEANINGS = {
+    "e404": "No such game (or hand)",
+    "e409": "The game is over, there is nothing to undo or redo, its tournament round is "
+            "closed, its tournament waits for the bell and the desk has not started the "
+            "game's clock (field clock), or the Idempotency-Key was used for another request",
+    "e412": "The game (or hand) changed since the If-Match version; the answer lists the "
+            "changes made meanwhile",
+    "e422": "Field errors, or an Idempotency-Key that is too long",
+}
+
+#: What ``POST /games`` reads.
+_NEW_GAME = {
+    "type": "object",
+    "properties": {
+        "ruleset": {"type": "string", "description": "A preset's or house rules' id"},
+        "players": {"anyOf": [
+            {"type": "integer", "enum": [2, 3, 4, 6]},
+            {"type": "string", "minLength": 1, "maxLength": 20,
+             "description": "A format id of the rule set"},
+            {"type": "null"}],
+            "description": "6 with three sides given is three pairs (comodines' "
+                           "6-pairs); with two or none, the two teams of three"},
+        "format": {"type": ["string", "null"], "minLength": 1, "maxLength": 20},
+        # "" stands for "none" (what an empty form field sends).
+        "target": {"anyOf": [
+            {"type": ["integer", "null"], "minimum": 100, "maximum": 100000},
+            {"const": ""}]},
+        "first_dealer": {"anyOf": [
+            {"type": ["integer", "null"], "minimum": 0, "maximum": 5},
+            {"const": ""}]},
+        "language": {"description": "The sheet's language: \"es\", \"pt\" or \"it\"; any "
+                                    "other value for English"},
+        "values": {"type": ["object", "null"], "description": (
+            "The values the rule set names without a number (torneo: the wild canasta, "
+            "going out, red 3s and premios), by path, each a whole number from 0 to "
+            "10,000; all are required for such a rule set. Other paths are ignored.")},
+        "sides": {"type": ["array", "null"], "maxItems": 3, "items": {
+            "type": "object", "properties": {
+                "name": _NAME,
+                "players": {"type": ["array", "null"], "maxItems": 3,
+                            "items": _NAME}}}},
+        "starting_totals": {
+            "type": ["array", "null"], "minItems": 2, "maxItems": 3,
+            "items": {"type": "integer", "minimum": games_service.MIN_CARRIED,
+                      "maximum": 100_000 - 5, "multipleOf": 5},
+            "description": "Resume a game kept on paper: each side's total so far, one "
+                           "per side, each below the target (a side at the target "
+                           "has won). They are the game's first line; the opening "
+                           "minimums follow from them. All zeros is a new game."},
+    },
+    # torneo names values without a number: they must all be given.
+    "if": {"required": ["ruleset"], "properties": {"ruleset": {"const": "torneo"}}},
+    "then": {"required": ["values"], "properties": {"values": TORNEO_VALUES_SCHEMA}},
+    "examples": [{"ruleset": "classic", "players": 4, "target": 5000,
+                  "sides": [{"name": "Nosotros", "players": ["Ana", "Luis"]},
+                            {"name": "Ellos"}]},
+                 {"ruleset": "classic", "players": 4, "starting_totals": [2350, 1515]}],
+}
 
 
 def _game_or_404(game_id: str) -> Game:
@@ -115,6 +195,10 @@ def game_to_dict(game: Game, view_token: str, edit_token: str | None) -> dict[st
 
 
 @bp.post("/games")
+@operation("createGame", "Start a game", body=_NEW_GAME,
+           responses={"201": ok("The game's id, edit token and links", ref("NewGame"),
+                                _LOCATION),
+                      **errors(*BODY_ERRORS, 503)})
 def create_game() -> Response:
     """Start a game; answers 201 with its id and edit token, 422 with field errors."""
     body = json_body()
@@ -141,6 +225,14 @@ def create_game() -> Response:
 
 
 @bp.get("/games/<game_id>")
+@operation(
+    "getGame", "Where a game stands",
+    description="With the edit token as bearer, the answer carries the edit link.",
+    security=[{}, *_AUTH],
+    responses={"200": ok("The game", ref("Game"), ETAG),
+               **errors(404, 429, e404="No such game",
+                        e429="Too many wrong tokens from this address (only when a wrong "
+                             "bearer token is sent)")})
 def get_game(game_id: str) -> Response:
     """Where a game stands: totals, opening minimums, hands, winner and links."""
     game = _game_or_404(game_id)
@@ -217,6 +309,17 @@ def _request_key() -> str | None:
 
 
 @bp.post("/games/<game_id>/hands")
+@operation(
+    "addHand", "Count a hand and add it",
+    description="With `If-Match: \"g<version>\"` (the game's ETag), a game changed since is "
+                "412 and the answer lists the changes made meanwhile. A game keeps at most "
+                f"{games_service.MAX_HANDS} hands: one more is a 422 field error on `hands`.",
+    params=[_KEY, _IF_MATCH_GAME], security=_AUTH, body=ref("Hand"),
+    responses={"201": ok("The hand", ref("StoredHand"), {**ETAG, **_LOCATION}),
+               **errors(*BODY_ERRORS, *_WRITE_ERRORS, **{
+                   **_WRITE_MEANINGS,
+                   "e422": (f"Field errors (`hands`: the game has {games_service.MAX_HANDS} "
+                            "hands already), or an Idempotency-Key that is too long")})})
 @edit_access
 def add_hand(game_id: str) -> Response:
     """Count a hand and add it: 201; 422 for a hand that cannot be; 409 once the game is over;
@@ -234,6 +337,9 @@ def add_hand(game_id: str) -> Response:
 
 
 @bp.get("/games/<game_id>/hands/<int:number>")
+@operation("getHand", "One hand",
+           responses={"200": ok("The hand", ref("StoredHand"), ETAG),
+                      **errors(404, e404="No such game or hand")})
 def get_hand(game_id: str, number: int) -> Response:
     """One hand, with an ``ETag`` naming its version."""
     game = _game_or_404(game_id)
@@ -242,6 +348,10 @@ def get_hand(game_id: str, number: int) -> Response:
 
 
 @bp.put("/games/<game_id>/hands/<int:number>")
+@operation("replaceHand", "Replace a hand", params=[_KEY, _IF_MATCH_HAND], security=_AUTH,
+           body=ref("Hand"),
+           responses={"200": ok("The hand", ref("StoredHand"), ETAG),
+                      **errors(*BODY_ERRORS, *_WRITE_ERRORS, **_WRITE_MEANINGS)})
 @edit_access
 def replace_hand(game_id: str, number: int) -> Response:
     """Replace a hand with a corrected entry; 412 when ``If-Match`` names an older version."""
@@ -251,6 +361,9 @@ def replace_hand(game_id: str, number: int) -> Response:
 
 
 @bp.delete("/games/<game_id>/hands/<int:number>")
+@operation("deleteHand", "Remove a hand", params=[_KEY, _IF_MATCH_HAND], security=_AUTH,
+           responses={"204": {"description": "Removed"},
+                      **errors(*_WRITE_ERRORS, **_WRITE_MEANINGS)})
 @edit_access
 def delete_hand(game_id: str, number: int) -> Response:
     """Remove a hand (the later ones move up); 204. ``POST …/undo`` puts it back."""
@@ -284,6 +397,10 @@ def _undo_answer(done: record.Written) -> Response:
 
 
 @bp.post("/games/<game_id>/undo")
+@operation("undo", "Undo the latest add, fix or delete", params=[_KEY, _IF_MATCH_GAME],
+           security=_AUTH,
+           responses={"200": ok("The change made", ref("ChangeMade"), ETAG),
+                      **errors(*_WRITE_ERRORS, **_WRITE_MEANINGS)})
 @edit_access
 def undo(game_id: str) -> Response:
     """Take back the latest add, fix or delete: 200 with the change made; 409 when there is
@@ -293,6 +410,10 @@ def undo(game_id: str) -> Response:
 
 
 @bp.post("/games/<game_id>/redo")
+@operation("redo", "Redo the change the last undo took back", params=[_KEY, _IF_MATCH_GAME],
+           security=_AUTH,
+           responses={"200": ok("The change made", ref("ChangeMade"), ETAG),
+                      **errors(*_WRITE_ERRORS, **_WRITE_MEANINGS)})
 @edit_access
 def redo(game_id: str) -> Response:
     """Apply again the change the last undo took back: 200; 409 when there is nothing to redo."""
@@ -301,6 +422,9 @@ def redo(game_id: str) -> Response:
 
 
 @bp.get("/games/<game_id>/changes")
+@operation("getChanges", "The change log of a game, oldest first",
+           responses={"200": ok("The changes", ref("Changes"), ETAG),
+                      **errors(404, e404="No such game")})
 def changes(game_id: str) -> Response:
     """Every change of the game, oldest first (readable with the game's public id)."""
     game = _game_or_404(game_id)
@@ -310,152 +434,149 @@ def changes(game_id: str) -> Response:
     return response
 
 
-_GAME_ID = {"name": "game_id", "in": "path", "required": True, "schema": {"type": "string"}}
-_NUMBER = {"name": "number", "in": "path", "required": True,
-           "schema": {"type": "integer", "minimum": 1}}
-_HAND_BODY = {"required": True, "content": {"application/json": {
-    "schema": {"$ref": "#/components/schemas/Hand"}}}}
-_AUTH: list[dict[str, list[str]]] = [{"gameEditToken": []}]
-_KEY = {"name": "Idempotency-Key", "in": "header",
-        "description": "Makes retries safe: the same key answers the first request's result.",
-        "schema": {"type": "string", "maxLength": record.MAX_REQUEST_KEY}}
-_IF_MATCH_GAME = {"name": "If-Match", "in": "header", "schema": {"type": "string"},
-                  "description": "The game's ETag, e.g. \"g7\""}
-_IF_MATCH_HAND = {"name": "If-Match", "in": "header", "schema": {"type": "string"},
-                  "description": "The hand's ETag, e.g. \"h3\""}
-#: A side's or player's name: spaces are collapsed before the length is counted, so the
-#: limit is a description, not a ``maxLength`` (60 spaces and a letter is a name of one).
-_NAME = {"type": ["string", "null"],
-         "description": f"At most {games_service.MAX_NAME} characters once runs of spaces are "
-                        "collapsed; null or blank is none"}
-#: The values torneo leaves to the organizer, each one required when it is the rule set.
-TORNEO_VALUES_SCHEMA = {
-    "type": "object",
-    "required": [path for path, _label in find_ruleset("torneo").missing_values()],
-    "properties": {path: {"type": "integer", "minimum": 0, "maximum": 10000}
-                   for path, _label in find_ruleset("torneo").missing_values()}}
-_LOCATION = {"Location": header("Where the new resource is read")}
-_WRITE_ERRORS = (401, 403, 404, 409, 412, 422, 429, 503)
-_WRITE_MEANINGS = {
-    "e404": "No such game (or hand)",
-    "e409": "The game is over, there is nothing to undo or redo, its tournament round is "
-            "closed, its tournament waits for the bell and the desk has not started the "
-            "game's clock (field clock), or the Idempotency-Key was used for another request",
-    "e412": "The game (or hand) changed since the If-Match version; the answer lists the "
-            "changes made meanwhile",
-    "e422": "Field errors, or an Idempotency-Key that is too long",
-}
-
-add_paths({
-    "/games": {"post": {
-        "summary": "Start a game", "operationId": "createGame",
-        "requestBody": {"required": True, "content": {"application/json": {"schema": {
+#: The answers' shapes.
+add_schemas({
+    "StoredHand": {
+        "type": "object",
+        "description": "A counted hand of a game: the entry as stored, each side's lines.",
+        "required": ["number", "version", "entry", "totals", "sides"],
+        "properties": {
+            "number": {"type": "integer", "minimum": 1},
+            "version": {"type": "integer"},
+            "entry": {"type": "object", "required": ["sides"], "properties": {
+                "end": {"type": ["string", "null"]},
+                "format": {"type": ["string", "null"]},
+                "players": {"type": ["string", "null"]},
+                "total_only": {"type": "boolean", "description":
+                               "Typed as each side's hand_total (sides hold hand_total and "
+                               "going_out only)"},
+                "sides": {"type": "array", "items": {"type": "object"}},
+            }},
+            "totals": {"type": "array", "items": {"type": "integer"}},
+            "sides": {"type": "array", "items": {"$ref": "#/components/schemas/SideResult"}},
+        },
+    },
+    "GameLinks": {
+        "type": "object",
+        "required": ["view_url", "edit_url", "sheet_url"],
+        "properties": {
+            "view_url": {"type": "string"},
+            "edit_url": {"type": ["string", "null"],
+                         "description": "Only with the edit token (null otherwise)."},
+            "sheet_url": {"type": "string"},
+        },
+    },
+    "NewGame": {
+        "allOf": [{"$ref": "#/components/schemas/GameLinks"}, {
             "type": "object",
+            "required": ["id", "edit_token"],
+            "properties": {"id": {"type": "string"}, "edit_token": {"type": "string"}},
+        }],
+    },
+    "Game": {
+        "allOf": [{"$ref": "#/components/schemas/GameLinks"}, {
+            "type": "object",
+            "required": ["id", "ruleset", "players", "target", "version", "sides",
+                         "starting_totals", "totals", "opening_minimums", "to_target",
+                         "next_dealer", "hands", "finished", "winner", "drawn", "ended",
+                         "abandoned_by", "credits", "paper_totals", "accepts_hands"],
             "properties": {
-                "ruleset": {"type": "string", "description": "A preset's or house rules' id"},
-                "players": {"anyOf": [
-                    {"type": "integer", "enum": [2, 3, 4, 6]},
-                    {"type": "string", "minLength": 1, "maxLength": 20,
-                     "description": "A format id of the rule set"},
-                    {"type": "null"}],
-                    "description": "6 with three sides given is three pairs (comodines' "
-                                   "6-pairs); with two or none, the two teams of three"},
-                "format": {"type": ["string", "null"], "minLength": 1, "maxLength": 20},
-                # "" stands for "none" (what an empty form field sends).
-                "target": {"anyOf": [
-                    {"type": ["integer", "null"], "minimum": 100, "maximum": 100000},
-                    {"const": ""}]},
-                "first_dealer": {"anyOf": [
-                    {"type": ["integer", "null"], "minimum": 0, "maximum": 5},
-                    {"const": ""}]},
-                "language": {"description": "The sheet's language: \"es\", \"pt\" or \"it\"; any "
-                                            "other value for English"},
-                "values": {"type": ["object", "null"], "description": (
-                    "The values the rule set names without a number (torneo: the wild canasta, "
-                    "going out, red 3s and premios), by path, each a whole number from 0 to "
-                    "10,000; all are required for such a rule set. Other paths are ignored.")},
-                "sides": {"type": ["array", "null"], "maxItems": 3, "items": {
-                    "type": "object", "properties": {
-                        "name": _NAME,
-                        "players": {"type": ["array", "null"], "maxItems": 3,
-                                    "items": _NAME}}}},
+                "id": {"type": "string"},
+                "ruleset": {"type": "string"},
+                "players": {"type": "string", "description": "The format's id"},
+                "target": {"type": ["integer", "null"], "description":
+                           "The total that wins (not in force in a game of rounds)"},
+                "version": {"type": "integer"},
+                "sides": {"type": "array", "items": {
+                    "type": "object", "required": ["name", "players"], "properties": {
+                        "name": {"type": "string"},
+                        "players": {"type": "array", "items": {"type": "string"}}}}},
                 "starting_totals": {
-                    "type": ["array", "null"], "minItems": 2, "maxItems": 3,
-                    "items": {"type": "integer", "minimum": games_service.MIN_CARRIED,
-                              "maximum": 100_000 - 5, "multipleOf": 5},
-                    "description": "Resume a game kept on paper: each side's total so far, one "
-                                   "per side, each below the target (a side at the target "
-                                   "has won). They are the game's first line; the opening "
-                                   "minimums follow from them. All zeros is a new game."},
+                    "type": ["array", "null"], "items": {"type": "integer"},
+                    "description": "The totals carried from a paper sheet when the game was "
+                                   "resumed (its first line; null for a game counted here "
+                                   "from its first hand)"},
+                "totals": {"type": "array", "items": {"type": "integer"},
+                           "description": "Each side's total, carried totals included"},
+                "opening_minimums": {"type": "array", "items": {"type": "integer"}},
+                "opening_conditions": {
+                    "type": "array",
+                    "items": or_null({"$ref": "#/components/schemas/OpeningCondition"}),
+                    "description": "Per side, what its first meld must be beside the minimum "
+                                   "(null: the points alone)"},
+                "to_target": {"type": "array", "items": {"type": "integer", "minimum": 0},
+                              "description": "Per side, the target minus its total, never "
+                                             "below 0 (all 0 in a game of rounds)"},
+                "rounds": {"type": ["integer", "null"], "description":
+                           "How many rounds the game lasts (null: played to its target)"},
+                "round": {"type": ["integer", "null"], "description":
+                          "The round about to be dealt, where the opening minimum goes by "
+                          "round (null: by score)"},
+                "next_dealer": {"type": ["string", "null"]},
+                "hands": {"type": "array", "items": {"$ref": "#/components/schemas/StoredHand"}},
+                "finished": {"type": "boolean", "description":
+                             "Over: by its hands, or at its tournament's desk (see ended)"},
+                "winner": {"type": ["integer", "null"], "description":
+                           "The winning side (an abandoned game: the other side)"},
+                "drawn": {"type": "boolean"},
+                "ended": {"enum": [*ENDINGS, None], "description":
+                          "How it ended (null while played): target (a side reached it), "
+                          "time (a hand stopped by the clock, or closed by the tournament "
+                          "desk when time was up), abandoned (a pair abandoned it at the "
+                          "desk), paper (the desk typed its result from the paper sheet)"},
+                "abandoned_by": {"type": ["integer", "null"], "description":
+                                 "The side that abandoned it at the tournament desk"},
+                "credits": {"type": ["array", "null"], "items": {"type": "integer"},
+                            "description": "What it credits each pair in its tournament "
+                                           "(the difference; an abandoned game: nothing to "
+                                           "the pair that abandoned, the abandon points to "
+                                           "the other); null outside a tournament or while "
+                                           "played"},
+                "paper_totals": {"type": ["array", "null"], "items": {"type": "integer"},
+                                 "description": "The totals the desk typed from its paper "
+                                                "sheet (ended: paper)"},
+                "accepts_hands": {"type": "boolean", "description":
+                                  "Whether a hand can be counted now (false once it is over "
+                                  "or its tournament round is closed)"},
             },
-            # torneo names values without a number: they must all be given.
-            "if": {"required": ["ruleset"], "properties": {"ruleset": {"const": "torneo"}}},
-            "then": {"required": ["values"], "properties": {"values": TORNEO_VALUES_SCHEMA}},
-            "examples": [{"ruleset": "classic", "players": 4, "target": 5000,
-                          "sides": [{"name": "Nosotros", "players": ["Ana", "Luis"]},
-                                    {"name": "Ellos"}]},
-                         {"ruleset": "classic", "players": 4, "starting_totals": [2350, 1515]}],
-        }}}},
-        "responses": {"201": ok("The game's id, edit token and links", ref("NewGame"),
-                                _LOCATION),
-                      **errors(*BODY_ERRORS, 503)},
-    }},
-    "/games/{game_id}": {"get": {
-        "summary": "Where a game stands", "operationId": "getGame", "parameters": [_GAME_ID],
-        "description": "With the edit token as bearer, the answer carries the edit link.",
-        "security": [{}, *_AUTH],
-        "responses": {"200": ok("The game", ref("Game"), ETAG),
-                      **errors(404, 429, e404="No such game",
-                               e429="Too many wrong tokens from this address (only when a "
-                                    "wrong bearer token is sent)")},
-    }},
-    "/games/{game_id}/hands": {"post": {
-        "summary": "Count a hand and add it", "operationId": "addHand",
-        "description": "With `If-Match: \"g<version>\"` (the game's ETag), a game changed "
-                       "since is 412 and the answer lists the changes made meanwhile. A game "
-                       f"keeps at most {games_service.MAX_HANDS} hands: one more is a 422 "
-                       "field error on `hands`.",
-        "parameters": [_GAME_ID, _KEY, _IF_MATCH_GAME],
-        "security": _AUTH, "requestBody": _HAND_BODY,
-        "responses": {"201": ok("The hand", ref("StoredHand"), {**ETAG, **_LOCATION}),
-                      **errors(*BODY_ERRORS, *_WRITE_ERRORS, **{
-                          **_WRITE_MEANINGS,
-                          "e422": (f"Field errors (`hands`: the game has "
-                                   f"{games_service.MAX_HANDS} hands already), or an "
-                                   "Idempotency-Key that is too long")})},
-    }},
-    "/games/{game_id}/changes": {"get": {
-        "summary": "The change log of a game, oldest first", "operationId": "getChanges",
-        "parameters": [_GAME_ID],
-        "responses": {"200": ok("The changes", ref("Changes"), ETAG),
-                      **errors(404, e404="No such game")},
-    }},
-    "/games/{game_id}/undo": {"post": {
-        "summary": "Undo the latest add, fix or delete", "operationId": "undo",
-        "parameters": [_GAME_ID, _KEY, _IF_MATCH_GAME], "security": _AUTH,
-        "responses": {"200": ok("The change made", ref("ChangeMade"), ETAG),
-                      **errors(*_WRITE_ERRORS, **_WRITE_MEANINGS)},
-    }},
-    "/games/{game_id}/redo": {"post": {
-        "summary": "Redo the change the last undo took back", "operationId": "redo",
-        "parameters": [_GAME_ID, _KEY, _IF_MATCH_GAME], "security": _AUTH,
-        "responses": {"200": ok("The change made", ref("ChangeMade"), ETAG),
-                      **errors(*_WRITE_ERRORS, **_WRITE_MEANINGS)},
-    }},
-    "/games/{game_id}/hands/{number}": {
-        "get": {"summary": "One hand", "operationId": "getHand",
-                "parameters": [_GAME_ID, _NUMBER],
-                "responses": {"200": ok("The hand", ref("StoredHand"), ETAG),
-                              **errors(404, e404="No such game or hand")}},
-        "put": {"summary": "Replace a hand", "operationId": "replaceHand",
-                "parameters": [_GAME_ID, _NUMBER, _KEY, _IF_MATCH_HAND],
-                "security": _AUTH, "requestBody": _HAND_BODY,
-                "responses": {"200": ok("The hand", ref("StoredHand"), ETAG),
-                              **errors(*BODY_ERRORS, *_WRITE_ERRORS, **_WRITE_MEANINGS)}},
-        "delete": {"summary": "Remove a hand", "operationId": "deleteHand",
-                   "parameters": [_GAME_ID, _NUMBER, _KEY, _IF_MATCH_HAND],
-                   "security": _AUTH,
-                   "responses": {"204": {"description": "Removed"},
-                                 **errors(*_WRITE_ERRORS, **_WRITE_MEANINGS)}},
+        }],
+    },
+    "Change": {
+        "type": "object",
+        "required": ["seq", "kind", "hand", "at", "by", "totals_before", "totals_after",
+                     "undone", "target", "version"],
+        "properties": {
+            "seq": {"type": "integer"},
+            "kind": {"type": "string",
+                     "enum": ["add", "fix", "delete", "undo", "redo", "settle", "abandon",
+                              "unabandon"]},
+            "hand": {"type": ["integer", "null"]},
+            "at": {"type": "string", "format": "date-time"},
+            "by": {"type": "string"},
+            "totals_before": {"type": "array", "items": {"type": "integer"}},
+            "totals_after": {"type": "array", "items": {"type": "integer"}},
+            "undone": {"type": "boolean"},
+            "target": {"type": ["integer", "null"]},
+            "version": {"type": "integer"},
+        },
+    },
+    "Changes": {
+        "type": "object",
+        "required": ["changes", "version"],
+        "properties": {
+            "changes": {"type": "array", "items": {"$ref": "#/components/schemas/Change"}},
+            "version": {"type": "integer"},
+        },
+    },
+    "ChangeMade": {
+        "type": "object",
+        "required": ["change", "version", "hand"],
+        "properties": {
+            "change": {"$ref": "#/components/schemas/Change"},
+            "version": {"type": "integer"},
+            "hand": {"oneOf": [{"$ref": "#/components/schemas/StoredHand"},
+                               {"type": "null"}],
+                     "description": "The hand as it now stands (null when it is gone)."},
+        },
     },
 })

@@ -19,8 +19,13 @@ from ..services import house_rules as service
 from ..services.games import new_token
 from . import bp
 from .common import bearer_token, fail, json_body
-from .openapi import BODY_ERRORS, add_paths, errors, header, ok, ref
+from .openapi import BODY_ERRORS, add_schemas, errors, header, ok, operation, ref
 from .scoring import ruleset_json
+
+_AUTH: list[dict[str, list[str]]] = [{"houseRulesToken": []}]
+_RULESET = {"$ref": "#/components/schemas/RuleSet"}
+
+_E404 = "No house rules of that id"
 
 
 def _house_or_404(house_id: str) -> HouseRules:
@@ -54,6 +59,11 @@ def _links(house_id: str, edit_token: str | None = None) -> dict[str, str | None
 
 
 @bp.post("/house-rules")
+@operation("createHouseRules", "Store house rules (answers their edit token, shown once)",
+           body=ref("HouseRulesBody"),
+           responses={"201": ok("The id, the edit token and the links", ref("NewHouseRules"),
+                                {"Location": header("Where the house rules are read")}),
+                      **errors(*BODY_ERRORS, 503)})
 def create_house_rules() -> Response:
     """Store new house rules; 201 with their id and edit token, 422 with field errors."""
     token = new_token()
@@ -66,6 +76,8 @@ def create_house_rules() -> Response:
 
 
 @bp.get("/house-rules/<house_id>")
+@operation("getHouseRules", "House rules as data",
+           responses={"200": ok("The rule set", _RULESET), **errors(404, e404=_E404)})
 def get_house_rules(house_id: str) -> Response:
     """The house rules as data, in the shape of ``GET /rulesets/<id>``."""
     house = _house_or_404(house_id)
@@ -73,6 +85,10 @@ def get_house_rules(house_id: str) -> Response:
 
 
 @bp.put("/house-rules/<house_id>")
+@operation("putHouseRules", "Replace every value of house rules", security=_AUTH,
+           body=ref("HouseRulesBody"),
+           responses={"200": ok("The rule set", _RULESET),
+                      **errors(*BODY_ERRORS, 401, 403, 404, 429, 503, e404=_E404)})
 def replace_house_rules(house_id: str) -> Response:
     """Replace every value (those left out are the preset's); 200 with the rules."""
     house = _editable_or_fail(house_id)
@@ -81,6 +97,9 @@ def replace_house_rules(house_id: str) -> Response:
 
 
 @bp.delete("/house-rules/<house_id>")
+@operation("deleteHouseRules", "Delete house rules (games keep their copy)", security=_AUTH,
+           responses={"204": {"description": "Deleted"},
+                      **errors(401, 403, 404, 429, 503, e404=_E404)})
 def delete_house_rules(house_id: str) -> Response:
     """Delete the house rules (games started with them keep their copy); 204."""
     house = _editable_or_fail(house_id)
@@ -88,40 +107,7 @@ def delete_house_rules(house_id: str) -> Response:
     return make_response("", 204)
 
 
-_HOUSE_ID = {"name": "house_id", "in": "path", "required": True, "schema": {"type": "string"}}
-_BODY = {"required": True, "content": {"application/json": {
-    "schema": {"$ref": "#/components/schemas/HouseRulesBody"}}}}
-_AUTH: list[dict[str, list[str]]] = [{"houseRulesToken": []}]
-_RULESET = {"$ref": "#/components/schemas/RuleSet"}
-
-add_paths({
-    "/house-rules": {"post": {
-        "summary": "Store house rules (answers their edit token, shown once)",
-        "operationId": "createHouseRules", "requestBody": _BODY,
-        "responses": {
-            "201": ok("The id, the edit token and the links", ref("NewHouseRules"),
-                      {"Location": header("Where the house rules are read")}),
-            **errors(*BODY_ERRORS, 503),
-        },
-    }},
-    "/house-rules/{house_id}": {
-        "get": {"summary": "House rules as data", "operationId": "getHouseRules",
-                "parameters": [_HOUSE_ID],
-                "responses": {"200": ok("The rule set", _RULESET),
-                              **errors(404, e404="No house rules of that id")}},
-        "put": {"summary": "Replace every value of house rules", "operationId": "putHouseRules",
-                "parameters": [_HOUSE_ID], "security": _AUTH, "requestBody": _BODY,
-                "responses": {"200": ok("The rule set", _RULESET),
-                              **errors(*BODY_ERRORS, 401, 403, 404, 429, 503,
-                                       e404="No house rules of that id")}},
-        "delete": {"summary": "Delete house rules (games keep their copy)",
-                   "operationId": "deleteHouseRules",
-                   "parameters": [_HOUSE_ID], "security": _AUTH,
-                   "responses": {"204": {"description": "Deleted"},
-                                 **errors(401, 403, 404, 429, 503,
-                                          e404="No house rules of that id")}},
-    },
-}, {
+add_schemas({
     "HouseRulesBody": {
         "type": "object",
         "description": "A rule set in the shape GET /rulesets/{id} answers; values left out "

@@ -9,102 +9,22 @@ from flask import Response, jsonify, make_response, url_for
 
 from ..engine.numbers import whole
 from ..services import desk, desk_pairs
+from ..services import pairs as night
 from . import bp
 from .common import json_body
-from .openapi import BODY_ERRORS, add_paths, errors, ok, ref
+from .openapi import BODY_ERRORS, errors, ok, operation, ref
 from .tournaments import (
     _AUTH,
     _DESK_ERRORS,
     _E422_KEY,
-    _ID,
     _KEY,
-    _NAMED,
     _PAIR,
-    _ROUND,
     _desk_access,
     _links,
     _request_key,
     tournament_to_dict,
 )
 
-
-def _answer(done: desk.DeskWritten, status: int = 200) -> Response:
-    body = tournament_to_dict(done.tournament, admin=True, new_links=_links(done.links))
-    body["change"] = {"seq": done.change.seq, "kind": done.change.kind,
-                      "pair": done.change.pair, "round": done.change.round,
-                      "detail": done.change.detail}
-    return make_response(jsonify(body), status)
-
-
-@bp.post("/tournaments/<tournament_id>/pairs")
-def add_pair(tournament_id: str) -> Response:
-    """Add a pair: 201 with the tournament (game 1's new tables carry their edit tokens)."""
-    _desk_access(tournament_id)
-    body = json_body()
-    data = {"name": body.get("name"), "players": body.get("players")}
-    done = desk_pairs.add_pair(tournament_id, data, by=desk.BY_API,
-                               request_key=_request_key())
-    response = _answer(done, 201)
-    response.headers["Location"] = url_for("api.get_tournament", tournament_id=tournament_id)
-    return response
-
-
-@bp.delete("/tournaments/<tournament_id>/pairs/<int:number>")
-def withdraw_pair(tournament_id: str, number: int) -> Response:
-    """Withdraw a pair before game 1 (the pairs after it move up a number); 409 after."""
-    _desk_access(tournament_id)
-    return _answer(desk_pairs.withdraw_pair(tournament_id, number, by=desk.BY_API,
-                                            request_key=_request_key()))
-
-
-@bp.patch("/tournaments/<tournament_id>/pairs/<int:number>")
-def rename_pair(tournament_id: str, number: int) -> Response:
-    """Correct a pair's name and players before game 1; 409 after."""
-    _desk_access(tournament_id)
-    body = json_body()
-    data = {"name": body.get("name"), "players": body.get("players")}
-    return _answer(desk_pairs.rename_pair(tournament_id, number, data, by=desk.BY_API,
-                                          request_key=_request_key()))
-
-
-@bp.put("/tournaments/<tournament_id>/pairs/<int:number>/check-in")
-def check_in(tournament_id: str, number: int) -> Response:
-    """The pair has arrived (before game 1)."""
-    _desk_access(tournament_id)
-    return _answer(desk_pairs.check_in(tournament_id, number, True, by=desk.BY_API,
-                                       request_key=_request_key()))
-
-
-@bp.delete("/tournaments/<tournament_id>/pairs/<int:number>/check-in")
-def check_out(tournament_id: str, number: int) -> Response:
-    """Take back a pair's check-in (before game 1)."""
-    _desk_access(tournament_id)
-    return _answer(desk_pairs.check_in(tournament_id, number, False, by=desk.BY_API,
-                                       request_key=_request_key()))
-
-
-@bp.post("/tournaments/<tournament_id>/rounds/<int:number>/pairs/<int:pair>/substitute")
-def substitute_name(tournament_id: str, number: int, pair: int) -> Response:
-    """Name who replaced one of the pair's players in game ``number`` (printed on its papers;
-    the pair's substitution is recorded with it)."""
-    _desk_access(tournament_id)
-    body = json_body()
-    # The player's number read here (digits as text too); anything else is no number (None).
-    player = whole(body.get("player"))
-    return _answer(desk_pairs.substitute_name(tournament_id, number, pair, player,
-                                              body.get("name"), by=desk.BY_API,
-                                              request_key=_request_key()))
-
-
-_NEW_PAIR = {
-    "type": "object", "required": ["players"],
-    "properties": {
-        "name": {"type": ["string", "null"],
-                 "description": "At most 60 characters; none: the players' names"},
-        "players": {"type": "array", "minItems": 2, "maxItems": 2,
-                    "items": {**_NAMED, "description": "At most 60 characters"}}},
-    "examples": [{"name": "Golondrinas", "players": ["Concha", "Pilar"]}],
-}
 _CHANGED = {"allOf": [ref("Tournament"), {
     "type": "object", "required": ["change"],
     "properties": {"change": {
@@ -121,79 +41,120 @@ _BEFORE_GAME_1 = ("Game 1 has started (its clock was started, a table counted a 
                   "typed a result or recorded an abandonment), or the Idempotency-Key was "
                   "used for another request")
 
-add_paths({
-    "/tournaments/{tournament_id}/pairs": {"post": {
-        "summary": "Add a pair: before game 1, game 1 is seated again; after, it joins from "
-                   "the next game",
-        "description": ("The games a late pair missed credit it nothing (no difference, no "
-                        "game won, no victory points: docs/RULES-SETTINGS.md). The answer's "
-                        "tables seated anew carry their edit tokens (once)."),
-        "operationId": "addPair", "parameters": [_ID, _KEY], "security": _AUTH,
-        "requestBody": {"required": True,
-                        "content": {"application/json": {"schema": _NEW_PAIR}}},
-        "responses": {"201": ok("The tournament with the new seating, and what changed",
-                                _CHANGED),
-                      **errors(*_DESK_ERRORS, *BODY_ERRORS, e404="No such tournament",
-                               e409="The last game is being played or the tournament is "
-                                    "over, or the Idempotency-Key was used for another "
-                                    "request",
-                               e422="Field errors (name, players, pairs), or an "
-                                    "Idempotency-Key that is too long")},
-    }},
-    "/tournaments/{tournament_id}/pairs/{number}": {"delete": {
-        "summary": "Withdraw a pair before game 1 (a no-show): game 1 is seated again",
-        "description": "The pairs after it move up one number.",
-        "operationId": "withdrawPair", "parameters": [_ID, _PAIR, _KEY], "security": _AUTH,
-        "responses": {"200": ok("The tournament with the new seating, and what changed",
-                                _CHANGED),
+
+def _answer(done: desk.DeskWritten, status: int = 200) -> Response:
+    body = tournament_to_dict(done.tournament, admin=True, new_links=_links(done.links))
+    body["change"] = {"seq": done.change.seq, "kind": done.change.kind,
+                      "pair": done.change.pair, "round": done.change.round,
+                      "detail": done.change.detail}
+    return make_response(jsonify(body), status)
+
+
+@bp.post("/tournaments/<tournament_id>/pairs")
+@operation(
+    "addPair",
+    "Add a pair: before game 1, game 1 is seated again; after, it joins from the next game",
+    description=("The games a late pair missed credit it nothing (no difference, no game won, "
+                 "no victory points: docs/RULES-SETTINGS.md). The answer's tables seated anew "
+                 "carry their edit tokens (once)."),
+    params=[_KEY], security=_AUTH, body=night.PAIR.schema(),
+    responses={"201": ok("The tournament with the new seating, and what changed", _CHANGED),
+               **errors(*_DESK_ERRORS, *BODY_ERRORS, e404="No such tournament",
+                        e409="The last game is being played or the tournament is over, or "
+                             "the Idempotency-Key was used for another request",
+                        e422="Field errors (name, players, pairs), or an Idempotency-Key "
+                             "that is too long")})
+def add_pair(tournament_id: str) -> Response:
+    """Add a pair: 201 with the tournament (game 1's new tables carry their edit tokens)."""
+    _desk_access(tournament_id)
+    data = night.PAIR.pick(json_body())
+    done = desk_pairs.add_pair(tournament_id, data, by=desk.BY_API,
+                               request_key=_request_key())
+    response = _answer(done, 201)
+    response.headers["Location"] = url_for("api.get_tournament", tournament_id=tournament_id)
+    return response
+
+
+@bp.delete("/tournaments/<tournament_id>/pairs/<int:number>")
+@operation(
+    "withdrawPair", "Withdraw a pair before game 1 (a no-show): game 1 is seated again",
+    description="The pairs after it move up one number.",
+    params=[_KEY], path_notes=_PAIR, security=_AUTH,
+    responses={"200": ok("The tournament with the new seating, and what changed", _CHANGED),
+               **errors(*_DESK_ERRORS, e404="No such tournament or pair", e409=_BEFORE_GAME_1,
+                        e422="Only two pairs are left, or an Idempotency-Key that is too "
+                             "long")})
+def withdraw_pair(tournament_id: str, number: int) -> Response:
+    """Withdraw a pair before game 1 (the pairs after it move up a number); 409 after."""
+    _desk_access(tournament_id)
+    return _answer(desk_pairs.withdraw_pair(tournament_id, number, by=desk.BY_API,
+                                            request_key=_request_key()))
+
+
+@bp.patch("/tournaments/<tournament_id>/pairs/<int:number>")
+@operation(
+    "renamePair", "Correct a pair's name and players before game 1",
+    params=[_KEY], path_notes=_PAIR, security=_AUTH, body=night.PAIR.schema(),
+    responses={"200": ok("The tournament", _CHANGED),
+               **errors(*_DESK_ERRORS, *BODY_ERRORS, e404="No such tournament or pair",
+                        e409=_BEFORE_GAME_1,
+                        e422="Field errors (name, players), or an Idempotency-Key that is too "
+                             "long")})
+def rename_pair(tournament_id: str, number: int) -> Response:
+    """Correct a pair's name and players before game 1; 409 after."""
+    _desk_access(tournament_id)
+    data = night.PAIR.pick(json_body())
+    return _answer(desk_pairs.rename_pair(tournament_id, number, data, by=desk.BY_API,
+                                          request_key=_request_key()))
+
+
+@bp.put("/tournaments/<tournament_id>/pairs/<int:number>/check-in")
+@operation("checkInPair", "The pair has arrived (before game 1)",
+           params=[_KEY], path_notes=_PAIR, security=_AUTH,
+           responses={"200": ok("The tournament", _CHANGED),
                       **errors(*_DESK_ERRORS, e404="No such tournament or pair",
-                               e409=_BEFORE_GAME_1,
-                               e422="Only two pairs are left, or an Idempotency-Key that "
-                                    "is too long")},
-    }, "patch": {
-        "summary": "Correct a pair's name and players before game 1",
-        "operationId": "renamePair", "parameters": [_ID, _PAIR, _KEY], "security": _AUTH,
-        "requestBody": {"required": True,
-                        "content": {"application/json": {"schema": _NEW_PAIR}}},
-        "responses": {"200": ok("The tournament", _CHANGED),
-                      **errors(*_DESK_ERRORS, *BODY_ERRORS, e404="No such tournament or pair",
-                               e409=_BEFORE_GAME_1,
-                               e422="Field errors (name, players), or an Idempotency-Key "
-                                    "that is too long")},
-    }},
-    "/tournaments/{tournament_id}/pairs/{number}/check-in": {"put": {
-        "summary": "The pair has arrived (before game 1)",
-        "operationId": "checkInPair", "parameters": [_ID, _PAIR, _KEY], "security": _AUTH,
-        "responses": {"200": ok("The tournament", _CHANGED),
+                               e409=_BEFORE_GAME_1, e422=_E422_KEY)})
+def check_in(tournament_id: str, number: int) -> Response:
+    """The pair has arrived (before game 1)."""
+    _desk_access(tournament_id)
+    return _answer(desk_pairs.check_in(tournament_id, number, True, by=desk.BY_API,
+                                       request_key=_request_key()))
+
+
+@bp.delete("/tournaments/<tournament_id>/pairs/<int:number>/check-in")
+@operation("checkOutPair", "Take back a pair's check-in (before game 1)",
+           params=[_KEY], path_notes=_PAIR, security=_AUTH,
+           responses={"200": ok("The tournament", _CHANGED),
                       **errors(*_DESK_ERRORS, e404="No such tournament or pair",
-                               e409=_BEFORE_GAME_1, e422=_E422_KEY)},
-    }, "delete": {
-        "summary": "Take back a pair's check-in (before game 1)",
-        "operationId": "checkOutPair", "parameters": [_ID, _PAIR, _KEY], "security": _AUTH,
-        "responses": {"200": ok("The tournament", _CHANGED),
-                      **errors(*_DESK_ERRORS, e404="No such tournament or pair",
-                               e409=_BEFORE_GAME_1, e422=_E422_KEY)},
-    }},
-    "/tournaments/{tournament_id}/rounds/{number}/pairs/{pair}/substitute": {"post": {
-        "summary": "Name who replaced one of a pair's players in a game",
-        "description": ("Printed on that game's papers; the pair's substitution is recorded "
-                        "with it (002: the pair scores nothing in the tournament)."),
-        "operationId": "nameSubstitute",
-        "parameters": [_ID, _ROUND, {"name": "pair", "in": "path", "required": True,
-                                     "schema": {"type": "integer", "minimum": 1}}, _KEY],
-        "security": _AUTH,
-        "requestBody": {"required": True, "content": {"application/json": {"schema": {
-            "type": "object", "required": ["player", "name"],
-            "properties": {"player": {"enum": [1, 2], "description": (
-                               "The pair's player replaced (1 or 2, in the pair's order)")},
-                           "name": {**_NAMED, "description": "At most 60 characters"}},
-            "examples": [{"player": 2, "name": "Marta"}]}}}},
-        "responses": {"200": ok("The tournament", _CHANGED),
-                      **errors(*_DESK_ERRORS, *BODY_ERRORS,
-                               e404="No such tournament, round or pair",
-                               e409="The tournament is over, or the Idempotency-Key was used "
-                                    "for another request",
-                               e422="Field errors (player, name, pair: it plays no game in "
-                                    "that round), or an Idempotency-Key that is too long")},
-    }},
-})
+                               e409=_BEFORE_GAME_1, e422=_E422_KEY)})
+def check_out(tournament_id: str, number: int) -> Response:
+    """Take back a pair's check-in (before game 1)."""
+    _desk_access(tournament_id)
+    return _answer(desk_pairs.check_in(tournament_id, number, False, by=desk.BY_API,
+                                       request_key=_request_key()))
+
+
+@bp.post("/tournaments/<tournament_id>/rounds/<int:number>/pairs/<int:pair>/substitute")
+@operation(
+    "nameSubstitute", "Name who replaced one of a pair's players in a game",
+    description=("Printed on that game's papers; the pair's substitution is recorded with it "
+                 "(002: the pair scores nothing in the tournament)."),
+    params=[_KEY], security=_AUTH,
+    body=night.SUBSTITUTE.schema(),
+    responses={"200": ok("The tournament", _CHANGED),
+               **errors(*_DESK_ERRORS, *BODY_ERRORS, e404="No such tournament, round or pair",
+                        e409="The tournament is over, or the Idempotency-Key was used for "
+                             "another request",
+                        e422="Field errors (player, name, pair: it plays no game in that "
+                             "round), or an Idempotency-Key that is too long")})
+def substitute_name(tournament_id: str, number: int, pair: int) -> Response:
+    """Name who replaced one of the pair's players in game ``number`` (printed on its papers;
+    the pair's substitution is recorded with it)."""
+    _desk_access(tournament_id)
+    body = json_body()
+    # The player's number as night.SUBSTITUTE reads it (digits as text too), so the request
+    # key remembers the number whichever way it was sent; anything else is no number (None).
+    player = whole(body.get("player"))
+    return _answer(desk_pairs.substitute_name(tournament_id, number, pair, player,
+                                              body.get("name"), by=desk.BY_API,
+                                              request_key=_request_key()))

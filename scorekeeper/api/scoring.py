@@ -20,9 +20,18 @@ from ..i18n import error_message, label
 from ..services.scoring import count_hand, resolve_ruleset
 from . import bp
 from .common import condition_json, error_response, field_errors, json_body, result_to_dict
+from .openapi import BODY_ERRORS, add_schemas, errors, ok, operation, or_null, ref
 
 
 @bp.post("/score")
+@operation(
+    "scoreHand", "Count one hand under a rule set (nothing is stored)",
+    body=ref("ScoreRequest"),
+    responses={"200": ok("Each side's lines and total", ref("HandResult")),
+               **errors(*BODY_ERRORS,
+                        e400="The body is not a JSON object with a list of sides",
+                        e422="A hand that cannot be, or an unknown rule set, with field "
+                             "errors")})
 def score() -> Response | tuple[Response, int]:
     """Count one hand under a rule set; nothing is stored.
 
@@ -63,6 +72,8 @@ def ruleset_json(rs: RuleSet) -> dict[str, object]:
 
 
 @bp.get("/rulesets")
+@operation("listRulesets", "The presets (house rules are read by id)",
+           responses={"200": ok("The rule sets", ref("RulesetList"))})
 def rulesets() -> Response:
     """List the presets, each with the ids of the rule texts it follows (``sources``).
 
@@ -80,6 +91,9 @@ def rulesets() -> Response:
 
 
 @bp.get("/rulesets/<ruleset_id>")
+@operation("getRuleset", "One rule set as data (a preset's or house rules' id)",
+           responses={"200": ok("The rule set", ref("RuleSet")),
+                      **errors(404, e404="No rule set of that id")})
 def ruleset(ruleset_id: str) -> Response | tuple[Response, int]:
     """One rule set as data; 404 when there is none of that id."""
     try:
@@ -90,6 +104,22 @@ def ruleset(ruleset_id: str) -> Response | tuple[Response, int]:
 
 
 @bp.get("/opening-minimum")
+@operation(
+    "openingMinimum", "The first-meld minimum for a running total",
+    params=[
+        {"name": "ruleset", "in": "query", "schema": {"type": "string"}},
+        {"name": "score", "in": "query",
+         "description": "The side's running total (may be left out where the minimum goes by "
+                        "round)",
+         "schema": {"type": "integer", "minimum": -1000000, "maximum": 1000000}},
+        {"name": "round", "in": "query",
+         "description": "The round about to be dealt, from 1 (rule sets whose minimum goes by "
+                        "round, e.g. hand-and-foot; default 1)",
+         "schema": {"type": "integer", "minimum": 1, "maximum": flow.MAX_ROUNDS}},
+    ],
+    responses={"200": ok("The minimum", ref("OpeningMinimum")),
+               **errors(422, e422="Unknown rule set, or a score that is not a whole number "
+                                  "within ±1,000,000")})
 def opening_minimum() -> Response | tuple[Response, int]:
     """The first-meld minimum for ``?ruleset=<id>&score=<n>`` (and ``&round=<n>``, the hand
     about to be dealt, for a rule set whose minimum goes by round); 422 for a bad value."""
@@ -120,3 +150,55 @@ def opening_minimum() -> Response | tuple[Response, int]:
         "condition": condition_json(need.condition),
         "band": need.row,
     })
+
+
+#: The answers' shapes.
+add_schemas({
+    "Line": {
+        "type": "object",
+        "required": ["id", "label", "points"],
+        "properties": {"id": {"type": "string"}, "label": {"type": "string"},
+                       "points": {"type": "integer"}},
+    },
+    "SideResult": {
+        "type": "object",
+        "required": ["total", "lines"],
+        "properties": {
+            "total": {"type": "integer"},
+            "lines": {"type": "array", "items": {"$ref": "#/components/schemas/Line"}},
+        },
+    },
+    "HandResult": {
+        "type": "object",
+        "description": "A hand counted under a rule set (nothing is stored).",
+        "required": ["ruleset", "format", "totals", "sides"],
+        "properties": {
+            "ruleset": {"type": "string"},
+            "format": {"type": "string"},
+            "totals": {"type": "array", "items": {"type": "integer"}},
+            "sides": {"type": "array", "items": {"$ref": "#/components/schemas/SideResult"}},
+        },
+    },
+    "RulesetList": {
+        "type": "object",
+        "required": ["rulesets"],
+        "properties": {"rulesets": {"type": "array", "items": {
+            "type": "object", "required": ["id", "name", "based_on", "preset", "sources"],
+            "properties": {
+                "id": {"type": "string"}, "name": {"type": "string"},
+                "based_on": {"type": ["string", "null"]}, "preset": {"type": "boolean"},
+                "sources": {"type": "array", "items": {"type": "string"}}}}}},
+    },
+    "OpeningMinimum": {
+        "type": "object",
+        "required": ["ruleset", "score", "round", "minimum", "condition", "band"],
+        "properties": {"ruleset": {"type": "string"}, "score": {"type": "integer"},
+                       "round": {"type": ["integer", "null"], "description":
+                                 "The round the minimum is for (null: it goes by the score)"},
+                       "minimum": {"type": "integer", "description":
+                                   "The card points the first meld needs (0 where only the "
+                                   "condition is asked)"},
+                       "condition": or_null({"$ref": "#/components/schemas/OpeningCondition"}),
+                       "band": {"type": "integer"}},
+    },
+})

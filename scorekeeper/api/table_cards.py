@@ -20,18 +20,20 @@ from ..services import desk
 from ..services import table_cards as cards_service
 from . import bp
 from .common import error_response
-from .openapi import add_paths, errors, ok, ref
+from .openapi import add_schemas, errors, ok, operation, ref
 from .tournaments import (
     _AUTH,
     _DESK_ERRORS,
     _E422_KEY,
-    _ID,
     _KEY,
     _desk_access,
     _request_key,
     _require_admin,
     _tournament_or_404,
 )
+
+_CARDS_ANSWER = ok("Each table's card: its link (null: made under another SECRET_KEY, to be "
+                   "replaced before it can be printed again) and its PDF", ref("TableCards"))
 
 
 def _cards(tournament: Any) -> dict[str, Any]:
@@ -51,6 +53,15 @@ def _cards(tournament: Any) -> dict[str, Any]:
 
 
 @bp.get("/tournaments/<tournament_id>/table-cards")
+@operation(
+    "tableCards", "Each table's card: one link for the whole tournament",
+    description=("A card's link (/t/<token>) opens the game being played at its table, with "
+                 "the table's edit rights, game after game. The PDF (two cards to an A4 page, "
+                 "in the tournament's language) is the desk page's "
+                 "/tournaments/<id>/table-cards.pdf, opened in the desk's browser."),
+    security=_AUTH,
+    responses={"200": _CARDS_ANSWER,
+               **errors(401, 403, 404, 429, 503, e404="No such tournament")})
 def table_cards(tournament_id: str) -> Response:
     """Every table's card link (admin token)."""
     tournament = _tournament_or_404(tournament_id)
@@ -61,6 +72,22 @@ def table_cards(tournament_id: str) -> Response:
 
 
 @bp.get("/tournaments/<tournament_id>/table-cards.pdf")
+@operation(
+    "tableCardsPdf",
+    "The table cards as a PDF: two to an A4 page, in the tournament's language",
+    description=("Each card: the table's number, its link and QR code (/t/<token>, which "
+                 "opens the game being played at the table, game after game). Also at the "
+                 "desk's /tournaments/<id>/table-cards.pdf."),
+    params=[{"name": "table", "in": "query", "required": False,
+             "schema": {"type": "integer", "minimum": 1},
+             "description": "That table's card alone"}],
+    security=_AUTH,
+    responses={"200": {"description": "The cards", "content": {
+                   "application/pdf": {"schema": {"type": "string", "format": "binary"}}}},
+               **errors(401, 403, 404, 409, 422, 429, 503,
+                        e404="No such tournament, or a table it never seats",
+                        e409="A card made under another SECRET_KEY: replace it first",
+                        e422="A table that is not a number from 1")})
 def table_cards_pdf(tournament_id: str) -> Response:
     """Every table's card as a PDF, or ``?table=n``'s alone (admin token): what the desk's
     page prints. 409 when a card was made under another SECRET_KEY and must be replaced."""
@@ -81,6 +108,14 @@ def table_cards_pdf(tournament_id: str) -> Response:
 
 
 @bp.post("/tournaments/<tournament_id>/table-cards/<int:table>/replace")
+@operation(
+    "replaceTableCard", "Replace a table's card (its old link then answers 410)",
+    params=[_KEY], security=_AUTH,
+    responses={"200": _CARDS_ANSWER,
+               **errors(*_DESK_ERRORS, e404="No such tournament, or a table it never seats",
+                        e409="The tournament is over, or the Idempotency-Key was used for "
+                             "another request",
+                        e422=_E422_KEY)})
 def replace_table_card(tournament_id: str, table: int) -> Response:
     """A new card for the table; the old link refuses from now on."""
     _desk_access(tournament_id)
@@ -91,54 +126,7 @@ def replace_table_card(tournament_id: str, table: int) -> Response:
     return response
 
 
-_CARDS_ANSWER = ok("Each table's card: its link (null: made under another SECRET_KEY, to be "
-                   "replaced before it can be printed again) and its PDF", ref("TableCards"))
-
-add_paths({
-    "/tournaments/{tournament_id}/table-cards": {"get": {
-        "summary": "Each table's card: one link for the whole tournament",
-        "description": ("A card's link (/t/<token>) opens the game being played at its table, "
-                        "with the table's edit rights, game after game. The PDF (two cards "
-                        "to an A4 page, in the tournament's language) is the desk page's "
-                        "/tournaments/<id>/table-cards.pdf, opened in the desk's browser."),
-        "operationId": "tableCards",
-        "parameters": [_ID],
-        "security": _AUTH,
-        "responses": {"200": _CARDS_ANSWER,
-                      **errors(401, 403, 404, 429, 503, e404="No such tournament")},
-    }},
-    "/tournaments/{tournament_id}/table-cards.pdf": {"get": {
-        "summary": "The table cards as a PDF: two to an A4 page, in the tournament's language",
-        "description": ("Each card: the table's number, its link and QR code (/t/<token>, "
-                        "which opens the game being played at the table, game after game). "
-                        "Also at the desk's /tournaments/<id>/table-cards.pdf."),
-        "operationId": "tableCardsPdf",
-        "parameters": [_ID, {"name": "table", "in": "query", "required": False,
-                             "schema": {"type": "integer", "minimum": 1},
-                             "description": "That table's card alone"}],
-        "security": _AUTH,
-        "responses": {"200": {"description": "The cards", "content": {
-                          "application/pdf": {"schema": {"type": "string",
-                                                         "format": "binary"}}}},
-                      **errors(401, 403, 404, 409, 422, 429, 503,
-                               e404="No such tournament, or a table it never seats",
-                               e409="A card made under another SECRET_KEY: replace it first",
-                               e422="A table that is not a number from 1")},
-    }},
-    "/tournaments/{tournament_id}/table-cards/{table}/replace": {"post": {
-        "summary": "Replace a table's card (its old link then answers 410)",
-        "operationId": "replaceTableCard",
-        "parameters": [_ID, {"name": "table", "in": "path", "required": True,
-                             "schema": {"type": "integer", "minimum": 1}}, _KEY],
-        "security": _AUTH,
-        "responses": {"200": _CARDS_ANSWER,
-                      **errors(*_DESK_ERRORS,
-                               e404="No such tournament, or a table it never seats",
-                               e409="The tournament is over, or the Idempotency-Key was used "
-                                    "for another request",
-                               e422=_E422_KEY)},
-    }},
-}, {
+add_schemas({
     "TableCards": {
         "type": "object",
         "required": ["pdf", "cards"],

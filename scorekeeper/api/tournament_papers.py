@@ -13,11 +13,22 @@ from ..services import tournaments as service
 from ..tournaments.results_csv import COLUMNS as RESULT_COLUMNS
 from . import bp
 from .common import json_body
-from .openapi import BODY_ERRORS, add_paths, errors, ok, ref
-from .tournaments import _ADMIN_ERRORS, _AUTH, _ID, _ROUND, _require_admin, _tournament_or_404
+from .openapi import BODY_ERRORS, add_schemas, errors, ok, operation, ref
+from .tournaments import _ADMIN_ERRORS, _AUTH, _require_admin, _tournament_or_404
 
 
 @bp.post("/tournaments/<tournament_id>/rounds/<int:number>/tables/<int:table>/result")
+@operation(
+    "paperResult", "A table's final totals typed from its paper sheet (002's three sheets)",
+    description=("Credited per 002 like a counted game: the winner the difference, the loser "
+                 "minus it. Sent again, the new totals replace the old ones."),
+    security=_AUTH,
+    body=paper_results.PAPER_RESULT.schema(),
+    responses={"200": ok("The result and what it credits each pair", ref("PaperResult")),
+               **errors(*BODY_ERRORS, *_ADMIN_ERRORS, 409,
+                        e404="No such tournament, round or table", e409="The round is closed",
+                        e422=("Totals that are not two whole numbers, a table kept in the "
+                              "app (it has hands), or an abandoned game"))})
 def paper_result(tournament_id: str, number: int, table: int) -> Response:
     """The desk types a table's final totals from its paper sheet (replacing earlier ones)."""
     tournament = _tournament_or_404(tournament_id)
@@ -33,6 +44,17 @@ def paper_result(tournament_id: str, number: int, table: int) -> Response:
 
 
 @bp.get("/tournaments/<tournament_id>/results.csv")
+@operation(
+    "tournamentResultsCsv", "The standings and every game's result as a spreadsheet (CSV)",
+    description=("UTF-8 with a byte-order mark. A row per pair in the standings (record = "
+                 "standing), then a row per pair and game result (record = game), a bye "
+                 "included; the same columns in every row (one that does not apply is "
+                 "empty): " + ", ".join(RESULT_COLUMNS) + ". Also at "
+                 "/tournaments/<id>/results.csv."),
+    security=[{}],
+    responses={"200": {"description": "The results",
+                       "content": {"text/csv": {"schema": {"type": "string"}}}},
+               **errors(404, 429, e404="No such tournament")})
 def results_csv(tournament_id: str) -> Response:
     """The standings and every game's result as CSV (public, as the standings are): the
     tournament page's file."""
@@ -41,45 +63,7 @@ def results_csv(tournament_id: str) -> Response:
     return csv_response(_tournament_or_404(tournament_id, full=True))
 
 
-add_paths({
-    "/tournaments/{tournament_id}/results.csv": {"get": {
-        "summary": "The standings and every game's result as a spreadsheet (CSV)",
-        "description": ("UTF-8 with a byte-order mark. A row per pair in the standings "
-                        "(record = standing), then a row per pair and game result (record = "
-                        "game), a bye included; the same columns in every row (one that does "
-                        "not apply is empty): " + ", ".join(RESULT_COLUMNS) + ". Also at "
-                        "/tournaments/<id>/results.csv."),
-        "operationId": "tournamentResultsCsv",
-        "parameters": [_ID],
-        "security": [{}],
-        "responses": {"200": {"description": "The results", "content": {
-                          "text/csv": {"schema": {"type": "string"}}}},
-                      **errors(404, 429, e404="No such tournament")},
-    }},
-    "/tournaments/{tournament_id}/rounds/{number}/tables/{table}/result": {"post": {
-        "summary": "A table's final totals typed from its paper sheet (002's three sheets)",
-        "description": ("Credited per 002 like a counted game: the winner the difference, the "
-                        "loser minus it. Sent again, the new totals replace the old ones."),
-        "operationId": "paperResult",
-        "parameters": [_ID, _ROUND, {"name": "table", "in": "path", "required": True,
-                                     "schema": {"type": "integer", "minimum": 1}}],
-        "security": _AUTH,
-        "requestBody": {"required": True, "content": {"application/json": {"schema": {
-            "type": "object", "required": ["totals"],
-            "properties": {"totals": {
-                "type": "array", "minItems": 2, "maxItems": 2,
-                "items": {"type": "integer", "minimum": -paper_results.MAX_TOTAL,
-                          "maximum": paper_results.MAX_TOTAL},
-                "description": "The final totals of the pairs at side 1 and side 2"}},
-            "examples": [{"totals": [8450, 6120]}]}}}},
-        "responses": {"200": ok("The result and what it credits each pair", ref("PaperResult")),
-                      **errors(*BODY_ERRORS, *_ADMIN_ERRORS, 409,
-                               e404="No such tournament, round or table",
-                               e409="The round is closed",
-                               e422=("Totals that are not two whole numbers, a table kept in "
-                                     "the app (it has hands), or an abandoned game"))},
-    }},
-}, {
+add_schemas({
     "PaperResult": {
         "type": "object",
         "required": ["round", "table", "pairs", "totals", "credits"],

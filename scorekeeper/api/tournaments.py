@@ -20,7 +20,6 @@ from flask import Response, jsonify, make_response, request, url_for
 from flask_babel import gettext as _
 
 from ..engine.movements import ROTATION, SEATING_METHODS
-from ..engine.numbers import whole
 from ..engine.ranking import DIFFERENCE, STANDINGS_BY
 from ..engine.victory import DEFAULT_BYE, MAX_BANDS
 from ..engine.victory import TOTAL as VICTORY_TOTAL
@@ -28,14 +27,29 @@ from ..models.tournaments import Tournament, TournamentTable
 from ..ratelimit import note_token_failure
 from ..services import desk
 from ..services import tournaments as service
-from ..services.clock import BELL, MAX_EXTEND, TABLES_START, clock_of, waits_for_bell
+from ..services.clock import BELL, TABLES_START, clock_of, waits_for_bell
 from ..services.games import token_matches
 from ..services.record import MAX_REQUEST_KEY
 from ..services.scoring import resolve_ruleset
 from . import bp
 from .common import fail, json_body, values_object
 from .games import TORNEO_VALUES_SCHEMA, game_urls
-from .openapi import BODY_ERRORS, add_paths, errors, header, ok, ref
+from .openapi import BODY_ERRORS, add_schemas, errors, header, ok, operation, ref
+
+#: The pair's number in a path, as the document tells it.
+_PAIR = {"number": "The pair's number (from 1, in the order given)."}
+_AUTH: list[dict[str, list[str]]] = [{"tournamentAdminToken": []}]
+_KEY = {"name": "Idempotency-Key", "in": "header",
+        "description": "Makes retries safe: the same key answers the first request's change.",
+        "schema": {"type": "string", "maxLength": MAX_REQUEST_KEY}}
+#: A desk action's answers besides its own: 422 is an Idempotency-Key too long to keep.
+_ADMIN_ERRORS = (401, 403, 404, 429, 503)
+_DESK_ERRORS = (*_ADMIN_ERRORS, 409, 422)
+_E422_KEY = "An Idempotency-Key that is too long"
+_TOURNAMENT = ref("Tournament")
+#: A name: not blank. Runs of spaces are collapsed before the length is counted, so the
+#: limit is in the description, not a ``maxLength``.
+_NAMED = {"type": "string", "minLength": 1, "pattern": "\\S"}
 
 
 def _bearer() -> str | None:
@@ -163,6 +177,12 @@ def tournament_to_dict(tournament: Tournament, *, admin: bool,
 
 
 @bp.post("/tournaments")
+@operation("createTournament", "Create a pairs tournament (002) and seat its first round",
+           body=ref("NewTournament"),
+           responses={"201": ok("The tournament's id, admin token and round 1's table links "
+                                "(all shown once)", ref("TournamentCreated"),
+                                {"Location": header("Where the tournament is read")}),
+                      **errors(*BODY_ERRORS, 503)})
 def create_tournament() -> Response:
     """Create a tournament and seat round 1: 201 with its id and admin token (shown once)."""
     body = json_body()
@@ -196,6 +216,13 @@ def create_tournament() -> Response:
 
 
 @bp.get("/tournaments/<tournament_id>")
+@operation("getTournament", "Rounds, tables and standings",
+           description=("A table's edit token is never listed here: it is in the answer that "
+                        "makes it (creating the tournament, closing a round, new links)."),
+           security=[{}, *_AUTH],
+           responses={"200": ok("The tournament", _TOURNAMENT),
+                      **errors(403, 404, 429, e403="Wrong admin token",
+                               e404="No such tournament")})
 def get_tournament(tournament_id: str) -> Response:
     """Rounds, tables and standings; each table's edit token too with the admin token."""
     tournament = _tournament_or_404(tournament_id)
@@ -240,12 +267,28 @@ def _answer(done: desk.DeskWritten) -> Response:
 
 
 @bp.post("/tournaments/<tournament_id>/rounds/<int:number>/finish")
+@operation("finishRound",
+           "Close a round: unfinished games end on time; the next round is seated",
+           params=[_KEY], security=_AUTH,
+           responses={"200": ok("The tournament, the new round's tables with their edit "
+                                "tokens", _TOURNAMENT),
+                      **errors(*_DESK_ERRORS, e404="No such tournament or round",
+                               e409="The round is already closed (another desk closed it "
+                                    "first), or the Idempotency-Key was used for another "
+                                    "request", e422=_E422_KEY)})
 def finish_round(tournament_id: str, number: int) -> Response:
     """Close a round (unfinished games end on time) and seat the next; 409 if not open."""
     return _desk_write(desk.finish_round, tournament_id, number, hand_out=True)
 
 
 @bp.post("/tournaments/<tournament_id>/rounds/<int:number>/links")
+@operation("newRoundLinks",
+           "New edit links for every table of an open round (the old ones stop working)",
+           security=_AUTH,
+           responses={"200": ok("The tables with their new edit tokens and links",
+                                ref("RoundLinks")),
+                      **errors(*_ADMIN_ERRORS, 409, e404="No such tournament or round",
+                               e409="The round is closed")})
 def new_round_links(tournament_id: str, number: int) -> Response:
     """New edit links for every table of an open round; the old ones stop working."""
     _desk_access(tournament_id)
@@ -255,6 +298,13 @@ def new_round_links(tournament_id: str, number: int) -> Response:
 
 
 @bp.post("/tournaments/<tournament_id>/rounds/<int:number>/tables/<int:table>/link")
+@operation("newTableLink",
+           "A new edit link for one table of an open round (the old one stops working)",
+           security=_AUTH,
+           responses={"200": ok("The table with its new edit token and link",
+                                ref("TableLink")),
+                      **errors(*_ADMIN_ERRORS, 409, e404="No such tournament, round or table",
+                               e409="The round is closed")})
 def new_table_link(tournament_id: str, number: int, table: int) -> Response:
     """A new edit link for one table of an open round; its old one stops working."""
     _desk_access(tournament_id)
@@ -264,6 +314,14 @@ def new_table_link(tournament_id: str, number: int, table: int) -> Response:
 
 
 @bp.post("/tournaments/<tournament_id>/pairs/<int:number>/abandon")
+@operation("abandonGame",
+           "A pair abandons its game: disqualified, its opponent credited 5,000",
+           params=[_KEY], path_notes=_PAIR, security=_AUTH,
+           responses={"200": ok("The tournament", _TOURNAMENT),
+                      **errors(*_DESK_ERRORS, e404="No such tournament or pair",
+                               e409="No open round for the pair, already disqualified, or "
+                                    "its game already finished or abandoned",
+                               e422=_E422_KEY)})
 def abandon(tournament_id: str, number: int) -> Response:
     """The pair abandons its game in the round being played: disqualified, the opponent
     credited the abandonment points; 409 when no round is open or the pair is not seated."""
@@ -271,179 +329,84 @@ def abandon(tournament_id: str, number: int) -> Response:
 
 
 @bp.post("/tournaments/<tournament_id>/pairs/<int:number>/substitute")
+@operation("substitutePlayer", "A player of the pair was replaced: the pair scores nothing",
+           params=[_KEY], path_notes=_PAIR, security=_AUTH,
+           responses={"200": ok("The tournament", _TOURNAMENT),
+                      **errors(*_DESK_ERRORS, e404="No such tournament or pair",
+                               e409="A substitution is already recorded",
+                               e422=_E422_KEY)})
 def substitute(tournament_id: str, number: int) -> Response:
     """A player of the pair was replaced: the pair scores nothing in the tournament."""
     return _desk_write(desk.substitute, tournament_id, number)
 
 
 @bp.delete("/tournaments/<tournament_id>/pairs/<int:number>/abandon")
+@operation("undoAbandonment", "Take back an abandonment while its round is open",
+           params=[_KEY], path_notes=_PAIR, security=_AUTH,
+           responses={"200": ok("The tournament", _TOURNAMENT),
+                      **errors(*_DESK_ERRORS, e404="No such tournament or pair",
+                               e409="The pair did not abandon, or its round is closed",
+                               e422=_E422_KEY)})
 def undo_abandon(tournament_id: str, number: int) -> Response:
     """Take back the pair's abandonment while its round is open; 409 otherwise."""
     return _desk_write(desk.undo_abandon, tournament_id, number)
 
 
 @bp.delete("/tournaments/<tournament_id>/pairs/<int:number>/substitute")
+@operation("undoSubstitution", "Take back a substitution while the tournament is being played",
+           params=[_KEY], path_notes=_PAIR, security=_AUTH,
+           responses={"200": ok("The tournament", _TOURNAMENT),
+                      **errors(*_DESK_ERRORS, e404="No such tournament or pair",
+                               e409="No substitution recorded, or the tournament is over",
+                               e422=_E422_KEY)})
 def undo_substitute(tournament_id: str, number: int) -> Response:
     """Take back a substitution while the tournament is being played; 409 otherwise."""
     return _desk_write(desk.undo_substitute, tournament_id, number)
 
 
 @bp.post("/tournaments/<tournament_id>/rounds/<int:number>/start")
+@operation("startClock", "Start (or resume) the round's clock",
+           description="A round is seated with its clock not started: the desk starts it.",
+           params=[_KEY], security=_AUTH,
+           responses={"200": ok("The tournament", _TOURNAMENT),
+                      **errors(*_DESK_ERRORS, e404="No such tournament or round",
+                               e409="The clock already runs, time is up, or the round is "
+                                    "closed", e422=_E422_KEY)})
 def start_clock(tournament_id: str, number: int) -> Response:
     """Start (or resume) the round's clock; 409 when it runs, time is up or the round is closed."""
     return _desk_write(desk.start_clock, tournament_id, number)
 
 
 @bp.post("/tournaments/<tournament_id>/rounds/<int:number>/pause")
+@operation("pauseClock", "Pause the round's running clock", params=[_KEY], security=_AUTH,
+           responses={"200": ok("The tournament", _TOURNAMENT),
+                      **errors(*_DESK_ERRORS, e404="No such tournament or round",
+                               e409="The clock is not running, or the round is closed",
+                               e422=_E422_KEY)})
 def pause_clock(tournament_id: str, number: int) -> Response:
     """Pause the round's running clock; 409 when it is not running."""
     return _desk_write(desk.pause_clock, tournament_id, number)
 
 
 @bp.post("/tournaments/<tournament_id>/rounds/<int:number>/extend")
-def extend_clock(tournament_id: str, number: int) -> Response:
-    """Add ``minutes`` (body) to the round's clock; 422 for a bad number."""
-    _desk_access(tournament_id)
-    body = json_body()
-    minutes = body.get("minutes")
-    if isinstance(minutes, str):
-        minutes = whole(minutes)  # digits as text, read here; anything else is no number
-    return _answer(desk.extend_clock(tournament_id, number, minutes,
-                                     by=desk.BY_API, request_key=_request_key()))
-
-
-_ID = {"name": "tournament_id", "in": "path", "required": True, "schema": {"type": "string"}}
-_ROUND = {"name": "number", "in": "path", "required": True,
-          "schema": {"type": "integer", "minimum": 1}}
-_PAIR = {"name": "number", "in": "path", "required": True,
-         "schema": {"type": "integer", "minimum": 1},
-         "description": "The pair's number (from 1, in the order given)."}
-_AUTH: list[dict[str, list[str]]] = [{"tournamentAdminToken": []}]
-_KEY = {"name": "Idempotency-Key", "in": "header",
-        "description": "Makes retries safe: the same key answers the first request's change.",
-        "schema": {"type": "string", "maxLength": MAX_REQUEST_KEY}}
-#: A desk action's answers besides its own: 422 is an Idempotency-Key too long to keep.
-_ADMIN_ERRORS = (401, 403, 404, 429, 503)
-_DESK_ERRORS = (*_ADMIN_ERRORS, 409, 422)
-_E422_KEY = "An Idempotency-Key that is too long"
-_TOURNAMENT = ref("Tournament")
-#: A name: not blank. Runs of spaces are collapsed before the length is counted, so the
-#: limit is in the description, not a ``maxLength``.
-_NAMED = {"type": "string", "minLength": 1, "pattern": "\\S"}
-
-add_paths({
-    "/tournaments": {"post": {
-        "summary": "Create a pairs tournament (002) and seat its first round",
-        "operationId": "createTournament",
-        "requestBody": {"required": True, "content": {"application/json": {"schema": {
-            "$ref": "#/components/schemas/NewTournament"}}}},
-        "responses": {"201": ok("The tournament's id, admin token and round 1's table links "
-                                "(all shown once)", ref("TournamentCreated"),
-                                {"Location": header("Where the tournament is read")}),
-                      **errors(*BODY_ERRORS, 503)},
-    }},
-    "/tournaments/{tournament_id}": {"get": {
-        "summary": "Rounds, tables and standings",
-        "description": ("A table's edit token is never listed here: it is in the answer "
-                        "that makes it (creating the tournament, closing a round, new links)."),
-        "operationId": "getTournament", "parameters": [_ID], "security": [{}, *_AUTH],
-        "responses": {"200": ok("The tournament", _TOURNAMENT),
-                      **errors(403, 404, 429, e403="Wrong admin token",
-                               e404="No such tournament")},
-    }},
-    "/tournaments/{tournament_id}/rounds/{number}/finish": {"post": {
-        "summary": "Close a round: unfinished games end on time; the next round is seated",
-        "operationId": "finishRound", "parameters": [_ID, _ROUND, _KEY], "security": _AUTH,
-        "responses": {"200": ok("The tournament, the new round's tables with their edit "
-                                "tokens", _TOURNAMENT),
-                      **errors(*_DESK_ERRORS, e404="No such tournament or round",
-                               e409="The round is already closed (another desk closed it "
-                                    "first), or the Idempotency-Key was used for another "
-                                    "request", e422=_E422_KEY)},
-    }},
-    "/tournaments/{tournament_id}/rounds/{number}/start": {"post": {
-        "summary": "Start (or resume) the round's clock",
-        "description": "A round is seated with its clock not started: the desk starts it.",
-        "operationId": "startClock", "parameters": [_ID, _ROUND, _KEY], "security": _AUTH,
-        "responses": {"200": ok("The tournament", _TOURNAMENT),
-                      **errors(*_DESK_ERRORS, e404="No such tournament or round",
-                               e409="The clock already runs, time is up, or the round is "
-                                    "closed", e422=_E422_KEY)},
-    }},
-    "/tournaments/{tournament_id}/rounds/{number}/pause": {"post": {
-        "summary": "Pause the round's running clock",
-        "operationId": "pauseClock", "parameters": [_ID, _ROUND, _KEY], "security": _AUTH,
-        "responses": {"200": ok("The tournament", _TOURNAMENT),
-                      **errors(*_DESK_ERRORS, e404="No such tournament or round",
-                               e409="The clock is not running, or the round is closed",
-                               e422=_E422_KEY)},
-    }},
-    "/tournaments/{tournament_id}/rounds/{number}/extend": {"post": {
-        "summary": "Add minutes to the round's clock (time up: it runs again for them)",
-        "operationId": "extendClock", "parameters": [_ID, _ROUND, _KEY], "security": _AUTH,
-        "requestBody": {"required": True, "content": {"application/json": {"schema": {
-            "type": "object", "required": ["minutes"],
-            "properties": {"minutes": {"type": "integer", "minimum": 1,
-                                       "maximum": MAX_EXTEND}},
-            "examples": [{"minutes": 5}]}}}},
-        "responses": {"200": ok("The tournament", _TOURNAMENT),
+@operation("extendClock", "Add minutes to the round's clock (time up: it runs again for them)",
+           params=[_KEY], security=_AUTH,
+           body=desk.EXTEND.schema(),
+           responses={"200": ok("The tournament", _TOURNAMENT),
                       **errors(*_DESK_ERRORS, 400, 413, 415,
                                e404="No such tournament or round",
                                e409="The round is closed",
                                e422="Minutes that are not a whole number from 1 to 120, or "
-                                    "an Idempotency-Key that is too long")},
-    }},
-    "/tournaments/{tournament_id}/rounds/{number}/links": {"post": {
-        "summary": "New edit links for every table of an open round (the old ones stop working)",
-        "operationId": "newRoundLinks", "parameters": [_ID, _ROUND], "security": _AUTH,
-        "responses": {"200": ok("The tables with their new edit tokens and links",
-                                ref("RoundLinks")),
-                      **errors(*_ADMIN_ERRORS, 409, e404="No such tournament or round",
-                               e409="The round is closed")},
-    }},
-    "/tournaments/{tournament_id}/rounds/{number}/tables/{table}/link": {"post": {
-        "summary": "A new edit link for one table of an open round (the old one stops working)",
-        "operationId": "newTableLink",
-        "parameters": [_ID, _ROUND, {"name": "table", "in": "path", "required": True,
-                                     "schema": {"type": "integer", "minimum": 1}}],
-        "security": _AUTH,
-        "responses": {"200": ok("The table with its new edit token and link",
-                                ref("TableLink")),
-                      **errors(*_ADMIN_ERRORS, 409, e404="No such tournament, round or table",
-                               e409="The round is closed")},
-    }},
-    "/tournaments/{tournament_id}/pairs/{number}/abandon": {"post": {
-        "summary": "A pair abandons its game: disqualified, its opponent credited 5,000",
-        "operationId": "abandonGame", "parameters": [_ID, _PAIR, _KEY], "security": _AUTH,
-        "responses": {"200": ok("The tournament", _TOURNAMENT),
-                      **errors(*_DESK_ERRORS, e404="No such tournament or pair",
-                               e409="No open round for the pair, already disqualified, or "
-                                    "its game already finished or abandoned",
-                               e422=_E422_KEY)},
-    }, "delete": {
-        "summary": "Take back an abandonment while its round is open",
-        "operationId": "undoAbandonment", "parameters": [_ID, _PAIR, _KEY], "security": _AUTH,
-        "responses": {"200": ok("The tournament", _TOURNAMENT),
-                      **errors(*_DESK_ERRORS, e404="No such tournament or pair",
-                               e409="The pair did not abandon, or its round is closed",
-                               e422=_E422_KEY)},
-    }},
-    "/tournaments/{tournament_id}/pairs/{number}/substitute": {"post": {
-        "summary": "A player of the pair was replaced: the pair scores nothing",
-        "operationId": "substitutePlayer", "parameters": [_ID, _PAIR, _KEY], "security": _AUTH,
-        "responses": {"200": ok("The tournament", _TOURNAMENT),
-                      **errors(*_DESK_ERRORS, e404="No such tournament or pair",
-                               e409="A substitution is already recorded",
-                               e422=_E422_KEY)},
-    }, "delete": {
-        "summary": "Take back a substitution while the tournament is being played",
-        "operationId": "undoSubstitution", "parameters": [_ID, _PAIR, _KEY], "security": _AUTH,
-        "responses": {"200": ok("The tournament", _TOURNAMENT),
-                      **errors(*_DESK_ERRORS, e404="No such tournament or pair",
-                               e409="No substitution recorded, or the tournament is over",
-                               e422=_E422_KEY)},
-    }},
-}, {
+                                    "an Idempotency-Key that is too long")})
+def extend_clock(tournament_id: str, number: int) -> Response:
+    """Add ``minutes`` (body) to the round's clock; 422 for a bad number."""
+    _desk_access(tournament_id)
+    minutes = json_body().get("minutes")  # read as desk.EXTEND declares it
+    return _answer(desk.extend_clock(tournament_id, number, minutes,
+                                     by=desk.BY_API, request_key=_request_key()))
+
+
+add_schemas({
     "NewTournament": {
         "type": "object",
         "required": ["name", "pairs"],

@@ -28,8 +28,7 @@ from datetime import datetime
 
 from sqlalchemy import select
 
-from ..engine import N_, EntryErrors, FieldError
-from ..engine.numbers import whole
+from ..engine import N_, EntryErrors
 from ..extensions import db
 from ..models.desk import TournamentChange
 from ..models.games import utcnow
@@ -37,6 +36,7 @@ from ..models.tournaments import Tournament, TournamentPair, TournamentRound, To
 from . import abandonment, paper_results
 from . import clock as clocks
 from . import tournaments as service
+from .bodies import Body, Field, Kind
 from .errors import (
     AbandonmentNotUndoable,
     ActionRefused,
@@ -302,6 +302,12 @@ def pause_clock(tournament_id: str, number: int, *, by: str, request_key: str | 
                      request_key=request_key, seen_version=seen_version)
 
 
+#: What extending a round's clock reads (the API's body).
+EXTEND = Body((Field("minutes", Kind.WHOLE, N_("A whole number from %(low)d to %(high)d."),
+                     low=1, high=clocks.MAX_EXTEND, digits=True),),
+              examples=({"minutes": 5},))
+
+
 def extend_clock(tournament_id: str, number: int, minutes: object, *, by: str,
                  request_key: str | None = None,
                  seen_version: int | None = None) -> DeskWritten:
@@ -310,11 +316,7 @@ def extend_clock(tournament_id: str, number: int, minutes: object, *, by: str,
 
     Raises ``EntryErrors`` (field ``minutes``), :class:`RoundClosed`.
     """
-    read = whole(minutes)
-    if read is None or not 1 <= read <= clocks.MAX_EXTEND:
-        raise EntryErrors([FieldError("minutes", N_("A whole number from %(low)d to %(high)d."),
-                                      low=1, high=clocks.MAX_EXTEND)])
-    added: int = read
+    added: int = EXTEND.field("minutes").take(minutes)
 
     def act(tournament: Tournament, rnd: TournamentRound, now: datetime) -> dict[str, int]:
         running = rnd.clock_running_since is not None

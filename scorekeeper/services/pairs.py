@@ -27,9 +27,8 @@ from ..extensions import db
 from ..models.tournaments import Tournament, TournamentPair, TournamentRound, TournamentTable
 from . import games as games_service
 from . import tournaments as service
+from .bodies import Body, Field, Kind
 from .errors import DeskRefused, PairNotFound, RoundNotFound, TournamentOver
-from .text import check as text_error
-from .text import name as typed_name
 
 #: The longest player's name (as at set-up).
 MAX_PLAYER = 60
@@ -70,30 +69,29 @@ def started(tournament: Tournament) -> bool:
 # -- reading what the desk typed ------------------------------------------------------------------
 
 
+#: What adding or correcting a pair reads (the API's body).
+PAIR = Body((
+    Field("name", Kind.NAME, "", high=games_service.MAX_NAME, required=False,
+          description=f"At most {games_service.MAX_NAME} characters; none: the players' names"),
+    Field("players", Kind.NAMES, N_("A pair needs two players."), high=MAX_PLAYER, count=2),
+), examples=({"name": "Golondrinas", "players": ["Concha", "Pilar"]},))
+
+
 def read_pair(data: object, errors: list[FieldError]) -> tuple[str, list[str]]:
     """A pair's name and two players from ``{"name", "players": [two names]}`` as typed (fields
-    ``name``, ``players``); an empty name becomes the players' names."""
+    ``name``, ``players``, as :data:`PAIR` reads them); an empty name becomes the players'
+    names."""
     if not isinstance(data, Mapping):
         errors.append(FieldError("players", N_("A pair needs two players.")))
         return "", []
-    players = data.get("players")
-    names: list[str] = []
-    if (not isinstance(players, list) or len(players) != 2
-            or not all(isinstance(p, str) and p.strip() for p in players)):
-        errors.append(FieldError("players", N_("A pair needs two players.")))
-    elif (unstorable := next((e for p in players if (e := text_error(p, "players"))), None)):
-        errors.append(unstorable)
-    elif any(len(" ".join(p.split())) > MAX_PLAYER for p in players):
-        errors.append(FieldError("players", N_("At most %(max)d characters."), max=MAX_PLAYER))
-    else:
-        names = [" ".join(p.split()) for p in players]
+    names: list[str] = PAIR.field("players").read(data.get("players"), errors) or []
     pname = data.get("name")
     if pname in (None, "") and names:
         pname = " – ".join(names)
     if pname in (None, ""):
         # The players' error says what is missing; the name then needs no second one.
         return "", names
-    return typed_name(pname, "name", errors, limit=games_service.MAX_NAME), names
+    return PAIR.field("name").read(pname, errors), names
 
 
 def _checked(data: Mapping[str, object]) -> tuple[str, list[str]]:
@@ -297,6 +295,14 @@ def absent(tournament: Tournament) -> list[TournamentPair]:
     return [p for p in tournament.pairs if not p.checked_in]
 
 
+#: What naming a substitute reads (the API's body).
+SUBSTITUTE = Body((
+    Field("player", Kind.CHOICE, N_("Choose the player who was replaced."), choices=(1, 2),
+          digits=True, description="The pair's player replaced (1 or 2, in the pair's order)"),
+    Field("name", Kind.NAME, "", high=MAX_PLAYER, description=f"At most {MAX_PLAYER} characters"),
+), examples=({"player": 2, "name": "Marta"},))
+
+
 def substitute_name(tournament: Tournament, round_number: int, number: int, player: int | None,
                     name: object) -> TournamentTable:
     """Record who replaced player ``player`` (1 or 2; ``None``: the client sent no whole
@@ -314,9 +320,8 @@ def substitute_name(tournament: Tournament, round_number: int, number: int, play
         raise RoundNotFound(round_number)
     pair = find(tournament, number)
     errors: list[FieldError] = []
-    if player not in (1, 2):
-        errors.append(FieldError("player", N_("Choose the player who was replaced.")))
-    typed = typed_name(name, "name", errors, limit=MAX_PLAYER)
+    player = SUBSTITUTE.field("player").read(player, errors)
+    typed: str = SUBSTITUTE.field("name").read(name, errors)
     table = next((t for t in rnd.tables if pair.id in (t.pair_a_id, t.pair_b_id)), None)
     if table is None:
         errors.append(FieldError("pair", N_("This pair plays no game in this round.")))

@@ -17,6 +17,7 @@ from ..engine.ranking import game_credits
 from ..extensions import db
 from ..models.tournaments import Tournament, TournamentRound
 from . import record
+from .bodies import Body, Field, Kind
 from .clock import waits_for_bell
 from .errors import TableNotFound
 from .tournaments import RoundClosed, find_table
@@ -40,27 +41,24 @@ class PaperResult:
     credits: tuple[int, int]
 
 
+#: What typing a table's paper result reads (the API's body).
+PAPER_RESULT = Body((Field(
+    "totals", Kind.LIST, N_("Give the two pairs' final totals."), count=2,
+    items=Field("", Kind.WHOLE, N_("A whole number from %(low)d to %(high)d."),
+                low=-MAX_TOTAL, high=MAX_TOTAL),
+    description="The final totals of the pairs at side 1 and side 2"),),
+    examples=({"totals": [8450, 6120]},))
+
+
 def read_totals(raw: object, field: str = "totals", *, text: bool = False) -> tuple[int, int]:
-    """Two whole numbers (with ``text``, digits as text too, as a form sends them), each within
-    ±:data:`MAX_TOTAL`; raises :class:`EntryErrors` naming ``field`` (``field[i]`` for one)."""
-    if not isinstance(raw, Sequence) or isinstance(raw, str) or len(raw) != 2:
-        raise EntryErrors([FieldError(field, N_("Give the two pairs' final totals."))])
-    out: list[int] = []
-    errors: list[FieldError] = []
-    for i, value in enumerate(raw):
-        if text and isinstance(value, str):
-            digits = value.strip().replace(".", "").replace(",", "")
-            value = whole(digits)
-        if (isinstance(value, bool) or not isinstance(value, int)
-                or not -MAX_TOTAL <= value <= MAX_TOTAL):
-            errors.append(FieldError(f"{field}[{i}]", N_("A whole number from %(low)d to "
-                                                          "%(high)d."),
-                                     low=-MAX_TOTAL, high=MAX_TOTAL))
-            continue
-        out.append(value)
-    if errors:
-        raise EntryErrors(errors)
-    return (out[0], out[1])
+    """Two whole numbers (with ``text``, digits as text too, thousands grouped or not, as a form
+    sends them), each within ±:data:`MAX_TOTAL`, as :data:`PAPER_RESULT` reads them; raises
+    :class:`EntryErrors` naming ``field`` (``field[i]`` for one)."""
+    if text and isinstance(raw, Sequence) and not isinstance(raw, str):
+        raw = [whole(v.strip().replace(".", "").replace(",", "")) if isinstance(v, str) else v
+               for v in raw]
+    first, second = PAPER_RESULT.field("totals").take(raw, field)
+    return (first, second)
 
 
 def record_paper_result(tournament: Tournament, rnd: TournamentRound, table_number: int,

@@ -84,3 +84,54 @@ def test_a_hands_fields_are_the_ones_the_engine_reads(client):
     schemas = client.get("/api/v1/openapi.json").get_json()["components"]["schemas"]
     assert set(schemas["Side"]["properties"]) == _SIDE_FIELDS
     assert set(schemas["CardCounts"]["properties"]) == set(CARD_GROUP_FIELDS)
+
+
+def test_every_api_route_declares_its_operation_and_the_document_lists_it(app):
+    from scorekeeper.api.openapi import declared, openapi_path
+
+    doc = document()
+    rules = [r for r in app.url_map.iter_rules() if r.endpoint.startswith("api.")]
+    assert len(rules) > 30
+    for rule in rules:
+        view = app.view_functions[rule.endpoint]
+        # A view without @operation (or @undocumented) raises LookupError here, naming itself.
+        op = declared(view)
+        if op is None:
+            assert rule.rule == "/api/v1/openapi.json"
+            continue
+        path, params = openapi_path(rule.rule.removeprefix("/api/v1"))
+        for method in rule.methods - {"HEAD", "OPTIONS"}:
+            listed = doc["paths"][path][method.lower()]
+            assert listed["operationId"] == op.id
+            in_path = [p["name"] for p in listed.get("parameters", []) if p["in"] == "path"]
+            assert in_path == [p["name"] for p in params], rule.rule
+        assert {p["name"] for p in params} == set(rule.arguments), rule.rule
+    served = {(path, method) for path, item in doc["paths"].items() for method in item}
+    routed = {(openapi_path(r.rule.removeprefix("/api/v1"))[0], m.lower())
+              for r in rules for m in r.methods - {"HEAD", "OPTIONS"}}
+    assert served <= routed
+
+
+def test_a_route_without_a_declaration_is_named():
+    from scorekeeper.api.openapi import declared
+
+    def view():
+        return ""
+
+    with pytest.raises(LookupError, match="view declares no operation"):
+        declared(view)
+
+
+def test_a_flask_rule_becomes_a_path_with_its_parameters():
+    from scorekeeper.api.openapi import openapi_path
+
+    path, params = openapi_path("/tournaments/<tournament_id>/rounds/<int:number>"
+                                "/pairs/<int:pair>")
+    assert path == "/tournaments/{tournament_id}/rounds/{number}/pairs/{pair}"
+    assert params == [
+        {"name": "tournament_id", "in": "path", "required": True, "schema": {"type": "string"}},
+        {"name": "number", "in": "path", "required": True,
+         "schema": {"type": "integer", "minimum": 1}},
+        {"name": "pair", "in": "path", "required": True,
+         "schema": {"type": "integer", "minimum": 1}},
+    ]

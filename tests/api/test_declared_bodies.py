@@ -1,0 +1,115 @@
+"""A body declared once: the document's schema and the service's reader come from the same
+declaration, so what the document says a body holds is what is read, with the messages the API
+has always answered."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper.api.openapi import document
+from scorekeeper.engine import EntryErrors
+from scorekeeper.services import desk, paper_results
+from scorekeeper.services.clock import MAX_EXTEND
+from scorekeeper.services.paper_results import MAX_TOTAL, read_totals
+
+pytestmark = pytest.mark.no_database
+
+
+def _request_schema(path: str) -> dict:
+    op = document()["paths"][path]["post"]
+    return op["requestBody"]["content"]["application/json"]["schema"]
+
+
+def test_the_document_shows_the_declared_bodies():
+    assert _request_schema("/tournaments/{tournament_id}/rounds/{number}/extend") == {
+        "type": "object", "required": ["minutes"],
+        "properties": {"minutes": {"type": "integer", "minimum": 1, "maximum": MAX_EXTEND}},
+        "examples": [{"minutes": 5}]}
+    schema = _request_schema("/tournaments/{tournament_id}/rounds/{number}/tables/{table}/result")
+    assert schema == paper_results.PAPER_RESULT.schema()
+    assert schema["properties"]["totals"]["items"] == {
+        "type": "integer", "minimum": -MAX_TOTAL, "maximum": MAX_TOTAL}
+    assert schema["properties"]["totals"]["minItems"] == 2 == schema["properties"]["totals"][
+        "maxItems"]
+
+
+def _errors(field, value, at=None):
+    with pytest.raises(EntryErrors) as raised:
+        field.take(value, at)
+    return [(e.field, e.message) for e in raised.value.errors]
+
+
+@pytest.mark.parametrize("value", [0, MAX_EXTEND + 1, "x", 2.5, True, None, [5]])
+def test_minutes_out_of_the_declared_bounds_are_refused_with_the_bounds(value):
+    minutes = desk.EXTEND.field("minutes")
+    assert _errors(minutes, value) == [("minutes", f"A whole number from 1 to {MAX_EXTEND}.")]
+
+
+def test_minutes_as_digits_are_read_as_the_number():
+    minutes = desk.EXTEND.field("minutes")
+    assert minutes.take(" 15 ") == 15
+    assert minutes.take(MAX_EXTEND) == MAX_EXTEND
+
+
+def test_totals_are_two_whole_numbers_each_named_by_its_place():
+    totals = paper_results.PAPER_RESULT.field("totals")
+    assert totals.take([8450, -6120]) == [8450, -6120]
+    for shape in ([1], [1, 2, 3], "12", {"a": 1}, None):
+        assert _errors(totals, shape) == [("totals", "Give the two pairs' final totals.")]
+    bound = f"A whole number from {-MAX_TOTAL} to {MAX_TOTAL}."
+    assert _errors(totals, ["1", MAX_TOTAL + 1]) == [("totals[0]", bound), ("totals[1]", bound)]
+    assert _errors(totals, [True, 5], "result") == [("result[0]", bound)]
+
+
+def test_a_form_sends_totals_as_grouped_digits():
+    assert read_totals(["8.450", " 6,120 "], text=True) == (8450, 6120)
+    with pytest.raises(EntryErrors):
+        read_totals(["8.450", "6120"])
+
+
+def test_a_pairs_body_is_declared_once_for_both_its_operations():
+    from scorekeeper.services.pairs import PAIR
+
+    paths = document()["paths"]
+    added = paths["/tournaments/{tournament_id}/pairs"]["post"]
+    renamed = paths["/tournaments/{tournament_id}/pairs/{number}"]["patch"]
+    for op in (added, renamed):
+        assert op["requestBody"]["content"]["application/json"]["schema"] == PAIR.schema()
+    schema = PAIR.schema()
+    assert schema["required"] == ["players"]
+    assert schema["properties"]["players"]["items"]["pattern"] == "\\S"
+    assert PAIR.pick({"players": ["A", "B"], "extra": 1}) == {"name": None,
+                                                              "players": ["A", "B"]}
+
+
+@pytest.mark.parametrize(("players", "message"), [
+    (None, "A pair needs two players."),
+    (["Ana"], "A pair needs two players."),
+    (("Ana", "Luis"), "A pair needs two players."),
+    (["Ana", "  "], "A pair needs two players."),
+    (["Ana", "x" * 61], "At most 60 characters."),
+])
+def test_a_pairs_players_are_told_wrong_as_a_whole(players, message):
+    from scorekeeper.services.pairs import PAIR
+
+    assert _errors(PAIR.field("players"), players) == [("players", message)]
+
+
+def test_a_pairs_names_are_folded():
+    from scorekeeper.services.pairs import PAIR, read_pair
+
+    assert PAIR.field("players").take([" Ana  María ", "Luis"]) == ["Ana María", "Luis"]
+    errors = []
+    assert read_pair({"players": ["Ana", "Luis"]}, errors) == ("Ana – Luis", ["Ana", "Luis"])
+    assert read_pair({"name": "  ", "players": ["Ana", "Luis"]}, errors)[0] == ""
+    assert [(e.field, e.message) for e in errors] == [("name", "Give a name.")]
+
+
+@pytest.mark.parametrize("player", [0, 3, None, "x", True, [1]])
+def test_a_substitute_names_player_1_or_2(player):
+    from scorekeeper.services.pairs import SUBSTITUTE
+
+    assert _errors(SUBSTITUTE.field("player"), player) == [
+        ("player", "Choose the player who was replaced.")]
+    assert SUBSTITUTE.field("player").take(" 2 ") == 2
+    assert SUBSTITUTE.schema()["properties"]["player"]["enum"] == [1, 2]
