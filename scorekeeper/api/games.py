@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import wraps
-from typing import Any
+from typing import Any, TypeVar
 
 from flask import Response, g, jsonify, make_response, request, url_for
 from flask_babel import gettext as _
@@ -64,6 +64,16 @@ _WRITE_MEANINGS = {
             "changes made meanwhile",
     "e422": "Field errors, or an Idempotency-Key that is too long",
 }
+
+_View = TypeVar("_View", bound=Callable[..., Any])
+
+
+def _undo_operation(operation_id: str, summary: str) -> Callable[[_View], _View]:
+    """The declaration of undo and redo: the game's version in ``If-Match``, the change made."""
+    return operation(operation_id, summary, params=[_KEY, _IF_MATCH_GAME], security=_AUTH,
+                     responses={"200": ok("The change made", ref("ChangeMade"), ETAG),
+                                **errors(*_WRITE_ERRORS, **_WRITE_MEANINGS)})
+
 
 #: What ``POST /games`` reads.
 _NEW_GAME = {
@@ -397,10 +407,7 @@ def _undo_answer(done: record.Written) -> Response:
 
 
 @bp.post("/games/<game_id>/undo")
-@operation("undo", "Undo the latest add, fix or delete", params=[_KEY, _IF_MATCH_GAME],
-           security=_AUTH,
-           responses={"200": ok("The change made", ref("ChangeMade"), ETAG),
-                      **errors(*_WRITE_ERRORS, **_WRITE_MEANINGS)})
+@_undo_operation("undo", "Undo the latest add, fix or delete")
 @edit_access
 def undo(game_id: str) -> Response:
     """Take back the latest add, fix or delete: 200 with the change made; 409 when there is
@@ -410,10 +417,7 @@ def undo(game_id: str) -> Response:
 
 
 @bp.post("/games/<game_id>/redo")
-@operation("redo", "Redo the change the last undo took back", params=[_KEY, _IF_MATCH_GAME],
-           security=_AUTH,
-           responses={"200": ok("The change made", ref("ChangeMade"), ETAG),
-                      **errors(*_WRITE_ERRORS, **_WRITE_MEANINGS)})
+@_undo_operation("redo", "Redo the change the last undo took back")
 @edit_access
 def redo(game_id: str) -> Response:
     """Apply again the change the last undo took back: 200; 409 when there is nothing to redo."""

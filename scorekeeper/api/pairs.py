@@ -16,12 +16,12 @@ from .openapi import BODY_ERRORS, errors, ok, operation, ref
 from .tournaments import (
     _AUTH,
     _DESK_ERRORS,
-    _E422_KEY,
     _KEY,
     _PAIR,
     _desk_access,
     _links,
     _request_key,
+    pair_operation,
     tournament_to_dict,
 )
 
@@ -109,11 +109,8 @@ def rename_pair(tournament_id: str, number: int) -> Response:
 
 
 @bp.put("/tournaments/<tournament_id>/pairs/<int:number>/check-in")
-@operation("checkInPair", "The pair has arrived (before game 1)",
-           params=[_KEY], path_notes=_PAIR, security=_AUTH,
-           responses={"200": ok("The tournament", _CHANGED),
-                      **errors(*_DESK_ERRORS, e404="No such tournament or pair",
-                               e409=_BEFORE_GAME_1, e422=_E422_KEY)})
+@pair_operation("checkInPair", "The pair has arrived (before game 1)", e409=_BEFORE_GAME_1,
+                answer=_CHANGED)
 def check_in(tournament_id: str, number: int) -> Response:
     """The pair has arrived (before game 1)."""
     _desk_access(tournament_id)
@@ -122,11 +119,8 @@ def check_in(tournament_id: str, number: int) -> Response:
 
 
 @bp.delete("/tournaments/<tournament_id>/pairs/<int:number>/check-in")
-@operation("checkOutPair", "Take back a pair's check-in (before game 1)",
-           params=[_KEY], path_notes=_PAIR, security=_AUTH,
-           responses={"200": ok("The tournament", _CHANGED),
-                      **errors(*_DESK_ERRORS, e404="No such tournament or pair",
-                               e409=_BEFORE_GAME_1, e422=_E422_KEY)})
+@pair_operation("checkOutPair", "Take back a pair's check-in (before game 1)",
+                e409=_BEFORE_GAME_1, answer=_CHANGED)
 def check_out(tournament_id: str, number: int) -> Response:
     """Take back a pair's check-in (before game 1)."""
     _desk_access(tournament_id)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from flask import Response, jsonify, make_response, request, url_for
 from flask_babel import gettext as _
@@ -47,6 +47,26 @@ _ADMIN_ERRORS = (401, 403, 404, 429, 503)
 _DESK_ERRORS = (*_ADMIN_ERRORS, 409, 422)
 _E422_KEY = "An Idempotency-Key that is too long"
 _TOURNAMENT = ref("Tournament")
+
+_View = TypeVar("_View", bound=Callable[..., Any])
+
+
+def _links_operation(operation_id: str, summary: str, answer: str, schema: str, *,
+                     e404: str) -> Callable[[_View], _View]:
+    """The declaration of new edit links for a round's tables: refused once the round closed."""
+    return operation(operation_id, summary, security=_AUTH,
+                     responses={"200": ok(answer, ref(schema)),
+                                **errors(*_ADMIN_ERRORS, 409, e404=e404,
+                                         e409="The round is closed")})
+
+def pair_operation(operation_id: str, summary: str, *, e409: str,
+                   answer: dict[str, Any] | None = None) -> Callable[[_View], _View]:
+    """The declaration of a desk's action on one pair (``.../pairs/<number>/...``): the
+    request key, the admin token, the tournament as it stands (or ``answer``) and its refusals."""
+    return operation(operation_id, summary, params=[_KEY], path_notes=_PAIR, security=_AUTH,
+                     responses={"200": ok("The tournament", answer or _TOURNAMENT),
+                                **errors(*_DESK_ERRORS, e404="No such tournament or pair",
+                                         e409=e409, e422=_E422_KEY)})
 #: A name: not blank. Runs of spaces are collapsed before the length is counted, so the
 #: limit is in the description, not a ``maxLength``.
 _NAMED = {"type": "string", "minLength": 1, "pattern": "\\S"}
@@ -282,13 +302,10 @@ def finish_round(tournament_id: str, number: int) -> Response:
 
 
 @bp.post("/tournaments/<tournament_id>/rounds/<int:number>/links")
-@operation("newRoundLinks",
-           "New edit links for every table of an open round (the old ones stop working)",
-           security=_AUTH,
-           responses={"200": ok("The tables with their new edit tokens and links",
-                                ref("RoundLinks")),
-                      **errors(*_ADMIN_ERRORS, 409, e404="No such tournament or round",
-                               e409="The round is closed")})
+@_links_operation("newRoundLinks",
+                  "New edit links for every table of an open round (the old ones stop working)",
+                  "The tables with their new edit tokens and links", "RoundLinks",
+                  e404="No such tournament or round")
 def new_round_links(tournament_id: str, number: int) -> Response:
     """New edit links for every table of an open round; the old ones stop working."""
     _desk_access(tournament_id)
@@ -298,13 +315,10 @@ def new_round_links(tournament_id: str, number: int) -> Response:
 
 
 @bp.post("/tournaments/<tournament_id>/rounds/<int:number>/tables/<int:table>/link")
-@operation("newTableLink",
-           "A new edit link for one table of an open round (the old one stops working)",
-           security=_AUTH,
-           responses={"200": ok("The table with its new edit token and link",
-                                ref("TableLink")),
-                      **errors(*_ADMIN_ERRORS, 409, e404="No such tournament, round or table",
-                               e409="The round is closed")})
+@_links_operation("newTableLink",
+                  "A new edit link for one table of an open round (the old one stops working)",
+                  "The table with its new edit token and link", "TableLink",
+                  e404="No such tournament, round or table")
 def new_table_link(tournament_id: str, number: int, table: int) -> Response:
     """A new edit link for one table of an open round; its old one stops working."""
     _desk_access(tournament_id)
@@ -314,14 +328,10 @@ def new_table_link(tournament_id: str, number: int, table: int) -> Response:
 
 
 @bp.post("/tournaments/<tournament_id>/pairs/<int:number>/abandon")
-@operation("abandonGame",
-           "A pair abandons its game: disqualified, its opponent credited 5,000",
-           params=[_KEY], path_notes=_PAIR, security=_AUTH,
-           responses={"200": ok("The tournament", _TOURNAMENT),
-                      **errors(*_DESK_ERRORS, e404="No such tournament or pair",
-                               e409="No open round for the pair, already disqualified, or "
-                                    "its game already finished or abandoned",
-                               e422=_E422_KEY)})
+@pair_operation("abandonGame",
+                "A pair abandons its game: disqualified, its opponent credited 5,000",
+                e409="No open round for the pair, already disqualified, or its game already "
+                     "finished or abandoned")
 def abandon(tournament_id: str, number: int) -> Response:
     """The pair abandons its game in the round being played: disqualified, the opponent
     credited the abandonment points; 409 when no round is open or the pair is not seated."""
@@ -329,36 +339,25 @@ def abandon(tournament_id: str, number: int) -> Response:
 
 
 @bp.post("/tournaments/<tournament_id>/pairs/<int:number>/substitute")
-@operation("substitutePlayer", "A player of the pair was replaced: the pair scores nothing",
-           params=[_KEY], path_notes=_PAIR, security=_AUTH,
-           responses={"200": ok("The tournament", _TOURNAMENT),
-                      **errors(*_DESK_ERRORS, e404="No such tournament or pair",
-                               e409="A substitution is already recorded",
-                               e422=_E422_KEY)})
+@pair_operation("substitutePlayer", "A player of the pair was replaced: the pair scores nothing",
+                e409="A substitution is already recorded")
 def substitute(tournament_id: str, number: int) -> Response:
     """A player of the pair was replaced: the pair scores nothing in the tournament."""
     return _desk_write(desk.substitute, tournament_id, number)
 
 
 @bp.delete("/tournaments/<tournament_id>/pairs/<int:number>/abandon")
-@operation("undoAbandonment", "Take back an abandonment while its round is open",
-           params=[_KEY], path_notes=_PAIR, security=_AUTH,
-           responses={"200": ok("The tournament", _TOURNAMENT),
-                      **errors(*_DESK_ERRORS, e404="No such tournament or pair",
-                               e409="The pair did not abandon, or its round is closed",
-                               e422=_E422_KEY)})
+@pair_operation("undoAbandonment", "Take back an abandonment while its round is open",
+                e409="The pair did not abandon, or its round is closed")
 def undo_abandon(tournament_id: str, number: int) -> Response:
     """Take back the pair's abandonment while its round is open; 409 otherwise."""
     return _desk_write(desk.undo_abandon, tournament_id, number)
 
 
 @bp.delete("/tournaments/<tournament_id>/pairs/<int:number>/substitute")
-@operation("undoSubstitution", "Take back a substitution while the tournament is being played",
-           params=[_KEY], path_notes=_PAIR, security=_AUTH,
-           responses={"200": ok("The tournament", _TOURNAMENT),
-                      **errors(*_DESK_ERRORS, e404="No such tournament or pair",
-                               e409="No substitution recorded, or the tournament is over",
-                               e422=_E422_KEY)})
+@pair_operation("undoSubstitution",
+                "Take back a substitution while the tournament is being played",
+                e409="No substitution recorded, or the tournament is over")
 def undo_substitute(tournament_id: str, number: int) -> Response:
     """Take back a substitution while the tournament is being played; 409 otherwise."""
     return _desk_write(desk.undo_substitute, tournament_id, number)
