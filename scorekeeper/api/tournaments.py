@@ -329,7 +329,8 @@ def new_table_link(tournament_id: str, number: int, table: int) -> Response:
 
 @bp.post("/tournaments/<tournament_id>/pairs/<int:number>/abandon")
 @pair_operation("abandonGame",
-                "A pair abandons its game: disqualified, its opponent credited 5,000",
+                "A pair abandons its game: disqualified, its opponent credited the rule set's "
+                "abandonment points",
                 e409="No open round for the pair, already disqualified, or its game already "
                      "finished or abandoned")
 def abandon(tournament_id: str, number: int) -> Response:
