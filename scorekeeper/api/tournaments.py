@@ -329,7 +329,7 @@ def new_table_link(tournament_id: str, number: int, table: int) -> Response:
 
 @bp.post("/tournaments/<tournament_id>/pairs/<int:number>/abandon")
 @pair_operation("abandonGame",
-                "A pair abandons its game: disqualified, its opponent credited the rule set's "
+                "A pair abandons its game: disqualified, its opponent credited the tournament's "
                 "abandonment points",
                 e409="No open round for the pair, already disqualified, or its game already "
                      "finished or abandoned")
