@@ -9,7 +9,7 @@ service always answered (same fields, same messages, in the same order).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
@@ -27,7 +27,7 @@ class Kind(Enum):
     WHOLE = "whole"
     #: A list of exactly ``count`` items, each read by ``items``.
     LIST = "list"
-    #: One of ``choices`` (whole numbers).
+    #: One of ``choices`` (whole numbers, or texts).
     CHOICE = "choice"
     #: A name as typed: not blank, its white space folded, at most ``high`` characters; not
     #: ``required``, it may be left out or null (what that means is the reader's to say).
@@ -45,6 +45,9 @@ class Kind(Enum):
     EITHER = "either"
     #: An object holding ``fields`` (others ignored); refused with ``message`` when not one.
     OBJECT = "object"
+    #: Read by ``reader`` (the engine's, raising its :class:`FieldError`), shown as ``shape``:
+    #: a value whose reading is a rule of its own, declared beside it.
+    READ = "read"
 
 
 @dataclass(frozen=True)
@@ -64,7 +67,7 @@ class Field:
     high: int | None = None
     digits: bool = False
     count: int | None = None
-    choices: tuple[int, ...] = ()
+    choices: tuple[object, ...] = ()
     items: Field | None = None
     description: str | None = None
     required: bool = True
@@ -79,6 +82,10 @@ class Field:
     options: tuple[Field, ...] = ()
     #: What a body left without the field gives the service (see :meth:`Body.pick`).
     default: object = None
+    #: The schema names the default.
+    show_default: bool = False
+    reader: Callable[[object], Any] | None = None
+    shape: Mapping[str, Any] | None = None
 
     def schema(self) -> dict[str, Any]:
         """The field's JSON schema."""
@@ -106,11 +113,15 @@ class Field:
                 schema["maxLength"] = self.high
         elif self.kind is Kind.ANY:
             schema = {}
+        elif self.kind is Kind.READ:
+            schema = dict(self.shape or {})
         elif self.kind is Kind.EITHER:
             schema = {"anyOf": [o.schema() for o in self.options]
                       + ([{"type": "null"}] if self.nullable else [])}
         elif self.kind is Kind.OBJECT:
             schema = {"type": self._typed("object")}
+            if required := [f.name for f in self.fields if f.required]:
+                schema["required"] = required
             if self.fields:
                 schema["properties"] = {f.name: f.schema() for f in self.fields}
         else:
@@ -122,6 +133,8 @@ class Field:
                 schema["minItems"] = low
             if high is not None:
                 schema["maxItems"] = high
+        if self.show_default:
+            schema["default"] = self.default
         if self.description is not None:
             schema["description"] = self.description
         return schema
@@ -139,6 +152,13 @@ class Field:
         at = self.name if at is None else at
         if self.kind in (Kind.KEY, Kind.ANY, Kind.EITHER):
             return value
+        if self.kind is Kind.READ:
+            assert self.reader is not None
+            try:
+                return self.reader(value)
+            except FieldError as refused:
+                errors.append(refused)
+                return None
         if self.kind is Kind.NAME:
             assert self.high is not None
             return typed_name(value, at, errors, limit=self.high, required=not self.blank)

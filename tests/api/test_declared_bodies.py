@@ -165,3 +165,28 @@ def test_a_new_games_fields_are_refused_as_declared(body, expected):
                           target=read["target"], first_dealer=read["first_dealer"],
                           sides=read["sides"] or [])
     assert [(e.field, e.message) for e in refused.value.errors] == expected
+
+
+def test_a_new_tournaments_body_is_declared_once(monkeypatch):
+    from dataclasses import replace
+
+    from scorekeeper.engine import find_ruleset
+    from scorekeeper.services import tournaments
+
+    declared = tournaments.NEW_TOURNAMENT.schema()
+    assert document()["components"]["schemas"]["NewTournament"] == declared
+    assert tournaments.NEW_TOURNAMENT.schema()["required"] == ["name", "pairs"]
+    minutes = tournaments.NEW_TOURNAMENT.field("minutes")
+    # One bound changed in the declaration: the schema shows it and the reader refuses by it.
+    narrowed = replace(minutes, high=90)
+    fields = tuple(narrowed if f is minutes else f for f in tournaments.NEW_TOURNAMENT.fields)
+    monkeypatch.setattr(tournaments, "NEW_TOURNAMENT",
+                        replace(tournaments.NEW_TOURNAMENT, fields=fields))
+    assert tournaments.NEW_TOURNAMENT.schema()["properties"]["minutes"]["maximum"] == 90
+    with pytest.raises(EntryErrors) as raised:
+        tournaments.create_tournament(
+            find_ruleset("classic"), name="Club", minutes="120", warn_minutes="", language=1,
+            pairs=[{"players": ["Ana", "Luis"]}, {"players": ["Eva", "Juan"]}])
+    assert [(e.field, e.message) for e in raised.value.errors] == [
+        ("language", "Choose English, Spanish, Portuguese or Italian."),
+        ("minutes", "A whole number from 5 to 90.")]
