@@ -14,7 +14,6 @@ from flask import Response, g, jsonify, make_response, request, url_for
 from flask_babel import gettext as _
 
 from .. import ratelimit
-from ..engine import find_ruleset
 from ..engine.numbers import whole
 from ..i18n import stored_line_label
 from ..models import Game, Hand
@@ -30,7 +29,6 @@ from .common import (
     condition_json,
     fail,
     json_body,
-    values_object,
 )
 from .openapi import BODY_ERRORS, ETAG, add_schemas, errors, header, ok, operation, or_null, ref
 
@@ -42,17 +40,8 @@ _IF_MATCH_GAME = {"name": "If-Match", "in": "header", "schema": {"type": "string
                   "description": "The game's ETag, e.g. \"g7\""}
 _IF_MATCH_HAND = {"name": "If-Match", "in": "header", "schema": {"type": "string"},
                   "description": "The hand's ETag, e.g. \"h3\""}
-#: A side's or player's name: spaces are collapsed before the length is counted, so the
-#: limit is a description, not a ``maxLength`` (60 spaces and a letter is a name of one).
-_NAME = {"type": ["string", "null"],
-         "description": f"At most {games_service.MAX_NAME} characters once runs of spaces are "
-                        "collapsed; null or blank is none"}
-#: The values torneo leaves to the organizer, each one required when it is the rule set.
-TORNEO_VALUES_SCHEMA = {
-    "type": "object",
-    "required": [path for path, _label in find_ruleset("torneo").missing_values()],
-    "properties": {path: {"type": "integer", "minimum": 0, "maximum": 10000}
-                   for path, _label in find_ruleset("torneo").missing_values()}}
+#: The values torneo leaves to the organizer (the new tournament's body shows them too).
+TORNEO_VALUES_SCHEMA = games_service.TORNEO_VALUES_SCHEMA
 _LOCATION = {"Location": header("Where the new resource is read")}
 _WRITE_ERRORS = (401, 403, 404, 409, 412, 422, 429, 503)
 _WRITE_MEANINGS = {
@@ -73,56 +62,6 @@ def _undo_operation(operation_id: str, summary: str) -> Callable[[_View], _View]
     return operation(operation_id, summary, params=[_KEY, _IF_MATCH_GAME], security=_AUTH,
                      responses={"200": ok("The change made", ref("ChangeMade"), ETAG),
                                 **errors(*_WRITE_ERRORS, **_WRITE_MEANINGS)})
-
-
-#: What ``POST /games`` reads.
-_NEW_GAME = {
-    "type": "object",
-    "properties": {
-        "ruleset": {"type": "string", "description": "A preset's or house rules' id"},
-        "players": {"anyOf": [
-            {"type": "integer", "enum": [2, 3, 4, 6]},
-            {"type": "string", "minLength": 1, "maxLength": 20,
-             "description": "A format id of the rule set"},
-            {"type": "null"}],
-            "description": "6 with three sides given is three pairs (comodines' "
-                           "6-pairs); with two or none, the two teams of three"},
-        "format": {"type": ["string", "null"], "minLength": 1, "maxLength": 20},
-        # "" stands for "none" (what an empty form field sends).
-        "target": {"anyOf": [
-            {"type": ["integer", "null"], "minimum": 100, "maximum": 100000},
-            {"const": ""}]},
-        "first_dealer": {"anyOf": [
-            {"type": ["integer", "null"], "minimum": 0, "maximum": 5},
-            {"const": ""}]},
-        "language": {"description": "The sheet's language: \"es\", \"pt\" or \"it\"; any "
-                                    "other value for English"},
-        "values": {"type": ["object", "null"], "description": (
-            "The values the rule set names without a number (torneo: the wild canasta, "
-            "going out, red 3s and premios), by path, each a whole number from 0 to "
-            "10,000; all are required for such a rule set. Other paths are ignored.")},
-        "sides": {"type": ["array", "null"], "maxItems": 3, "items": {
-            "type": "object", "properties": {
-                "name": _NAME,
-                "players": {"type": ["array", "null"], "maxItems": 3,
-                            "items": _NAME}}}},
-        "starting_totals": {
-            "type": ["array", "null"], "minItems": 2, "maxItems": 3,
-            "items": {"type": "integer", "minimum": games_service.MIN_CARRIED,
-                      "maximum": 100_000 - 5, "multipleOf": 5},
-            "description": "Resume a game kept on paper: each side's total so far, one "
-                           "per side, each below the target (a side at the target "
-                           "has won). They are the game's first line; the opening "
-                           "minimums follow from them. All zeros is a new game."},
-    },
-    # torneo names values without a number: they must all be given.
-    "if": {"required": ["ruleset"], "properties": {"ruleset": {"const": "torneo"}}},
-    "then": {"required": ["values"], "properties": {"values": TORNEO_VALUES_SCHEMA}},
-    "examples": [{"ruleset": "classic", "players": 4, "target": 5000,
-                  "sides": [{"name": "Nosotros", "players": ["Ana", "Luis"]},
-                            {"name": "Ellos"}]},
-                 {"ruleset": "classic", "players": 4, "starting_totals": [2350, 1515]}],
-}
 
 
 def _game_or_404(game_id: str) -> Game:
@@ -205,27 +144,28 @@ def game_to_dict(game: Game, view_token: str, edit_token: str | None) -> dict[st
 
 
 @bp.post("/games")
-@operation("createGame", "Start a game", body=_NEW_GAME,
+@operation("createGame", "Start a game", body=games_service.NEW_GAME.schema(),
            responses={"201": ok("The game's id, edit token and links", ref("NewGame"),
                                 _LOCATION),
                       **errors(*BODY_ERRORS, 503)})
 def create_game() -> Response:
     """Start a game; answers 201 with its id and edit token, 422 with field errors."""
-    body = json_body()
+    declared = games_service.NEW_GAME
+    body = declared.pick(json_body())
     # Values a rule set leaves to the organizer (torneo's premios...) are asked for as the
     # start form asks: a game without them could never count a closing hand.
-    ruleset = fill_values(resolve_ruleset(body.get("ruleset", "classic")),
-                          values_object(body.get("values")))
+    ruleset = fill_values(resolve_ruleset(body["ruleset"]),
+                          declared.field("values").take(body["values"]) or {})
     new = games_service.create_game(
         ruleset,
-        players=body.get("players", 4),
-        format_id=body.get("format"),
-        target=body.get("target"),
+        players=body["players"],  # type: ignore[arg-type]  # the rule set's lookup checks it
+        format_id=body["format"],  # type: ignore[arg-type]
+        target=body["target"],
         # Only null means "no sides": ``{}`` or ``""`` is a wrong type, refused as such.
-        sides=[] if body.get("sides") is None else body["sides"],
-        first_dealer=body.get("first_dealer", 0),
-        language=str(body.get("language", "en")),
-        starting_totals=body.get("starting_totals"),
+        sides=[] if body["sides"] is None else body["sides"],
+        first_dealer=body["first_dealer"],
+        language=str(body["language"]),
+        starting_totals=body["starting_totals"],
     )
     data = {"id": new.view_token, "edit_token": new.edit_token,
             **game_urls(new.view_token, new.edit_token)}

@@ -19,21 +19,19 @@ from typing import Any, TypeVar
 from flask import Response, jsonify, make_response, request, url_for
 from flask_babel import gettext as _
 
-from ..engine.movements import ROTATION, SEATING_METHODS
-from ..engine.ranking import DIFFERENCE, STANDINGS_BY
-from ..engine.victory import DEFAULT_BYE, MAX_BANDS
-from ..engine.victory import TOTAL as VICTORY_TOTAL
+from ..engine.movements import SEATING_METHODS
+from ..engine.ranking import STANDINGS_BY
 from ..models.tournaments import Tournament, TournamentTable
 from ..ratelimit import note_token_failure
 from ..services import desk
 from ..services import tournaments as service
-from ..services.clock import BELL, TABLES_START, clock_of, waits_for_bell
+from ..services.clock import TABLES_START, clock_of, waits_for_bell
 from ..services.games import token_matches
 from ..services.record import MAX_REQUEST_KEY
 from ..services.scoring import resolve_ruleset
 from . import bp
-from .common import fail, json_body, values_object
-from .games import TORNEO_VALUES_SCHEMA, game_urls
+from .common import fail, json_body
+from .games import game_urls
 from .openapi import BODY_ERRORS, add_schemas, errors, header, ok, operation, ref
 
 #: The pair's number in a path, as the document tells it.
@@ -205,25 +203,16 @@ def tournament_to_dict(tournament: Tournament, *, admin: bool,
                       **errors(*BODY_ERRORS, 503)})
 def create_tournament() -> Response:
     """Create a tournament and seat round 1: 201 with its id and admin token (shown once)."""
-    body = json_body()
-    ruleset = resolve_ruleset(body.get("ruleset", "torneo"))
+    declared = service.NEW_TOURNAMENT
+    body = declared.pick(json_body())
+    ruleset = resolve_ruleset(body.pop("ruleset"))
+    values = declared.field("values").take(body.pop("values")) or {}
     new = service.create_tournament(
-        ruleset,
-        name=body.get("name"),
-        pairs=body.get("pairs"),
-        rounds=body.get("rounds", 3),
-        minutes=body.get("minutes", 60),
-        warn_minutes=body.get("warn_minutes", 10),
-        target=body.get("target"),
-        values=values_object(body.get("values")),
-        language=body.get("language", "en"),
-        prizes=body.get("prizes", service.DEFAULT_PRIZES),
-        standings_by=body.get("standings_by", DIFFERENCE),
-        victory_scale=body.get("victory_scale"),
-        bye_victory_points=body.get("bye_victory_points"),
-        seating_method=body.get("seating_method", ROTATION),
-        tables_start=body.get("tables_start", BELL),
-    )
+        ruleset, values=values, name=body["name"], pairs=body["pairs"], rounds=body["rounds"],
+        minutes=body["minutes"], warn_minutes=body["warn_minutes"], target=body["target"],
+        language=body["language"], prizes=body["prizes"], standings_by=body["standings_by"],
+        victory_scale=body["victory_scale"], bye_victory_points=body["bye_victory_points"],
+        seating_method=body["seating_method"], tables_start=body["tables_start"])
     tables = [_link_row(t)
               for t in service.hand_out_links(new.tournament.rounds[0].tables)]
     response = make_response(
@@ -407,97 +396,7 @@ def extend_clock(tournament_id: str, number: int) -> Response:
 
 
 add_schemas({
-    "NewTournament": {
-        "type": "object",
-        "required": ["name", "pairs"],
-        "properties": {
-            "name": {**_NAMED, "description": "At most 120 characters"},
-            "ruleset": {"type": "string", "default": "torneo"},
-            "language": {"enum": list(service.LANGUAGES), "default": "en",
-                         "description": "The language of the tournament's PDFs"},
-            "prizes": {"type": "integer", "minimum": 0, "maximum": service.MAX_PAIRS,
-                       "default": service.DEFAULT_PRIZES,
-                       "description": "Places named in the standings' prize list"},
-            "standings_by": {"enum": list(STANDINGS_BY), "default": "difference",
-                             "description": ("What ranks the standings: 002's accumulated "
-                                             "difference, or victory points (then the "
-                                             "difference)")},
-            "victory_scale": {"type": ["array", "null", "string"], "minItems": 1,
-                              "maxItems": MAX_BANDS, "items": {
-                                  "type": "array", "minItems": 2, "maxItems": 2,
-                                  "items": {"type": "integer"}},
-                              # FIBUR's Burraco tables by name (engine.victory.NAMED_SCALES)
-                              "pattern": "^burraco-[34]$",
-                              "description": (
-                                  "Bands [difference up to, winner's points] of a 20-0 "
-                                  "scale, differences increasing from 0 (to 100,000), points "
-                                  "not decreasing from 10 to 20; above the last band the "
-                                  "winner gets 20. Or a named scale: \"burraco-3\", "
-                                  "\"burraco-4\" (FIBUR's Burraco tables for games of 3 or "
-                                  "4 deals). None: the default scale "
-                                  "(docs/RULES-SETTINGS.md)")},
-            "bye_victory_points": {"type": ["integer", "null"], "minimum": 0,
-                                   "maximum": VICTORY_TOTAL, "default": DEFAULT_BYE,
-                                   "description": (
-                                       "Victory points a pair sitting out a game (a bye) is "
-                                       "credited when standings_by is victory_points. None: "
-                                       f"{DEFAULT_BYE}, a bye counted as a game won "
-                                       "(docs/RULES-SETTINGS.md)")},
-            "seating_method": {"enum": list(SEATING_METHODS), "default": ROTATION,
-                               "description": (
-                                   "How the games are seated: 002's rotation (the circle "
-                                   "method when it would repeat), a Mitchell movement (pairs "
-                                   "of the first half stay, the others move; at most as many "
-                                   "games as tables) or Swiss rounds (each game from the "
-                                   "standings when the one before closes; at most pairs - 1 "
-                                   "games, pairs if odd). More games than the method seats "
-                                   "is a 422 field error on rounds")},
-            "tables_start": {"enum": list(TABLES_START), "default": BELL, "description": (
-                "When the tables may save hands (and the desk type a table's paper result): "
-                "at the bell, once the desk starts the game's clock (002: play starts on the "
-                "organization's order; before it a table's save is a 409), or as soon as they "
-                "are seated (clubs that play without a clock)")},
-            "rounds": {"type": "integer", "minimum": 1, "maximum": service.MAX_ROUNDS,
-                       "default": 3,
-                       "description": (f"The games each pair plays, at most "
-                                       f"{service.MAX_ROUNDS} (a bound on what the papers "
-                                       "cost; more is a 422 field error)")},
-            "minutes": {"type": "integer", "minimum": 5, "maximum": 600, "default": 60},
-            "warn_minutes": {"type": ["integer", "null"], "minimum": 0, "maximum": 120,
-                             "default": 10,
-                             "description": "The table phones warn with this many minutes "
-                                            "left (none: 10)"},
-            "target": {"type": ["integer", "null"], "minimum": 100, "maximum": 100000},
-            "values": {"type": ["object", "null"], "description": (
-                "The values the rule set names without a number, by path "
-                "(e.g. premios.canastilla), each a whole number from 0 to 10,000; all are "
-                "required. Other paths are ignored.")},
-            "pairs": {"type": "array", "minItems": 2, "maxItems": service.MAX_PAIRS,
-                      "description": (f"At most {service.MAX_PAIRS} pairs "
-                                      f"({service.MAX_PAIRS // 2} tables); more is a 422 "
-                                      "field error"), "items": {
-                "type": "object", "required": ["players"], "properties": {
-                    "name": {"type": ["string", "null"],
-                             "description": "At most 60 characters; none: the players'"},
-                    "players": {"type": "array", "minItems": 2, "maxItems": 2,
-                                "items": {**_NAMED,
-                                          "description": "At most 60 characters"}}}}},
-        },
-        # torneo, the default, names values without a number: they must all be given.
-        "if": {"anyOf": [{"not": {"required": ["ruleset"]}},
-                         {"required": ["ruleset"],
-                          "properties": {"ruleset": {"const": "torneo"}}}]},
-        "then": {"required": ["values"], "properties": {"values": TORNEO_VALUES_SCHEMA}},
-        "examples": [{
-            "name": "Club", "ruleset": "torneo", "rounds": 3, "minutes": 60,
-            "values": {"canastas.wild": 1000, "going_out.normal": 100, "red_threes.each": 100,
-                       "premios.juego_limpio": 200, "premios.canastilla": 150,
-                       "premios.canaston": 2000, "premios.canasta_de_moda": 400,
-                       "premios.canasta_doble": 2500, "premios.canasta_triple": 3000},
-            "pairs": [{"name": "Norte", "players": ["Ana", "Luis"]},
-                      {"name": "Sur", "players": ["Eva", "Juan"]}],
-        }],
-    },
+    "NewTournament": service.NEW_TOURNAMENT.schema(),
     "TableLink": {"allOf": [ref("GameLinks"), {
         "type": "object",
         "required": ["table", "pairs", "game_id", "edit_token"],

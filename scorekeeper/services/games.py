@@ -11,8 +11,9 @@ import hmac
 import json
 import secrets
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
+from typing import Any
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import raiseload, selectinload
@@ -32,6 +33,7 @@ from ..engine import (
     Standing,
     count_hand,
     entry_to_dict,
+    find_ruleset,
     flow,
     ruleset_from_dict,
     ruleset_to_dict,
@@ -41,7 +43,7 @@ from ..engine import running_totals as engine_running_totals
 from ..extensions import db
 from ..models import Game, Hand, Player, Side
 from ..models.games import utcnow
-from . import text
+from .bodies import Body, Field, Kind
 from .errors import GameOver, HandNotFound, StaleWrite  # noqa: F401  (callers catch them here)
 
 #: Random bytes in a token: 160 bits, more than the 128 asked for.
@@ -111,6 +113,72 @@ def format_of(game: Game) -> PlayerFormat:
 
 # -- creating ------------------------------------------------------------------------------------
 
+#: The values torneo leaves to the organizer, each one required when it is the rule set.
+TORNEO_VALUES_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "required": [path for path, _label in find_ruleset("torneo").missing_values()],
+    "properties": {path: {"type": "integer", "minimum": 0, "maximum": 10000}
+                   for path, _label in find_ruleset("torneo").missing_values()}}
+#: A side's or player's name: spaces are collapsed before the length is counted, so the
+#: limit is a description, not a ``maxLength`` (60 spaces and a letter is a name of one).
+_NAME = Field("name", Kind.NAME, "", high=MAX_NAME, required=False, blank=True,
+              description=f"At most {MAX_NAME} characters once runs of spaces are collapsed; "
+                          "null or blank is none")
+#: A side's players: at most the format's players per side (three at most, the schema's bound).
+_SIDE_PLAYERS = Field("players", Kind.LIST, N_("A side has at most %(count)d players."),
+                      high=3, nullable=True, required=False, items=_NAME)
+#: The first dealer's place: below the format's players (six at most, the schema's bound).
+_FIRST_DEALER = Field("first_dealer", Kind.WHOLE, N_("Choose who deals first."), low=0, high=5,
+                      nullable=True, blank=True, required=False, default=0)
+_TARGET = Field("target", Kind.WHOLE, N_("The target is a whole number from %(low)d to %(high)d."),
+                low=100, high=100_000, nullable=True, blank=True, required=False)
+#: One total per side; each item's bounds are the widest (below the game's own target, which
+#: :func:`carried_totals` checks with its own messages).
+_STARTING_TOTALS = Field(
+    "starting_totals", Kind.LIST, N_("Give one total per side: %(sides)d."), low=2, high=3,
+    nullable=True, required=False,
+    items=Field("", Kind.WHOLE, N_("Enter a whole number."), low=MIN_CARRIED, high=100_000 - 5,
+                multiple=5),
+    description="Resume a game kept on paper: each side's total so far, one per side, each "
+                "below the target (a side at the target has won). They are the game's first "
+                "line; the opening minimums follow from them. All zeros is a new game.")
+
+#: What starting a game reads (the API's ``POST /games``): the rule set, the format and the
+#: language are looked up as sent; the rest is checked by :func:`create_game` against the
+#: format found, within the bounds declared here.
+NEW_GAME = Body(
+    (
+        Field("ruleset", Kind.KEY, "", required=False, default="classic",
+              description="A preset's or house rules' id"),
+        Field("players", Kind.EITHER, "", required=False, nullable=True, default=4, options=(
+            Field("", Kind.CHOICE, "", choices=(2, 3, 4, 6)),
+            Field("", Kind.KEY, "", low=1, high=20, description="A format id of the rule set")),
+            description="6 with three sides given is three pairs (comodines' 6-pairs); with "
+                        "two or none, the two teams of three"),
+        Field("format", Kind.KEY, "", low=1, high=20, nullable=True, required=False),
+        _TARGET,
+        _FIRST_DEALER,
+        Field("language", Kind.ANY, "", required=False, default="en",
+              description="The sheet's language: \"es\", \"pt\" or \"it\"; any other "
+                          "value for English"),
+        Field("values", Kind.OBJECT, N_("Give the values as an object, by path."),
+              nullable=True, required=False, description=(
+                  "The values the rule set names without a number (torneo: the wild canasta, "
+                  "going out, red 3s and premios), by path, each a whole number from 0 to "
+                  "10,000; all are required for such a rule set. Other paths are ignored.")),
+        Field("sides", Kind.LIST, N_("%(format)s play as %(sides)d sides."), high=3,
+              nullable=True, required=False,
+              items=Field("", Kind.OBJECT, "", fields=(_NAME, _SIDE_PLAYERS))),
+        _STARTING_TOTALS,
+    ),
+    examples=({"ruleset": "classic", "players": 4, "target": 5000,
+               "sides": [{"name": "Nosotros", "players": ["Ana", "Luis"]}, {"name": "Ellos"}]},
+              {"ruleset": "classic", "players": 4, "starting_totals": [2350, 1515]}),
+    # torneo names values without a number: they must all be given.
+    conditions={"if": {"required": ["ruleset"], "properties": {"ruleset": {"const": "torneo"}}},
+                "then": {"required": ["values"], "properties": {"values": TORNEO_VALUES_SCHEMA}}},
+)
+
 
 def create_game(
     ruleset: RuleSet,
@@ -134,6 +202,9 @@ def create_game(
     are too long, a target or first dealer out of range, or starting totals that cannot be.
     """
     errors: list[FieldError] = []
+    side = NEW_GAME.field("sides").items
+    player_name = side.part("players").items if side else None
+    assert side is not None and player_name is not None
     given = len(sides) if isinstance(sides, Sequence) and not isinstance(sides, str) else None
     try:
         # Six players and three sides: the three pairs (001), not the two teams of three.
@@ -154,8 +225,7 @@ def create_game(
     side_rows: list[Side] = []
     for i in range(fmt.sides):
         data = given_sides[i] if i < len(given_sides) else {}
-        name = text.name(data.get("name"), f"sides[{i}].name", errors, limit=MAX_NAME,
-                         required=False)
+        name = side.part("name").read(data.get("name"), errors, f"sides[{i}].name")
         names = data.get("players")
         names = [] if names is None else names  # ``{}`` or ``""`` is refused, not "none"
         if not isinstance(names, list) or len(names) > per_side:
@@ -165,28 +235,15 @@ def create_game(
             names = []
         player_rows: list[Player] = []
         for j, raw in enumerate(names):
-            pname = text.name(raw, f"sides[{i}].players[{j}]", errors, limit=MAX_NAME,
-                              required=False)
+            pname = player_name.read(raw, errors, f"sides[{i}].players[{j}]")
             if pname:
                 player_rows.append(Player(position=len(player_rows), name=pname))
         side_rows.append(Side(position=i, name=name or f"{i + 1}", players=player_rows))
 
-    goal = ruleset.target
-    if target not in (None, ""):
-        if isinstance(target, bool) or not isinstance(target, int) or not 100 <= target <= 100_000:
-            errors.append(FieldError(
-                "target", N_("The target is a whole number from %(low)d to %(high)d."),
-                low=100, high=100_000,
-            ))
-        else:
-            goal = target
-    dealer = 0
-    if first_dealer not in (None, ""):
-        if (isinstance(first_dealer, bool) or not isinstance(first_dealer, int)
-                or not 0 <= first_dealer < fmt.players):
-            errors.append(FieldError("first_dealer", N_("Choose who deals first.")))
-        else:
-            dealer = first_dealer
+    goal = NEW_GAME.field("target").read(target, errors) or ruleset.target
+    # The first dealer is one of the format's players: the declared bound narrowed to it.
+    dealer = replace(NEW_GAME.field("first_dealer"), high=fmt.players - 1).read(
+        first_dealer, errors) or 0
     carried = carried_totals(starting_totals, fmt.sides, goal, errors)
     if errors:
         raise EntryErrors(errors)

@@ -113,3 +113,80 @@ def test_a_substitute_names_player_1_or_2(player):
         ("player", "Choose the player who was replaced.")]
     assert SUBSTITUTE.field("player").take(" 2 ") == 2
     assert SUBSTITUTE.schema()["properties"]["player"]["enum"] == [1, 2]
+
+
+def test_a_new_games_body_is_declared_once(monkeypatch):
+    from dataclasses import replace
+
+    from scorekeeper.engine import find_ruleset
+    from scorekeeper.services import games
+
+    assert _request_schema("/games") == games.NEW_GAME.schema()
+    target = games.NEW_GAME.field("target")
+    assert target.schema()["anyOf"][0]["maximum"] == 100_000
+    # One bound changed in the declaration: the schema shows it and the reader refuses by it.
+    narrowed = replace(target, high=2000)
+    fields = tuple(narrowed if f is target else f for f in games.NEW_GAME.fields)
+    monkeypatch.setattr(games, "NEW_GAME", replace(games.NEW_GAME, fields=fields))
+    assert games.NEW_GAME.schema()["properties"]["target"]["anyOf"][0]["maximum"] == 2000
+    with pytest.raises(EntryErrors) as raised:
+        games.create_game(find_ruleset("classic"), target=3000)
+    assert [(e.field, e.message) for e in raised.value.errors] == [
+        ("target", "The target is a whole number from 100 to 2000.")]
+
+
+def test_an_empty_form_field_is_no_target_and_no_first_dealer():
+    from scorekeeper.services import games
+
+    for name in ("target", "first_dealer"):
+        field = games.NEW_GAME.field(name)
+        assert field.take("") is None and field.take(None) is None
+        assert field.schema()["anyOf"][1] == {"const": ""}
+    assert games.NEW_GAME.pick({})["first_dealer"] == 0
+
+
+@pytest.mark.parametrize(("body", "expected"), [
+    ({"target": "  "}, [("target", "The target is a whole number from 100 to 100000.")]),
+    ({"target": True}, [("target", "The target is a whole number from 100 to 100000.")]),
+    ({"first_dealer": 4}, [("first_dealer", "Choose who deals first.")]),
+    ({"first_dealer": 3, "sides": [{"name": " ", "players": [None, "x" * 61]}]},
+     [("sides[0].players[1]", "At most 60 characters.")]),
+    ({"sides": [{"name": 5}], "target": 99},
+     [("sides[0].name", "A name is a text."),
+      ("target", "The target is a whole number from 100 to 100000.")]),
+])
+def test_a_new_games_fields_are_refused_as_declared(body, expected):
+    from scorekeeper.engine import find_ruleset
+    from scorekeeper.services import games
+
+    read = games.NEW_GAME.pick(body)
+    with pytest.raises(EntryErrors) as refused:
+        games.create_game(find_ruleset("classic"), players=read["players"],
+                          target=read["target"], first_dealer=read["first_dealer"],
+                          sides=read["sides"] or [])
+    assert [(e.field, e.message) for e in refused.value.errors] == expected
+
+
+def test_a_new_tournaments_body_is_declared_once(monkeypatch):
+    from dataclasses import replace
+
+    from scorekeeper.engine import find_ruleset
+    from scorekeeper.services import tournaments
+
+    declared = tournaments.NEW_TOURNAMENT.schema()
+    assert document()["components"]["schemas"]["NewTournament"] == declared
+    assert tournaments.NEW_TOURNAMENT.schema()["required"] == ["name", "pairs"]
+    minutes = tournaments.NEW_TOURNAMENT.field("minutes")
+    # One bound changed in the declaration: the schema shows it and the reader refuses by it.
+    narrowed = replace(minutes, high=90)
+    fields = tuple(narrowed if f is minutes else f for f in tournaments.NEW_TOURNAMENT.fields)
+    monkeypatch.setattr(tournaments, "NEW_TOURNAMENT",
+                        replace(tournaments.NEW_TOURNAMENT, fields=fields))
+    assert tournaments.NEW_TOURNAMENT.schema()["properties"]["minutes"]["maximum"] == 90
+    with pytest.raises(EntryErrors) as raised:
+        tournaments.create_tournament(
+            find_ruleset("classic"), name="Club", minutes="120", warn_minutes="", language=1,
+            pairs=[{"players": ["Ana", "Luis"]}, {"players": ["Eva", "Juan"]}])
+    assert [(e.field, e.message) for e in raised.value.errors] == [
+        ("language", "Choose English, Spanish, Portuguese or Italian."),
+        ("minutes", "A whole number from 5 to 90.")]
