@@ -143,6 +143,14 @@ _STARTING_TOTALS = Field(
                 "below the target (a side at the target has won). They are the game's first "
                 "line; the opening minimums follow from them. All zeros is a new game.")
 
+
+def values_field(description: str) -> Field:
+    """The ``values`` field of a new game or a new tournament: the values its rule set names
+    without a number (torneo's), by path."""
+    return Field("values", Kind.OBJECT, N_("Give the values as an object, by path."),
+                 nullable=True, required=False, description=description)
+
+
 #: What starting a game reads (the API's ``POST /games``): the rule set, the format and the
 #: language are looked up as sent; the rest is checked by :func:`create_game` against the
 #: format found, within the bounds declared here.
@@ -161,11 +169,9 @@ NEW_GAME = Body(
         Field("language", Kind.ANY, "", required=False, default="en",
               description="The sheet's language: \"es\", \"pt\" or \"it\"; any other "
                           "value for English"),
-        Field("values", Kind.OBJECT, N_("Give the values as an object, by path."),
-              nullable=True, required=False, description=(
-                  "The values the rule set names without a number (torneo: the wild canasta, "
-                  "going out, red 3s and premios), by path, each a whole number from 0 to "
-                  "10,000; all are required for such a rule set. Other paths are ignored.")),
+        values_field("The values the rule set names without a number (torneo: the wild canasta, "
+                     "going out, red 3s and premios), by path, each a whole number from 0 to "
+                     "10,000; all are required for such a rule set. Other paths are ignored."),
         Field("sides", Kind.LIST, N_("%(format)s play as %(sides)d sides."), high=3,
               nullable=True, required=False,
               items=Field("", Kind.OBJECT, "", fields=(_NAME, _SIDE_PLAYERS))),

@@ -87,11 +87,10 @@ NEW_TOURNAMENT = Body(
               description="The table phones warn with this many minutes left (none: 10)"),
         Field("target", Kind.WHOLE, _BOUNDS, low=100, high=100_000, digits=True,
               nullable=True, blank=True, required=False),
-        Field("values", Kind.OBJECT, N_("Give the values as an object, by path."),
-              nullable=True, required=False, description=(
-                  "The values the rule set names without a number, by path "
-                  "(e.g. premios.canastilla), each a whole number from 0 to 10,000; all are "
-                  "required. Other paths are ignored.")),
+        games_service.values_field(
+            "The values the rule set names without a number, by path (e.g. "
+            "premios.canastilla), each a whole number from 0 to 10,000; all are required. "
+            "Other paths are ignored."),
         Field("pairs", Kind.LIST, N_("Give from %(low)d to %(high)d pairs."), low=2,
               high=MAX_PAIRS, description=(f"At most {MAX_PAIRS} pairs ({MAX_PAIRS // 2} "
                                            "tables); more is a 422 field error"),
