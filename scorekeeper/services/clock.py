@@ -26,6 +26,8 @@ BELL, SEATED = "bell", "seated"
 TABLES_START = (BELL, SEATED)
 #: Most minutes one "extend" adds.
 MAX_EXTEND = 120
+#: Minutes left when the table phones warn, unless the organizer says otherwise.
+WARN_MINUTES = 10
 
 
 @dataclass(frozen=True)
@@ -73,7 +75,8 @@ def used_seconds(rnd: TournamentRound, now: datetime) -> int:
 def clock_of(tournament: Tournament, rnd: TournamentRound, now: datetime | None = None) -> Clock:
     """The round's clock at ``now`` (a closed round's time is over)."""
     now = now or utcnow()
-    warn = int(tournament.warn_minutes if tournament.warn_minutes is not None else 10) * 60
+    minutes = tournament.warn_minutes
+    warn = int(minutes if minutes is not None else WARN_MINUTES) * 60
     total = total_seconds(tournament, rnd)
     if rnd.finished_at is not None:
         return Clock(OVER, 0, None, warn)

@@ -12,7 +12,7 @@ from ..engine.victory import DEFAULT_BYE, MAX_BANDS, read_bye, read_scale
 from ..engine.victory import TOTAL as VICTORY_TOTAL
 from . import games as games_service
 from .bodies import Body, Field, Kind
-from .clock import BELL, TABLES_START
+from .clock import BELL, TABLES_START, WARN_MINUTES
 
 #: The most pairs a tournament seats: 150 tables. The largest events held have about 130
 #: tables (260 pairs); 002's club tournaments seat a few dozen. The bound, with MAX_ROUNDS,
@@ -83,8 +83,9 @@ NEW_TOURNAMENT = Body(
         Field("minutes", Kind.WHOLE, _BOUNDS, low=5, high=600, digits=True, required=False,
               default=60, show_default=True),
         Field("warn_minutes", Kind.WHOLE, _BOUNDS, low=0, high=120, digits=True, nullable=True,
-              blank=True, required=False, default=10, show_default=True,
-              description="The table phones warn with this many minutes left (none: 10)"),
+              blank=True, required=False, default=WARN_MINUTES, show_default=True,
+              description=("The table phones warn with this many minutes left "
+                           f"(none: {WARN_MINUTES})")),
         Field("target", Kind.WHOLE, _BOUNDS, low=100, high=100_000, digits=True,
               nullable=True, blank=True, required=False),
         games_service.values_field(

@@ -41,7 +41,7 @@ from ..models.games import Game, Side, utcnow
 from ..models.tournaments import Tournament, TournamentPair, TournamentRound, TournamentTable
 from . import games as games_service
 from . import record
-from .clock import BELL, clock_of
+from .clock import BELL, WARN_MINUTES, clock_of
 from .clock import stop as stop_clock
 from .clock import total_seconds as clock_total_seconds
 from .errors import RoundClosed as RoundClosed
@@ -148,7 +148,7 @@ def create_tournament(
     target: object = None,
     values: Mapping[str, object] | None = None,
     abandon_points: int = 5000,
-    warn_minutes: object = 10,
+    warn_minutes: object = WARN_MINUTES,
     language: object = "en",
     prizes: object = DEFAULT_PRIZES,
     standings_by: object = DIFFERENCE,
