@@ -9,10 +9,13 @@ form into the engine's hand body, and :func:`form_values_from_entry` the way bac
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
+from cachetools import LRUCache
 from flask_babel import LazyString
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
@@ -217,6 +220,8 @@ class CountLayout:
     rare_canastas: tuple[CanastaKind, ...] = ()
     #: The hand inputs the rule set asks for, in the form's order.
     inputs: tuple[HandInput, ...] = ()
+    #: Every hand input declared when the layout was drawn (``hand_inputs()``).
+    declared: tuple[HandInput, ...] = ()
 
     def __getattr__(self, name: str) -> bool:
         # ``layout.black_threes_with_pile``: whether the form asks for that input.
@@ -320,16 +325,23 @@ class CountLayout:
             return translate(d.hint, {"points": signed(points)} if points is not None else {})
         return signed(points) if points is not None else None
 
-    def slots(self) -> list[str]:
+    def slots(self) -> tuple[str, ...]:
         """Every place an error can be shown: each input, plus the groups of inputs."""
+        return self._slots
+
+    # Asked three times a count (the messages by field, the summary, the live count's empty
+    # slots), the same for every count under one layout; a cached_property writes to the
+    # instance's __dict__, which a frozen dataclass allows.
+    @cached_property
+    def _slots(self) -> tuple[str, ...]:
         out = ["end"]
         if self.total_only:
-            return [*out, "went_out", *(n for i in self.sides for n in self.names(i)),
-                    *(f"sides[{i}].going_out" for i in self.sides)]
+            return (*out, "went_out", *(n for i in self.sides for n in self.names(i)),
+                    *(f"sides[{i}].going_out" for i in self.sides))
         for i in self.sides:
             out += self.names(i)
             out += [f"sides[{i}].table_cards", f"sides[{i}].hand_cards"]
-        return out
+        return tuple(out)
 
 
 def rare_kind(ruleset: RuleSet, kind: CanastaKind) -> bool:
@@ -340,10 +352,36 @@ def rare_kind(ruleset: RuleSet, kind: CanastaKind) -> bool:
     return bonus.holds is Holds.WILD and bonus.fixed
 
 
+#: Layouts already drawn, by the identity of their rule set and of the hand inputs declared
+#: (a test declares more), with their format and lane: a live count draws its form's layout
+#: twice (the form read, the page), and a layout is the same for every count of a rule set.
+#: The rule sets are the presets and the cached stored ones (``services.games``), a few.
+_LAYOUTS: LRUCache[tuple[int, int, str, bool], CountLayout] = LRUCache(maxsize=256)
+#: cachetools' caches are not thread-safe (gunicorn's threaded workers, the tests' servers).
+_LAYOUTS_LOCK = threading.Lock()
+
+
 def count_layout(ruleset: RuleSet, fmt: PlayerFormat, *, total_only: bool = False
                  ) -> CountLayout:
     """The count form's layout: only what the rule set has values or rules for; with
     ``total_only``, each side's score for the hand and who went out."""
+    declared = hand_inputs()
+    key = (id(ruleset), id(declared), fmt.id, total_only)
+    with _LAYOUTS_LOCK:
+        kept = _LAYOUTS.get(key)
+    # The layout holds its rule set, so that id is not reused while it is kept; the inputs
+    # tuple is checked by identity too.
+    if kept is not None and kept.ruleset is ruleset and kept.declared is declared \
+            and kept.format == fmt:
+        return kept
+    layout = _draw_layout(ruleset, fmt, total_only=total_only, declared=declared)
+    with _LAYOUTS_LOCK:
+        _LAYOUTS[key] = layout
+    return layout
+
+
+def _draw_layout(ruleset: RuleSet, fmt: PlayerFormat, *, total_only: bool,
+                 declared: tuple[HandInput, ...]) -> CountLayout:
     ends = [(HandEnd.WENT_OUT.value, HandEnd.WENT_OUT.label),
             (HandEnd.STOCK_OUT.value, HandEnd.STOCK_OUT.label)]
     if ruleset.time_limit_minutes is not None:
@@ -361,6 +399,7 @@ def count_layout(ruleset: RuleSet, fmt: PlayerFormat, *, total_only: bool = Fals
         special_hands=ruleset.special_hands,
         total_only=total_only,
         inputs=tuple(asked_inputs(ruleset)),
+        declared=declared,
     )
 
 
@@ -619,7 +658,7 @@ def count_context(
                     for key, points in counted.items()}
     # A list at the top of the re-drawn page, linking to each message by its field.
     summary = []
-    for name in layout.slots():
+    for name in layout.slots() if by_field else ():
         m = re.match(r"sides\[(\d+)\]", name)
         side = side_names[int(m.group(1))] if m and int(m.group(1)) < len(side_names) else None
         for message in by_field.get(name, []):

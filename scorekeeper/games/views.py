@@ -524,17 +524,19 @@ def new_hand(game_id: str) -> Response:
 @editor_only
 def preview_hand(game_id: str) -> Response:
     """Count what the form holds so far, store nothing (the live breakdown; "Check" without JS)."""
-    editing = request.form.get("editing", type=int)
+    # A plain dict: the count asks for some hundred fields a form mostly leaves out, and each
+    # one missing from Werkzeug's MultiDict raises and catches an exception (0.3 ms a count).
+    form = request.form.to_dict()
+    editing = whole(form.get("editing"))
     # While someone types a new hand, the live count needs the running totals, not the hands.
     game = _game_or_404(game_id, hands=not htmx or editing is not None)
     if editing is not None and not 1 <= editing <= len(game.hands):
         editing = None
-    body = hand_body_from_form(request.form, games_service.ruleset_of(game),
+    body = hand_body_from_form(form, games_service.ruleset_of(game),
                                games_service.format_of(game))
     result, errors = _count(game, body)
-    hidden = {k: request.form.get(k, "") for k in ("request_key", "seen", "version")
-              if request.form.get(k)}
-    return _count_page(game, game_id, editing, values=request.form, hidden=hidden,
+    hidden = {k: form[k] for k in ("request_key", "seen", "version") if form.get(k)}
+    return _count_page(game, game_id, editing, values=form, hidden=hidden,
                        result=result, errors=errors, status=200 if result or htmx else 422)
 
 

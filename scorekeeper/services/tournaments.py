@@ -281,7 +281,7 @@ def bye_points_of(tournament: Tournament) -> int:
 
 def ruleset_of(tournament: Tournament) -> RuleSet:
     """The tournament's rule set, values filled in."""
-    return games_service.ruleset_from_data(tournament.ruleset_data)
+    return games_service.ruleset_of_row(tournament)
 
 
 def seating_error(method: object, pairs: int, rounds: int,
