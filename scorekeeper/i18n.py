@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
+from babel import Locale
 from babel.numbers import format_decimal
 from flask_babel import get_locale, gettext
 from flask_babel import lazy_gettext as _l
@@ -160,7 +161,7 @@ def stored_line_label(line: Mapping[str, Any]) -> str:
 
 
 @lru_cache(maxsize=8192)
-def _whole(n: int, locale: str) -> str:
+def _whole(n: int, locale: Locale | str) -> str:
     # A game page shows ~100 numbers and Babel's formatting is the slow part of rendering it;
     # scores repeat a lot, so a small cache pays. A real minus sign reads better than a hyphen.
     # Babel rounds through the decimal context, whose 28 digits a number a client sends can pass
@@ -174,7 +175,9 @@ def _whole(n: int, locale: str) -> str:
 
 def number(value: Any) -> str:
     """A whole number in the request's language (1,650 / 1650 / 12.345), minus sign U+2212."""
-    return _whole(int(value), str(get_locale() or "en"))
+    # The Locale itself is the key (hashable, by its parts): its name, str(), cost more than
+    # the cached formatting on a page of a hundred numbers.
+    return _whole(int(value), get_locale() or "en")
 
 
 def signed(value: Any) -> str:

@@ -21,6 +21,7 @@ from ..engine import flow
 from ..i18n import number
 from ..models import Game
 from ..services import games as games_service
+from ..services.games import GameState
 from . import bp
 
 WIDTH = 360
@@ -155,9 +156,10 @@ def chart_svg(names: Sequence[str], series: Sequence[Sequence[int]], target: int
     return Markup("".join(out))
 
 
-def running_total_svg(game: Game) -> Markup:
-    """The running-total chart of ``game``, from its stored hand totals."""
-    state = games_service.game_state(game)
+def running_total_svg(game: Game, state: GameState | None = None) -> Markup:
+    """The running-total chart of ``game``, from its stored hand totals (``state``: the
+    game's state when the page has it already; only its running totals are read)."""
+    state = state if state is not None else games_service.game_state(game)
     names = [side.name for side in game.sides]
     series = [[row.running[i] for row in state.hands] for i in range(len(names))]
     # A game of rounds has no target line (engine/flow.py).

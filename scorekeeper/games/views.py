@@ -50,6 +50,7 @@ from ..services import games as games_service
 from ..services import record
 from ..services import tournaments as tournaments_service
 from ..services.errors import WriteRefused
+from ..services.games import GameState
 from ..services.scoring import resolve_ruleset
 from ..tournaments.views import SESSION_KEY as DESK_TOKENS
 from ..tournaments.wall import is_time_up, table_clock_html, waits_for_bell
@@ -275,8 +276,8 @@ def _create_from_form(form: NewGameForm, rs: RuleSet, fmt: PlayerFormat) -> Resp
 # -- the game screen -------------------------------------------------------------------------
 
 
-def _chart(game: Game) -> Any:
-    return running_total_svg(game) if game.hands else None
+def _chart(game: Game, state: GameState) -> Any:
+    return running_total_svg(game, state) if game.hands else None
 
 
 def _board_context(game: Game, game_id: str, editor: bool,
@@ -313,7 +314,7 @@ def _read_only_page(game: Game, game_id: str, in_tournament: bool) -> Response:
     ctx = _board_context(game, game_id, False, in_tournament)
     if not htmx:
         _remember_view(game_id)
-        ctx["chart"] = _chart(game)
+        ctx["chart"] = _chart(game, ctx["state"])
         ctx["messages"] = get_flashed_messages()
         ctx["table_clock"] = table_clock_html(game.id, game_id) if in_tournament else None
     return render("games/show.html", "games/_board.html", **ctx)
@@ -342,7 +343,7 @@ def show(game_id: str) -> Response:
     if not htmx:
         ctx["undo_label"], ctx["redo_label"] = undo_redo_labels(game)
         _remember_view(game_id)
-        ctx["chart"] = _chart(game)
+        ctx["chart"] = _chart(game, ctx["state"])
         # Flask types the answer as plain messages or pairs whatever ``with_categories`` says.
         flashed = cast("list[tuple[str, str]]", get_flashed_messages(with_categories=True))
         ctx["messages"] = [message for _category, message in flashed]
