@@ -17,10 +17,19 @@ from typing import Any, TypeVar
 
 from flask import Response, jsonify
 
-from ..engine import PRESETS, CanastaKind, OpeningCondition
+from ..engine import PRESETS, CanastaKind, HandEnd, OpeningCondition
 from ..engine.cards import CARD_GROUP_FIELDS
-from ..engine.hand import MAX_COUNT
-from ..engine.hand_inputs import HandInput, InputKind, hand_inputs
+from ..engine.hand import MAX_FORMAT_ID, MAX_SIDES, MIN_SIDES
+from ..engine.hand_inputs import (
+    MAX_CANASTAS,
+    MAX_CARDS,
+    MAX_CHOICE,
+    MAX_COUNT,
+    MAX_IDS,
+    HandInput,
+    InputKind,
+    hand_inputs,
+)
 from ..engine.rule_types import Holds
 from . import bp
 
@@ -106,42 +115,6 @@ SCHEMAS: dict[str, Any] = {
                 },
             },
         },
-    },
-    "CardCounts": {
-        "type": "object",
-        "additionalProperties": False,
-        "properties": {name: count(200) for name in CARD_GROUP_FIELDS},
-    },
-    "Counts": {
-        "type": "object",
-        "description": "How many of each, by the rule set's premio or penalty id.",
-        "additionalProperties": count(MAX_COUNT),
-    },
-    "Hand": {
-        "type": "object",
-        "required": ["sides"],
-        "properties": {
-            "players": {"oneOf": [{"type": "integer", "enum": [2, 3, 4, 6]},
-                                  {"type": "string", "maxLength": 20}],
-                        "description": "A count of players or a format id of the rule set; "
-                                       "6 with three sides is three pairs (comodines' "
-                                       "6-pairs), with two the two teams of three"},
-            "format": {"type": ["string", "null"], "maxLength": 20},
-            "end": {"type": "string", "enum": ["went_out", "stock_out", "time_up"]},
-            "total_only": {"type": ["boolean", "null"], "description":
-                           "The table counted the hand itself: each side gives hand_total. "
-                           "Implied by a hand_total on any side; true asks for one on each."},
-            "sides": {"type": "array", "minItems": 2, "maxItems": 3,
-                      "items": {"$ref": "#/components/schemas/Side"}},
-        },
-        "examples": [HAND_EXAMPLE, TOTAL_ONLY_EXAMPLE],
-    },
-    "ScoreRequest": {
-        "allOf": [
-            {"$ref": "#/components/schemas/Hand"},
-            {"type": "object", "properties": {"ruleset": {"type": "string"}}},
-        ],
-        "examples": [{"ruleset": "classic", **HAND_EXAMPLE}],
     },
     "LabelledItem": {
         "type": "object",
@@ -336,11 +309,11 @@ def _input_schema(d: HandInput) -> dict[str, Any]:
         InputKind.COUNT: count(d.maximum),
         InputKind.POINTS: points(d.maximum, unsigned=d.unsigned),
         InputKind.TOTAL: signed_points(),
-        InputKind.CARDS: or_null({"$ref": "#/components/schemas/CardCounts"}),
+        InputKind.CARDS: or_null(ref("CardCounts")),
         InputKind.KINDS: {"type": ["object", "null"], "additionalProperties": False,
-                          "properties": {k.value: count(30) for k in CanastaKind}},
-        InputKind.BY_ID: or_null({"$ref": "#/components/schemas/Counts"}),
-        InputKind.CHOICE: {"type": ["string", "null"], "maxLength": 60},
+                          "properties": {k.value: count(MAX_CANASTAS) for k in CanastaKind}},
+        InputKind.BY_ID: or_null(ref("Counts")),
+        InputKind.CHOICE: {"type": ["string", "null"], "maxLength": MAX_CHOICE},
         InputKind.FLAG: {"type": ["boolean", "null"]},
         InputKind.TEXT: {"type": ["string", "null"]},
     }
@@ -358,6 +331,47 @@ def side_schema() -> dict[str, Any]:
                        "for every side and nothing else.",
         "additionalProperties": False,
         "properties": {d.name: _input_schema(d) for d in hand_inputs()},
+    }
+
+
+def hand_schemas() -> dict[str, Any]:
+    """The schemas of a hand's body, as the engine's reader (``engine.hand.read_entry``) takes
+    it: its sides' inputs as declared, its bounds, the ways a hand ends and the player counts
+    of the presets' formats; card counts by the card groups (``engine.cards``)."""
+    player_counts = sorted({f.players for rs in PRESETS.values() for f in rs.formats})
+    return {
+        "CardCounts": {
+            "type": "object",
+            "additionalProperties": False,
+            "properties": {name: count(MAX_CARDS) for name in CARD_GROUP_FIELDS},
+        },
+        "Counts": {
+            "type": "object",
+            "description": "How many of each, by the rule set's premio or penalty id.",
+            "maxProperties": MAX_IDS,
+            "additionalProperties": count(MAX_COUNT),
+        },
+        "Side": side_schema(),
+        "Hand": {
+            "type": "object",
+            "required": ["sides"],
+            "properties": {
+                "players": {"oneOf": [{"type": "integer", "enum": player_counts},
+                                      {"type": "string", "maxLength": MAX_FORMAT_ID}],
+                            "description": "A count of players or a format id of the rule "
+                                           "set; 6 with three sides is three pairs (comodines' "
+                                           "6-pairs), with two the two teams of three"},
+                "format": {"type": ["string", "null"], "maxLength": MAX_FORMAT_ID},
+                "end": {"type": "string", "enum": [e.value for e in HandEnd]},
+                "total_only": {"type": ["boolean", "null"], "description":
+                               "The table counted the hand itself: each side gives hand_total. "
+                               "Implied by a hand_total on any side; true asks for one on "
+                               "each."},
+                "sides": {"type": "array", "minItems": MIN_SIDES, "maxItems": MAX_SIDES,
+                          "items": ref("Side")},
+            },
+            "examples": [HAND_EXAMPLE, TOTAL_ONLY_EXAMPLE],
+        },
     }
 
 
@@ -497,7 +511,7 @@ def document() -> dict[str, Any]:
         "servers": [{"url": "/api/v1"}],
         "paths": paths(),
         "components": {
-            "schemas": {**SCHEMAS, "Side": side_schema(), "RuleSet": ruleset_schema()},
+            "schemas": {**SCHEMAS, **hand_schemas(), "RuleSet": ruleset_schema()},
             "securitySchemes": SECURITY,
         },
     }

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import Response, jsonify, request
 
 from ..engine import (
@@ -17,10 +19,23 @@ from ..engine import (
 from ..engine.numbers import whole
 from ..engine.ruleset_data import going_out_points, red_three_table
 from ..i18n import error_message, label
+from ..services.bodies import Body, Field, Kind
 from ..services.scoring import count_hand, resolve_ruleset
 from . import bp
 from .common import condition_json, error_response, field_errors, json_body, result_to_dict
-from .openapi import BODY_ERRORS, add_schemas, errors, ok, operation, or_null, ref
+from .openapi import BODY_ERRORS, HAND_EXAMPLE, add_schemas, errors, ok, operation, or_null, ref
+
+#: What counting a hand reads beside the hand (``Hand``, the engine's reader's): the rule set,
+#: looked up as sent.
+SCORE = Body((Field("ruleset", Kind.KEY, "", required=False, default="classic"),),
+             examples=({"ruleset": "classic", **HAND_EXAMPLE},))
+
+
+def score_request_schema() -> dict[str, Any]:
+    """The body of ``POST /score``: a hand, and what :data:`SCORE` declares beside it."""
+    beside = SCORE.schema()
+    examples = beside.pop("examples")
+    return {"allOf": [ref("Hand"), beside], "examples": examples}
 
 
 @bp.post("/score")
@@ -39,7 +54,7 @@ def score() -> Response | tuple[Response, int]:
     be, 400 for a body that is not a JSON object with a list of sides.
     """
     body = json_body()
-    ruleset = resolve_ruleset(body.get("ruleset", "classic"))
+    ruleset = resolve_ruleset(SCORE.pick(body)["ruleset"])
     _, result = count_hand(ruleset, body)
     return jsonify({"ruleset": ruleset.id, **result_to_dict(result)})
 
@@ -154,6 +169,7 @@ def opening_minimum() -> Response | tuple[Response, int]:
 
 #: The answers' shapes.
 add_schemas({
+    "ScoreRequest": score_request_schema(),
     "Line": {
         "type": "object",
         "required": ["id", "label", "points"],
