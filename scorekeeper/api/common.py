@@ -8,7 +8,7 @@ from typing import Any, NoReturn
 from flask import Response, abort, jsonify, make_response, request
 from flask_babel import gettext as _
 
-from ..engine import N_, EntryErrors, FieldError, HandResult, OpeningCondition
+from ..engine import EntryErrors, FieldError, HandResult, OpeningCondition
 from ..i18n import error_message, label, line_label
 from ..services import text
 
@@ -107,16 +107,6 @@ def refuse_unstorable_headers() -> Response | None:
         if error is not None:
             return field_errors(error)
     return None
-
-
-def values_object(raw: object) -> dict[str, object]:
-    """A body's ``values`` (the numbers a rule set leaves to the organizer, by path): null is
-    none, any other non-object is refused (422)."""
-    if raw is None:
-        return {}
-    if not isinstance(raw, dict):
-        raise EntryErrors([FieldError("values", N_("Give the values as an object, by path."))])
-    return raw
 
 
 def result_to_dict(result: HandResult) -> dict[str, Any]:

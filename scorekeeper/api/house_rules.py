@@ -12,7 +12,6 @@ from flask import Response, jsonify, make_response, url_for
 from flask_babel import gettext as _
 
 from .. import ratelimit
-from ..engine import PRESETS
 from ..models import HouseRules
 from ..network import public_root
 from ..services import house_rules as service
@@ -108,20 +107,7 @@ def delete_house_rules(house_id: str) -> Response:
 
 
 add_schemas({
-    "HouseRulesBody": {
-        "type": "object",
-        "description": "A rule set in the shape GET /rulesets/{id} answers; values left out "
-                       "are those of the preset named by based_on (default: the preset of "
-                       "the id sent, else classic). id, notes and formats are ignored.",
-        "required": ["name"],
-        "properties": {
-            "name": {"type": "string", "minLength": 1, "maxLength": service.MAX_NAME,
-                     "pattern": "\\S"},
-            "based_on": {"type": ["string", "null"], "enum": [*PRESETS, None]},
-            "description": {"type": "string", "maxLength": service.MAX_DESCRIPTION},
-        },
-        "examples": [{"name": "Casa Pérez", "based_on": "classic"}],
-    },
+    "HouseRulesBody": service.HOUSE_RULES.schema(),
     "NewHouseRules": {
         "type": "object",
         "required": ["id", "edit_token", "url", "edit_url"],
