@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import json
-from typing import Any, NoReturn
+from typing import Annotated, Any, NoReturn, TypedDict
 
 from flask import Response, abort, jsonify, make_response, request
 from flask_babel import gettext as _
 
-from ..engine import EntryErrors, FieldError, HandResult, OpeningCondition
-from ..i18n import error_message, label, line_label
+from ..engine import EntryErrors, FieldError
+from ..engine import OpeningCondition as Condition
+from ..i18n import error_message, label
 from ..services import text
+from .shapes import Doc, answers
 
 
 def bearer_token() -> str | None:
@@ -109,31 +111,24 @@ def refuse_unstorable_headers() -> Response | None:
     return None
 
 
-def result_to_dict(result: HandResult) -> dict[str, Any]:
-    """A counted hand as the API and the live preview show it, labels translated."""
-    return {
-        "format": result.format.id,
-        "totals": list(result.totals),
-        "sides": [
-            {
-                "total": side.total,
-                "lines": [
-                    {"id": line.id, "label": line_label(line), "points": line.points}
-                    for line in side.lines
-                ],
-            }
-            for side in result.sides
-        ],
-    }
-
-
 def errors_to_list(errors: EntryErrors | FieldError) -> list[dict[str, str]]:
     """Field errors as the API shows them, messages translated."""
     items = errors.errors if isinstance(errors, EntryErrors) else (errors,)
     return [{"field": e.field, "message": error_message(e)} for e in items]
 
 
-def condition_json(condition: OpeningCondition | None) -> dict[str, str] | None:
+class OpeningCondition(TypedDict):
+    """What the first meld must be beside its card points (brazilian from 7,000: a canasta;
+    from 9,000: a natural canasta)"""
+
+    id: Annotated[str, Doc(enum=[c.value for c in Condition])]
+    label: str
+
+
+answers(OpeningCondition)
+
+
+def condition_json(condition: Condition | None) -> OpeningCondition | None:
     """An opening condition as the API shows it: its id and its sentence (Brazilian from 7,000:
     "The first meld must be a canasta."); ``None`` where the minimum's points are all."""
     if condition is None:

@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 
 from flask import Response, jsonify
 
-from ..engine import PRESETS, CanastaKind, HandEnd, OpeningCondition
+from ..engine import PRESETS, CanastaKind, HandEnd
 from ..engine.cards import CARD_GROUP_FIELDS
 from ..engine.hand import MAX_FORMAT_ID, MAX_SIDES, MIN_SIDES
 from ..engine.hand_inputs import (
@@ -31,7 +31,7 @@ from ..engine.hand_inputs import (
     hand_inputs,
 )
 from ..engine.rule_types import Holds
-from . import bp
+from . import bp, shapes
 
 _ERRORS = {"$ref": "#/components/schemas/Errors"}
 
@@ -217,16 +217,7 @@ SCHEMAS: dict[str, Any] = {
             # The declared values (engine/declared.py) are added by ruleset_schema().
         },
     },
-    "OpeningCondition": {
-        "type": "object",
-        "description": "What the first meld must be beside its card points (brazilian from "
-                       "7,000: a canasta; from 9,000: a natural canasta)",
-        "required": ["id", "label"],
-        "properties": {"id": {"type": "string", "enum": [c.value for c in OpeningCondition]},
-                       "label": {"type": "string"}},
-    },
 }
-
 
 
 #: One bearer scheme per kind of token, so a client (or a fuzzer) knows which token goes where.
@@ -511,7 +502,8 @@ def document() -> dict[str, Any]:
         "servers": [{"url": "/api/v1"}],
         "paths": paths(),
         "components": {
-            "schemas": {**SCHEMAS, **hand_schemas(), "RuleSet": ruleset_schema()},
+            "schemas": {**SCHEMAS, **hand_schemas(), **shapes.components(),
+                        "RuleSet": ruleset_schema()},
             "securitySchemes": SECURITY,
         },
     }

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
 from flask import Response, jsonify, request
 
+from .. import engine
 from ..engine import (
     N_,
     PRESETS,
@@ -18,12 +19,13 @@ from ..engine import (
 )
 from ..engine.numbers import whole
 from ..engine.ruleset_data import going_out_points, red_three_table
-from ..i18n import error_message, label
+from ..i18n import error_message, label, line_label
 from ..services.bodies import Body, Field, Kind
 from ..services.scoring import count_hand, resolve_ruleset
 from . import bp
-from .common import condition_json, error_response, field_errors, json_body, result_to_dict
+from .common import condition_json, error_response, field_errors, json_body
 from .openapi import BODY_ERRORS, HAND_EXAMPLE, add_schemas, errors, ok, operation, or_null, ref
+from .shapes import answers
 
 #: What counting a hand reads beside the hand (``Hand``, the engine's reader's): the rule set,
 #: looked up as sent.
@@ -36,6 +38,48 @@ def score_request_schema() -> dict[str, Any]:
     beside = SCORE.schema()
     examples = beside.pop("examples")
     return {"allOf": [ref("Hand"), beside], "examples": examples}
+
+
+class Line(TypedDict):
+    id: str
+    label: str
+    points: int
+
+
+class SideResult(TypedDict):
+    total: int
+    lines: list[Line]
+
+
+class HandResult(TypedDict):
+    """A hand counted under a rule set (nothing is stored)."""
+
+    ruleset: str
+    format: str
+    totals: list[int]
+    sides: list[SideResult]
+
+
+answers(Line, SideResult, HandResult)
+
+
+def hand_result(ruleset_id: str, result: engine.HandResult) -> HandResult:
+    """A counted hand as the API shows it, labels translated."""
+    return {
+        "ruleset": ruleset_id,
+        "format": result.format.id,
+        "totals": list(result.totals),
+        "sides": [
+            {
+                "total": side.total,
+                "lines": [
+                    {"id": line.id, "label": line_label(line), "points": line.points}
+                    for line in side.lines
+                ],
+            }
+            for side in result.sides
+        ],
+    }
 
 
 @bp.post("/score")
@@ -56,7 +100,7 @@ def score() -> Response | tuple[Response, int]:
     body = json_body()
     ruleset = resolve_ruleset(SCORE.pick(body)["ruleset"])
     _, result = count_hand(ruleset, body)
-    return jsonify({"ruleset": ruleset.id, **result_to_dict(result)})
+    return jsonify(hand_result(ruleset.id, result))
 
 
 def ruleset_json(rs: RuleSet) -> dict[str, object]:
@@ -170,31 +214,6 @@ def opening_minimum() -> Response | tuple[Response, int]:
 #: The answers' shapes.
 add_schemas({
     "ScoreRequest": score_request_schema(),
-    "Line": {
-        "type": "object",
-        "required": ["id", "label", "points"],
-        "properties": {"id": {"type": "string"}, "label": {"type": "string"},
-                       "points": {"type": "integer"}},
-    },
-    "SideResult": {
-        "type": "object",
-        "required": ["total", "lines"],
-        "properties": {
-            "total": {"type": "integer"},
-            "lines": {"type": "array", "items": {"$ref": "#/components/schemas/Line"}},
-        },
-    },
-    "HandResult": {
-        "type": "object",
-        "description": "A hand counted under a rule set (nothing is stored).",
-        "required": ["ruleset", "format", "totals", "sides"],
-        "properties": {
-            "ruleset": {"type": "string"},
-            "format": {"type": "string"},
-            "totals": {"type": "array", "items": {"type": "integer"}},
-            "sides": {"type": "array", "items": {"$ref": "#/components/schemas/SideResult"}},
-        },
-    },
     "RulesetList": {
         "type": "object",
         "required": ["rulesets"],

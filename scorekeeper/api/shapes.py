@@ -1,0 +1,147 @@
+"""Answers declared once: each JSON answer is a :class:`~typing.TypedDict` the view fills in
+(mypy checks every key and type it writes), and the document's schema of it is generated from
+the same class, so the answer and the schema cannot drift.
+
+A field's type says its schema (``int``, ``str``, ``bool``, ``list[X]``, ``X | None``,
+``Literal[...]``, another answer); :class:`Doc` in ``Annotated[...]`` adds its description and
+any keyword the type cannot say (``minimum``, ``format``, an ``enum`` computed at import).
+``NotRequired[...]`` marks a key an answer may leave out. An answer registered with
+:func:`answers` is a component of the document, named by its class and referred to by ``$ref``
+wherever another answer holds it; any other is written out where it is held. The class's
+docstring is the schema's description (a comment above it, for the code only, is not).
+"""
+
+from __future__ import annotations
+
+import sys
+import types
+from collections.abc import Mapping
+from typing import (
+    Annotated,
+    Any,
+    Literal,
+    NotRequired,
+    Required,
+    Union,
+    get_args,
+    get_origin,
+    get_type_hints,
+    is_typeddict,
+)
+
+
+class Doc:
+    """What a field's schema says beyond its type: a description and JSON-schema keywords
+    (they replace what the type gives for the same keyword)."""
+
+    def __init__(self, description: str | None = None, /, **keywords: Any) -> None:
+        self.description = description
+        self.keywords = keywords
+
+
+#: The registered answers, by component name: (the class, the answer it extends or None).
+_ANSWERS: dict[str, tuple[type, type | None]] = {}
+
+
+def answers(*classes: type, extends: type | None = None) -> None:
+    """Make these answers components of the document (called by the module whose views fill
+    them in, at import). ``extends``: a registered answer whose keys each of them holds too,
+    shown as ``allOf`` that answer and the keys of its own."""
+    for cls in classes:
+        if not is_typeddict(cls):
+            raise TypeError(f"{cls.__qualname__} is not a TypedDict")
+        if extends is not None and not set(_hints(extends)) <= set(_hints(cls)):
+            raise TypeError(f"{cls.__qualname__} does not hold every key of "
+                            f"{extends.__qualname__}")
+        _ANSWERS[cls.__name__] = (cls, extends)
+
+
+def components() -> dict[str, Any]:
+    """The schema of every registered answer, by its name."""
+    return {name: _object(cls, extends) for name, (cls, extends) in _ANSWERS.items()}
+
+
+def schema_of(tp: Any) -> dict[str, Any]:
+    """The JSON schema of a type an answer holds (a registered answer is a ``$ref``)."""
+    origin = get_origin(tp)
+    if origin is Annotated:
+        inner, *extras = get_args(tp)
+        schema = schema_of(inner)
+        for doc in extras:
+            if isinstance(doc, Doc):
+                schema.update(doc.keywords)
+                if doc.description is not None:
+                    schema["description"] = doc.description
+        return schema
+    if origin in (Required, NotRequired):
+        return schema_of(get_args(tp)[0])
+    if origin in (Union, types.UnionType):
+        return _union(get_args(tp))
+    if origin is Literal:
+        values = list(get_args(tp))
+        kinds = {type(v) for v in values}
+        return {"type": _JSON[kinds.pop()], "enum": values} if len(kinds) == 1 else {
+            "enum": values}
+    if origin in (list, tuple):
+        return {"type": "array", "items": schema_of(get_args(tp)[0])}
+    if origin in (dict, Mapping):
+        value = get_args(tp)[1]
+        return {"type": "object"} if value is Any else {
+            "type": "object", "additionalProperties": schema_of(value)}
+    if tp is Any:
+        return {}
+    if tp is type(None):
+        return {"type": "null"}
+    if is_typeddict(tp):
+        registered = _ANSWERS.get(tp.__name__)
+        if registered is not None and registered[0] is tp:
+            return {"$ref": f"#/components/schemas/{tp.__name__}"}
+        return _object(tp, None)
+    if tp in _JSON:
+        return {"type": _JSON[tp]}
+    raise TypeError(f"no JSON schema for {tp!r}")
+
+
+#: The JSON type of a Python one (bool before int: a bool is an int).
+_JSON: dict[type, str] = {bool: "boolean", int: "integer", str: "string", float: "number",
+                          list: "array", dict: "object"}
+
+
+def _union(members: tuple[Any, ...]) -> dict[str, Any]:
+    """``X | None`` as X's schema that also takes null; any other union as ``anyOf``."""
+    rest = [m for m in members if m is not type(None)]
+    if len(rest) != 1 or len(rest) == len(members):
+        return {"anyOf": [schema_of(m) for m in members]}
+    schema = schema_of(rest[0])
+    if "enum" in schema:
+        schema["enum"] = [*schema["enum"], None]
+    if isinstance(schema.get("type"), str):
+        schema["type"] = [schema["type"], "null"]
+        return schema
+    if "enum" in schema:
+        return schema
+    return {"anyOf": [schema, {"type": "null"}]}
+
+
+def _hints(cls: type) -> dict[str, Any]:
+    module = sys.modules[cls.__module__]
+    return get_type_hints(cls, vars(module), include_extras=True)
+
+
+def _object(cls: type, extends: type | None) -> dict[str, Any]:
+    """An answer's object schema (``allOf`` the answer it extends and its own keys)."""
+    hints = _hints(cls)
+    if extends is not None:
+        inherited = _hints(extends)
+        hints = {k: v for k, v in hints.items() if k not in inherited}
+    schema: dict[str, Any] = {"type": "object"}
+    if cls.__doc__ and extends is None:
+        schema["description"] = " ".join(cls.__doc__.split())
+    schema["required"] = [k for k, v in hints.items() if get_origin(v) is not NotRequired]
+    schema["properties"] = {k: schema_of(v) for k, v in hints.items()}
+    if extends is None:
+        return schema
+    allof: dict[str, Any] = {"allOf": [schema_of(extends), schema]}
+    if cls.__doc__:
+        allof["description"] = " ".join(cls.__doc__.split())
+    return allof

@@ -1,0 +1,147 @@
+"""Answers declared once (``api/shapes.py``): the document's schema of an answer is made of the
+TypedDict its view fills in, and what the views send conforms to it."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal, NotRequired, TypedDict
+
+import pytest
+from flask.testing import FlaskClient
+
+from scorekeeper.api import shapes
+from scorekeeper.api.openapi import document
+from scorekeeper.api.shapes import Doc, schema_of
+
+
+class _Inner(TypedDict):
+    n: int
+
+
+class _Outer(TypedDict):
+    """An answer for the test.
+
+    Two lines of it."""
+
+    a: Annotated[int | None, Doc("Maybe a number", minimum=1)]
+    b: list[_Inner]
+    c: NotRequired[Literal["x", "y"]]
+    d: dict[str, Any]
+    e: Annotated[str | None, Doc(enum=["p", None])]
+
+
+def test_a_typed_answer_is_its_schema():
+    assert schema_of(_Outer) == {
+        "type": "object",
+        "description": "An answer for the test. Two lines of it.",
+        "required": ["a", "b", "d", "e"],
+        "properties": {
+            "a": {"type": ["integer", "null"], "minimum": 1, "description": "Maybe a number"},
+            "b": {"type": "array", "items": {
+                "type": "object", "required": ["n"], "properties": {"n": {"type": "integer"}}}},
+            "c": {"type": "string", "enum": ["x", "y"]},
+            "d": {"type": "object"},
+            "e": {"type": ["string", "null"], "enum": ["p", None]},
+        },
+    }
+    assert schema_of(list[_Inner] | None)["type"] == ["array", "null"]
+    assert schema_of(Literal["x"] | None) == {"type": ["string", "null"], "enum": ["x", None]}
+
+
+def test_a_registered_answer_is_referred_to(monkeypatch):
+    monkeypatch.setattr(shapes, "_ANSWERS", {})
+    shapes.answers(_Inner)
+    assert schema_of(_Inner | None) == {
+        "anyOf": [{"$ref": "#/components/schemas/_Inner"}, {"type": "null"}]}
+    assert shapes.components() == {"_Inner": {
+        "type": "object", "required": ["n"], "properties": {"n": {"type": "integer"}}}}
+
+
+def test_an_answer_that_does_not_hold_what_it_extends_is_refused():
+    with pytest.raises(TypeError, match="does not hold every key"):
+        shapes.answers(_Inner, extends=_Outer)
+    with pytest.raises(TypeError, match="not a TypedDict"):
+        shapes.answers(dict)
+
+
+# -- what the views send conforms to the document ----------------------------------------------
+
+
+def _conforms(value: Any, schema: dict[str, Any], schemas: dict[str, Any], at: str,
+              part: bool = False) -> None:
+    """Check ``value`` against the keywords the answers' schemas use (a small validator, so
+    the test needs no library); fails naming where."""
+    if "$ref" in schema:
+        _conforms(value, schemas[schema["$ref"].rsplit("/", 1)[1]], schemas, at, part)
+        return
+    for each in schema.get("allOf", ()):
+        _conforms(value, each, schemas, at, part=True)
+    if "anyOf" in schema:
+        misses = []
+        for option in schema["anyOf"]:
+            try:
+                _conforms(value, option, schemas, at)
+                break
+            except AssertionError as miss:
+                misses.append(miss)
+        else:
+            raise AssertionError(f"{at}: none of anyOf: {misses}")
+    if "enum" in schema:
+        assert value in schema["enum"], (at, value)
+    if "type" in schema:
+        kinds = schema["type"] if isinstance(schema["type"], list) else [schema["type"]]
+        python = {"null": type(None), "boolean": bool, "string": str, "array": list,
+                  "object": dict, "integer": int}
+        assert any(isinstance(value, python[k])
+                   and not (k == "integer" and isinstance(value, bool)) for k in kinds), (at, value)
+    if "minimum" in schema and isinstance(value, int):
+        assert value >= schema["minimum"], at
+    if isinstance(value, dict):
+        props = schema.get("properties", {})
+        for key in schema.get("required", ()):
+            assert key in value, f"{at}.{key} missing"
+        declared = _keys(schema, schemas)
+        if declared and not part:  # every key a view sends is declared, none sent unsaid
+            assert set(value) <= declared, f"{at}: {set(value) - declared} undeclared"
+        for key, sub in props.items():
+            if key in value:
+                _conforms(value[key], sub, schemas, f"{at}.{key}")
+    if isinstance(value, list) and "items" in schema:
+        for i, item in enumerate(value):
+            _conforms(item, schema["items"], schemas, f"{at}[{i}]")
+
+
+def _keys(schema: dict[str, Any], schemas: dict[str, Any]) -> set[str]:
+    if "$ref" in schema:
+        return _keys(schemas[schema["$ref"].rsplit("/", 1)[1]], schemas)
+    keys = set(schema.get("properties", {}))
+    for each in schema.get("allOf", ()):
+        keys |= _keys(each, schemas)
+    return keys
+
+
+def _check(answer: Any, name: str) -> None:
+    schemas = document()["components"]["schemas"]
+    body = answer.get_json()
+    _conforms(body, schemas[name], schemas, name)
+    assert set(body) == _keys(schemas[name], schemas), name
+
+
+HAND = {"end": "went_out", "sides": [
+    {"table_points": 50, "canastas": {"mixed": 1}, "going_out": "normal"}, {"table_points": 0}]}
+
+
+def test_the_game_answers_conform_to_their_declared_shapes(client: FlaskClient) -> None:
+    new = client.post("/api/v1/games", json={"ruleset": "classic", "target": 100000})
+    _check(new, "NewGame")
+    game = new.get_json()
+    url, auth = f"/api/v1/games/{game['id']}", {"Authorization": f"Bearer {game['edit_token']}"}
+    _check(client.get(url), "Game")
+    added = client.post(f"{url}/hands", json=HAND, headers=auth)
+    assert added.status_code == 201
+    _check(added, "StoredHand")
+    _check(client.get(f"{url}/hands/1"), "StoredHand")
+    _check(client.get(url, headers=auth), "Game")
+    _check(client.post(f"{url}/undo", headers=auth), "ChangeMade")
+    _check(client.post(f"{url}/redo", headers=auth), "ChangeMade")
+    _check(client.get(f"{url}/changes"), "Changes")
+    _check(client.post("/api/v1/score", json={"ruleset": "classic", **HAND}), "HandResult")
