@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, TypedDict
+from typing import Annotated, Any, TypedDict
 
 from flask import Response, jsonify, request
 
@@ -23,9 +23,9 @@ from ..i18n import error_message, label, line_label
 from ..services.bodies import Body, Field, Kind
 from ..services.scoring import count_hand, resolve_ruleset
 from . import bp
-from .common import condition_json, error_response, field_errors, json_body
-from .openapi import BODY_ERRORS, HAND_EXAMPLE, add_schemas, errors, ok, operation, or_null, ref
-from .shapes import answers
+from .common import OpeningCondition, condition_json, error_response, field_errors, json_body
+from .openapi import BODY_ERRORS, HAND_EXAMPLE, add_schemas, errors, ok, operation, ref
+from .shapes import Doc, answers
 
 #: What counting a hand reads beside the hand (``Hand``, the engine's reader's): the rule set,
 #: looked up as sent.
@@ -60,7 +60,30 @@ class HandResult(TypedDict):
     sides: list[SideResult]
 
 
-answers(Line, SideResult, HandResult)
+class RulesetItem(TypedDict):
+    id: str
+    name: str
+    based_on: str | None
+    preset: bool
+    sources: list[str]
+
+
+class RulesetList(TypedDict):
+    rulesets: list[RulesetItem]
+
+
+class OpeningMinimum(TypedDict):
+    ruleset: str
+    score: int
+    round: Annotated[int | None, Doc("The round the minimum is for (null: it goes by the "
+                                     "score)")]
+    minimum: Annotated[int, Doc("The card points the first meld needs (0 where only the "
+                                "condition is asked)")]
+    condition: OpeningCondition | None
+    band: int
+
+
+answers(Line, SideResult, HandResult, RulesetList, OpeningMinimum)
 
 
 def hand_result(ruleset_id: str, result: engine.HandResult) -> HandResult:
@@ -140,13 +163,14 @@ def rulesets() -> Response:
     (``GET /rulesets/<id>`` or ``GET /house-rules/<id>``), never listed to strangers.
     """
     items = list(PRESETS.values())
-    return jsonify({
+    answer: RulesetList = {
         "rulesets": [
             {"id": rs.id, "name": label(rs.name), "based_on": rs.based_on,
              "preset": rs.id in PRESETS, "sources": list(rs.sources)}
             for rs in items
         ]
-    })
+    }
+    return jsonify(answer)
 
 
 @bp.get("/rulesets/<ruleset_id>")
@@ -199,7 +223,7 @@ def opening_minimum() -> Response | tuple[Response, int]:
         return field_errors(FieldError("round", N_("The round is a whole number from 1 to "
                                                    "%(high)d."), high=flow.MAX_ROUNDS))
     need = flow.opening(rs, total=score_value, round_=round_value)
-    return jsonify({
+    answer: OpeningMinimum = {
         "ruleset": rs.id,
         "score": score_value,
         # The round the minimum is for, or null when it goes by the score.
@@ -208,32 +232,11 @@ def opening_minimum() -> Response | tuple[Response, int]:
         # Beside the number, what the first meld must be (Brazilian from 7,000: a canasta).
         "condition": condition_json(need.condition),
         "band": need.row,
-    })
+    }
+    return jsonify(answer)
 
 
-#: The answers' shapes.
+#: The count's body: the hand, and what it reads beside it.
 add_schemas({
     "ScoreRequest": score_request_schema(),
-    "RulesetList": {
-        "type": "object",
-        "required": ["rulesets"],
-        "properties": {"rulesets": {"type": "array", "items": {
-            "type": "object", "required": ["id", "name", "based_on", "preset", "sources"],
-            "properties": {
-                "id": {"type": "string"}, "name": {"type": "string"},
-                "based_on": {"type": ["string", "null"]}, "preset": {"type": "boolean"},
-                "sources": {"type": "array", "items": {"type": "string"}}}}}},
-    },
-    "OpeningMinimum": {
-        "type": "object",
-        "required": ["ruleset", "score", "round", "minimum", "condition", "band"],
-        "properties": {"ruleset": {"type": "string"}, "score": {"type": "integer"},
-                       "round": {"type": ["integer", "null"], "description":
-                                 "The round the minimum is for (null: it goes by the score)"},
-                       "minimum": {"type": "integer", "description":
-                                   "The card points the first meld needs (0 where only the "
-                                   "condition is asked)"},
-                       "condition": or_null({"$ref": "#/components/schemas/OpeningCondition"}),
-                       "band": {"type": "integer"}},
-    },
 })

@@ -145,3 +145,27 @@ def test_the_game_answers_conform_to_their_declared_shapes(client: FlaskClient) 
     _check(client.post(f"{url}/redo", headers=auth), "ChangeMade")
     _check(client.get(f"{url}/changes"), "Changes")
     _check(client.post("/api/v1/score", json={"ruleset": "classic", **HAND}), "HandResult")
+
+
+def test_the_rule_set_and_house_rules_answers_conform(client: FlaskClient) -> None:
+    _check(client.get("/api/v1/rulesets"), "RulesetList")
+    _check(client.get("/api/v1/opening-minimum?ruleset=brazilian&score=7500"), "OpeningMinimum")
+    assert client.get("/api/v1/opening-minimum?ruleset=brazilian&score=7500").get_json()[
+        "condition"] is not None
+    _check(client.post("/api/v1/house-rules", json={"name": "Casa"}), "NewHouseRules")
+
+
+def test_the_tournament_paper_answers_conform(client: FlaskClient) -> None:
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parents[1] / "tournaments"))
+    from tournament_helpers import admin, create
+
+    tid, token = create(client, 4, rounds=2)
+    _check(client.get(f"/api/v1/tournaments/{tid}/table-cards", headers=admin(token)),
+           "TableCards")
+    _check(client.post(f"/api/v1/tournaments/{tid}/table-cards/1/replace",
+                       headers=admin(token)), "TableCards")
+    _check(client.post(f"/api/v1/tournaments/{tid}/rounds/1/tables/1/result",
+                       json={"totals": [3000, 1200]}, headers=admin(token)), "PaperResult")
