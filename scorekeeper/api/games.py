@@ -33,7 +33,7 @@ from .common import (
 )
 from .openapi import BODY_ERRORS, ETAG, errors, header, ok, operation, ref
 from .scoring import SideResult
-from .shapes import Doc, answers
+from .shapes import Doc, answers, extends
 
 _AUTH: list[dict[str, list[str]]] = [{"gameEditToken": []}]
 _KEY = {"name": "Idempotency-Key", "in": "header",
@@ -83,6 +83,7 @@ class GameLinks(TypedDict):
     sheet_url: str
 
 
+@extends(GameLinks)
 class NewGame(GameLinks):
     id: str
     edit_token: str
@@ -113,6 +114,7 @@ class GameSide(TypedDict):
     players: list[str]
 
 
+@extends(GameLinks)
 class Game(GameLinks):
     id: str
     ruleset: str
@@ -184,8 +186,7 @@ class ChangeMade(TypedDict):
     hand: Annotated[StoredHand | None, Doc("The hand as it now stands (null when it is gone).")]
 
 
-answers(GameLinks, StoredHand, Change, Changes, ChangeMade)
-answers(NewGame, Game, extends=GameLinks)
+answers(GameLinks, NewGame, Game, StoredHand, Change, Changes, ChangeMade)
 
 
 def game_urls(view_token: str, edit_token: str | None) -> GameLinks:

@@ -7,21 +7,24 @@ A field's type says its schema (``int``, ``str``, ``bool``, ``list[X]``, ``X | N
 any keyword the type cannot say (``minimum``, ``format``, an ``enum`` computed at import).
 ``NotRequired[...]`` marks a key an answer may leave out. An answer registered with
 :func:`answers` is a component of the document, named by its class and referred to by ``$ref``
-wherever another answer holds it; any other is written out where it is held. The class's
-docstring is the schema's description (a comment above it, for the code only, is not).
+wherever another answer holds it; any other is written out where it is held. An answer that
+holds every key of a registered one is shown as ``allOf`` that one and its own keys, when it
+says so (:func:`extends`). The class's docstring is the schema's description (a comment above
+it, for the code only, is not).
 """
 
 from __future__ import annotations
 
 import sys
 import types
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import (
     Annotated,
     Any,
     Literal,
     NotRequired,
     Required,
+    TypeVar,
     Union,
     get_args,
     get_origin,
@@ -39,26 +42,40 @@ class Doc:
         self.keywords = keywords
 
 
-#: The registered answers, by component name: (the class, the answer it extends or None).
-_ANSWERS: dict[str, tuple[type, type | None]] = {}
+#: The registered answers, by component name.
+_ANSWERS: dict[str, type] = {}
+#: The registered answer each answer extends (see :func:`extends`).
+_BASES: dict[type, type] = {}
+
+_Class = TypeVar("_Class", bound=type)
 
 
-def answers(*classes: type, extends: type | None = None) -> None:
+def answers(*classes: type) -> None:
     """Make these answers components of the document (called by the module whose views fill
-    them in, at import). ``extends``: a registered answer whose keys each of them holds too,
-    shown as ``allOf`` that answer and the keys of its own."""
+    them in, at import)."""
     for cls in classes:
         if not is_typeddict(cls):
             raise TypeError(f"{cls.__qualname__} is not a TypedDict")
-        if extends is not None and not set(_hints(extends)) <= set(_hints(cls)):
+        _ANSWERS[cls.__name__] = cls
+
+
+def extends(base: type) -> Callable[[_Class], _Class]:
+    """Show the answer as ``allOf`` the registered answer ``base`` (a class it derives from,
+    which Python's TypedDict does not remember) and the keys of its own."""
+
+    def declare(cls: _Class) -> _Class:
+        if not set(_hints(base)) <= set(_hints(cls)):
             raise TypeError(f"{cls.__qualname__} does not hold every key of "
-                            f"{extends.__qualname__}")
-        _ANSWERS[cls.__name__] = (cls, extends)
+                            f"{base.__qualname__}")
+        _BASES[cls] = base
+        return cls
+
+    return declare
 
 
 def components() -> dict[str, Any]:
     """The schema of every registered answer, by its name."""
-    return {name: _object(cls, extends) for name, (cls, extends) in _ANSWERS.items()}
+    return {name: _object(cls) for name, cls in _ANSWERS.items()}
 
 
 def schema_of(tp: Any) -> dict[str, Any]:
@@ -93,10 +110,10 @@ def schema_of(tp: Any) -> dict[str, Any]:
     if tp is type(None):
         return {"type": "null"}
     if is_typeddict(tp):
-        registered = _ANSWERS.get(tp.__name__)
-        if registered is not None and registered[0] is tp:
-            return {"$ref": f"#/components/schemas/{tp.__name__}"}
-        return _object(tp, None)
+        name: str = tp.__name__
+        if _ANSWERS.get(name) is tp:
+            return {"$ref": f"#/components/schemas/{name}"}
+        return _object(tp)
     if tp in _JSON:
         return {"type": _JSON[tp]}
     raise TypeError(f"no JSON schema for {tp!r}")
@@ -128,20 +145,21 @@ def _hints(cls: type) -> dict[str, Any]:
     return get_type_hints(cls, vars(module), include_extras=True)
 
 
-def _object(cls: type, extends: type | None) -> dict[str, Any]:
+def _object(cls: type) -> dict[str, Any]:
     """An answer's object schema (``allOf`` the answer it extends and its own keys)."""
     hints = _hints(cls)
-    if extends is not None:
-        inherited = _hints(extends)
+    base = _BASES.get(cls)
+    if base is not None:
+        inherited = _hints(base)
         hints = {k: v for k, v in hints.items() if k not in inherited}
     schema: dict[str, Any] = {"type": "object"}
-    if cls.__doc__ and extends is None:
+    if cls.__doc__ and base is None:
         schema["description"] = " ".join(cls.__doc__.split())
     schema["required"] = [k for k, v in hints.items() if get_origin(v) is not NotRequired]
     schema["properties"] = {k: schema_of(v) for k, v in hints.items()}
-    if extends is None:
+    if base is None:
         return schema
-    allof: dict[str, Any] = {"allOf": [schema_of(extends), schema]}
+    allof: dict[str, Any] = {"allOf": [schema_of(base), schema]}
     if cls.__doc__:
         allof["description"] = " ".join(cls.__doc__.split())
     return allof
