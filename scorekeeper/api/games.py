@@ -25,8 +25,10 @@ from ..services.scoring import resolve_ruleset
 from ..services.tournaments import ENDINGS, fill_values
 from . import bp
 from .common import (
+    Change,
     OpeningCondition,
     bearer_token,
+    change_to_dict,
     condition_json,
     fail,
     json_body,
@@ -161,20 +163,6 @@ class Game(GameLinks):
         "closed)")]
 
 
-class Change(TypedDict):
-    seq: int
-    kind: Annotated[str, Doc(enum=["add", "fix", "delete", "undo", "redo", "settle", "abandon",
-                                   "unabandon"])]
-    hand: int | None
-    at: Annotated[str, Doc(format="date-time")]
-    by: str
-    totals_before: list[int]
-    totals_after: list[int]
-    undone: bool
-    target: int | None
-    version: int
-
-
 class Changes(TypedDict):
     changes: list[Change]
     version: int
@@ -186,7 +174,7 @@ class ChangeMade(TypedDict):
     hand: Annotated[StoredHand | None, Doc("The hand as it now stands (null when it is gone).")]
 
 
-answers(GameLinks, NewGame, Game, StoredHand, Change, Changes, ChangeMade)
+answers(GameLinks, NewGame, Game, StoredHand, Changes, ChangeMade)
 
 
 def game_urls(view_token: str, edit_token: str | None) -> GameLinks:
@@ -438,22 +426,6 @@ def delete_hand(game_id: str, number: int) -> Response:
     record.delete_hand(game_id, number, by=g.by, expected_version=_if_match("h"),
                        request_key=_request_key())
     return make_response("", 204)
-
-
-def change_to_dict(change: record.ChangeView) -> Change:
-    """A logged change as the API shows it."""
-    return {
-        "seq": change.seq,
-        "kind": change.kind,
-        "hand": change.hand,
-        "at": change.at.isoformat() + "Z",
-        "by": change.by,
-        "totals_before": list(change.totals_before),
-        "totals_after": list(change.totals_after),
-        "undone": change.undone,
-        "target": change.target,
-        "version": change.version,
-    }
 
 
 def _undo_answer(done: record.Written) -> Response:

@@ -99,23 +99,6 @@ TOTAL_ONLY_EXAMPLE = {"end": "went_out", "sides": [
 ]}
 
 SCHEMAS: dict[str, Any] = {
-    "Errors": {
-        "type": "object",
-        "required": ["errors"],
-        "properties": {
-            "error": {"type": "string", "description": "The message, when there is one"},
-            "changes": {"type": "array", "items": {"$ref": "#/components/schemas/Change"},
-                        "description": "On 412: the changes made since the If-Match version"},
-            "errors": {
-                "type": "array",
-                "items": {
-                    "type": "object",
-                    "required": ["field", "message"],
-                    "properties": {"field": {"type": "string"}, "message": {"type": "string"}},
-                },
-            },
-        },
-    },
     "LabelledItem": {
         "type": "object",
         "required": ["id", "label"],

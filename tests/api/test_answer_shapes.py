@@ -119,15 +119,18 @@ def _keys(schema: dict[str, Any], schemas: dict[str, Any]) -> set[str]:
     return keys
 
 
-def _check(answer: Any, name: str | dict[str, Any]) -> None:
+def _check(answer: Any, name: str | dict[str, Any], error: int | None = None) -> None:
     """The answer conforms to the component ``name`` (or that schema) and holds every key it
-    names."""
+    names (an error answer: has the status ``error``, and holds only keys it names)."""
     schemas = document()["components"]["schemas"]
     schema = schemas[name] if isinstance(name, str) else name
-    assert answer.status_code < 300, answer.get_json()
+    assert answer.status_code == error if error else answer.status_code < 300, answer.get_json()
     body = answer.get_json()
     _conforms(body, schema, schemas, str(name)[:40])
-    assert set(body) == _keys(schema, schemas), name
+    if error:
+        assert set(body) <= _keys(schema, schemas), name
+    else:
+        assert set(body) == _keys(schema, schemas), name
 
 
 def _answer_schema(path: str, method: str, status: str = "200") -> dict[str, Any]:
@@ -205,3 +208,16 @@ def test_the_tournament_paper_answers_conform(client: FlaskClient) -> None:
                        headers=admin(token)), "TableCards")
     _check(client.post(f"/api/v1/tournaments/{tid}/rounds/1/tables/1/result",
                        json={"totals": [3000, 1200]}, headers=admin(token)), "PaperResult")
+
+
+def test_the_error_answers_conform(client: FlaskClient) -> None:
+    new = client.post("/api/v1/games", json={"ruleset": "classic"}).get_json()
+    url, auth = f"/api/v1/games/{new['id']}", {"Authorization": f"Bearer {new['edit_token']}"}
+    _check(client.post(f"{url}/hands", json={"sides": [{"red_threes": "x"}, {}]},
+                       headers=auth), "Errors", 422)
+    _check(client.get("/api/v1/games/nope"), "Errors", 404)
+    _check(client.post(f"{url}/hands", data="[]", headers=auth), "Errors", 415)
+    assert client.post(f"{url}/hands", json=HAND, headers=auth).status_code == 201
+    stale = client.post(f"{url}/hands", json=HAND, headers={**auth, "If-Match": '"g1"'})
+    _check(stale, "Errors", 412)
+    assert stale.get_json()["changes"]
