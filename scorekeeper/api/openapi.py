@@ -30,7 +30,6 @@ from ..engine.hand_inputs import (
     InputKind,
     hand_inputs,
 )
-from ..engine.rule_types import Holds
 from . import bp, shapes
 
 _ERRORS = {"$ref": "#/components/schemas/Errors"}
@@ -98,109 +97,8 @@ TOTAL_ONLY_EXAMPLE = {"end": "went_out", "sides": [
     {"hand_total": 1035, "going_out": "normal"}, {"hand_total": -20},
 ]}
 
-SCHEMAS: dict[str, Any] = {
-    "LabelledItem": {
-        "type": "object",
-        "required": ["id", "label"],
-        "properties": {"id": {"type": "string"}, "label": {"type": "string"}},
-    },
-    "RuleSet": {
-        "type": "object",
-        "description": "Every value of a rule set (labels in the request's language).",
-        "required": ["id", "name", "description", "notes", "based_on", "formats", "premios",
-                     "penalties", "going_out_kinds", "opening_minimums", "canastas",
-                     "canasta_kinds", "unfinished_canastas", "card_values", "red_three_table"],
-        "properties": {
-            "id": {"type": "string"},
-            "name": {"type": "string"},
-            "description": {"type": "string"},
-            "notes": {"type": "array", "items": {"type": "string"}},
-            "based_on": {"type": ["string", "null"]},
-            "formats": {"type": "array", "items": {"$ref": "#/components/schemas/LabelledItem"}},
-            "premios": {"type": "array", "items": {"$ref": "#/components/schemas/LabelledItem"}},
-            "penalties": {"type": "array",
-                          "items": {"$ref": "#/components/schemas/LabelledItem"}},
-            "going_out_kinds": {"type": "array",
-                                "items": {"$ref": "#/components/schemas/LabelledItem"}},
-            "special_hands": {"type": "array", "description": "Hands a side that has not "
-                              "melded goes out with; their points replace its count",
-                              "items": {"$ref": "#/components/schemas/LabelledItem"}},
-            "opening_minimums": {"type": "object", "required": ["table"], "properties": {
-                "table": {"type": "array", "items": {
-                    "type": "object", "required": ["from", "to", "minimum"], "properties": {
-                        "from": {"type": ["integer", "null"]},
-                        "to": {"type": ["integer", "null"]},
-                        "minimum": {"type": "integer"},
-                        "condition": or_null({"$ref": "#/components/schemas/"
-                                                       "OpeningCondition"})}}},
-                "by_round": {
-                    "type": "array", "description": "The minimum of round 1, 2, 3… where it "
-                    "goes by round (Hand and Foot); empty: by the running total",
-                    "items": {"type": "object", "required": ["round", "minimum"], "properties": {
-                        "round": {"type": "integer", "minimum": 1},
-                        "minimum": {"type": "integer"}}}}}},
-            "red_three_table": {
-                "type": "array",
-                "description": "What 1, 2, 3… red 3s are worth in all (before their sign), "
-                               "for each number of packs the formats play with: points[n - 1] "
-                               "for n red 3s (null: the rule set gives no value)",
-                "items": {"type": "object", "required": ["packs", "points"], "properties": {
-                    "packs": {"type": "integer"},
-                    "points": {"type": "array", "items": {"type": ["integer", "null"]}}}}},
-            "canastas": {"type": "object", "additionalProperties": {
-                "type": ["integer", "null"]},
-                "description": "The canasta kinds allowed, with their bonus (null: asked for "
-                               "when a game starts)"},
-            "canasta_kinds": {
-                "type": "array",
-                "description": "The canasta kinds allowed: what each may hold and its bonus",
-                "items": {"type": "object", "required": [
-                    "id", "label", "points", "holds", "cards_on_top", "minimum_card_points"],
-                    "properties": {
-                        "id": {"type": "string", "enum": [k.value for k in CanastaKind]},
-                        "label": {"type": "string"},
-                        "points": {"type": ["integer", "null"]},
-                        "holds": {"type": "string", "enum": [h.value for h in Holds],
-                                  "description": "natural only, mixed (at most max_wild wild "
-                                                 "cards), wild only, one rank, a suit "
-                                                 "sequence"},
-                        "max_wild": {"type": ["integer", "null"]},
-                        "min_jokers": {"type": ["integer", "null"]},
-                        "max_jokers": {"type": ["integer", "null"]},
-                        "rank": {"type": ["string", "null"]},
-                        "cards_on_top": {"type": "boolean", "description":
-                                         "Its cards count on the table on top of its bonus"},
-                        "minimum_card_points": {"type": "integer"},
-                    }}},
-            "unfinished_canastas": {
-                "type": "object",
-                "description": "What a meld left unfinished on the table at the end costs, by "
-                               "canasta kind id (kinds left out cost nothing)",
-                "propertyNames": {"enum": [k.value for k in CanastaKind]},
-                "additionalProperties": {
-                    "type": "object",
-                    "required": ["label", "points", "fewer_than", "only_when_out",
-                                 "blocks_going_out"],
-                    "properties": {
-                        "label": {"type": "string"},
-                        "points": {"type": "integer", "minimum": 0,
-                                   "description": "Taken for each such meld"},
-                        "fewer_than": {"type": ["integer", "null"], "description":
-                                       "Only a meld of fewer cards costs it (null: any)"},
-                        "only_when_out": {"type": "boolean", "description":
-                                          "Charged only when someone went out (else at any "
-                                          "end of the hand)"},
-                        "blocks_going_out": {"type": "boolean", "description":
-                                             "A side with one on the table may not go out"},
-                    }}},
-            "going_out": {"type": "object", "additionalProperties": {
-                "type": ["integer", "null"]},
-                "description": "Each way of going out's points by id (as going_out_kinds)"},
-            "sources": {"type": "array", "items": {"type": "string"}},
-            # The declared values (engine/declared.py) are added by ruleset_schema().
-        },
-    },
-}
+#: The request bodies' schemas, named by the modules that read them (:func:`add_schemas`).
+SCHEMAS: dict[str, Any] = {}
 
 
 #: One bearer scheme per kind of token, so a client (or a fuzzer) knows which token goes where.
@@ -349,12 +247,13 @@ def hand_schemas() -> dict[str, Any]:
     }
 
 
-def ruleset_schema() -> dict[str, Any]:
-    """The schema of a rule set: the fixed parts above, and every declared value of every preset
-    (``engine/declared.py``) with its type, bounds and label, so a new value documents itself."""
-    schema: dict[str, Any] = copy.deepcopy(SCHEMAS["RuleSet"])
+def with_declared_values(schema: dict[str, Any]) -> dict[str, Any]:
+    """The schema of a rule set: its fixed parts (``scoring.RuleSet``), and every declared value
+    of every preset (``engine/declared.py``) with its type, bounds and label, so a new value
+    documents itself."""
+    schema = copy.deepcopy(schema)
     properties = schema["properties"]
-    required = set(schema["required"]) | {"going_out", "sources"}
+    required = set(schema["required"])
     for rs in PRESETS.values():
         for sec in rs.sections():
             if sec.key:
@@ -485,8 +384,7 @@ def document() -> dict[str, Any]:
         "servers": [{"url": "/api/v1"}],
         "paths": paths(),
         "components": {
-            "schemas": {**SCHEMAS, **hand_schemas(), **shapes.components(),
-                        "RuleSet": ruleset_schema()},
+            "schemas": {**SCHEMAS, **hand_schemas(), **shapes.components()},
             "securitySchemes": SECURITY,
         },
     }

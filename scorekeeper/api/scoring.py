@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, TypedDict
+from typing import Annotated, Any, NotRequired, TypedDict
 
 from flask import Response, jsonify, request
 
@@ -12,20 +12,29 @@ from ..engine import (
     PRESETS,
     CanastaKind,
     FieldError,
-    RuleSet,
     UnknownRuleSet,
     flow,
     ruleset_to_dict,
 )
 from ..engine.numbers import whole
+from ..engine.rule_types import Holds
 from ..engine.ruleset_data import going_out_points, red_three_table
 from ..i18n import error_message, label, line_label
 from ..services.bodies import Body, Field, Kind
 from ..services.scoring import count_hand, resolve_ruleset
 from . import bp
 from .common import OpeningCondition, condition_json, error_response, field_errors, json_body
-from .openapi import BODY_ERRORS, HAND_EXAMPLE, add_schemas, errors, ok, operation, ref
-from .shapes import Doc, answers
+from .openapi import (
+    BODY_ERRORS,
+    HAND_EXAMPLE,
+    add_schemas,
+    errors,
+    ok,
+    operation,
+    ref,
+    with_declared_values,
+)
+from .shapes import Doc, answers, extends
 
 #: What counting a hand reads beside the hand (``Hand``, the engine's reader's): the rule set,
 #: looked up as sent.
@@ -126,7 +135,136 @@ def score() -> Response | tuple[Response, int]:
     return jsonify(hand_result(ruleset.id, result))
 
 
-def ruleset_json(rs: RuleSet) -> dict[str, object]:
+class LabelledItem(TypedDict):
+    id: str
+    label: str
+
+
+# The items of a rule set's lists, each an id and its label, and what they say beside.
+@extends(LabelledItem)
+class _Format(LabelledItem):
+    players: int
+    sides: int
+    cards_dealt: Annotated[int, Doc("Cards dealt to each player")]
+    packs: int
+    canastas_to_go_out: Annotated[int | None, Doc(
+        "The canastas a side needs to go out with this format (null: the rule set's)")]
+
+
+@extends(LabelledItem)
+class _GoingOutKind(LabelledItem):
+    points: Annotated[int | None, Doc("Its bonus (null: the source names it without a value)")]
+    concealed: Annotated[bool, Doc("The whole hand laid down at once: no meld of its own "
+                                   "needed before")]
+    plus_going_out_bonus: Annotated[bool, Doc("The plain going-out bonus is added to points")]
+    hand_cards_positive: Annotated[bool, Doc("The partner's cards in hand count for the side, "
+                                             "not against it")]
+
+
+@extends(LabelledItem)
+class _Priced(LabelledItem):
+    points: Annotated[int | None, Doc("Its points (null: the source names it without a "
+                                      "value)")]
+
+
+# ``from`` is a keyword: these two are declared by the functional syntax.
+_Band = TypedDict("_Band", {
+    "from": int,
+    "minimum": int,
+    "condition": NotRequired[Annotated[str, Doc(
+        enum=[c.value for c in engine.OpeningCondition])]],
+})
+_Tier = TypedDict("_Tier", {
+    "from": int | None,
+    "to": int | None,
+    "minimum": int,
+    "condition": OpeningCondition | None,
+})
+
+
+class _RoundMinimum(TypedDict):
+    round: Annotated[int, Doc(minimum=1)]
+    minimum: int
+
+
+class _OpeningMinimums(TypedDict):
+    negative: Annotated[int, Doc("The minimum of a side whose running total is below 0")]
+    bands: Annotated[list[_Band], Doc(
+        "From each running total on, the minimum (and its condition, where there is one)")]
+    table: Annotated[list[_Tier], Doc(
+        "The minimums as a table: from and to each running total (null: open-ended)")]
+    by_round: Annotated[list[_RoundMinimum], Doc(
+        "The minimum of round 1, 2, 3… where it goes by round (Hand and Foot); empty: by the "
+        "running total")]
+
+
+class _RedThreeRow(TypedDict):
+    packs: int
+    points: list[int | None]
+
+
+class _CanastaKind(TypedDict):
+    id: Annotated[str, Doc(enum=[k.value for k in CanastaKind])]
+    label: str
+    points: int | None
+    holds: Annotated[str, Doc(
+        "natural only, mixed (at most max_wild wild cards), wild only, one rank, a suit "
+        "sequence", enum=[h.value for h in Holds])]
+    max_wild: int | None
+    min_jokers: int | None
+    max_jokers: int | None
+    rank: str | None
+    cards_on_top: Annotated[bool, Doc("Its cards count on the table on top of its bonus")]
+    minimum_card_points: int
+
+
+class _Unfinished(TypedDict):
+    label: str
+    points: Annotated[int, Doc("Taken for each such meld", minimum=0)]
+    fewer_than: Annotated[int | None, Doc("Only a meld of fewer cards costs it (null: any)")]
+    only_when_out: Annotated[bool, Doc(
+        "Charged only when someone went out (else at any end of the hand)")]
+    blocks_going_out: Annotated[bool, Doc("A side with one on the table may not go out")]
+
+
+class RuleSet(TypedDict):
+    """Every value of a rule set (labels in the request's language)."""
+
+    id: str
+    name: str
+    description: str
+    notes: list[str]
+    based_on: str | None
+    sources: list[str]
+    formats: list[_Format]
+    premios: list[_Priced]
+    penalties: list[_Priced]
+    going_out_kinds: list[_GoingOutKind]
+    going_out: Annotated[dict[str, int | None], Doc(
+        "Each way of going out's points by id (as going_out_kinds)")]
+    special_hands: Annotated[list[_Priced], Doc(
+        "Hands a side that has not melded goes out with; their points replace its count")]
+    opening_minimums: _OpeningMinimums
+    red_three_table: Annotated[list[_RedThreeRow], Doc(
+        "What 1, 2, 3… red 3s are worth in all (before their sign), for each number of packs "
+        "the formats play with: points[n - 1] for n red 3s (null: the rule set gives no "
+        "value)")]
+    canastas: Annotated[dict[str, int | None], Doc(
+        "The canasta kinds allowed, with their bonus (null: asked for when a game starts)")]
+    canasta_kinds: Annotated[list[_CanastaKind], Doc(
+        "The canasta kinds allowed: what each may hold and its bonus")]
+    unfinished_canastas: Annotated[dict[str, _Unfinished], Doc(
+        "What a meld left unfinished on the table at the end costs, by canasta kind id (kinds "
+        "left out cost nothing)", propertyNames={"enum": [k.value for k in CanastaKind]})]
+
+
+# Beside these, every value the presets declare (``engine/declared.py``), added to the schema
+# by with_declared_values; a test checks every preset's answer against the whole schema.
+answers(LabelledItem)
+answers(RuleSet, more=with_declared_values)
+
+
+def ruleset_json(rs: engine.RuleSet) -> dict[str, object]:
     """A rule set as the API shows it, its labels in the request's language."""
     data = ruleset_to_dict(rs)
     # Each way of going out's points by id, beside the kinds that hold them (clients read both).

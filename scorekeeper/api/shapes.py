@@ -44,19 +44,25 @@ class Doc:
 
 #: The registered answers, by component name.
 _ANSWERS: dict[str, type] = {}
+#: What completes an answer's schema with keys no class can name (see :func:`answers`).
+_MORE: dict[type, Callable[[dict[str, Any]], dict[str, Any]]] = {}
 #: The registered answer each answer extends (see :func:`extends`).
 _BASES: dict[type, type] = {}
 
 _Class = TypeVar("_Class", bound=type)
 
 
-def answers(*classes: type) -> None:
+def answers(*classes: type,
+            more: Callable[[dict[str, Any]], dict[str, Any]] | None = None) -> None:
     """Make these answers components of the document (called by the module whose views fill
-    them in, at import)."""
+    them in, at import). ``more``: the schema made of the class, completed with keys known
+    only when the document is made (a rule set's declared values)."""
     for cls in classes:
         if not is_typeddict(cls):
             raise TypeError(f"{cls.__qualname__} is not a TypedDict")
         _ANSWERS[cls.__name__] = cls
+        if more is not None:
+            _MORE[cls] = more
 
 
 def extends(base: type) -> Callable[[_Class], _Class]:
@@ -75,7 +81,11 @@ def extends(base: type) -> Callable[[_Class], _Class]:
 
 def components() -> dict[str, Any]:
     """The schema of every registered answer, by its name."""
-    return {name: _object(cls) for name, cls in _ANSWERS.items()}
+    return {name: _MORE.get(cls, _same)(_object(cls)) for name, cls in _ANSWERS.items()}
+
+
+def _same(schema: dict[str, Any]) -> dict[str, Any]:
+    return schema
 
 
 def schema_of(tp: Any) -> dict[str, Any]:

@@ -105,6 +105,12 @@ def _conforms(value: Any, schema: dict[str, Any], schemas: dict[str, Any], at: s
         for key, sub in props.items():
             if key in value:
                 _conforms(value[key], sub, schemas, f"{at}.{key}")
+        extra = schema.get("additionalProperties")
+        names = schema.get("propertyNames", {}).get("enum")
+        for key in set(value) - set(props):
+            if isinstance(extra, dict):
+                _conforms(value[key], extra, schemas, f"{at}.{key}")
+            assert names is None or key in names, (at, key)
     if isinstance(value, list) and "items" in schema:
         for i, item in enumerate(value):
             _conforms(item, schema["items"], schemas, f"{at}[{i}]")
@@ -221,3 +227,15 @@ def test_the_error_answers_conform(client: FlaskClient) -> None:
     stale = client.post(f"{url}/hands", json=HAND, headers={**auth, "If-Match": '"g1"'})
     _check(stale, "Errors", 412)
     assert stale.get_json()["changes"]
+
+
+def test_every_presets_rule_set_conforms_to_its_schema(client: FlaskClient) -> None:
+    # The rule set's answer is the engine's data (ruleset_to_dict) with the API's additions,
+    # not filled in key by key: this is what keeps it and its declaration (scoring.RuleSet and
+    # the declared values) together.
+    from scorekeeper.engine import PRESETS
+
+    for ruleset_id in PRESETS:
+        _check(client.get(f"/api/v1/rulesets/{ruleset_id}"), "RuleSet")
+    house = client.post("/api/v1/house-rules", json={"name": "Casa", "based_on": "brazilian"})
+    _check(client.get(f"/api/v1/house-rules/{house.get_json()['id']}"), "RuleSet")
