@@ -1,10 +1,12 @@
 """The OpenAPI 3.1 document of the JSON API, served at ``/api/v1/openapi.json``.
 
 Each view declares its operation with :func:`operation`; the paths are generated from the
-API's routes and those declarations, and an area names its answers' schemas with
-:func:`add_schemas`, next to the endpoints they describe. Limits
-come from the code that enforces them (``engine.hand``, the services), so the document follows
-them; ``.ci/schemathesis`` checks the whole document against the served app.
+API's routes and those declarations. Nothing here is a schema written by hand beside what it
+describes: a request body's schema comes of the declaration that reads it (``services.bodies``;
+a hand's, of the engine's hand inputs and reader: :func:`hand_schemas`), and an answer's of
+the TypedDict its view fills in (``api/shapes.py``), a rule set's completed with the presets'
+declared values (:func:`with_declared_values`). ``.ci/schemathesis`` checks the whole document
+against the served app.
 """
 
 from __future__ import annotations
@@ -271,8 +273,8 @@ def with_declared_values(schema: dict[str, Any]) -> dict[str, Any]:
 
 
 def add_schemas(schemas: dict[str, Any]) -> None:
-    """Name more component schemas (called by the module whose answers they describe, at
-    import)."""
+    """Name more component schemas: a request body's, generated from its declaration (called
+    by the module that reads it, at import)."""
     SCHEMAS.update(schemas)
 
 
