@@ -200,3 +200,34 @@ def test_what_scoring_reads_beside_the_hand_is_declared(client):
     assert answer.status_code == 200, answer.get_json()
     assert answer.get_json()["ruleset"] == example["ruleset"]
     assert client.post("/api/v1/score", json={**example, "ruleset": "nope"}).status_code == 422
+
+
+def test_the_hand_schema_names_every_field_the_reader_reads():
+    # The reader is given a mapping that notes each key asked of it: the document's Hand
+    # names exactly those (a field read and not described, or described and not read, fails).
+    from collections.abc import Mapping
+
+    from scorekeeper.engine.hand import read_entry
+
+    class Noting(Mapping):
+        def __init__(self, data):
+            self.data, self.asked = data, set()
+
+        def __getitem__(self, key):
+            self.asked.add(key)
+            return self.data[key]
+
+        def get(self, key, default=None):
+            self.asked.add(key)
+            return self.data.get(key, default)
+
+        def __iter__(self):
+            return iter(self.data)
+
+        def __len__(self):
+            return len(self.data)
+
+    body = Noting({"sides": [{}, {}]})
+    read_entry(body)
+    hand = document()["components"]["schemas"]["Hand"]
+    assert set(hand["properties"]) == body.asked
