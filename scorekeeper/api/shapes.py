@@ -67,7 +67,8 @@ def answers(*classes: type,
 
 def extends(base: type) -> Callable[[_Class], _Class]:
     """Show the answer as ``allOf`` the registered answer ``base`` (a class it derives from,
-    which Python's TypedDict does not remember) and the keys of its own."""
+    which Python's TypedDict does not remember) and the keys of its own. Checked at once, so
+    the types the class names are defined above it."""
 
     def declare(cls: _Class) -> _Class:
         if not set(_hints(base)) <= set(_hints(cls)):
