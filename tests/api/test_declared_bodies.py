@@ -203,6 +203,9 @@ def test_the_house_rules_body_is_declared_once(monkeypatch):
     read = house_rules._ruleset_from_data
     assert read({"name": " Casa   Pérez ", "based_on": "brazilian", "description": "d" * 500},
                 "house-x", "classic").name == "Casa Pérez"
+    # A name's white space is folded before its limit: longer text is taken (no maxLength).
+    assert "maxLength" not in schemas["HouseRulesBody"]["properties"]["name"]
+    assert read({"name": "a" + " " * 200 + "b"}, "house-x", "classic").name == "a b"
     # One bound changed in the declaration: the schema shows it and the reader refuses by it.
     body = house_rules.HOUSE_RULES
     description = body.field("description")
