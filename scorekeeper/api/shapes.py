@@ -60,6 +60,11 @@ def answers(*classes: type,
     for cls in classes:
         if not is_typeddict(cls):
             raise TypeError(f"{cls.__qualname__} is not a TypedDict")
+        named = _ANSWERS.get(cls.__name__)
+        if named is not None and (named.__module__, named.__qualname__) != (
+                cls.__module__, cls.__qualname__):
+            raise TypeError(f"two answers are named {cls.__name__}: {named.__module__}'s "
+                            f"and {cls.__module__}'s")
         _ANSWERS[cls.__name__] = cls
         if more is not None:
             _MORE[cls] = more

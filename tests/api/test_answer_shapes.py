@@ -63,6 +63,22 @@ def test_an_answer_that_does_not_hold_what_it_extends_is_refused():
         shapes.answers(dict)
 
 
+def test_two_answers_of_one_name_are_refused(monkeypatch):
+    monkeypatch.setattr(shapes, "_ANSWERS", {})
+    shapes.answers(_Inner)
+    shapes.answers(_Inner)  # the same class again (a module imported twice) is the same answer
+
+    def another() -> type:
+        class _Inner(TypedDict):  # another answer of the same name
+            m: str
+
+        return _Inner
+
+    with pytest.raises(TypeError, match="two answers are named _Inner"):
+        shapes.answers(another())
+    assert shapes._ANSWERS == {"_Inner": _Inner}
+
+
 # -- what the views send conforms to the document ----------------------------------------------
 
 
