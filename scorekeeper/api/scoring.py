@@ -153,7 +153,9 @@ class _Format(LabelledItem):
 
 @extends(LabelledItem)
 class _GoingOutKind(LabelledItem):
-    points: Annotated[int | None, Doc("Its bonus (null: the source names it without a value)")]
+    points: Annotated[int | None, Doc(
+        "Its bonus (null: the rule set names it without a value, asked for when a game "
+        "starts)")]
     concealed: Annotated[bool, Doc("The whole hand laid down at once: no meld of its own "
                                    "needed before")]
     plus_going_out_bonus: Annotated[bool, Doc("The plain going-out bonus is added to points")]
@@ -162,9 +164,15 @@ class _GoingOutKind(LabelledItem):
 
 
 @extends(LabelledItem)
+class _Premio(LabelledItem):
+    points: Annotated[int | None, Doc(
+        "Its points, each time (null: the rule set names it without a value, asked for when a "
+        "game starts)")]
+
+
+@extends(LabelledItem)
 class _Priced(LabelledItem):
-    points: Annotated[int | None, Doc("Its points (null: the source names it without a "
-                                      "value)")]
+    points: Annotated[int, Doc("Its points")]
 
 
 # ``from`` is a keyword: these two are declared by the functional syntax.
@@ -237,7 +245,7 @@ class RuleSet(TypedDict):
     based_on: str | None
     sources: list[str]
     formats: list[_Format]
-    premios: list[_Priced]
+    premios: list[_Premio]
     penalties: list[_Priced]
     going_out_kinds: list[_GoingOutKind]
     going_out: Annotated[dict[str, int | None], Doc(
