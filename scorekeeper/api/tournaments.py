@@ -67,6 +67,7 @@ def _links_operation(operation_id: str, summary: str, answer: str, schema: str, 
                                 **errors(*_ADMIN_ERRORS, 409, e404=e404,
                                          e409="The round is closed")})
 
+
 def pair_operation(operation_id: str, summary: str, *, e409: str,
                    answer: dict[str, Any] | None = None) -> Callable[[_View], _View]:
     """The declaration of a desk's action on one pair (``.../pairs/<number>/...``): the
@@ -75,9 +76,6 @@ def pair_operation(operation_id: str, summary: str, *, e409: str,
                      responses={"200": ok("The tournament", answer or _TOURNAMENT),
                                 **errors(*_DESK_ERRORS, e404="No such tournament or pair",
                                          e409=e409, e422=_E422_KEY)})
-#: A name: not blank. Runs of spaces are collapsed before the length is counted, so the
-#: limit is in the description, not a ``maxLength``.
-_NAMED = {"type": "string", "minLength": 1, "pattern": "\\S"}
 
 
 # -- the answers' shapes (each view fills one in; the document's schemas are made of them) --
