@@ -3,14 +3,61 @@
 from __future__ import annotations
 
 import json
-from typing import Any, NoReturn
+from typing import Annotated, Any, NoReturn, NotRequired, TypedDict
 
 from flask import Response, abort, jsonify, make_response, request
 from flask_babel import gettext as _
 
-from ..engine import N_, EntryErrors, FieldError, HandResult, OpeningCondition
-from ..i18n import error_message, label, line_label
-from ..services import text
+from ..engine import EntryErrors, FieldError
+from ..engine import OpeningCondition as Condition
+from ..i18n import error_message, label
+from ..services import record, text
+from .shapes import Doc, answers
+
+
+class Change(TypedDict):
+    seq: int
+    kind: Annotated[str, Doc(enum=["add", "fix", "delete", "undo", "redo", "settle", "abandon",
+                                   "unabandon"])]
+    hand: int | None
+    at: Annotated[str, Doc(format="date-time")]
+    by: str
+    totals_before: list[int]
+    totals_after: list[int]
+    undone: bool
+    target: int | None
+    version: int
+
+
+class _FieldMessage(TypedDict):
+    field: str
+    message: str
+
+
+class Errors(TypedDict):
+    error: NotRequired[Annotated[str, Doc("The message, when there is one")]]
+    changes: NotRequired[Annotated[list[Change], Doc(
+        "On 412: the changes made since the If-Match version")]]
+    errors: list[_FieldMessage]
+
+
+answers(Change, Errors)
+
+
+def change_to_dict(change: record.ChangeView) -> Change:
+    """A logged change as the API shows it."""
+    return {
+        "seq": change.seq,
+        "kind": change.kind,
+        "hand": change.hand,
+        "at": change.at.isoformat() + "Z",
+        "by": change.by,
+        "totals_before": list(change.totals_before),
+        "totals_after": list(change.totals_after),
+        "undone": change.undone,
+        "target": change.target,
+        "version": change.version,
+    }
 
 
 def bearer_token() -> str | None:
@@ -81,14 +128,18 @@ def json_body() -> dict[str, Any]:
 
 def field_errors(errors: EntryErrors | FieldError, status: int = 422) -> Response:
     """A 422 answer listing field errors."""
-    return make_response(jsonify({"errors": errors_to_list(errors)}), status)
+    answer: Errors = {"errors": errors_to_list(errors)}
+    return make_response(jsonify(answer), status)
+
+
+def one_error(message: str, field: str = "") -> Errors:
+    """An error answer's body with one message."""
+    return {"error": message, "errors": [{"field": field, "message": message}]}
 
 
 def error_response(status: int, message: str, field: str = "") -> Response:
     """An error answer with one message."""
-    return make_response(
-        jsonify({"error": message, "errors": [{"field": field, "message": message}]}), status
-    )
+    return make_response(jsonify(one_error(message, field)), status)
 
 
 def fail(status: int, message: str, field: str = "") -> NoReturn:
@@ -109,41 +160,24 @@ def refuse_unstorable_headers() -> Response | None:
     return None
 
 
-def values_object(raw: object) -> dict[str, object]:
-    """A body's ``values`` (the numbers a rule set leaves to the organizer, by path): null is
-    none, any other non-object is refused (422)."""
-    if raw is None:
-        return {}
-    if not isinstance(raw, dict):
-        raise EntryErrors([FieldError("values", N_("Give the values as an object, by path."))])
-    return raw
-
-
-def result_to_dict(result: HandResult) -> dict[str, Any]:
-    """A counted hand as the API and the live preview show it, labels translated."""
-    return {
-        "format": result.format.id,
-        "totals": list(result.totals),
-        "sides": [
-            {
-                "total": side.total,
-                "lines": [
-                    {"id": line.id, "label": line_label(line), "points": line.points}
-                    for line in side.lines
-                ],
-            }
-            for side in result.sides
-        ],
-    }
-
-
-def errors_to_list(errors: EntryErrors | FieldError) -> list[dict[str, str]]:
+def errors_to_list(errors: EntryErrors | FieldError) -> list[_FieldMessage]:
     """Field errors as the API shows them, messages translated."""
     items = errors.errors if isinstance(errors, EntryErrors) else (errors,)
     return [{"field": e.field, "message": error_message(e)} for e in items]
 
 
-def condition_json(condition: OpeningCondition | None) -> dict[str, str] | None:
+class OpeningCondition(TypedDict):
+    """What the first meld must be beside its card points (brazilian from 7,000: a canasta;
+    from 9,000: a natural canasta)"""
+
+    id: Annotated[str, Doc(enum=[c.value for c in Condition])]
+    label: str
+
+
+answers(OpeningCondition)
+
+
+def condition_json(condition: Condition | None) -> OpeningCondition | None:
     """An opening condition as the API shows it: its id and its sentence (Brazilian from 7,000:
     "The first meld must be a canasta."); ``None`` where the minimum's points are all."""
     if condition is None:

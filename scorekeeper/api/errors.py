@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from flask import Response, jsonify, make_response
 from werkzeug.exceptions import HTTPException
 
@@ -11,16 +9,14 @@ from ..engine import EntryErrors, FieldError, ShapeError
 from ..i18n import error_message, translate
 from ..services.errors import ActionRefused, ChangedMeanwhile, WriteRefused
 from . import bp
-from .common import BadBody, error_response, field_errors
+from .common import BadBody, change_to_dict, error_response, field_errors, one_error
 
 
 def json_error(error: HTTPException) -> Response:
     """An HTTP error as ``{"error": ..., "errors": [...]}`` with the error's status."""
     code = error.code or 500
     message = error.description or error.name
-    response = make_response(
-        jsonify({"error": message, "errors": [{"field": "", "message": message}]}), code
-    )
+    response = make_response(jsonify(one_error(message)), code)
     # The error's own headers (``Allow`` on 405, ``Retry-After``...), not its HTML type.
     for name, value in error.get_headers():
         if name.lower() != "content-type":
@@ -41,11 +37,8 @@ def handle_refused(error: WriteRefused) -> Response:
     if isinstance(error, ActionRefused):
         return field_errors(EntryErrors(error.errors), error.status)
     said = error.says()
-    body: dict[str, Any] = {"error": error_message(said),
-                            "errors": [{"field": said.field, "message": error_message(said)}]}
+    body = one_error(error_message(said), said.field)
     if isinstance(error, ChangedMeanwhile):
-        from .games import change_to_dict
-
         body["changes"] = [change_to_dict(c) for c in error.changes]
     return make_response(jsonify(body), error.status)
 

@@ -8,15 +8,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import wraps
-from typing import Any, TypeVar
+from typing import Annotated, Any, NotRequired, TypedDict, TypeVar, cast
 
 from flask import Response, g, jsonify, make_response, request, url_for
 from flask_babel import gettext as _
 
-from .. import ratelimit
+from .. import models, ratelimit
 from ..engine.numbers import whole
 from ..i18n import stored_line_label
-from ..models import Game, Hand
+from ..models import Hand
 from ..network import public_root
 from ..services import games as games_service
 from ..services import record
@@ -25,12 +25,17 @@ from ..services.scoring import resolve_ruleset
 from ..services.tournaments import ENDINGS, fill_values
 from . import bp
 from .common import (
+    Change,
+    OpeningCondition,
     bearer_token,
+    change_to_dict,
     condition_json,
     fail,
     json_body,
 )
-from .openapi import BODY_ERRORS, ETAG, add_schemas, errors, header, ok, operation, or_null, ref
+from .openapi import BODY_ERRORS, ETAG, errors, header, ok, operation, ref
+from .scoring import SideResult
+from .shapes import Doc, answers, extends
 
 _AUTH: list[dict[str, list[str]]] = [{"gameEditToken": []}]
 _KEY = {"name": "Idempotency-Key", "in": "header",
@@ -64,14 +69,115 @@ def _undo_operation(operation_id: str, summary: str) -> Callable[[_View], _View]
                                 **errors(*_WRITE_ERRORS, **_WRITE_MEANINGS)})
 
 
-def _game_or_404(game_id: str) -> Game:
+def _game_or_404(game_id: str) -> models.Game:
     game = games_service.find_game(game_id)
     if game is None:
         raise record.GameNotFound(game_id)
     return game
 
 
-def game_urls(view_token: str, edit_token: str | None) -> dict[str, str | None]:
+# -- the answers' shapes (each view fills one in; the document's schemas are made of them) --
+
+
+class GameLinks(TypedDict):
+    view_url: str
+    edit_url: Annotated[str | None, Doc("Only with the edit token (null otherwise).")]
+    sheet_url: str
+
+
+@extends(GameLinks)
+class NewGame(GameLinks):
+    id: str
+    edit_token: str
+
+
+# The entry as stored: ``engine.entry_to_dict``'s plain data.
+class StoredEntry(TypedDict):
+    end: NotRequired[str | None]
+    format: NotRequired[str | None]
+    players: NotRequired[str | None]
+    total_only: NotRequired[Annotated[bool, Doc(
+        "Typed as each side's hand_total (sides hold hand_total and going_out only)")]]
+    sides: list[dict[str, Any]]
+
+
+class StoredHand(TypedDict):
+    """A counted hand of a game: the entry as stored, each side's lines."""
+
+    number: Annotated[int, Doc(minimum=1)]
+    version: int
+    entry: StoredEntry
+    totals: list[int]
+    sides: list[SideResult]
+
+
+class GameSide(TypedDict):
+    name: str
+    players: list[str]
+
+
+@extends(GameLinks)
+class Game(GameLinks):
+    id: str
+    ruleset: str
+    players: Annotated[str, Doc("The format's id")]
+    target: Annotated[int | None, Doc("The total that wins (not in force in a game of rounds)")]
+    version: int
+    sides: list[GameSide]
+    starting_totals: Annotated[list[int] | None, Doc(
+        "The totals carried from a paper sheet when the game was resumed (its first line; "
+        "null for a game counted here from its first hand)")]
+    totals: Annotated[list[int], Doc("Each side's total, carried totals included")]
+    opening_minimums: list[int]
+    opening_conditions: Annotated[list[OpeningCondition | None], Doc(
+        "Per side, what its first meld must be beside the minimum (null: the points alone)")]
+    to_target: Annotated[list[Annotated[int, Doc(minimum=0)]], Doc(
+        "Per side, the target minus its total, never below 0 (all 0 in a game of rounds)")]
+    rounds: Annotated[int | None, Doc(
+        "How many rounds the game lasts (null: played to its target)")]
+    round: Annotated[int | None, Doc(
+        "The round about to be dealt, where the opening minimum goes by round (null: by "
+        "score)")]
+    next_dealer: str | None
+    hands: list[StoredHand]
+    finished: Annotated[bool, Doc(
+        "Over: by its hands, or at its tournament's desk (see ended)")]
+    winner: Annotated[int | None, Doc(
+        "The winning side (an abandoned game: the other side)")]
+    drawn: bool
+    ended: Annotated[str | None, Doc(
+        "How it ended (null while played): target (a side reached it), time (a hand stopped "
+        "by the clock, or closed by the tournament desk when time was up), abandoned (a pair "
+        "abandoned it at the desk), paper (the desk typed its result from the paper sheet)",
+        enum=[*ENDINGS, None])]
+    abandoned_by: Annotated[int | None, Doc(
+        "The side that abandoned it at the tournament desk")]
+    credits: Annotated[list[int] | None, Doc(
+        "What it credits each pair in its tournament (the difference; an abandoned game: "
+        "nothing to the pair that abandoned, the abandon points to the other); null outside "
+        "a tournament or while played")]
+    paper_totals: Annotated[list[int] | None, Doc(
+        "The totals the desk typed from its paper sheet (ended: paper)")]
+    accepts_hands: Annotated[bool, Doc(
+        "Whether a hand can be counted now (false once it is over or its tournament round is "
+        "closed)")]
+
+
+class Changes(TypedDict):
+    changes: list[Change]
+    version: int
+
+
+class ChangeMade(TypedDict):
+    change: Change
+    version: int
+    hand: Annotated[StoredHand | None, Doc("The hand as it now stands (null when it is gone).")]
+
+
+answers(GameLinks, NewGame, Game, StoredHand, Changes, ChangeMade)
+
+
+def game_urls(view_token: str, edit_token: str | None) -> GameLinks:
     """The links of a game: read-only page, edit link (with the token) and printed sheet.
 
     These are the paths the games and sheets blueprints serve (``games.show``,
@@ -85,12 +191,12 @@ def game_urls(view_token: str, edit_token: str | None) -> dict[str, str | None]:
     }
 
 
-def hand_to_dict(hand: Hand | record.HandView) -> dict[str, Any]:
+def hand_to_dict(hand: Hand | record.HandView) -> StoredHand:
     """A stored hand as the API shows it (labels in the request's language)."""
     return {
         "number": hand.number,
         "version": hand.version,
-        "entry": hand.entry,
+        "entry": cast(StoredEntry, hand.entry),
         "totals": list(hand.totals),
         "sides": [
             {
@@ -106,7 +212,7 @@ def hand_to_dict(hand: Hand | record.HandView) -> dict[str, Any]:
     }
 
 
-def game_to_dict(game: Game, view_token: str, edit_token: str | None) -> dict[str, Any]:
+def game_to_dict(game: models.Game, view_token: str, edit_token: str | None) -> Game:
     """Where a game stands, as the API shows it."""
     state = games_service.game_state(game)
     ending = tournaments_service.game_ending(game, state.outcome)
@@ -167,8 +273,8 @@ def create_game() -> Response:
         language=str(body["language"]),
         starting_totals=body["starting_totals"],
     )
-    data = {"id": new.view_token, "edit_token": new.edit_token,
-            **game_urls(new.view_token, new.edit_token)}
+    data: NewGame = {"id": new.view_token, "edit_token": new.edit_token,
+                     **game_urls(new.view_token, new.edit_token)}
     response = make_response(jsonify(data), 201)
     response.headers["Location"] = url_for("api.get_game", game_id=new.view_token)
     return response
@@ -322,25 +428,9 @@ def delete_hand(game_id: str, number: int) -> Response:
     return make_response("", 204)
 
 
-def change_to_dict(change: record.ChangeView) -> dict[str, Any]:
-    """A logged change as the API shows it."""
-    return {
-        "seq": change.seq,
-        "kind": change.kind,
-        "hand": change.hand,
-        "at": change.at.isoformat() + "Z",
-        "by": change.by,
-        "totals_before": list(change.totals_before),
-        "totals_after": list(change.totals_after),
-        "undone": change.undone,
-        "target": change.target,
-        "version": change.version,
-    }
-
-
 def _undo_answer(done: record.Written) -> Response:
-    body = {"change": change_to_dict(done.change), "version": done.version,
-            "hand": None if done.hand is None else hand_to_dict(done.hand)}
+    body: ChangeMade = {"change": change_to_dict(done.change), "version": done.version,
+                        "hand": None if done.hand is None else hand_to_dict(done.hand)}
     response = jsonify(body)
     response.headers["ETag"] = f'"g{done.version}"'
     return response
@@ -372,155 +462,8 @@ def redo(game_id: str) -> Response:
 def changes(game_id: str) -> Response:
     """Every change of the game, oldest first (readable with the game's public id)."""
     game = _game_or_404(game_id)
-    response = jsonify({"changes": [change_to_dict(c) for c in record.changes_of(game)],
-                        "version": game.version})
+    answer: Changes = {"changes": [change_to_dict(c) for c in record.changes_of(game)],
+                       "version": game.version}
+    response = jsonify(answer)
     response.headers["ETag"] = f'"g{game.version}"'
     return response
-
-
-#: The answers' shapes.
-add_schemas({
-    "StoredHand": {
-        "type": "object",
-        "description": "A counted hand of a game: the entry as stored, each side's lines.",
-        "required": ["number", "version", "entry", "totals", "sides"],
-        "properties": {
-            "number": {"type": "integer", "minimum": 1},
-            "version": {"type": "integer"},
-            "entry": {"type": "object", "required": ["sides"], "properties": {
-                "end": {"type": ["string", "null"]},
-                "format": {"type": ["string", "null"]},
-                "players": {"type": ["string", "null"]},
-                "total_only": {"type": "boolean", "description":
-                               "Typed as each side's hand_total (sides hold hand_total and "
-                               "going_out only)"},
-                "sides": {"type": "array", "items": {"type": "object"}},
-            }},
-            "totals": {"type": "array", "items": {"type": "integer"}},
-            "sides": {"type": "array", "items": {"$ref": "#/components/schemas/SideResult"}},
-        },
-    },
-    "GameLinks": {
-        "type": "object",
-        "required": ["view_url", "edit_url", "sheet_url"],
-        "properties": {
-            "view_url": {"type": "string"},
-            "edit_url": {"type": ["string", "null"],
-                         "description": "Only with the edit token (null otherwise)."},
-            "sheet_url": {"type": "string"},
-        },
-    },
-    "NewGame": {
-        "allOf": [{"$ref": "#/components/schemas/GameLinks"}, {
-            "type": "object",
-            "required": ["id", "edit_token"],
-            "properties": {"id": {"type": "string"}, "edit_token": {"type": "string"}},
-        }],
-    },
-    "Game": {
-        "allOf": [{"$ref": "#/components/schemas/GameLinks"}, {
-            "type": "object",
-            "required": ["id", "ruleset", "players", "target", "version", "sides",
-                         "starting_totals", "totals", "opening_minimums", "to_target",
-                         "next_dealer", "hands", "finished", "winner", "drawn", "ended",
-                         "abandoned_by", "credits", "paper_totals", "accepts_hands"],
-            "properties": {
-                "id": {"type": "string"},
-                "ruleset": {"type": "string"},
-                "players": {"type": "string", "description": "The format's id"},
-                "target": {"type": ["integer", "null"], "description":
-                           "The total that wins (not in force in a game of rounds)"},
-                "version": {"type": "integer"},
-                "sides": {"type": "array", "items": {
-                    "type": "object", "required": ["name", "players"], "properties": {
-                        "name": {"type": "string"},
-                        "players": {"type": "array", "items": {"type": "string"}}}}},
-                "starting_totals": {
-                    "type": ["array", "null"], "items": {"type": "integer"},
-                    "description": "The totals carried from a paper sheet when the game was "
-                                   "resumed (its first line; null for a game counted here "
-                                   "from its first hand)"},
-                "totals": {"type": "array", "items": {"type": "integer"},
-                           "description": "Each side's total, carried totals included"},
-                "opening_minimums": {"type": "array", "items": {"type": "integer"}},
-                "opening_conditions": {
-                    "type": "array",
-                    "items": or_null({"$ref": "#/components/schemas/OpeningCondition"}),
-                    "description": "Per side, what its first meld must be beside the minimum "
-                                   "(null: the points alone)"},
-                "to_target": {"type": "array", "items": {"type": "integer", "minimum": 0},
-                              "description": "Per side, the target minus its total, never "
-                                             "below 0 (all 0 in a game of rounds)"},
-                "rounds": {"type": ["integer", "null"], "description":
-                           "How many rounds the game lasts (null: played to its target)"},
-                "round": {"type": ["integer", "null"], "description":
-                          "The round about to be dealt, where the opening minimum goes by "
-                          "round (null: by score)"},
-                "next_dealer": {"type": ["string", "null"]},
-                "hands": {"type": "array", "items": {"$ref": "#/components/schemas/StoredHand"}},
-                "finished": {"type": "boolean", "description":
-                             "Over: by its hands, or at its tournament's desk (see ended)"},
-                "winner": {"type": ["integer", "null"], "description":
-                           "The winning side (an abandoned game: the other side)"},
-                "drawn": {"type": "boolean"},
-                "ended": {"enum": [*ENDINGS, None], "description":
-                          "How it ended (null while played): target (a side reached it), "
-                          "time (a hand stopped by the clock, or closed by the tournament "
-                          "desk when time was up), abandoned (a pair abandoned it at the "
-                          "desk), paper (the desk typed its result from the paper sheet)"},
-                "abandoned_by": {"type": ["integer", "null"], "description":
-                                 "The side that abandoned it at the tournament desk"},
-                "credits": {"type": ["array", "null"], "items": {"type": "integer"},
-                            "description": "What it credits each pair in its tournament "
-                                           "(the difference; an abandoned game: nothing to "
-                                           "the pair that abandoned, the abandon points to "
-                                           "the other); null outside a tournament or while "
-                                           "played"},
-                "paper_totals": {"type": ["array", "null"], "items": {"type": "integer"},
-                                 "description": "The totals the desk typed from its paper "
-                                                "sheet (ended: paper)"},
-                "accepts_hands": {"type": "boolean", "description":
-                                  "Whether a hand can be counted now (false once it is over "
-                                  "or its tournament round is closed)"},
-            },
-        }],
-    },
-    "Change": {
-        "type": "object",
-        "required": ["seq", "kind", "hand", "at", "by", "totals_before", "totals_after",
-                     "undone", "target", "version"],
-        "properties": {
-            "seq": {"type": "integer"},
-            "kind": {"type": "string",
-                     "enum": ["add", "fix", "delete", "undo", "redo", "settle", "abandon",
-                              "unabandon"]},
-            "hand": {"type": ["integer", "null"]},
-            "at": {"type": "string", "format": "date-time"},
-            "by": {"type": "string"},
-            "totals_before": {"type": "array", "items": {"type": "integer"}},
-            "totals_after": {"type": "array", "items": {"type": "integer"}},
-            "undone": {"type": "boolean"},
-            "target": {"type": ["integer", "null"]},
-            "version": {"type": "integer"},
-        },
-    },
-    "Changes": {
-        "type": "object",
-        "required": ["changes", "version"],
-        "properties": {
-            "changes": {"type": "array", "items": {"$ref": "#/components/schemas/Change"}},
-            "version": {"type": "integer"},
-        },
-    },
-    "ChangeMade": {
-        "type": "object",
-        "required": ["change", "version", "hand"],
-        "properties": {
-            "change": {"$ref": "#/components/schemas/Change"},
-            "version": {"type": "integer"},
-            "hand": {"oneOf": [{"$ref": "#/components/schemas/StoredHand"},
-                               {"type": "null"}],
-                     "description": "The hand as it now stands (null when it is gone)."},
-        },
-    },
-})

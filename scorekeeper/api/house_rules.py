@@ -8,11 +8,12 @@ rate limit) with a wrong one.
 
 from __future__ import annotations
 
+from typing import Annotated, TypedDict
+
 from flask import Response, jsonify, make_response, url_for
 from flask_babel import gettext as _
 
 from .. import ratelimit
-from ..engine import PRESETS
 from ..models import HouseRules
 from ..network import public_root
 from ..services import house_rules as service
@@ -21,6 +22,7 @@ from . import bp
 from .common import bearer_token, fail, json_body
 from .openapi import BODY_ERRORS, add_schemas, errors, header, ok, operation, ref
 from .scoring import ruleset_json
+from .shapes import Doc, answers
 
 _AUTH: list[dict[str, list[str]]] = [{"houseRulesToken": []}]
 _RULESET = {"$ref": "#/components/schemas/RuleSet"}
@@ -49,12 +51,23 @@ def _editable_or_fail(house_id: str) -> HouseRules:
     return house
 
 
-def _links(house_id: str, edit_token: str | None = None) -> dict[str, str | None]:
+class NewHouseRules(TypedDict):
+    id: str
+    edit_token: str
+    url: Annotated[str, Doc("The house rules' page")]
+    edit_url: Annotated[str, Doc("The page with the edit link")]
+
+
+answers(NewHouseRules)
+
+
+def _new_house_rules(house_id: str, edit_token: str) -> NewHouseRules:
     root = public_root()
     return {
+        "id": house_id,
+        "edit_token": edit_token,
         "url": f"{root}/games/house-rules/{house_id}",
-        "edit_url": (f"{root}/games/house-rules/{house_id}/join/{edit_token}"
-                     if edit_token else None),
+        "edit_url": f"{root}/games/house-rules/{house_id}/join/{edit_token}",
     }
 
 
@@ -68,9 +81,7 @@ def create_house_rules() -> Response:
     """Store new house rules; 201 with their id and edit token, 422 with field errors."""
     token = new_token()
     house = service.create_from_data(json_body(), token)
-    response = make_response(
-        jsonify({"id": house.id, "edit_token": token, **_links(house.id, token)}), 201
-    )
+    response = make_response(jsonify(_new_house_rules(house.id, token)), 201)
     response.headers["Location"] = url_for("api.get_house_rules", house_id=house.id)
     return response
 
@@ -108,28 +119,5 @@ def delete_house_rules(house_id: str) -> Response:
 
 
 add_schemas({
-    "HouseRulesBody": {
-        "type": "object",
-        "description": "A rule set in the shape GET /rulesets/{id} answers; values left out "
-                       "are those of the preset named by based_on (default: the preset of "
-                       "the id sent, else classic). id, notes and formats are ignored.",
-        "required": ["name"],
-        "properties": {
-            "name": {"type": "string", "minLength": 1, "maxLength": service.MAX_NAME,
-                     "pattern": "\\S"},
-            "based_on": {"type": ["string", "null"], "enum": [*PRESETS, None]},
-            "description": {"type": "string", "maxLength": service.MAX_DESCRIPTION},
-        },
-        "examples": [{"name": "Casa Pérez", "based_on": "classic"}],
-    },
-    "NewHouseRules": {
-        "type": "object",
-        "required": ["id", "edit_token", "url", "edit_url"],
-        "properties": {
-            "id": {"type": "string"},
-            "edit_token": {"type": "string"},
-            "url": {"type": "string", "description": "The house rules' page"},
-            "edit_url": {"type": "string", "description": "The page with the edit link"},
-        },
-    },
+    "HouseRulesBody": service.HOUSE_RULES.schema(),
 })

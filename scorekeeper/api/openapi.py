@@ -1,10 +1,12 @@
 """The OpenAPI 3.1 document of the JSON API, served at ``/api/v1/openapi.json``.
 
 Each view declares its operation with :func:`operation`; the paths are generated from the
-API's routes and those declarations, and an area names its answers' schemas with
-:func:`add_schemas`, next to the endpoints they describe. Limits
-come from the code that enforces them (``engine.hand``, the services), so the document follows
-them; ``.ci/schemathesis`` checks the whole document against the served app.
+API's routes and those declarations. Nothing here is a schema written by hand beside what it
+describes: a request body's schema comes of the declaration that reads it (``services.bodies``;
+a hand's, of the engine's hand inputs and reader: :func:`hand_schemas`), and an answer's of
+the TypedDict its view fills in (``api/shapes.py``), a rule set's completed with the presets'
+declared values (:func:`with_declared_values`). ``.ci/schemathesis`` checks the whole document
+against the served app.
 """
 
 from __future__ import annotations
@@ -17,12 +19,20 @@ from typing import Any, TypeVar
 
 from flask import Response, jsonify
 
-from ..engine import PRESETS, CanastaKind, OpeningCondition
+from ..engine import PRESETS, CanastaKind, HandEnd
 from ..engine.cards import CARD_GROUP_FIELDS
-from ..engine.hand import MAX_COUNT
-from ..engine.hand_inputs import HandInput, InputKind, hand_inputs
-from ..engine.rule_types import Holds
-from . import bp
+from ..engine.hand import MAX_FORMAT_ID, MAX_SIDES, MIN_SIDES
+from ..engine.hand_inputs import (
+    MAX_CANASTAS,
+    MAX_CARDS,
+    MAX_CHOICE,
+    MAX_COUNT,
+    MAX_IDS,
+    HandInput,
+    InputKind,
+    hand_inputs,
+)
+from . import bp, shapes
 
 _ERRORS = {"$ref": "#/components/schemas/Errors"}
 
@@ -89,171 +99,8 @@ TOTAL_ONLY_EXAMPLE = {"end": "went_out", "sides": [
     {"hand_total": 1035, "going_out": "normal"}, {"hand_total": -20},
 ]}
 
-SCHEMAS: dict[str, Any] = {
-    "Errors": {
-        "type": "object",
-        "required": ["errors"],
-        "properties": {
-            "error": {"type": "string", "description": "The message, when there is one"},
-            "changes": {"type": "array", "items": {"$ref": "#/components/schemas/Change"},
-                        "description": "On 412: the changes made since the If-Match version"},
-            "errors": {
-                "type": "array",
-                "items": {
-                    "type": "object",
-                    "required": ["field", "message"],
-                    "properties": {"field": {"type": "string"}, "message": {"type": "string"}},
-                },
-            },
-        },
-    },
-    "CardCounts": {
-        "type": "object",
-        "additionalProperties": False,
-        "properties": {name: count(200) for name in CARD_GROUP_FIELDS},
-    },
-    "Counts": {
-        "type": "object",
-        "description": "How many of each, by the rule set's premio or penalty id.",
-        "additionalProperties": count(MAX_COUNT),
-    },
-    "Hand": {
-        "type": "object",
-        "required": ["sides"],
-        "properties": {
-            "players": {"oneOf": [{"type": "integer", "enum": [2, 3, 4, 6]},
-                                  {"type": "string", "maxLength": 20}],
-                        "description": "A count of players or a format id of the rule set; "
-                                       "6 with three sides is three pairs (comodines' "
-                                       "6-pairs), with two the two teams of three"},
-            "format": {"type": ["string", "null"], "maxLength": 20},
-            "end": {"type": "string", "enum": ["went_out", "stock_out", "time_up"]},
-            "total_only": {"type": ["boolean", "null"], "description":
-                           "The table counted the hand itself: each side gives hand_total. "
-                           "Implied by a hand_total on any side; true asks for one on each."},
-            "sides": {"type": "array", "minItems": 2, "maxItems": 3,
-                      "items": {"$ref": "#/components/schemas/Side"}},
-        },
-        "examples": [HAND_EXAMPLE, TOTAL_ONLY_EXAMPLE],
-    },
-    "ScoreRequest": {
-        "allOf": [
-            {"$ref": "#/components/schemas/Hand"},
-            {"type": "object", "properties": {"ruleset": {"type": "string"}}},
-        ],
-        "examples": [{"ruleset": "classic", **HAND_EXAMPLE}],
-    },
-    "LabelledItem": {
-        "type": "object",
-        "required": ["id", "label"],
-        "properties": {"id": {"type": "string"}, "label": {"type": "string"}},
-    },
-    "RuleSet": {
-        "type": "object",
-        "description": "Every value of a rule set (labels in the request's language).",
-        "required": ["id", "name", "description", "notes", "based_on", "formats", "premios",
-                     "penalties", "going_out_kinds", "opening_minimums", "canastas",
-                     "canasta_kinds", "unfinished_canastas", "card_values", "red_three_table"],
-        "properties": {
-            "id": {"type": "string"},
-            "name": {"type": "string"},
-            "description": {"type": "string"},
-            "notes": {"type": "array", "items": {"type": "string"}},
-            "based_on": {"type": ["string", "null"]},
-            "formats": {"type": "array", "items": {"$ref": "#/components/schemas/LabelledItem"}},
-            "premios": {"type": "array", "items": {"$ref": "#/components/schemas/LabelledItem"}},
-            "penalties": {"type": "array",
-                          "items": {"$ref": "#/components/schemas/LabelledItem"}},
-            "going_out_kinds": {"type": "array",
-                                "items": {"$ref": "#/components/schemas/LabelledItem"}},
-            "special_hands": {"type": "array", "description": "Hands a side that has not "
-                              "melded goes out with; their points replace its count",
-                              "items": {"$ref": "#/components/schemas/LabelledItem"}},
-            "opening_minimums": {"type": "object", "required": ["table"], "properties": {
-                "table": {"type": "array", "items": {
-                    "type": "object", "required": ["from", "to", "minimum"], "properties": {
-                        "from": {"type": ["integer", "null"]},
-                        "to": {"type": ["integer", "null"]},
-                        "minimum": {"type": "integer"},
-                        "condition": or_null({"$ref": "#/components/schemas/"
-                                                       "OpeningCondition"})}}},
-                "by_round": {
-                    "type": "array", "description": "The minimum of round 1, 2, 3… where it "
-                    "goes by round (Hand and Foot); empty: by the running total",
-                    "items": {"type": "object", "required": ["round", "minimum"], "properties": {
-                        "round": {"type": "integer", "minimum": 1},
-                        "minimum": {"type": "integer"}}}}}},
-            "red_three_table": {
-                "type": "array",
-                "description": "What 1, 2, 3… red 3s are worth in all (before their sign), "
-                               "for each number of packs the formats play with: points[n - 1] "
-                               "for n red 3s (null: the rule set gives no value)",
-                "items": {"type": "object", "required": ["packs", "points"], "properties": {
-                    "packs": {"type": "integer"},
-                    "points": {"type": "array", "items": {"type": ["integer", "null"]}}}}},
-            "canastas": {"type": "object", "additionalProperties": {
-                "type": ["integer", "null"]},
-                "description": "The canasta kinds allowed, with their bonus (null: asked for "
-                               "when a game starts)"},
-            "canasta_kinds": {
-                "type": "array",
-                "description": "The canasta kinds allowed: what each may hold and its bonus",
-                "items": {"type": "object", "required": [
-                    "id", "label", "points", "holds", "cards_on_top", "minimum_card_points"],
-                    "properties": {
-                        "id": {"type": "string", "enum": [k.value for k in CanastaKind]},
-                        "label": {"type": "string"},
-                        "points": {"type": ["integer", "null"]},
-                        "holds": {"type": "string", "enum": [h.value for h in Holds],
-                                  "description": "natural only, mixed (at most max_wild wild "
-                                                 "cards), wild only, one rank, a suit "
-                                                 "sequence"},
-                        "max_wild": {"type": ["integer", "null"]},
-                        "min_jokers": {"type": ["integer", "null"]},
-                        "max_jokers": {"type": ["integer", "null"]},
-                        "rank": {"type": ["string", "null"]},
-                        "cards_on_top": {"type": "boolean", "description":
-                                         "Its cards count on the table on top of its bonus"},
-                        "minimum_card_points": {"type": "integer"},
-                    }}},
-            "unfinished_canastas": {
-                "type": "object",
-                "description": "What a meld left unfinished on the table at the end costs, by "
-                               "canasta kind id (kinds left out cost nothing)",
-                "propertyNames": {"enum": [k.value for k in CanastaKind]},
-                "additionalProperties": {
-                    "type": "object",
-                    "required": ["label", "points", "fewer_than", "only_when_out",
-                                 "blocks_going_out"],
-                    "properties": {
-                        "label": {"type": "string"},
-                        "points": {"type": "integer", "minimum": 0,
-                                   "description": "Taken for each such meld"},
-                        "fewer_than": {"type": ["integer", "null"], "description":
-                                       "Only a meld of fewer cards costs it (null: any)"},
-                        "only_when_out": {"type": "boolean", "description":
-                                          "Charged only when someone went out (else at any "
-                                          "end of the hand)"},
-                        "blocks_going_out": {"type": "boolean", "description":
-                                             "A side with one on the table may not go out"},
-                    }}},
-            "going_out": {"type": "object", "additionalProperties": {
-                "type": ["integer", "null"]},
-                "description": "Each way of going out's points by id (as going_out_kinds)"},
-            "sources": {"type": "array", "items": {"type": "string"}},
-            # The declared values (engine/declared.py) are added by ruleset_schema().
-        },
-    },
-    "OpeningCondition": {
-        "type": "object",
-        "description": "What the first meld must be beside its card points (brazilian from "
-                       "7,000: a canasta; from 9,000: a natural canasta)",
-        "required": ["id", "label"],
-        "properties": {"id": {"type": "string", "enum": [c.value for c in OpeningCondition]},
-                       "label": {"type": "string"}},
-    },
-}
-
+#: The request bodies' schemas, named by the modules that read them (:func:`add_schemas`).
+SCHEMAS: dict[str, Any] = {}
 
 
 #: One bearer scheme per kind of token, so a client (or a fuzzer) knows which token goes where.
@@ -336,11 +183,11 @@ def _input_schema(d: HandInput) -> dict[str, Any]:
         InputKind.COUNT: count(d.maximum),
         InputKind.POINTS: points(d.maximum, unsigned=d.unsigned),
         InputKind.TOTAL: signed_points(),
-        InputKind.CARDS: or_null({"$ref": "#/components/schemas/CardCounts"}),
+        InputKind.CARDS: or_null(ref("CardCounts")),
         InputKind.KINDS: {"type": ["object", "null"], "additionalProperties": False,
-                          "properties": {k.value: count(30) for k in CanastaKind}},
-        InputKind.BY_ID: or_null({"$ref": "#/components/schemas/Counts"}),
-        InputKind.CHOICE: {"type": ["string", "null"], "maxLength": 60},
+                          "properties": {k.value: count(MAX_CANASTAS) for k in CanastaKind}},
+        InputKind.BY_ID: or_null(ref("Counts")),
+        InputKind.CHOICE: {"type": ["string", "null"], "maxLength": MAX_CHOICE},
         InputKind.FLAG: {"type": ["boolean", "null"]},
         InputKind.TEXT: {"type": ["string", "null"]},
     }
@@ -361,12 +208,54 @@ def side_schema() -> dict[str, Any]:
     }
 
 
-def ruleset_schema() -> dict[str, Any]:
-    """The schema of a rule set: the fixed parts above, and every declared value of every preset
-    (``engine/declared.py``) with its type, bounds and label, so a new value documents itself."""
-    schema: dict[str, Any] = copy.deepcopy(SCHEMAS["RuleSet"])
+def hand_schemas() -> dict[str, Any]:
+    """The schemas of a hand's body, as the engine's reader (``engine.hand.read_entry``) takes
+    it: its sides' inputs as declared, its bounds, the ways a hand ends and the player counts
+    of the presets' formats; card counts by the card groups (``engine.cards``)."""
+    player_counts = sorted({f.players for rs in PRESETS.values() for f in rs.formats})
+    return {
+        "CardCounts": {
+            "type": "object",
+            "additionalProperties": False,
+            "properties": {name: count(MAX_CARDS) for name in CARD_GROUP_FIELDS},
+        },
+        "Counts": {
+            "type": "object",
+            "description": "How many of each, by the rule set's premio or penalty id.",
+            "maxProperties": MAX_IDS,
+            "additionalProperties": count(MAX_COUNT),
+        },
+        "Side": side_schema(),
+        "Hand": {
+            "type": "object",
+            "required": ["sides"],
+            "properties": {
+                "players": {"oneOf": [{"type": "integer", "enum": player_counts},
+                                      {"type": "string", "maxLength": MAX_FORMAT_ID}],
+                            "description": "A count of players or a format id of the rule "
+                                           "set; 6 with three sides is three pairs (comodines' "
+                                           "6-pairs), with two the two teams of three"},
+                "format": {"type": ["string", "null"], "maxLength": MAX_FORMAT_ID},
+                "end": {"type": "string", "enum": [e.value for e in HandEnd]},
+                "total_only": {"type": ["boolean", "null"], "description":
+                               "The table counted the hand itself: each side gives hand_total. "
+                               "Implied by a hand_total on any side; true asks for one on "
+                               "each."},
+                "sides": {"type": "array", "minItems": MIN_SIDES, "maxItems": MAX_SIDES,
+                          "items": ref("Side")},
+            },
+            "examples": [HAND_EXAMPLE, TOTAL_ONLY_EXAMPLE],
+        },
+    }
+
+
+def with_declared_values(schema: dict[str, Any]) -> dict[str, Any]:
+    """The schema of a rule set: its fixed parts (``scoring.RuleSet``), and every declared value
+    of every preset (``engine/declared.py``) with its type, bounds and label, so a new value
+    documents itself."""
+    schema = copy.deepcopy(schema)
     properties = schema["properties"]
-    required = set(schema["required"]) | {"going_out", "sources"}
+    required = set(schema["required"])
     for rs in PRESETS.values():
         for sec in rs.sections():
             if sec.key:
@@ -384,8 +273,8 @@ def ruleset_schema() -> dict[str, Any]:
 
 
 def add_schemas(schemas: dict[str, Any]) -> None:
-    """Name more component schemas (called by the module whose answers they describe, at
-    import)."""
+    """Name more component schemas: a request body's, generated from its declaration (called
+    by the module that reads it, at import)."""
     SCHEMAS.update(schemas)
 
 
@@ -497,7 +386,7 @@ def document() -> dict[str, Any]:
         "servers": [{"url": "/api/v1"}],
         "paths": paths(),
         "components": {
-            "schemas": {**SCHEMAS, "Side": side_schema(), "RuleSet": ruleset_schema()},
+            "schemas": {**SCHEMAS, **hand_schemas(), **shapes.components()},
             "securitySchemes": SECURITY,
         },
     }

@@ -5,6 +5,8 @@ withdraw one before game 1, correct its name, check it in, and name a substitute
 
 from __future__ import annotations
 
+from typing import Annotated, Any, TypedDict
+
 from flask import Response, jsonify, make_response, url_for
 
 from ..engine.numbers import whole
@@ -12,12 +14,14 @@ from ..services import desk, desk_pairs
 from ..services import pairs as night
 from . import bp
 from .common import json_body
-from .openapi import BODY_ERRORS, errors, ok, operation, ref
+from .openapi import BODY_ERRORS, errors, ok, operation
+from .shapes import Doc, extends, schema_of
 from .tournaments import (
     _AUTH,
     _DESK_ERRORS,
     _KEY,
     _PAIR,
+    Tournament,
     _desk_access,
     _links,
     _request_key,
@@ -25,28 +29,36 @@ from .tournaments import (
     tournament_to_dict,
 )
 
-_CHANGED = {"allOf": [ref("Tournament"), {
-    "type": "object", "required": ["change"],
-    "properties": {"change": {
-        "type": "object", "required": ["seq", "kind", "pair", "round", "detail"],
-        "properties": {
-            "seq": {"type": "integer"}, "kind": {"type": "string"},
-            "pair": {"type": ["integer", "null"]}, "round": {"type": ["integer", "null"]},
-            "detail": {"type": ["object", "null"], "description": (
-                "What changed: for a change that seats game 1 again, renumbered "
-                "([[old, new], ...] pair numbers), tables ([[table, pair, pair], ...] seated "
-                "anew, each with a new game and link), removed (table numbers) and byes; for "
-                "a pair added, joins (the first game it plays)")}}}}}]}
+
+class _Change(TypedDict):
+    seq: int
+    kind: str
+    pair: int | None
+    round: int | None
+    detail: Annotated[dict[str, Any] | None, Doc(
+        "What changed: for a change that seats game 1 again, renumbered ([[old, new], ...] "
+        "pair numbers), tables ([[table, pair, pair], ...] seated anew, each with a new game "
+        "and link), removed (table numbers) and byes; for a pair added, joins (the first game "
+        "it plays)")]
+
+
+# The tournament as a desk change on a pair left it, and the change.
+@extends(Tournament)
+class _Changed(Tournament):
+    change: _Change
+
+
+_CHANGED = schema_of(_Changed)
 _BEFORE_GAME_1 = ("Game 1 has started (its clock was started, a table counted a hand, the desk "
                   "typed a result or recorded an abandonment), or the Idempotency-Key was "
                   "used for another request")
 
 
 def _answer(done: desk.DeskWritten, status: int = 200) -> Response:
-    body = tournament_to_dict(done.tournament, admin=True, new_links=_links(done.links))
-    body["change"] = {"seq": done.change.seq, "kind": done.change.kind,
-                      "pair": done.change.pair, "round": done.change.round,
-                      "detail": done.change.detail}
+    body: _Changed = {
+        **tournament_to_dict(done.tournament, admin=True, new_links=_links(done.links)),
+        "change": {"seq": done.change.seq, "kind": done.change.kind, "pair": done.change.pair,
+                   "round": done.change.round, "detail": done.change.detail}}
     return make_response(jsonify(body), status)
 
 

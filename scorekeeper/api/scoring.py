@@ -2,25 +2,116 @@
 
 from __future__ import annotations
 
+from typing import Annotated, Any, NotRequired, TypedDict
+
 from flask import Response, jsonify, request
 
+from .. import engine
 from ..engine import (
     N_,
     PRESETS,
     CanastaKind,
     FieldError,
-    RuleSet,
     UnknownRuleSet,
     flow,
     ruleset_to_dict,
 )
 from ..engine.numbers import whole
+from ..engine.rule_types import Holds
 from ..engine.ruleset_data import going_out_points, red_three_table
-from ..i18n import error_message, label
+from ..i18n import error_message, label, line_label
+from ..services.bodies import Body, Field, Kind
 from ..services.scoring import count_hand, resolve_ruleset
 from . import bp
-from .common import condition_json, error_response, field_errors, json_body, result_to_dict
-from .openapi import BODY_ERRORS, add_schemas, errors, ok, operation, or_null, ref
+from .common import OpeningCondition, condition_json, error_response, field_errors, json_body
+from .openapi import (
+    BODY_ERRORS,
+    HAND_EXAMPLE,
+    add_schemas,
+    errors,
+    ok,
+    operation,
+    ref,
+    with_declared_values,
+)
+from .shapes import Doc, answers, extends
+
+#: What counting a hand reads beside the hand (``Hand``, the engine's reader's): the rule set,
+#: looked up as sent.
+SCORE = Body((Field("ruleset", Kind.KEY, "", required=False, default="classic"),),
+             examples=({"ruleset": "classic", **HAND_EXAMPLE},))
+
+
+def score_request_schema() -> dict[str, Any]:
+    """The body of ``POST /score``: a hand, and what :data:`SCORE` declares beside it."""
+    beside = SCORE.schema()
+    examples = beside.pop("examples")
+    return {"allOf": [ref("Hand"), beside], "examples": examples}
+
+
+class Line(TypedDict):
+    id: str
+    label: str
+    points: int
+
+
+class SideResult(TypedDict):
+    total: int
+    lines: list[Line]
+
+
+class HandResult(TypedDict):
+    """A hand counted under a rule set (nothing is stored)."""
+
+    ruleset: str
+    format: str
+    totals: list[int]
+    sides: list[SideResult]
+
+
+class RulesetItem(TypedDict):
+    id: str
+    name: str
+    based_on: str | None
+    preset: bool
+    sources: list[str]
+
+
+class RulesetList(TypedDict):
+    rulesets: list[RulesetItem]
+
+
+class OpeningMinimum(TypedDict):
+    ruleset: str
+    score: int
+    round: Annotated[int | None, Doc("The round the minimum is for (null: it goes by the "
+                                     "score)")]
+    minimum: Annotated[int, Doc("The card points the first meld needs (0 where only the "
+                                "condition is asked)")]
+    condition: OpeningCondition | None
+    band: int
+
+
+answers(Line, SideResult, HandResult, RulesetList, OpeningMinimum)
+
+
+def hand_result(ruleset_id: str, result: engine.HandResult) -> HandResult:
+    """A counted hand as the API shows it, labels translated."""
+    return {
+        "ruleset": ruleset_id,
+        "format": result.format.id,
+        "totals": list(result.totals),
+        "sides": [
+            {
+                "total": side.total,
+                "lines": [
+                    {"id": line.id, "label": line_label(line), "points": line.points}
+                    for line in side.lines
+                ],
+            }
+            for side in result.sides
+        ],
+    }
 
 
 @bp.post("/score")
@@ -39,12 +130,149 @@ def score() -> Response | tuple[Response, int]:
     be, 400 for a body that is not a JSON object with a list of sides.
     """
     body = json_body()
-    ruleset = resolve_ruleset(body.get("ruleset", "classic"))
+    ruleset = resolve_ruleset(SCORE.pick(body)["ruleset"])
     _, result = count_hand(ruleset, body)
-    return jsonify({"ruleset": ruleset.id, **result_to_dict(result)})
+    return jsonify(hand_result(ruleset.id, result))
 
 
-def ruleset_json(rs: RuleSet) -> dict[str, object]:
+class LabelledItem(TypedDict):
+    id: str
+    label: str
+
+
+# The items of a rule set's lists, each an id and its label, and what they say beside.
+@extends(LabelledItem)
+class _Format(LabelledItem):
+    players: int
+    sides: int
+    cards_dealt: Annotated[int, Doc("Cards dealt to each player")]
+    packs: int
+    canastas_to_go_out: Annotated[int | None, Doc(
+        "The canastas a side needs to go out with this format (null: the rule set's)")]
+
+
+@extends(LabelledItem)
+class _GoingOutKind(LabelledItem):
+    points: Annotated[int | None, Doc(
+        "Its bonus (null: the rule set names it without a value, asked for when a game "
+        "starts)")]
+    concealed: Annotated[bool, Doc("The whole hand laid down at once: no meld of its own "
+                                   "needed before")]
+    plus_going_out_bonus: Annotated[bool, Doc("The plain going-out bonus is added to points")]
+    hand_cards_positive: Annotated[bool, Doc("The partner's cards in hand count for the side, "
+                                             "not against it")]
+
+
+@extends(LabelledItem)
+class _Premio(LabelledItem):
+    points: Annotated[int | None, Doc(
+        "Its points, each time (null: the rule set names it without a value, asked for when a "
+        "game starts)")]
+
+
+@extends(LabelledItem)
+class _Priced(LabelledItem):
+    points: Annotated[int, Doc("Its points")]
+
+
+# ``from`` is a keyword: these two are declared by the functional syntax.
+_Band = TypedDict("_Band", {
+    "from": int,
+    "minimum": int,
+    "condition": NotRequired[Annotated[str, Doc(
+        enum=[c.value for c in engine.OpeningCondition])]],
+})
+_Tier = TypedDict("_Tier", {
+    "from": int | None,
+    "to": int | None,
+    "minimum": int,
+    "condition": OpeningCondition | None,
+})
+
+
+class _RoundMinimum(TypedDict):
+    round: Annotated[int, Doc(minimum=1)]
+    minimum: int
+
+
+class _OpeningMinimums(TypedDict):
+    negative: Annotated[int, Doc("The minimum of a side whose running total is below 0")]
+    bands: Annotated[list[_Band], Doc(
+        "From each running total on, the minimum (and its condition, where there is one)")]
+    table: Annotated[list[_Tier], Doc(
+        "The minimums as a table: from and to each running total (null: open-ended)")]
+    by_round: Annotated[list[_RoundMinimum], Doc(
+        "The minimum of round 1, 2, 3… where it goes by round (Hand and Foot); empty: by the "
+        "running total")]
+
+
+class _RedThreeRow(TypedDict):
+    packs: int
+    points: list[int | None]
+
+
+class _CanastaKind(TypedDict):
+    id: Annotated[str, Doc(enum=[k.value for k in CanastaKind])]
+    label: str
+    points: int | None
+    holds: Annotated[str, Doc(
+        "natural only, mixed (at most max_wild wild cards), wild only, one rank, a suit "
+        "sequence", enum=[h.value for h in Holds])]
+    max_wild: int | None
+    min_jokers: int | None
+    max_jokers: int | None
+    rank: str | None
+    cards_on_top: Annotated[bool, Doc("Its cards count on the table on top of its bonus")]
+    minimum_card_points: int
+
+
+class _Unfinished(TypedDict):
+    label: str
+    points: Annotated[int, Doc("Taken for each such meld", minimum=0)]
+    fewer_than: Annotated[int | None, Doc("Only a meld of fewer cards costs it (null: any)")]
+    only_when_out: Annotated[bool, Doc(
+        "Charged only when someone went out (else at any end of the hand)")]
+    blocks_going_out: Annotated[bool, Doc("A side with one on the table may not go out")]
+
+
+class RuleSet(TypedDict):
+    """Every value of a rule set (labels in the request's language)."""
+
+    id: str
+    name: str
+    description: str
+    notes: list[str]
+    based_on: str | None
+    sources: list[str]
+    formats: list[_Format]
+    premios: list[_Premio]
+    penalties: list[_Priced]
+    going_out_kinds: list[_GoingOutKind]
+    going_out: Annotated[dict[str, int | None], Doc(
+        "Each way of going out's points by id (as going_out_kinds)")]
+    special_hands: Annotated[list[_Priced], Doc(
+        "Hands a side that has not melded goes out with; their points replace its count")]
+    opening_minimums: _OpeningMinimums
+    red_three_table: Annotated[list[_RedThreeRow], Doc(
+        "What 1, 2, 3… red 3s are worth in all (before their sign), for each number of packs "
+        "the formats play with: points[n - 1] for n red 3s (null: the rule set gives no "
+        "value)")]
+    canastas: Annotated[dict[str, int | None], Doc(
+        "The canasta kinds allowed, with their bonus (null: asked for when a game starts)")]
+    canasta_kinds: Annotated[list[_CanastaKind], Doc(
+        "The canasta kinds allowed: what each may hold and its bonus")]
+    unfinished_canastas: Annotated[dict[str, _Unfinished], Doc(
+        "What a meld left unfinished on the table at the end costs, by canasta kind id (kinds "
+        "left out cost nothing)", propertyNames={"enum": [k.value for k in CanastaKind]})]
+
+
+# Beside these, every value the presets declare (``engine/declared.py``), added to the schema
+# by with_declared_values; a test checks every preset's answer against the whole schema.
+answers(LabelledItem)
+answers(RuleSet, more=with_declared_values)
+
+
+def ruleset_json(rs: engine.RuleSet) -> dict[str, object]:
     """A rule set as the API shows it, its labels in the request's language."""
     data = ruleset_to_dict(rs)
     # Each way of going out's points by id, beside the kinds that hold them (clients read both).
@@ -81,13 +309,14 @@ def rulesets() -> Response:
     (``GET /rulesets/<id>`` or ``GET /house-rules/<id>``), never listed to strangers.
     """
     items = list(PRESETS.values())
-    return jsonify({
+    answer: RulesetList = {
         "rulesets": [
             {"id": rs.id, "name": label(rs.name), "based_on": rs.based_on,
              "preset": rs.id in PRESETS, "sources": list(rs.sources)}
             for rs in items
         ]
-    })
+    }
+    return jsonify(answer)
 
 
 @bp.get("/rulesets/<ruleset_id>")
@@ -140,7 +369,7 @@ def opening_minimum() -> Response | tuple[Response, int]:
         return field_errors(FieldError("round", N_("The round is a whole number from 1 to "
                                                    "%(high)d."), high=flow.MAX_ROUNDS))
     need = flow.opening(rs, total=score_value, round_=round_value)
-    return jsonify({
+    answer: OpeningMinimum = {
         "ruleset": rs.id,
         "score": score_value,
         # The round the minimum is for, or null when it goes by the score.
@@ -149,56 +378,11 @@ def opening_minimum() -> Response | tuple[Response, int]:
         # Beside the number, what the first meld must be (Brazilian from 7,000: a canasta).
         "condition": condition_json(need.condition),
         "band": need.row,
-    })
+    }
+    return jsonify(answer)
 
 
-#: The answers' shapes.
+#: The count's body: the hand, and what it reads beside it.
 add_schemas({
-    "Line": {
-        "type": "object",
-        "required": ["id", "label", "points"],
-        "properties": {"id": {"type": "string"}, "label": {"type": "string"},
-                       "points": {"type": "integer"}},
-    },
-    "SideResult": {
-        "type": "object",
-        "required": ["total", "lines"],
-        "properties": {
-            "total": {"type": "integer"},
-            "lines": {"type": "array", "items": {"$ref": "#/components/schemas/Line"}},
-        },
-    },
-    "HandResult": {
-        "type": "object",
-        "description": "A hand counted under a rule set (nothing is stored).",
-        "required": ["ruleset", "format", "totals", "sides"],
-        "properties": {
-            "ruleset": {"type": "string"},
-            "format": {"type": "string"},
-            "totals": {"type": "array", "items": {"type": "integer"}},
-            "sides": {"type": "array", "items": {"$ref": "#/components/schemas/SideResult"}},
-        },
-    },
-    "RulesetList": {
-        "type": "object",
-        "required": ["rulesets"],
-        "properties": {"rulesets": {"type": "array", "items": {
-            "type": "object", "required": ["id", "name", "based_on", "preset", "sources"],
-            "properties": {
-                "id": {"type": "string"}, "name": {"type": "string"},
-                "based_on": {"type": ["string", "null"]}, "preset": {"type": "boolean"},
-                "sources": {"type": "array", "items": {"type": "string"}}}}}},
-    },
-    "OpeningMinimum": {
-        "type": "object",
-        "required": ["ruleset", "score", "round", "minimum", "condition", "band"],
-        "properties": {"ruleset": {"type": "string"}, "score": {"type": "integer"},
-                       "round": {"type": ["integer", "null"], "description":
-                                 "The round the minimum is for (null: it goes by the score)"},
-                       "minimum": {"type": "integer", "description":
-                                   "The card points the first meld needs (0 where only the "
-                                   "condition is asked)"},
-                       "condition": or_null({"$ref": "#/components/schemas/OpeningCondition"}),
-                       "band": {"type": "integer"}},
-    },
+    "ScoreRequest": score_request_schema(),
 })

@@ -9,7 +9,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any, TypedDict
 
 from flask import Response, jsonify, request
 from flask_babel import gettext as _
@@ -20,7 +20,8 @@ from ..services import desk
 from ..services import table_cards as cards_service
 from . import bp
 from .common import error_response
-from .openapi import add_schemas, errors, ok, operation, ref
+from .openapi import errors, ok, operation, ref
+from .shapes import Doc, answers
 from .tournaments import (
     _AUTH,
     _DESK_ERRORS,
@@ -32,14 +33,28 @@ from .tournaments import (
     _tournament_or_404,
 )
 
+
+class TableCard(TypedDict):
+    table: int
+    url: str | None
+    pdf: str
+
+
+class TableCards(TypedDict):
+    pdf: Annotated[str, Doc("Every card, as a PDF (the desk's page)")]
+    cards: list[TableCard]
+
+
+answers(TableCards)
+
 _CARDS_ANSWER = ok("Each table's card: its link (null: made under another SECRET_KEY, to be "
                    "replaced before it can be printed again) and its PDF", ref("TableCards"))
 
 
-def _cards(tournament: Any) -> dict[str, Any]:
+def _cards(tournament: Any) -> TableCards:
     from ..tournaments.cards import card_url
 
-    rows = []
+    rows: list[TableCard] = []
     for card in cards_service.cards(tournament):
         token = cards_service.card_token(card)
         rows.append({
@@ -124,19 +139,3 @@ def replace_table_card(tournament_id: str, table: int) -> Response:
     response = jsonify(_cards(done.tournament))
     response.headers["Cache-Control"] = "private, no-store"
     return response
-
-
-add_schemas({
-    "TableCards": {
-        "type": "object",
-        "required": ["pdf", "cards"],
-        "properties": {
-            "pdf": {"type": "string", "description": "Every card, as a PDF (the desk's page)"},
-            "cards": {"type": "array", "items": {
-                "type": "object", "required": ["table", "url", "pdf"],
-                "properties": {"table": {"type": "integer"},
-                               "url": {"type": ["string", "null"]},
-                               "pdf": {"type": "string"}}}},
-        },
-    },
-})

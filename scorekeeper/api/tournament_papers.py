@@ -6,6 +6,8 @@ totals, a table whose game is kept in the app (it has hands) or a game a pair ab
 
 from __future__ import annotations
 
+from typing import TypedDict
+
 from flask import Response, jsonify
 
 from ..services import desk, paper_results, record
@@ -13,8 +15,20 @@ from ..services import tournaments as service
 from ..tournaments.results_csv import COLUMNS as RESULT_COLUMNS
 from . import bp
 from .common import json_body
-from .openapi import BODY_ERRORS, add_schemas, errors, ok, operation, ref
+from .openapi import BODY_ERRORS, errors, ok, operation, ref
+from .shapes import answers
 from .tournaments import _ADMIN_ERRORS, _AUTH, _require_admin, _tournament_or_404
+
+
+class PaperResult(TypedDict):
+    round: int
+    table: int
+    pairs: list[int]
+    totals: list[int]
+    credits: list[int]
+
+
+answers(PaperResult)
 
 
 @bp.post("/tournaments/<tournament_id>/rounds/<int:number>/tables/<int:table>/result")
@@ -39,8 +53,10 @@ def paper_result(tournament_id: str, number: int, table: int) -> Response:
     body = json_body()
     result = desk.paper_result(tournament.id, number, table, body.get("totals"),
                                by=record.BY_DESK)
-    return jsonify({"round": result.round, "table": result.table, "pairs": list(result.pairs),
-                    "totals": list(result.totals), "credits": list(result.credits)})
+    answer: PaperResult = {"round": result.round, "table": result.table,
+                           "pairs": list(result.pairs), "totals": list(result.totals),
+                           "credits": list(result.credits)}
+    return jsonify(answer)
 
 
 @bp.get("/tournaments/<tournament_id>/results.csv")
@@ -61,17 +77,3 @@ def results_csv(tournament_id: str) -> Response:
     from ..tournaments.results_csv import csv_response
 
     return csv_response(_tournament_or_404(tournament_id, full=True))
-
-
-add_schemas({
-    "PaperResult": {
-        "type": "object",
-        "required": ["round", "table", "pairs", "totals", "credits"],
-        "properties": {
-            "round": {"type": "integer"}, "table": {"type": "integer"},
-            "pairs": {"type": "array", "items": {"type": "integer"}},
-            "totals": {"type": "array", "items": {"type": "integer"}},
-            "credits": {"type": "array", "items": {"type": "integer"}},
-        },
-    },
-})

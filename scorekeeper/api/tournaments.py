@@ -14,25 +14,35 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from datetime import datetime
-from typing import Any, TypeVar
+from typing import Annotated, Any, NotRequired, TypedDict, TypeVar
 
 from flask import Response, jsonify, make_response, request, url_for
 from flask_babel import gettext as _
 
-from ..engine.movements import SEATING_METHODS
+from ..engine.movements import MITCHELL, SEATING_METHODS, SWISS
 from ..engine.ranking import STANDINGS_BY
-from ..models.tournaments import Tournament, TournamentTable
+from ..engine.seating import CIRCLE, ROTATION
+from ..models import tournaments as models
 from ..ratelimit import note_token_failure
 from ..services import desk
 from ..services import tournaments as service
-from ..services.clock import TABLES_START, clock_of, waits_for_bell
+from ..services.clock import (
+    NOT_STARTED,
+    OVER,
+    PAUSED,
+    RUNNING,
+    TABLES_START,
+    clock_of,
+    waits_for_bell,
+)
 from ..services.games import token_matches
 from ..services.record import MAX_REQUEST_KEY
 from ..services.scoring import resolve_ruleset
 from . import bp
 from .common import fail, json_body
-from .games import game_urls
+from .games import GameLinks, game_urls
 from .openapi import BODY_ERRORS, add_schemas, errors, header, ok, operation, ref
+from .shapes import Doc, answers, extends
 
 #: The pair's number in a path, as the document tells it.
 _PAIR = {"number": "The pair's number (from 1, in the order given)."}
@@ -57,6 +67,7 @@ def _links_operation(operation_id: str, summary: str, answer: str, schema: str, 
                                 **errors(*_ADMIN_ERRORS, 409, e404=e404,
                                          e409="The round is closed")})
 
+
 def pair_operation(operation_id: str, summary: str, *, e409: str,
                    answer: dict[str, Any] | None = None) -> Callable[[_View], _View]:
     """The declaration of a desk's action on one pair (``.../pairs/<number>/...``): the
@@ -65,9 +76,126 @@ def pair_operation(operation_id: str, summary: str, *, e409: str,
                      responses={"200": ok("The tournament", answer or _TOURNAMENT),
                                 **errors(*_DESK_ERRORS, e404="No such tournament or pair",
                                          e409=e409, e422=_E422_KEY)})
-#: A name: not blank. Runs of spaces are collapsed before the length is counted, so the
-#: limit is in the description, not a ``maxLength``.
-_NAMED = {"type": "string", "minLength": 1, "pattern": "\\S"}
+
+
+# -- the answers' shapes (each view fills one in; the document's schemas are made of them) --
+
+
+@extends(GameLinks)
+class TableLink(GameLinks):
+    table: int
+    pairs: list[int]
+    game_id: str
+    edit_token: str
+
+
+class TournamentCreated(TypedDict):
+    id: str
+    admin_token: str
+    tables: list[TableLink]
+
+
+class RoundLinks(TypedDict):
+    round: int
+    tables: list[TableLink]
+
+
+class _Pair(TypedDict):
+    number: int
+    name: str
+    players: list[str]
+    disqualified: bool
+    substituted: bool
+    checked_in: Annotated[bool, Doc("the desk saw it arrive (before game 1)")]
+    joined_round: Annotated[int | None, Doc(
+        "a pair added after game 1 started plays from this game on")]
+
+
+class _Clock(TypedDict):
+    state: Annotated[str, Doc(enum=[NOT_STARTED, RUNNING, PAUSED, OVER])]
+    seconds_left: Annotated[int, Doc(minimum=0)]
+
+
+@extends(GameLinks)
+class _Table(GameLinks):
+    table: int
+    pairs: Annotated[list[int], Doc("pairs[i] plays side i of the game")]
+    game_id: str
+    totals: list[int]
+    finished: bool
+    abandoned_by: int | None
+    credits: list[int] | None
+    paper_result: Annotated[bool, Doc(
+        "totals typed by the desk from the table's paper sheet")]
+    link_handed_out: NotRequired[Annotated[bool, Doc("admin only")]]
+    edit_token: NotRequired[Annotated[str, Doc(
+        "only in the answer that made the link (admin)")]]
+
+
+class _Round(TypedDict):
+    number: int
+    started_at: Annotated[str | None, Doc("when the desk first started the clock",
+                                          format="date-time")]
+    ends_at: Annotated[str | None, Doc("when time is up, while the clock runs",
+                                       format="date-time")]
+    seconds_left: int
+    clock: _Clock
+    finished: bool
+    waiting_for_bell: Annotated[bool, Doc(
+        "the tables wait for the desk to start the clock: they save no hand until then "
+        "(tables_start bell)")]
+    byes: list[int]
+    tables: list[_Table]
+
+
+class _Standing(TypedDict):
+    pair: int
+    name: str
+    rank: Annotated[int | None, Doc(
+        "the place; pairs equal on every tie-break after play share it (each has the first "
+        "place of the shared ones); null: not ranked")]
+    place: Annotated[str, Doc(
+        "the place as the standings print it: \"3\", \"3–4\" for a shared place, \"—\" for "
+        "a pair not ranked")]
+    difference: int
+    wins: int
+    played: Annotated[int, Doc("games finished so far")]
+    disqualified: bool
+    substituted: bool
+    victory_points: Annotated[int, Doc(
+        "on the tournament's scale; they rank it when standings_by is victory_points")]
+    byes: Annotated[list[int], Doc(
+        "the games the pair sat out (a bye): no difference, the tournament's "
+        "bye_victory_points")]
+    credits: Annotated[list[int | None], Doc("each game's credit, null if not played (yet)")]
+
+
+class Tournament(TypedDict):
+    id: str
+    name: str
+    language: Annotated[str, Doc(enum=list(service.LANGUAGES))]
+    prizes: int
+    standings_by: Annotated[str, Doc(enum=list(STANDINGS_BY))]
+    victory_scale: list[list[int]]
+    bye_victory_points: int
+    ruleset: str
+    rounds_planned: int
+    minutes: int
+    warn_minutes: int
+    target: int | None
+    finished: bool
+    seating_method: Annotated[str, Doc(enum=list(SEATING_METHODS))]
+    tables_start: Annotated[str, Doc(enum=list(TABLES_START))]
+    seating: Annotated[str, Doc(
+        "How the games are seated: seating_method, or circle when 002's rotation would repeat",
+        enum=[ROTATION, CIRCLE, MITCHELL, SWISS])]
+    seating_notes: list[str]
+    pairs: list[_Pair]
+    rounds: list[_Round]
+    standings: list[_Standing]
+
+
+answers(TableLink, TournamentCreated, RoundLinks, Tournament)
 
 
 def _bearer() -> str | None:
@@ -77,14 +205,14 @@ def _bearer() -> str | None:
     return token.strip()
 
 
-def _tournament_or_404(tournament_id: str, *, full: bool = False) -> Tournament:
+def _tournament_or_404(tournament_id: str, *, full: bool = False) -> models.Tournament:
     tournament = service.find_tournament(tournament_id, full=full)
     if tournament is None:
         raise desk.TournamentNotFound(tournament_id)
     return tournament
 
 
-def _require_admin(tournament: Tournament) -> None:
+def _require_admin(tournament: models.Tournament) -> None:
     token = _bearer()
     if token is None:
         fail(401, _("Send the tournament's admin token as “Authorization: Bearer <token>”."))
@@ -93,12 +221,12 @@ def _require_admin(tournament: Tournament) -> None:
         fail(403, _("That admin token does not open this tournament."))
 
 
-def _links(tables: Iterable[TournamentTable]) -> dict[int, str]:
+def _links(tables: Iterable[models.TournamentTable]) -> dict[int, str]:
     """The edit tokens made in this request, by table id (read before the commit)."""
     return {t.id: t.new_edit_token for t in tables if t.new_edit_token}
 
 
-def _link_row(table: TournamentTable) -> dict[str, Any]:
+def _link_row(table: models.TournamentTable) -> TableLink:
     """A table's edit link made in this request (``hand_out_links`` keeps only those)."""
     token = table.new_edit_token
     assert token is not None
@@ -112,8 +240,8 @@ def _iso(moment: datetime | None) -> str | None:
     return None if moment is None else moment.isoformat() + "Z"
 
 
-def tournament_to_dict(tournament: Tournament, *, admin: bool,
-                       new_links: Mapping[int, str] | None = None) -> dict[str, Any]:
+def tournament_to_dict(tournament: models.Tournament, *, admin: bool,
+                       new_links: Mapping[int, str] | None = None) -> Tournament:
     """The tournament as the API shows it: rounds with their tables, and the standings.
 
     ``new_links`` (table id to edit token) are the links this request made: those tables
@@ -121,12 +249,13 @@ def tournament_to_dict(tournament: Tournament, *, admin: bool,
     """
     new_links = new_links or {}
     number_of = {p.id: p.number for p in tournament.pairs}
-    rounds = []
+    rounds: list[_Round] = []
     for rnd in tournament.rounds:
-        tables = []
+        tables: list[_Table] = []
         for table in rnd.tables:
             view = service.table_view(tournament, table)
-            row: dict[str, Any] = {
+            links = game_urls(table.view_token, new_links.get(table.id) if admin else None)
+            row: _Table = {
                 "table": table.number,
                 "pairs": [number_of[table.pair_a_id], number_of[table.pair_b_id]],
                 "game_id": table.view_token,
@@ -136,7 +265,9 @@ def tournament_to_dict(tournament: Tournament, *, admin: bool,
                                  else number_of[table.pairs[table.abandoned_by].id]),
                 "credits": list(view.credits) if view.credits is not None else None,
                 "paper_result": table.paper_totals is not None,
-                **game_urls(table.view_token, new_links.get(table.id) if admin else None),
+                "view_url": links["view_url"],
+                "edit_url": links["edit_url"],
+                "sheet_url": links["sheet_url"],
             }
             if admin:
                 row["link_handed_out"] = table.link_made_at is not None
@@ -149,7 +280,7 @@ def tournament_to_dict(tournament: Tournament, *, admin: bool,
             "started_at": _iso(rnd.clock_started_at),
             "ends_at": _iso(clock.deadline),
             "seconds_left": clock.seconds_left,
-            "clock": clock.as_dict(),
+            "clock": {"state": clock.state, "seconds_left": clock.seconds_left},
             "finished": rnd.finished_at is not None,
             "waiting_for_bell": waits_for_bell(tournament, rnd),
             "byes": list(rnd.byes),
@@ -215,10 +346,9 @@ def create_tournament() -> Response:
         seating_method=body["seating_method"], tables_start=body["tables_start"])
     tables = [_link_row(t)
               for t in service.hand_out_links(new.tournament.rounds[0].tables)]
-    response = make_response(
-        jsonify({"id": new.tournament.id, "admin_token": new.admin_token, "tables": tables}),
-        201,
-    )
+    answer: TournamentCreated = {"id": new.tournament.id, "admin_token": new.admin_token,
+                                 "tables": tables}
+    response = make_response(jsonify(answer), 201)
     response.headers["Location"] = url_for("api.get_tournament",
                                            tournament_id=new.tournament.id)
     return response
@@ -299,8 +429,8 @@ def new_round_links(tournament_id: str, number: int) -> Response:
     """New edit links for every table of an open round; the old ones stop working."""
     _desk_access(tournament_id)
     done = desk.round_links(tournament_id, number, by=desk.BY_API)
-    return jsonify({"round": number,
-                    "tables": [_link_row(t) for t in done.links]})
+    answer: RoundLinks = {"round": number, "tables": [_link_row(t) for t in done.links]}
+    return jsonify(answer)
 
 
 @bp.post("/tournaments/<tournament_id>/rounds/<int:number>/tables/<int:table>/link")
@@ -397,134 +527,4 @@ def extend_clock(tournament_id: str, number: int) -> Response:
 
 add_schemas({
     "NewTournament": service.NEW_TOURNAMENT.schema(),
-    "TableLink": {"allOf": [ref("GameLinks"), {
-        "type": "object",
-        "required": ["table", "pairs", "game_id", "edit_token"],
-        "properties": {
-            "table": {"type": "integer"},
-            "pairs": {"type": "array", "items": {"type": "integer"}},
-            "game_id": {"type": "string"},
-            "edit_token": {"type": "string"},
-        },
-    }]},
-    "TournamentCreated": {
-        "type": "object",
-        "required": ["id", "admin_token", "tables"],
-        "properties": {"id": {"type": "string"}, "admin_token": {"type": "string"},
-                       "tables": {"type": "array", "items": ref("TableLink")}},
-    },
-    "RoundLinks": {
-        "type": "object",
-        "required": ["round", "tables"],
-        "properties": {"round": {"type": "integer"},
-                       "tables": {"type": "array", "items": ref("TableLink")}},
-    },
-    "Tournament": {
-        "type": "object",
-        "required": ["id", "name", "language", "prizes", "standings_by", "victory_scale",
-                     "bye_victory_points", "ruleset", "rounds_planned", "minutes",
-                     "warn_minutes", "target", "finished", "seating_method", "tables_start",
-                     "seating", "seating_notes",
-                     "pairs", "rounds", "standings"],
-        "properties": {
-            "id": {"type": "string"},
-            "name": {"type": "string"},
-            "language": {"enum": list(service.LANGUAGES)},
-            "prizes": {"type": "integer"},
-            "standings_by": {"enum": list(STANDINGS_BY)},
-            "victory_scale": {"type": "array", "items": {
-                "type": "array", "items": {"type": "integer"}}},
-            "bye_victory_points": {"type": "integer"},
-            "ruleset": {"type": "string"},
-            "rounds_planned": {"type": "integer"},
-            "minutes": {"type": "integer"},
-            "warn_minutes": {"type": "integer"},
-            "target": {"type": ["integer", "null"]},
-            "finished": {"type": "boolean"},
-            "seating_method": {"enum": list(SEATING_METHODS)},
-            "tables_start": {"enum": list(TABLES_START)},
-            "seating": {"enum": ["rotation", "circle", "mitchell", "swiss"],
-                        "description": "How the games are seated: seating_method, or "
-                                       "circle when 002's rotation would repeat"},
-            "seating_notes": {"type": "array", "items": {"type": "string"}},
-            "pairs": {"type": "array", "items": {
-                "type": "object",
-                "required": ["number", "name", "players", "disqualified", "substituted"],
-                "properties": {
-                    "number": {"type": "integer"}, "name": {"type": "string"},
-                    "players": {"type": "array", "items": {"type": "string"}},
-                    "disqualified": {"type": "boolean"}, "substituted": {"type": "boolean"},
-                    "checked_in": {"type": "boolean",
-                                   "description": "the desk saw it arrive (before game 1)"},
-                    "joined_round": {"type": ["integer", "null"], "description": (
-                        "a pair added after game 1 started plays from this game on")}}}},
-            "rounds": {"type": "array", "items": {
-                "type": "object",
-                "required": ["number", "started_at", "ends_at", "seconds_left", "clock",
-                             "finished", "waiting_for_bell", "byes", "tables"],
-                "properties": {
-                    "number": {"type": "integer"},
-                    "started_at": {"type": ["string", "null"], "format": "date-time",
-                                   "description": "when the desk first started the clock"},
-                    "ends_at": {"type": ["string", "null"], "format": "date-time",
-                                "description": "when time is up, while the clock runs"},
-                    "seconds_left": {"type": "integer"},
-                    "clock": {"type": "object", "required": ["state", "seconds_left"],
-                              "properties": {
-                                  "state": {"enum": ["not_started", "running", "paused",
-                                                     "over"]},
-                                  "seconds_left": {"type": "integer", "minimum": 0}}},
-                    "finished": {"type": "boolean"},
-                    "waiting_for_bell": {"type": "boolean", "description": (
-                        "the tables wait for the desk to start the clock: they save no "
-                        "hand until then (tables_start bell)")},
-                    "byes": {"type": "array", "items": {"type": "integer"}},
-                    "tables": {"type": "array", "items": {"allOf": [ref("GameLinks"), {
-                        "type": "object",
-                        "required": ["table", "pairs", "game_id", "totals", "finished",
-                                     "abandoned_by", "credits", "paper_result"],
-                        "properties": {
-                            "table": {"type": "integer"},
-                            "pairs": {"type": "array", "items": {"type": "integer"},
-                                      "description": "pairs[i] plays side i of the game"},
-                            "game_id": {"type": "string"},
-                            "totals": {"type": "array", "items": {"type": "integer"}},
-                            "finished": {"type": "boolean"},
-                            "abandoned_by": {"type": ["integer", "null"]},
-                            "credits": {"type": ["array", "null"],
-                                        "items": {"type": "integer"}},
-                            "paper_result": {"type": "boolean", "description": (
-                                "totals typed by the desk from the table's paper sheet")},
-                            "link_handed_out": {"type": "boolean",
-                                                "description": "admin only"},
-                            "edit_token": {"type": "string", "description": (
-                                "only in the answer that made the link (admin)")},
-                        }}]}},
-                }}},
-            "standings": {"type": "array", "items": {
-                "type": "object",
-                "required": ["pair", "name", "rank", "difference", "wins", "played",
-                             "disqualified", "substituted", "victory_points", "byes"],
-                "properties": {
-                    "pair": {"type": "integer"}, "name": {"type": "string"},
-                    "rank": {"type": ["integer", "null"], "description": (
-                        "the place; pairs equal on every tie-break after play share it (each "
-                        "has the first place of the shared ones); null: not ranked")},
-                    "place": {"type": "string", "description": (
-                        "the place as the standings print it: \"3\", \"3–4\" for a shared "
-                        "place, \"—\" for a pair not ranked")},
-                    "difference": {"type": "integer"}, "wins": {"type": "integer"},
-                    "victory_points": {"type": "integer", "description": (
-                        "on the tournament's scale; they rank it when standings_by is "
-                        "victory_points")},
-                    "byes": {"type": "array", "items": {"type": "integer"}, "description": (
-                        "the games the pair sat out (a bye): no difference, the tournament's "
-                        "bye_victory_points")},
-                    "played": {"type": "integer", "description": "games finished so far"},
-                    "credits": {"type": "array", "items": {"type": ["integer", "null"]},
-                                "description": "each game's credit, null if not played (yet)"},
-                    "disqualified": {"type": "boolean"},
-                    "substituted": {"type": "boolean"}}}},
-        },
-    },
 })

@@ -8,9 +8,18 @@ from typing import Any
 
 from .cards import CARD_GROUP_FIELDS, CardCounts
 from .errors import N_, EntryErrors, FieldError
+from .hand_inputs import (
+    MAX_CANASTAS,
+    MAX_CARDS,
+    MAX_CHOICE,
+    MAX_IDS,
+    HandInput,
+    InputKind,
+    hand_inputs,
+    side_fields,
+)
 from .hand_inputs import MAX_COUNT as MAX_COUNT
 from .hand_inputs import MAX_POINTS as MAX_POINTS
-from .hand_inputs import HandInput, InputKind, hand_inputs, side_fields
 from .numbers import ungrouped
 from .rule_types import CanastaKind, HandEnd
 
@@ -136,6 +145,11 @@ def __getattr__(name: str) -> Any:
         return side_fields()
     raise AttributeError(name)
 
+#: How many sides a hand has.
+MIN_SIDES, MAX_SIDES = 2, 3
+#: The longest format id (or players as text) a hand may name.
+MAX_FORMAT_ID = 20
+
 #: What a side of a hand typed as its totals may hold beside its ``hand_total``: who went out
 #: (for the record) and the side's name.
 _TOTAL_FIELDS = frozenset({"hand_total", "going_out", "name"})
@@ -200,7 +214,7 @@ class _Reader:
         if not isinstance(value, str):
             self.errors.append(FieldError(path, unknown))
             return None
-        return value[:60]
+        return value[:MAX_CHOICE]
 
     def flag(self, data: Mapping[str, Any], key: str, path: str) -> bool:
         """A yes or no: ``true``/``false`` (JSON) or absent; anything else is a field error."""
@@ -221,7 +235,7 @@ class _Reader:
             return None
         for unknown in sorted(set(value) - set(CARD_GROUP_FIELDS)):
             self.errors.append(FieldError(f"{path}.{unknown}", N_("Unknown kind of card.")))
-        return CardCounts(**{g: self.count(value, g, f"{path}.{g}", maximum=200)
+        return CardCounts(**{g: self.count(value, g, f"{path}.{g}", maximum=MAX_CARDS)
                              for g in CARD_GROUP_FIELDS})
 
     def kinds(self, data: Mapping[str, Any], key: str, path: str) -> CanastaCounts:
@@ -235,7 +249,7 @@ class _Reader:
             self.errors.append(FieldError(f"{path}.{key}.{unknown}",
                                           N_("Unknown kind of canasta.")))
         return CanastaCounts(**{
-            k.value: self.count(raw, k.value, f"{path}.{key}.{k.value}", maximum=30)
+            k.value: self.count(raw, k.value, f"{path}.{key}.{k.value}", maximum=MAX_CANASTAS)
             for k in CanastaKind
         })
 
@@ -243,14 +257,14 @@ class _Reader:
         value = data.get(key)
         if value is None:
             return {}
-        if not isinstance(value, Mapping) or len(value) > 50:
+        if not isinstance(value, Mapping) or len(value) > MAX_IDS:
             self.errors.append(FieldError(path, N_("Must be an object of counts.")))
             return {}
         out: dict[str, int] = {}
         for k in value:
             n = self.count(value, k, f"{path}.{k}")
             if n:
-                out[str(k)[:60]] = n
+                out[str(k)[:MAX_CHOICE]] = n
         return out
 
 
@@ -322,7 +336,7 @@ def read_entry(data: Any) -> tuple[HandEntry, list[FieldError]]:
     if not isinstance(sides_raw, list) or not all(isinstance(s, Mapping) for s in sides_raw):
         raise ShapeError(N_("“sides” must be a list of objects."))
     r = _Reader()
-    if not 2 <= len(sides_raw) <= 3:
+    if not MIN_SIDES <= len(sides_raw) <= MAX_SIDES:
         r.errors.append(FieldError("sides", N_("A hand has two or three sides.")))
     end_raw = data.get("end", HandEnd.WENT_OUT.value)
     try:
@@ -332,20 +346,20 @@ def read_entry(data: Any) -> tuple[HandEntry, list[FieldError]]:
         end = HandEnd.WENT_OUT
     players = data.get("players", 4)
     if isinstance(players, bool) or not isinstance(players, int | str) or (
-        isinstance(players, str) and len(players) > 20
+        isinstance(players, str) and len(players) > MAX_FORMAT_ID
     ):
         r.errors.append(FieldError("players", N_("Unknown number of players.")))
         players = 4
     fmt = data.get("format")
-    if fmt is not None and (not isinstance(fmt, str) or len(fmt) > 20):
+    if fmt is not None and (not isinstance(fmt, str) or len(fmt) > MAX_FORMAT_ID):
         r.errors.append(FieldError("format", N_("Unknown player format.")))
         fmt = None
-    sides = tuple(side_from_dict(s, f"sides[{i}]", r) for i, s in enumerate(sides_raw[:3]))
+    sides = tuple(side_from_dict(s, f"sides[{i}]", r) for i, s in enumerate(sides_raw[:MAX_SIDES]))
     flag = data.get("total_only")
     total_only = flag is True or any(
-        s.get("hand_total") not in (None, "") for s in sides_raw[:3])
+        s.get("hand_total") not in (None, "") for s in sides_raw[:MAX_SIDES])
     if total_only:
-        r.errors += _totals_only(sides_raw[:3])
+        r.errors += _totals_only(sides_raw[:MAX_SIDES])
     elif flag is not None and flag is not False:
         r.errors.append(FieldError("total_only", N_("Must be true or false.")))
     return HandEntry(sides=sides, end=end, players=players, format=fmt,

@@ -25,6 +25,15 @@ if TYPE_CHECKING:
 MAX_COUNT = 99
 #: The largest number of points typed for a side's table or hands.
 MAX_POINTS = 10_000
+#: The most cards of one group a side counts (``table_cards``, ``hand_cards``).
+MAX_CARDS = 200
+#: The most canastas (or unfinished melds) of one kind a side counts.
+MAX_CANASTAS = 30
+#: The longest id the reader keeps (a choice's, a count's by id): it cuts a longer one, which
+#: no rule set's list holds.
+MAX_CHOICE = 60
+#: The most ids one count by id (premios, penalties) holds.
+MAX_IDS = 50
 
 
 class InputKind(StrEnum):

@@ -35,6 +35,8 @@ class Kind(Enum):
     #: ``count`` names, told wrong as a whole (``message``: one missing or blank; or the first
     #: unstorable one's error; or too long), never name by name.
     NAMES = "names"
+    #: A text taken as typed, of at most ``high`` characters; ``message`` when it is no text.
+    TEXT = "text"
     #: A text the service looks up (an id): taken as sent, the lookup refuses what it lacks;
     #: ``low`` and ``high`` bound its length in the schema only.
     KEY = "key"
@@ -105,6 +107,8 @@ class Field:
             schema = {"type": "array", "minItems": self.count, "maxItems": self.count,
                       "items": {"type": "string", "minLength": 1, "pattern": "\\S",
                                 "description": f"At most {self.high} characters"}}
+        elif self.kind is Kind.TEXT:
+            schema = {"type": "string", "maxLength": self.high}
         elif self.kind is Kind.KEY:
             schema = {"type": self._typed("string")}
             if self.low is not None:
@@ -188,6 +192,15 @@ class Field:
             return choice
         if self.kind is Kind.NAMES:
             return self._names(value, errors, at)
+        if self.kind is Kind.TEXT:
+            assert self.high is not None
+            if not isinstance(value, str):
+                errors.append(FieldError(at, self.message))
+            elif len(value) > self.high:
+                errors.append(FieldError(at, N_("At most %(max)d characters."), max=self.high))
+            else:
+                return value
+            return None
         assert self.items is not None
         if (not isinstance(value, Sequence) or isinstance(value, str)
                 or len(value) != self.count):
@@ -226,6 +239,7 @@ class Body:
     #: What the schema adds beyond the fields (a field required only for some values of
     #: another, as JSON schema's ``if``/``then``).
     conditions: Mapping[str, Any] | None = None
+    description: str | None = None
 
     def field(self, name: str) -> Field:
         """The field of that name."""
@@ -239,6 +253,8 @@ class Body:
     def schema(self) -> dict[str, Any]:
         """The body's JSON schema (fields it does not name are ignored, so they are allowed)."""
         schema: dict[str, Any] = {"type": "object"}
+        if self.description is not None:
+            schema["description"] = self.description
         if required := [f.name for f in self.fields if f.required]:
             schema["required"] = required
         schema["properties"] = {f.name: f.schema() for f in self.fields}

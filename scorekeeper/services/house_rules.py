@@ -38,6 +38,7 @@ from ..extensions import db
 from ..models import HouseRules
 from ..models.games import utcnow
 from . import text
+from .bodies import Body, Field, Kind
 from .games import hash_token, new_token, token_matches
 
 #: Every house-rules id starts so, which keeps preset ids from ever reaching the database.
@@ -45,6 +46,24 @@ ID_PREFIX = "house-"
 MAX_NAME = 120
 #: The engine keeps this much of a description.
 MAX_DESCRIPTION = 500
+
+#: What storing house rules reads beside the rule set's values (``ruleset_from_dict`` reads
+#: those, the base preset's standing for any left out): the API's ``POST`` and ``PUT``.
+HOUSE_RULES = Body(
+    (
+        Field("name", Kind.NAME, "", high=MAX_NAME,
+              description=f"At most {MAX_NAME} characters, its white space folded"),
+        # Never None once read: the id sent back, else the default base stands for it.
+        Field("based_on", Kind.CHOICE, N_("Choose the rules to start from."),
+              choices=(*PRESETS, None), required=False),
+        Field("description", Kind.TEXT, N_("Enter text."), high=MAX_DESCRIPTION,
+              required=False, default=""),
+    ),
+    examples=({"name": "Casa Pérez", "based_on": "classic"},),
+    description="A rule set in the shape GET /rulesets/{id} answers; values left out are "
+                "those of the preset named by based_on (default: the preset of the id sent, "
+                "else classic). id, notes and formats are ignored.",
+)
 
 _CACHE_SIZE = 128
 _cache: OrderedDict[tuple[str, datetime], RuleSet] = OrderedDict()
@@ -187,17 +206,6 @@ def create_from_preset(preset_id: str, name: str, edit_token: str | None = None)
     return house
 
 
-def _name_errors(name: object) -> tuple[str, list[FieldError]]:
-    if name is not None and not isinstance(name, str):
-        return "", [FieldError("name", N_("A name is a text."))]
-    clean = " ".join(name.split()) if isinstance(name, str) else ""
-    if not clean:
-        return clean, [FieldError("name", N_("Give a name."))]
-    if len(clean) > MAX_NAME:
-        return clean, [FieldError("name", N_("At most %(max)d characters."), max=MAX_NAME)]
-    return clean, []
-
-
 def _ruleset_from_data(data: Mapping[str, object], house_id: str, default_base: str) -> RuleSet:
     """The rule set ``data`` describes (the shape ``GET /api/v1/rulesets/<id>`` answers).
 
@@ -205,23 +213,16 @@ def _ruleset_from_data(data: Mapping[str, object], house_id: str, default_base: 
     data names none). Raises :class:`EntryErrors`.
     """
     errors: list[FieldError] = []
-    based_on = data.get("based_on")
+    body = HOUSE_RULES.pick(data)
+    based_on = body["based_on"]
     if based_on is None and data.get("id") in PRESETS:
         based_on = data["id"]  # a preset as GET /rulesets/<id> answers it, sent back
     if based_on is None or based_on == house_id:
         based_on = default_base
-    base = PRESETS.get(based_on) if isinstance(based_on, str) else None
-    if base is None:
-        errors.append(FieldError("based_on", N_("Choose the rules to start from.")))
-        base = PRESETS["classic"]
-    clean, name_errors = _name_errors(data.get("name"))
-    errors += name_errors
-    description = data.get("description", "")
-    if not isinstance(description, str):
-        errors.append(FieldError("description", N_("Enter text.")))
-    elif len(description) > MAX_DESCRIPTION:
-        errors.append(FieldError("description", N_("At most %(max)d characters."),
-                                 max=MAX_DESCRIPTION))
+    base = PRESETS.get(HOUSE_RULES.field("based_on").read(based_on, errors) or "classic",
+                       PRESETS["classic"])
+    clean: str = HOUSE_RULES.field("name").read(body["name"], errors)
+    HOUSE_RULES.field("description").read(body["description"], errors)
     # The id is the server's; notes and formats are the preset's (ruleset_from_dict says so).
     values = {k: v for k, v in data.items() if k not in ("id", "name", "based_on", "notes")}
     values.update(id=house_id, name=clean or base.name, based_on=base.id)
@@ -242,7 +243,8 @@ def create_from_data(data: Mapping[str, object], edit_token: str) -> HouseRules:
 
     Raises :class:`EntryErrors` with the data's own field paths.
     """
-    clean, errors = _name_errors(data.get("name"))
+    errors: list[FieldError] = []
+    clean: str = HOUSE_RULES.field("name").read(data.get("name"), errors)
     house_id = _new_id(clean) if not errors else f"{ID_PREFIX}new"
     rs = _ruleset_from_data(data, house_id, "classic")
     house = HouseRules(id=house_id, name=rs.name, based_on=rs.based_on or "classic",

@@ -190,3 +190,31 @@ def test_a_new_tournaments_body_is_declared_once(monkeypatch):
     assert [(e.field, e.message) for e in raised.value.errors] == [
         ("language", "Choose English, Spanish, Portuguese or Italian."),
         ("minutes", "A whole number from 5 to 90.")]
+
+
+def test_the_house_rules_body_is_declared_once(monkeypatch):
+    from dataclasses import replace
+
+    from scorekeeper.services import house_rules
+
+    schemas = document()["components"]["schemas"]
+    assert schemas["HouseRulesBody"] == house_rules.HOUSE_RULES.schema()
+    assert schemas["HouseRulesBody"]["properties"]["based_on"]["enum"][-1] is None
+    read = house_rules._ruleset_from_data
+    assert read({"name": " Casa   Pérez ", "based_on": "brazilian", "description": "d" * 500},
+                "house-x", "classic").name == "Casa Pérez"
+    # A name's white space is folded before its limit: longer text is taken (no maxLength).
+    assert "maxLength" not in schemas["HouseRulesBody"]["properties"]["name"]
+    assert read({"name": "a" + " " * 200 + "b"}, "house-x", "classic").name == "a b"
+    # One bound changed in the declaration: the schema shows it and the reader refuses by it.
+    body = house_rules.HOUSE_RULES
+    description = body.field("description")
+    narrowed = replace(description, high=10)
+    fields = tuple(narrowed if f is description else f for f in body.fields)
+    monkeypatch.setattr(house_rules, "HOUSE_RULES", replace(body, fields=fields))
+    assert house_rules.HOUSE_RULES.schema()["properties"]["description"]["maxLength"] == 10
+    with pytest.raises(EntryErrors) as raised:
+        read({"name": "Casa", "description": "d" * 11, "based_on": "nope"}, "house-x", "classic")
+    assert [(e.field, e.message) for e in raised.value.errors] == [
+        ("based_on", "Choose the rules to start from."),
+        ("description", "At most 10 characters.")]

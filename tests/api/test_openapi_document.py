@@ -135,3 +135,99 @@ def test_a_flask_rule_becomes_a_path_with_its_parameters():
         {"name": "pair", "in": "path", "required": True,
          "schema": {"type": "integer", "minimum": 1}},
     ]
+
+
+def _hand(**side):
+    return {"sides": [dict(side), {}]}
+
+
+def _fields(data):
+    from scorekeeper.engine.hand import read_entry
+
+    return {e.field for e in read_entry(data)[1]}
+
+
+def test_a_hands_bounds_in_the_document_are_the_readers():
+    # Each bound is read from the document: the engine's reader takes a value at it and
+    # refuses one past it, so the document cannot promise more or less than is read.
+    from scorekeeper.engine import PRESETS
+
+    schemas = document()["components"]["schemas"]
+    hand = schemas["Hand"]["properties"]
+    low, high = hand["sides"]["minItems"], hand["sides"]["maxItems"]
+    for n in range(low, high + 1):
+        assert "sides" not in _fields({"sides": [{}] * n})
+    assert "sides" in _fields({"sides": [{}] * (high + 1)})
+    assert "sides" in _fields({"sides": [{}] * (low - 1)})
+
+    for end in hand["end"]["enum"]:
+        assert not _fields({"end": end, "sides": [{}, {}]})
+    assert "end" in _fields({"end": "abandoned", "sides": [{}, {}]})
+
+    longest = hand["format"]["maxLength"]
+    assert hand["players"]["oneOf"][1]["maxLength"] == longest
+    assert not _fields({"format": "f" * longest, "players": "p" * longest, "sides": [{}, {}]})
+    assert _fields({"format": "f" * (longest + 1), "players": "p" * (longest + 1),
+                    "sides": [{}, {}]}) == {"format", "players"}
+    counts = hand["players"]["oneOf"][0]["enum"]
+    assert counts == sorted({f.players for rs in PRESETS.values() for f in rs.formats})
+
+    most = schemas["Counts"]["maxProperties"]
+    per_id = schemas["Counts"]["additionalProperties"]["anyOf"][0]["maximum"]
+    assert not _fields(_hand(premios={f"p{i}": per_id for i in range(most)}))
+    assert _fields(_hand(premios={f"p{i}": 1 for i in range(most + 1)})) == {"sides[0].premios"}
+    assert _fields(_hand(premios={"p": per_id + 1})) == {"sides[0].premios.p"}
+
+    for group, schema in schemas["CardCounts"]["properties"].items():
+        top = schema["anyOf"][0]["maximum"]
+        assert not _fields(_hand(hand_cards={group: top}))
+        assert _fields(_hand(hand_cards={group: top + 1})) == {f"sides[0].hand_cards.{group}"}
+
+    for kind, schema in schemas["Side"]["properties"]["canastas"]["properties"].items():
+        top = schema["anyOf"][0]["maximum"]
+        assert not _fields(_hand(canastas={kind: top}))
+        assert _fields(_hand(canastas={kind: top + 1})) == {f"sides[0].canastas.{kind}"}
+
+
+def test_what_scoring_reads_beside_the_hand_is_declared(client):
+    from scorekeeper.api.scoring import SCORE
+
+    schema = document()["components"]["schemas"]["ScoreRequest"]
+    assert schema["allOf"][0] == {"$ref": "#/components/schemas/Hand"}
+    assert set(schema["allOf"][1]["properties"]) == {f.name for f in SCORE.fields}
+    example = schema["examples"][0]
+    answer = client.post("/api/v1/score", json=example)
+    assert answer.status_code == 200, answer.get_json()
+    assert answer.get_json()["ruleset"] == example["ruleset"]
+    assert client.post("/api/v1/score", json={**example, "ruleset": "nope"}).status_code == 422
+
+
+def test_the_hand_schema_names_every_field_the_reader_reads():
+    # The reader is given a mapping that notes each key asked of it: the document's Hand
+    # names exactly those (a field read and not described, or described and not read, fails).
+    from collections.abc import Mapping
+
+    from scorekeeper.engine.hand import read_entry
+
+    class Noting(Mapping):
+        def __init__(self, data):
+            self.data, self.asked = data, set()
+
+        def __getitem__(self, key):
+            self.asked.add(key)
+            return self.data[key]
+
+        def get(self, key, default=None):
+            self.asked.add(key)
+            return self.data.get(key, default)
+
+        def __iter__(self):
+            return iter(self.data)
+
+        def __len__(self):
+            return len(self.data)
+
+    body = Noting({"sides": [{}, {}]})
+    read_entry(body)
+    hand = document()["components"]["schemas"]["Hand"]
+    assert set(hand["properties"]) == body.asked
