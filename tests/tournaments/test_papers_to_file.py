@@ -2,7 +2,7 @@
 the whole night, blank sheets printed ahead "as planned", each sheet saying how its game ended
 (finished, closed by the desk, settled at time, abandoned with its credits, typed from paper),
 and the standings with shared places and the settled games named. Read as text (pdftotext);
-the pages are kept as PNGs under artifacts/papers/ to look at."""
+the pages are kept as PNGs under artifacts/papers/ to look at (not with TEST_PAPER_PNGS=0)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,16 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from tournament_helpers import VALUES, admin, clock_out, links, play, post_hand, stock_out
+from tournament_helpers import (
+    VALUES,
+    admin,
+    clock_out,
+    keeps_pngs,
+    links,
+    play,
+    post_hand,
+    stock_out,
+)
 
 from scorekeeper.engine.ranking import Standing, rank
 from scorekeeper.sheets import render
@@ -53,7 +62,7 @@ def pages(client, url, name):
     assert response.status_code == 200 and response.mimetype == "application/pdf", url
     text = subprocess.run(["pdftotext", "-layout", "-", "-"], input=response.data,
                           capture_output=True, check=True).stdout.decode()
-    if shutil.which("pdftoppm"):
+    if keeps_pngs():
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         subprocess.run(["pdftoppm", "-png", "-r", "50", "-", str(ARTIFACTS / name)],
                        input=response.data, check=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
@@ -128,6 +129,13 @@ def clock_out() -> None:
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "papers"
 
 
+def keeps_pngs() -> bool:
+    """Whether the papers' pages are kept as PNGs: when pdftoppm is there, unless
+    ``TEST_PAPER_PNGS=0`` (CI: no test reads them; tests/tournaments' paper tests took 3-6 s
+    more CPU drawing them)."""
+    return os.environ.get("TEST_PAPER_PNGS", "1") != "0" and shutil.which("pdftoppm") is not None
+
+
 def pdf_pages(client: FlaskClient, url: str, tmp_path: Path, name: str,
               dpi: int) -> tuple[str, int, TestResponse]:
     """The PDF at ``url`` as (its layout text, its number of pages, the answer); its pages kept
@@ -139,7 +147,7 @@ def pdf_pages(client: FlaskClient, url: str, tmp_path: Path, name: str,
     text = subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True,
                           text=True, check=True).stdout
     info = subprocess.run(["pdfinfo", str(path)], capture_output=True, text=True).stdout
-    if shutil.which("pdftoppm"):
+    if keeps_pngs():
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         subprocess.run(["pdftoppm", "-png", "-r", str(dpi), str(path), str(ARTIFACTS / name)],
                        check=True)
