@@ -373,6 +373,10 @@ class Recorder:
     pushed: list[float] = field(default_factory=list)
     #: Streams that ended or failed while the night went on (a phone opens a new one).
     streams_lost: int = 0
+    #: When each request was sent (seconds into the night) and how long it took (ms): where in
+    #: the night the slow answers fall (the arrivals of the first minute, or all through it).
+    timeline: list[tuple[float, float]] = field(default_factory=list)
+    began: float = field(default_factory=time.monotonic)
 
     def running(self) -> bool:
         return time.monotonic() < self.deadline and self.sent < self.max_requests
@@ -389,7 +393,9 @@ class Recorder:
             body = raw.decode("utf-8", "replace") if b"%PDF" != raw[:4] else "%PDF"
         except (TimeoutError, aiohttp.ClientError) as exc:
             status, body = 0, type(exc).__name__
-        self.latencies[kind].append((time.perf_counter() - start) * 1000)
+        took = (time.perf_counter() - start) * 1000
+        self.latencies[kind].append(took)
+        self.timeline.append((time.monotonic() - took / 1000 - self.began, took))
         if not 200 <= status < 400:
             self.errors[kind] += 1
             if status >= 500 or status == 0:
@@ -427,6 +433,27 @@ def report(rec: Recorder, title: str) -> list[str]:
         lines.append(f"{'every request':<28}{len(every):>7}{percentile(every, 50):>9.1f}"
                      f"{percentile(every, 95):>9.1f}{percentile(every, 99):>9.1f}"
                      f"{max(every):>9.1f}{sum(rec.errors.values()):>8}")
+    lines += timeline(rec)
+    return lines
+
+
+#: The night's timeline in steps of this many seconds (by when each request was sent).
+TIMELINE_STEP = 10
+
+
+def timeline(rec: Recorder) -> list[str]:
+    """Requests, p50 and p95 in each step of the night: the arrivals or the whole night."""
+    steps: dict[int, list[float]] = defaultdict(list)
+    for sent, took in rec.timeline:
+        steps[int(sent // TIMELINE_STEP)].append(took)
+    if not steps:
+        return []
+    lines = [f"{'sent at (s)':<16}{'requests':>9}{'p50 ms':>9}{'p95 ms':>9}"]
+    for step in sorted(steps):
+        got = steps[step]
+        at = f"{step * TIMELINE_STEP}-{(step + 1) * TIMELINE_STEP}"
+        lines.append(f"{at:<16}{len(got):>9}{percentile(got, 50):>9.1f}"
+                     f"{percentile(got, 95):>9.1f}")
     return lines
 
 
