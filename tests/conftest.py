@@ -52,37 +52,10 @@ SLOW_FOLDERS = frozenset({"browser", "reliability", "bench", "sheets", "security
                           "deploy"})
 
 
-#: The fixtures through which a test reaches the test database (``TEST_DATABASE_URL``, or the
-#: SQLite file in its place).
-DATABASE_FIXTURES = frozenset({"app", "client", "runner", "settings", "make_app", "_schema",
-                               "_shared_app"})
-#: Words of a test module that reaches the test database without those fixtures (it reads
-#: ``TEST_DATABASE_URL``, or builds an app on ``database_uri``/``make_config``).
-DATABASE_WORDS = ("TEST_DATABASE_URL", "database_uri", "make_config")
-
-
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark ``database`` each test that reaches the test database (see :func:`_reaches_database`),
-    then sort: the slow folders' tests first, the quick ones after: pytest-xdist's workers then
-    end on quick tests, instead of one waiting while the other finishes a long one (an 8 s
-    tail)."""
-    modules: dict[str, bool] = {}
-    for item in items:
-        if _reaches_database(item, modules):
-            item.add_marker(pytest.mark.database)
+    """The slow folders' tests first, the quick ones after: pytest-xdist's workers then end on
+    quick tests, instead of one waiting while the other finishes a long one (an 8 s tail)."""
     items.sort(key=lambda item: Path(str(item.fspath)).parent.name not in SLOW_FOLDERS)
-
-
-def _reaches_database(item: pytest.Item, modules: dict[str, bool]) -> bool:
-    """Whether ``item`` uses a database fixture, or its module names ``TEST_DATABASE_URL`` or
-    builds an app on the test database itself (read once per module, kept in ``modules``)."""
-    if DATABASE_FIXTURES & set(getattr(item, "fixturenames", ())):
-        return True
-    module = str(item.fspath)
-    if module not in modules:
-        source = Path(module).read_text(encoding="utf-8")
-        modules[module] = any(word in source for word in DATABASE_WORDS)
-    return modules[module]
 
 
 def pytest_configure(config: pytest.Config) -> None:
