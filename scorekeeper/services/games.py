@@ -16,7 +16,7 @@ from functools import lru_cache
 from typing import Any
 
 from sqlalchemy import func, select
-from sqlalchemy.orm import raiseload, selectinload
+from sqlalchemy.orm import joinedload, raiseload, selectinload
 from sqlalchemy.orm.attributes import instance_state
 
 from .. import config
@@ -365,15 +365,17 @@ def find_game(view_token: str, *, hands: bool = True) -> Game | None:
     """
     if not view_token or len(view_token) > 100:
         return None
+    # Sides and players come in the game's own query (two or three sides, a few players
+    # each): a query of its own for each cost more than the rows it read.
     stmt = (
         select(Game)
         .where(Game.view_token_hash == hash_token(view_token))
         .options(
-            selectinload(Game.sides).selectinload(Side.players),
+            joinedload(Game.sides).joinedload(Side.players),
             selectinload(Game.hands) if hands else raiseload(Game.hands),
         )
     )
-    return db.session.execute(stmt).scalar_one_or_none()
+    return db.session.execute(stmt).unique().scalar_one_or_none()
 
 
 def can_edit(game: Game, edit_token: str | None) -> bool:
