@@ -36,6 +36,13 @@ class ScorekeeperApp(Flask):
         request.environ["scorekeeper.roll_back"] = True
         return super().handle_user_exception(e)
 
+    def get_send_file_max_age(self, filename: str | None) -> int | None:
+        # A static file asked for at its current version is kept a year (static_files).
+        from . import static_files
+
+        kept = static_files.max_age(self, filename)
+        return kept if kept is not None else super().get_send_file_max_age(filename)
+
 
 def create_app(
     test_config: dict[str, Any] | None = None, instance_path: str | None = None
@@ -51,6 +58,7 @@ def create_app(
     _configure(app, test_config)
     _init_extensions(app)
     _register_template_helpers(app)
+    _version_static_files(app)
     _register_blueprints(app)
     _register_cli(app)
     _register_error_handlers(app)
@@ -135,6 +143,13 @@ def _register_template_helpers(app: Flask) -> None:
         label=label, source_name=source_name, line_label=line_label, number=number,
         signed=signed, field_id=field_id, error_id=error_id, rule_text=rule_text,
     )
+
+
+def _version_static_files(app: Flask) -> None:
+    """Links to static files carry their version; the phones keep them until it changes."""
+    from . import static_files
+
+    static_files.init_app(app)
 
 
 def _register_blueprints(app: Flask) -> None:
@@ -242,7 +257,7 @@ def _register_transactions(app: Flask) -> None:
     that raised had its changes dropped already (:class:`ScorekeeperApp`), before its answer
     was made.
     """
-    from flask import Response, session
+    from flask import Response, request, session
     from flask_babel import gettext
     from sqlalchemy.exc import IntegrityError, OperationalError
     from sqlalchemy.orm.exc import StaleDataError
@@ -286,7 +301,9 @@ def _register_transactions(app: Flask) -> None:
         # Only a session that holds something becomes permanent: a visitor who never got one
         # is not handed a cookie for nothing. Its expiry moves on when the session changes,
         # and at least once every RENEW_DAYS on a visit, so a phone in use keeps it for good.
-        if not session:
+        # A static file leaves the session alone: reading it would make the answer vary by
+        # the cookie, and a phone would fetch the file again whenever the cookie changed.
+        if request.endpoint == "static" or not session:
             return response
         if not session.permanent:
             session.permanent = True

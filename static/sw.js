@@ -7,6 +7,9 @@
 
 // v2: v1 kept the scorekeeper's page (edit link included); activating v2 deletes its caches.
 var VERSION = "v2";
+// main.service_worker writes each static file's version into the URLs below (?v=..., as the
+// pages link them) and into the shell's name: a new version of any of them makes a new
+// worker, whose shell is fetched afresh and the old one deleted.
 var SHELL = "shell-" + VERSION;
 var PAGES = "pages-" + VERSION;
 var MAX_PAGES = 20;
@@ -72,6 +75,18 @@ function networkFirst(request) {
   });
 }
 
+// A file linked at its version (?v=...) never changes: kept, it is not asked for again.
+function cacheFirst(request) {
+  return caches.open(SHELL).then(function (cache) {
+    return cache.match(request).then(function (hit) {
+      return hit || fetch(request).then(function (response) {
+        if (response.ok) { cache.put(request, response.clone()); }
+        return response;
+      });
+    });
+  });
+}
+
 function staleWhileRevalidate(request) {
   return caches.open(SHELL).then(function (cache) {
     return cache.match(request).then(function (hit) {
@@ -98,6 +113,7 @@ self.addEventListener("fetch", function (event) {
     if (url.pathname.indexOf("/join/") !== -1) { return; }  // edit links: never cached
     event.respondWith(networkFirst(request));
   } else if (url.pathname.indexOf("/static/") === 0) {
-    event.respondWith(staleWhileRevalidate(request));
+    event.respondWith(url.searchParams.has("v") ? cacheFirst(request)
+                                                : staleWhileRevalidate(request));
   }
 });

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from flask import Response, request
+import hashlib
+import os
+import re
+
+from flask import Response, request, url_for
 
 from ..extensions import htmx
 from ..web import render
@@ -32,14 +36,37 @@ def healthz() -> tuple[str, int, dict[str, str]]:
 
 @bp.get("/sw.js")
 def service_worker() -> Response:
-    """The service worker, from the site root so its scope can be the whole site."""
-    from flask import current_app, send_from_directory
+    """The service worker, from the site root so its scope can be the whole site, with the
+    static files it keeps linked at their versions, as the pages link them."""
+    from flask import current_app, make_response
 
-    response = send_from_directory(current_app.static_folder or "static", "sw.js",
-                                   mimetype="application/javascript", max_age=0)
+    response = make_response(_versioned_worker(current_app.static_folder or "static"))
+    response.mimetype = "application/javascript"
     response.headers["Service-Worker-Allowed"] = "/"
     response.headers["Cache-Control"] = "no-cache"
+    response.add_etag()
+    response.make_conditional(request)  # 304 when the phone's copy is this one
     return response
+
+
+_STATIC_URL = re.compile(r'"/static/([^"?]+)"')
+
+
+def _versioned_worker(folder: str) -> str:
+    """``static/sw.js`` with each ``"/static/<file>"`` written as ``url_for`` writes it
+    (``?v=`` its version) and the shell's cache named after those versions."""
+    with open(os.path.join(folder, "sw.js"), encoding="utf-8") as f:
+        text = f.read()
+    urls: list[str] = []
+
+    def versioned(match: re.Match[str]) -> str:
+        urls.append(url_for("static", filename=match.group(1)))
+        return f'"{urls[-1]}"'
+
+    text = _STATIC_URL.sub(versioned, text)
+    shell = hashlib.sha256("\n".join(urls).encode()).hexdigest()[:12]
+    return text.replace('var SHELL = "shell-" + VERSION;',
+                        f'var SHELL = "shell-" + VERSION + "-{shell}";', 1)
 
 
 @bp.get("/manifest.webmanifest")

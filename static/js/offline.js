@@ -29,7 +29,9 @@
     if (!script || document.querySelector("link[data-offline-css]")) { return; }
     var link = document.createElement("link");
     link.rel = "stylesheet";
-    link.href = script.src.replace(/js\/offline\.js(\?.*)?$/, "css/offline.css");
+    // The page names the style sheet at its version (data-css); else beside the script.
+    link.href = script.getAttribute("data-css") ||
+      script.src.replace(/js\/offline\.js(\?.*)?$/, "css/offline.css");
     link.setAttribute("data-offline-css", "");
     document.head.appendChild(link);
   }
