@@ -54,6 +54,7 @@ def test_a_changed_file_gets_a_new_version_and_the_old_link_is_no_longer_kept(
     app.get_send_file_max_age = lambda filename: (  # type: ignore[method-assign]
         static_files.max_age(app, filename))
     static_files.init_app(app)
+    app.config["TEMPLATES_AUTO_RELOAD"] = True  # files are looked at again, as templates are
     sheet = tmp_path / "app.css"
     sheet.write_text("body { color: black; }")
     with app.test_request_context():
