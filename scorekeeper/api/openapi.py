@@ -272,6 +272,27 @@ def with_declared_values(schema: dict[str, Any]) -> dict[str, Any]:
     return schema
 
 
+def rule_set_body(own: dict[str, Any]) -> dict[str, Any]:
+    """A house rules' body: its own fields (``own``) and every declared value of a rule set
+    (``engine/declared.py``: its type, bounds and label, read by the same declaration), as
+    ``GET /rulesets/{id}`` answers it, none of them required: a value left out, or a section
+    left out, is the base preset's. The rule set's other parts (canasta kinds, opening
+    minimums, premios...) are read in more shapes than an answer has (a penalty as its points
+    alone, ``null`` for none): the body's description says so."""
+    schema = copy.deepcopy(own)
+    properties = schema["properties"]
+    for rs in PRESETS.values():
+        for sec in rs.sections():
+            values = {d.name: d.schema() for d in sec.values}
+            if sec.key:
+                into = properties.setdefault(sec.key, {
+                    "type": "object", "description": sec.title, "properties": {}})
+                into["properties"].update(values)
+            else:
+                properties.update({k: v for k, v in values.items() if k not in properties})
+    return schema
+
+
 def add_schemas(schemas: dict[str, Any]) -> None:
     """Name more component schemas: a request body's, generated from its declaration (called
     by the module that reads it, at import)."""
@@ -386,10 +407,22 @@ def document() -> dict[str, Any]:
         "servers": [{"url": "/api/v1"}],
         "paths": paths(),
         "components": {
-            "schemas": {**SCHEMAS, **hand_schemas(), **shapes.components()},
+            "schemas": _with_rule_set_bodies(
+                {**SCHEMAS, **hand_schemas(), **shapes.components()}),
             "securitySchemes": SECURITY,
         },
     }
+
+
+#: The bodies that send a rule set's values beside their own fields (``add_schemas``'s name).
+RULE_SET_BODIES = ("HouseRulesBody",)
+
+
+def _with_rule_set_bodies(schemas: dict[str, Any]) -> dict[str, Any]:
+    for name in RULE_SET_BODIES:
+        if name in schemas:
+            schemas[name] = rule_set_body(schemas[name])
+    return schemas
 
 
 @bp.get("/openapi.json")

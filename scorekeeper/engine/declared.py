@@ -202,7 +202,8 @@ class Declared:
         if self.kind is Kind.CHOICE:
             return {"type": "string", "enum": [v for v, _ in self.choice_labels()], **described}
         if self.kind is Kind.TABLE:
-            return {"type": "array", "maxItems": MAX_TABLE_ROWS,
+            # null, as [], is no table (Reader.table).
+            return {"type": ["array", "null"], "maxItems": MAX_TABLE_ROWS,
                     "items": {"type": "integer", "minimum": self.rule.minimum,
                               "maximum": self.rule.maximum}, **described}
         number = {"type": ["integer", "null"] if self.optional else "integer",
