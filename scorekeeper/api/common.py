@@ -11,14 +11,14 @@ from flask_babel import gettext as _
 from ..engine import EntryErrors, FieldError
 from ..engine import OpeningCondition as Condition
 from ..i18n import error_message, label
+from ..models.changes import ChangeKind
 from ..services import record, text
 from .shapes import Doc, answers
 
 
 class Change(TypedDict):
     seq: int
-    kind: Annotated[str, Doc(enum=["add", "fix", "delete", "undo", "redo", "settle", "abandon",
-                                   "unabandon"])]
+    kind: ChangeKind
     hand: int | None
     at: Annotated[str, Doc(format="date-time")]
     by: str

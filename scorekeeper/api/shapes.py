@@ -18,6 +18,7 @@ from __future__ import annotations
 import sys
 import types
 from collections.abc import Callable, Mapping
+from enum import StrEnum
 from typing import (
     Annotated,
     Any,
@@ -130,6 +131,8 @@ def schema_of(tp: Any) -> dict[str, Any]:
         if _ANSWERS.get(name) is tp:
             return {"$ref": f"#/components/schemas/{name}"}
         return _object(tp)
+    if isinstance(tp, type) and issubclass(tp, StrEnum):
+        return {"type": "string", "enum": [member.value for member in tp]}
     if tp in _JSON:
         return {"type": _JSON[tp]}
     raise TypeError(f"no JSON schema for {tp!r}")

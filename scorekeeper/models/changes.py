@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
+from enum import StrEnum
 from typing import Any
 
 from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint
@@ -10,6 +11,21 @@ from sqlalchemy.orm import Mapped, mapped_column
 
 from .base import Base
 from .games import utcnow
+
+
+class ChangeKind(StrEnum):
+    """What a change to a game did: the change log's kinds, as stored and as the API names them
+    (declared once here; the log, the changes page and the API's schema read them)."""
+
+    ADD = "add"
+    FIX = "fix"
+    DELETE = "delete"
+    UNDO = "undo"
+    REDO = "redo"
+    #: The hand the desk's close or the time added, the game settled on its totals.
+    SETTLE = "settle"
+    ABANDON = "abandon"
+    UNABANDON = "unabandon"
 
 
 class GameChange(Base):
@@ -29,7 +45,7 @@ class GameChange(Base):
     id: Mapped[int] = mapped_column(primary_key=True)
     game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"))
     seq: Mapped[int]
-    #: ``add``, ``fix``, ``delete``, ``undo``, ``redo``, ``settle``, ``abandon`` or ``unabandon``.
+    #: A :class:`ChangeKind`'s value.
     kind: Mapped[str] = mapped_column(String(16))
     #: The hand's number (where it stood when the change was made), if a hand was concerned.
     hand: Mapped[int | None]

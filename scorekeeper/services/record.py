@@ -38,6 +38,7 @@ from ..engine import N_, FieldError, HandEnd, flow
 from ..engine import EntryErrors as EntryErrors  # re-exported: an operation raises it
 from ..extensions import db
 from ..models import Game, GameChange, Hand, Side
+from ..models.changes import ChangeKind
 from ..models.games import utcnow
 from ..models.tournaments import Tournament, TournamentRound, TournamentTable
 from . import games as games_service
@@ -73,7 +74,7 @@ __all__ = ["BellNotRung", "ChangedMeanwhile", "EntryErrors", "GameAbandoned", "G
            "NothingToRedo", "NothingToUndo", "StaleWrite", "WriteRefused"]
 
 #: Changes that act on hands and can be undone (and then redone).
-UNDOABLE = ("add", "fix", "delete")
+UNDOABLE = (ChangeKind.ADD, ChangeKind.FIX, ChangeKind.DELETE)
 
 
 # -- what an operation answers -------------------------------------------------------------------
@@ -105,7 +106,7 @@ class ChangeView:
     """One logged change, as the "Changes" page and the API list it."""
 
     seq: int
-    kind: str
+    kind: ChangeKind
     hand: int | None
     at: datetime
     by: str
@@ -137,7 +138,7 @@ class Written:
 def view_of(change: GameChange) -> ChangeView:
     """A logged change as plain data."""
     return ChangeView(
-        seq=change.seq, kind=change.kind, hand=change.hand, at=change.at, by=change.by,
+        seq=change.seq, kind=ChangeKind(change.kind), hand=change.hand, at=change.at, by=change.by,
         totals_before=tuple(int(t) for t in change.totals_before),
         totals_after=tuple(int(t) for t in change.totals_after),
         undone=bool(change.undone), target=change.target, version=change.version,
@@ -296,7 +297,7 @@ def changes_of(game: Game) -> list[ChangeView]:
 
 
 #: The changes that touch a game's hands (not a settlement or an abandonment the desk notes).
-HAND_CHANGES = ("add", "fix", "delete", "undo", "redo")
+HAND_CHANGES = (*UNDOABLE, ChangeKind.UNDO, ChangeKind.REDO)
 
 
 def corrected_at_the_desk(game_pk: int) -> bool:
@@ -315,7 +316,7 @@ def _changes_since(game: Game, version: int) -> list[ChangeView]:
     return [view_of(c) for c in rows]
 
 
-def _log(game: Game, *, kind: str, by: str, hand: int | None, before: HandSnapshot | None,
+def _log(game: Game, *, kind: ChangeKind, by: str, hand: int | None, before: HandSnapshot | None,
          after: HandSnapshot | None, totals_before: list[int], key: str | None,
          digest: str, target: int | None = None) -> GameChange:
     change = GameChange(
@@ -337,7 +338,7 @@ def _snapshot(hand: Hand) -> HandSnapshot:
     return {"entry": hand.entry, "result": hand.result, "totals": [int(t) for t in hand.totals]}
 
 
-def _logged(change: GameChange, kind: str) -> HandSnapshot:
+def _logged(change: GameChange, kind: ChangeKind) -> HandSnapshot:
     """The hand as ``change`` found it (to undo it) or left it (to redo it), as logged."""
     snap = change.before if kind == "undo" else change.after
     assert snap is not None
@@ -445,7 +446,7 @@ def add_hand(game: Game | str, body: Mapping[str, object], *, by: str,
     number = len(game.hands) + 1
     hand = _put_hand(game, number, snap)
     games_service.settle(game)
-    change = _log(game, kind="add", by=by, hand=number, before=None, after=snap,
+    change = _log(game, kind=ChangeKind.ADD, by=by, hand=number, before=None, after=snap,
                   totals_before=before, key=key, digest=digest)
     return _written(game, change, hand)
 
@@ -474,7 +475,7 @@ def fix_hand(game: Game | str, number: int, body: Mapping[str, object], *, by: s
     before = _snapshot(hand)
     _set_hand(hand, snap)
     games_service.settle(game)
-    change = _log(game, kind="fix", by=by, hand=hand.number, before=before, after=snap,
+    change = _log(game, kind=ChangeKind.FIX, by=by, hand=hand.number, before=before, after=snap,
                   totals_before=before_totals, key=key, digest=digest)
     return _written(game, change, hand)
 
@@ -498,7 +499,7 @@ def delete_hand(game: Game | str, number: int, *, by: str, expected_version: int
     before = _snapshot(hand)
     _take_hand(game, number)
     games_service.settle(game)
-    change = _log(game, kind="delete", by=by, hand=number, before=before, after=None,
+    change = _log(game, kind=ChangeKind.DELETE, by=by, hand=number, before=before, after=None,
                   totals_before=before_totals, key=key, digest=digest)
     return _written(game, change, None)
 
@@ -524,7 +525,7 @@ def redo_target(game: Game) -> GameChange | None:
     for kind, target in db.session.execute(
         select(GameChange.kind, GameChange.target)
         .where(GameChange.game_id == game.id, GameChange.seq > last_edit,
-               GameChange.kind.in_(("undo", "redo")))
+               GameChange.kind.in_((ChangeKind.UNDO, ChangeKind.REDO)))
         .order_by(GameChange.seq)
     ):
         if kind == "undo":
@@ -551,17 +552,17 @@ def undo(game: Game | str, *, by: str, seen_version: int | None = None,
     ``seen_version``: the game's version the page showed (a stale undo changes nothing).
     Raises :class:`NothingToUndo`, :class:`StaleWrite`.
     """
-    return _step(game, "undo", by=by, seen_version=seen_version, request_key=request_key)
+    return _step(game, ChangeKind.UNDO, by=by, seen_version=seen_version, request_key=request_key)
 
 
 def redo(game: Game | str, *, by: str, seen_version: int | None = None,
          request_key: str | None = None) -> Written:
     """Apply again the change the last undo took back. Raises :class:`NothingToRedo`,
     :class:`StaleWrite`."""
-    return _step(game, "redo", by=by, seen_version=seen_version, request_key=request_key)
+    return _step(game, ChangeKind.REDO, by=by, seen_version=seen_version, request_key=request_key)
 
 
-def _step(game: Game | str, kind: str, *, by: str, seen_version: int | None,
+def _step(game: Game | str, kind: ChangeKind, *, by: str, seen_version: int | None,
           request_key: str | None) -> Written:
     """An undo or a redo, through the steps every operation takes."""
     key = check_key(request_key)
@@ -578,7 +579,7 @@ def _step(game: Game | str, kind: str, *, by: str, seen_version: int | None,
     return _apply(game, target, kind, by=by, key=key, digest=digest)
 
 
-def _apply(game: Game, target: GameChange, kind: str, *, by: str, key: str | None,
+def _apply(game: Game, target: GameChange, kind: ChangeKind, *, by: str, key: str | None,
            digest: str) -> Written:
     """Undo (``kind="undo"``) or redo ``target``, then log it."""
     assert target.hand is not None
@@ -632,13 +633,13 @@ def settle_at_time(game: Game | str, *, by: str = BY_DESK) -> Written | None:
         game.updated_at = game.finished_at = utcnow()
         game.winner = outcome.winner
         game.drawn = outcome.drawn
-        change = _log(game, kind="settle", by=by, hand=None, before=None, after=None,
+        change = _log(game, kind=ChangeKind.SETTLE, by=by, hand=None, before=None, after=None,
                       totals_before=totals_before, key=None, digest="")
         return _written(game, change, None)
     number = len(game.hands) + 1
     hand = _put_hand(game, number, snap)
     games_service.settle(game)
-    change = _log(game, kind="settle", by=by, hand=number, before=None, after=snap,
+    change = _log(game, kind=ChangeKind.SETTLE, by=by, hand=number, before=None, after=snap,
                   totals_before=totals_before, key=None, digest="")
     return _written(game, change, hand)
 
@@ -646,15 +647,15 @@ def settle_at_time(game: Game | str, *, by: str = BY_DESK) -> Written | None:
 def note_abandonment(game: Game | str, *, by: str = BY_DESK) -> Written:
     """Log that a pair abandoned the game at the desk (the tournament credits it); the hands
     stay as they are."""
-    return _note(game, "abandon", by)
+    return _note(game, ChangeKind.ABANDON, by)
 
 
 def note_abandonment_undone(game: Game | str, *, by: str = BY_DESK) -> Written:
     """Log that the desk took back an abandonment (the game counts again as played)."""
-    return _note(game, "unabandon", by)
+    return _note(game, ChangeKind.UNABANDON, by)
 
 
-def _note(game: Game | str, kind: str, by: str) -> Written:
+def _note(game: Game | str, kind: ChangeKind, by: str) -> Written:
     """Log a change of the game's standing that touches no hand (a new version all the same)."""
     game = _game(game)
     totals = games_service.totals_of(game)
