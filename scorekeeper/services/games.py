@@ -44,7 +44,7 @@ from ..engine import running_totals as engine_running_totals
 from ..extensions import db
 from ..models import Game, Hand, Player, Side
 from ..models.games import utcnow
-from ..models.tournaments import Tournament
+from ..models.tournaments import Tournament, TournamentTable
 from .bodies import Body, Field, Kind
 from .errors import GameOver, HandNotFound, StaleWrite  # noqa: F401  (callers catch them here)
 
@@ -647,14 +647,16 @@ def find_head(view_token: str) -> GameHead | None:
     """The row of the game whose read-only token is ``view_token`` (one small query)."""
     if not view_token or len(view_token) > 100:
         return None
-    from ..models.tournaments import TournamentTable
-
-    row = db.session.execute(
-        select(Game.id, Game.version, Game.edit_token_hash, TournamentTable.id)
-        .outerjoin(TournamentTable, TournamentTable.game_id == Game.id)
-        .where(Game.view_token_hash == hash_token(view_token))
-    ).first()
+    row = db.session.execute(_HEAD, {"view_token_hash": hash_token(view_token)}).first()
     return None if row is None else GameHead(row[0], row[1], row[2], row[3] is not None)
+
+
+# Built once, as find_game's: every page, poll, count and save asks for a game's head first.
+_HEAD = (
+    select(Game.id, Game.version, Game.edit_token_hash, TournamentTable.id)
+    .outerjoin(TournamentTable, TournamentTable.game_id == Game.id)
+    .where(Game.view_token_hash == bindparam("view_token_hash"))
+)
 
 
 def result_to_rows(result: HandResult) -> list[dict[str, object]]:
