@@ -17,10 +17,12 @@ from __future__ import annotations
 
 import hashlib
 import os
+import stat as stat_module
 import threading
 from typing import Any
 
 from flask import Flask, Response, current_app, has_request_context, request
+from werkzeug.security import safe_join
 
 #: How long a versioned file may be kept: a year (RFC 9111's "immutable" examples; the file's
 #: URL changes with its bytes, so it never needs checking).
@@ -37,9 +39,11 @@ def version_of(app: Flask, filename: str) -> str | None:
     (``TEMPLATES_AUTO_RELOAD``, the debug server), a file edited meanwhile gets a new version
     at once (a page links a dozen files: a look at each on every page was 3 % of its CPU)."""
     folder = app.static_folder
-    if folder is None:
+    # The name may come from a request (``/static/../../dev/zero?v=1``): only a regular file
+    # inside the folder is read, as Flask would serve it.
+    path = safe_join(folder, filename) if folder is not None else None
+    if path is None:
         return None
-    path = os.path.join(folder, filename)
     recheck = app.config.get("TEMPLATES_AUTO_RELOAD")
     if not (app.debug if recheck is None else recheck):
         known = _versions.get(path)
@@ -48,6 +52,8 @@ def version_of(app: Flask, filename: str) -> str | None:
     try:
         stat = os.stat(path)
     except (OSError, ValueError):
+        return None
+    if not stat_module.S_ISREG(stat.st_mode):
         return None
     stamp = (stat.st_mtime_ns, stat.st_size)
     with _lock:

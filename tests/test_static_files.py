@@ -102,3 +102,15 @@ def test_pages_link_static_files_only_through_url_for(app: Flask) -> None:
     for template in templates.rglob("*.html"):
         text = template.read_text(encoding="utf-8")
         assert not re.search(r'(?:href|src)="/static/', text), template
+
+
+def test_only_a_file_of_the_static_folder_is_read_for_its_version(app: Flask,
+                                                                 client: FlaskClient) -> None:
+    # A request names the file: outside the folder, or not a regular file (a folder, a device
+    # that never ends), nothing is read, and the answer is Flask's own (404).
+    for name in ("../pyproject.toml", "../../../../dev/zero", "js", "/etc/hostname"):
+        assert static_files.version_of(app, name) is None, name
+    for url in ("/static/../pyproject.toml?v=1", "/static/../../../../dev/zero?v=1"):
+        res = client.get(url)
+        assert res.status_code == 404, url
+        res.close()
