@@ -24,7 +24,38 @@ HTMX_ENDED = "htmx:afterRequest"
 HTMX_ABORTED = "htmx:sendAbort"
 
 
-def collect_errors(page: Page) -> list[str]:
+class ErrorLog(list[str]):
+    """The page's script and console errors, kept up to date as they come (``collect_errors``);
+    ``clear()`` also forgets what came before, for a tab lent to the next test."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.seen: list[str] = []
+        self.aborted = 0
+
+    def clear(self) -> None:
+        super().clear()
+        self.seen.clear()
+        self.aborted = 0
+
+    def update(self) -> None:
+        kept: list[str] = []
+        forgiven = 0
+        i = 0
+        seen = self.seen
+        while i < len(seen):
+            text = seen[i]
+            if (forgiven < self.aborted and text.startswith(HTMX_ENDED) and i + 1 < len(seen)
+                    and seen[i + 1] == HTMX_ABORTED + text[len(HTMX_ENDED):]):
+                forgiven += 1
+                i += 2
+                continue
+            kept.append(text)
+            i += 1
+        self[:] = kept
+
+
+def collect_errors(page: Page) -> ErrorLog:
     """The page's script errors and console errors, in a list kept up to date as they come.
 
     One kind is left out, because it is no error: an htmx request the page cancelled itself
@@ -34,34 +65,16 @@ def collect_errors(page: Page) -> list[str]:
     an htmx request aborted (``net::ERR_ABORTED``) for it; a failed send, a timeout, an error
     answer and every other message stay.
     """
-    errors: list[str] = []
-    seen: list[str] = []
-    aborted = 0
-
-    def update() -> None:
-        kept: list[str] = []
-        forgiven = 0
-        i = 0
-        while i < len(seen):
-            text = seen[i]
-            if (forgiven < aborted and text.startswith(HTMX_ENDED) and i + 1 < len(seen)
-                    and seen[i + 1] == HTMX_ABORTED + text[len(HTMX_ENDED):]):
-                forgiven += 1
-                i += 2
-                continue
-            kept.append(text)
-            i += 1
-        errors[:] = kept
+    errors = ErrorLog()
 
     def on_text(text: str) -> None:
-        seen.append(text)
-        update()
+        errors.seen.append(text)
+        errors.update()
 
     def on_failed(request: Any) -> None:
-        nonlocal aborted
         if request.failure == "net::ERR_ABORTED" and request.headers.get("hx-request") == "true":
-            aborted += 1
-            update()
+            errors.aborted += 1
+            errors.update()
 
     page.on("console", lambda msg: on_text(msg.text) if msg.type == "error" else None)
     page.on("pageerror", lambda exc: on_text(str(exc)))

@@ -7,12 +7,14 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from phone import make_tournament
 from playwright.sync_api import Page, expect
 
 Shot = Callable[[Page, str], Path]
 
 
+@pytest.mark.fresh_phone  # page.clock.install() stays for the life of the tab
 def test_the_table_phone_shows_the_desks_clock(page: Page, live_server: str, shot: Shot) -> None:
     data = make_tournament(page, live_server, ["Búhos", "Abejas", "Gatos", "Perros"],
                            minutes=5, warn_minutes=10)
