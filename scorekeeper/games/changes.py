@@ -7,6 +7,7 @@ from collections.abc import Callable
 from flask_babel import gettext as _
 
 from ..i18n import number, signed
+from ..models.changes import ChangeKind
 from ..services.record import ChangeView
 
 
@@ -33,26 +34,39 @@ def _total_only(change: ChangeView) -> bool:
 def _sentence(change: ChangeView, other_phone: bool) -> str:
     n, points = number(change.hand or 0), points_text(change)
     if other_phone:
-        sentences: dict[str, str] = {
-            "add": _("Hand %(n)s was saved from another phone: %(points)s", n=n, points=points),
-            "fix": _("Hand %(n)s was corrected from another phone: %(points)s",
-                     n=n, points=points),
-            "delete": _("Hand %(n)s was removed from another phone: %(points)s",
-                        n=n, points=points),
-        }
-        if change.kind in sentences:
-            return sentences[change.kind]
-    sentence: dict[str, Callable[[], str]] = {
-        "add": lambda: _("Hand %(n)s saved: %(points)s", n=n, points=points),
-        "fix": lambda: _("Hand %(n)s corrected: %(points)s", n=n, points=points),
-        "delete": lambda: _("Hand %(n)s removed: %(points)s", n=n, points=points),
-        "undo": lambda: _("Undo (hand %(n)s): %(points)s", n=n, points=points),
-        "redo": lambda: _("Redo (hand %(n)s): %(points)s", n=n, points=points),
-        "settle": lambda: _("Settled when time was up: %(points)s", points=points),
-        "abandon": lambda: _("The desk recorded an abandonment."),
-        "unabandon": lambda: _("The desk took back an abandonment."),
-    }
-    return sentence.get(change.kind, lambda: change.kind)()
+        told = _FROM_ANOTHER_PHONE.get(change.kind)
+        if told is not None:
+            return told(n, points)
+    return SENTENCES[change.kind](n, points)
+
+
+_Sentence = Callable[[str, str], str]
+
+#: What each kind of change says, by :class:`ChangeKind` (a kind without its sentence fails
+#: tests/games/test_change_sentences.py); ``n`` is the hand's number, ``points`` the change
+#: to the totals.
+SENTENCES: dict[ChangeKind, _Sentence] = {
+    ChangeKind.ADD: lambda n, points: _("Hand %(n)s saved: %(points)s", n=n, points=points),
+    ChangeKind.FIX: lambda n, points: _("Hand %(n)s corrected: %(points)s", n=n, points=points),
+    ChangeKind.DELETE: lambda n, points: _("Hand %(n)s removed: %(points)s", n=n,
+                                           points=points),
+    ChangeKind.UNDO: lambda n, points: _("Undo (hand %(n)s): %(points)s", n=n, points=points),
+    ChangeKind.REDO: lambda n, points: _("Redo (hand %(n)s): %(points)s", n=n, points=points),
+    ChangeKind.SETTLE: lambda n, points: _("Settled when time was up: %(points)s",
+                                           points=points),
+    ChangeKind.ABANDON: lambda n, points: _("The desk recorded an abandonment."),
+    ChangeKind.UNABANDON: lambda n, points: _("The desk took back an abandonment."),
+}
+
+#: The two-phones notice: a hand saved, corrected or removed on another phone.
+_FROM_ANOTHER_PHONE: dict[ChangeKind, _Sentence] = {
+    ChangeKind.ADD: lambda n, points: _("Hand %(n)s was saved from another phone: %(points)s",
+                                        n=n, points=points),
+    ChangeKind.FIX: lambda n, points: _(
+        "Hand %(n)s was corrected from another phone: %(points)s", n=n, points=points),
+    ChangeKind.DELETE: lambda n, points: _(
+        "Hand %(n)s was removed from another phone: %(points)s", n=n, points=points),
+}
 
 
 def by_label(change: ChangeView) -> str:
