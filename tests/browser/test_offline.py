@@ -11,6 +11,10 @@ import pytest
 from phone import api, wait_for_worker
 from playwright.sync_api import Browser, Page, expect
 
+# A kept tab failed here after other tests had used it (the waiting hand was not sent when the
+# signal came back, in one order of tests/browser's files): each test gets a tab of its own.
+pytestmark = pytest.mark.fresh_phone
+
 Shot = Callable[[Page, str], Path]
 HAND = {"end": "went_out", "sides": [
     {"table_points": 50, "hand_points": 0, "canastas": {"mixed": 1}, "going_out": "normal"},
