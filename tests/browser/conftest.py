@@ -11,10 +11,9 @@ from collections.abc import Callable, Iterator
 from contextlib import suppress
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 import pytest
-from phone import collect_errors, serving
+from phone import forget, new_phone, serving
 
 CHROMIUM = "/usr/bin/chromium"
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
@@ -130,42 +129,6 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
     browser.close()
 
 
-PHONE = {"width": 390, "height": 844}
-
-
-def _new_phone(browser: Browser) -> Page:
-    page = browser.new_context(viewport=PHONE).new_page()
-    page.errors = collect_errors(page)  # type: ignore[attr-defined]
-    # Every site the tab opens, so that what it kept there can be forgotten (``_forget``).
-    page.origins = set()  # type: ignore[attr-defined]
-    page.on("framenavigated", lambda frame: page.origins.add(  # type: ignore[attr-defined]
-        urlsplit(frame.url)._replace(path="", query="", fragment="").geturl()))
-    return page
-
-
-def _forget(page: Page) -> None:
-    """Undo what a test may have left on a kept phone: routes, the network cut, another size
-    or medium, permissions, and each site's cookies, storage, service worker and caches; the
-    tab first leaves the site (about:blank), so nothing of the test's pages still runs."""
-    context = page.context
-    page.goto("about:blank")
-    page.unroute_all(behavior="ignoreErrors")
-    context.unroute_all(behavior="ignoreErrors")
-    context.set_offline(False)
-    page.set_viewport_size(PHONE)
-    page.emulate_media(media="null")
-    cdp = context.new_cdp_session(page)
-    try:
-        for origin in page.origins:  # type: ignore[attr-defined]
-            if origin.startswith("http"):
-                cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
-    finally:
-        cdp.detach()
-    page.origins.clear()  # type: ignore[attr-defined]
-    context.clear_cookies()
-    context.clear_permissions()
-
-
 @pytest.fixture(scope="session")
 def _kept_phone(browser: Browser) -> Iterator[list[Page]]:
     """The phone the ``page`` fixture lends, kept from test to test (one a worker); a list so
@@ -183,23 +146,23 @@ def page(request: pytest.FixtureRequest, browser: Browser,
     (but for the requests it cancelled itself: ``phone.collect_errors``).
 
     The same tab is lent to each test of a worker and put back as new after each
-    (``_forget``): a new tab cost about 1.1 s of CPU before its first page showed (a renderer
+    (``phone.forget``): a new tab cost about 1.1 s of CPU before its first page showed (a renderer
     process started, the app's scripts compiled anew), where a page load in a kept tab costs
     0.3 s. The browser tests (``-n 2``) took 247 s, 202 s of CPU, with a tab each; 213 s,
     177 s of CPU, with it kept. A test that changes the tab for good (``page.clock``, an init
     script) marks itself ``fresh_phone`` and gets a tab of its own."""
     if request.node.get_closest_marker("fresh_phone"):
-        phone = _new_phone(browser)
+        phone = new_phone(browser)
         yield phone
         phone.context.close()
         return
     if not _kept_phone or _kept_phone[0].is_closed():
-        _kept_phone[:] = [_new_phone(browser)]
+        _kept_phone[:] = [new_phone(browser)]
     phone = _kept_phone[0]
     phone.errors.clear()  # type: ignore[attr-defined]
     yield phone
     try:
-        _forget(phone)
+        forget(phone)
     except Exception:
         # Whatever it was left as, the next test gets a new phone.
         _kept_phone.clear()

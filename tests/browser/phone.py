@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Locator, Page
@@ -80,6 +81,43 @@ def collect_errors(page: Page) -> ErrorLog:
     page.on("pageerror", lambda exc: on_text(str(exc)))
     page.on("requestfailed", on_failed)
     return errors
+
+
+PHONE = {"width": 390, "height": 844}
+
+
+def new_phone(browser: Browser) -> Page:
+    """A phone-sized tab (``PHONE``) in a context of its own, its errors in ``page.errors``."""
+    page = browser.new_context(viewport=PHONE).new_page()
+    page.errors = collect_errors(page)  # type: ignore[attr-defined]
+    # Every site the tab opens, so that what it kept there can be forgotten (``forget``).
+    page.origins = set()  # type: ignore[attr-defined]
+    page.on("framenavigated", lambda frame: page.origins.add(  # type: ignore[attr-defined]
+        urlsplit(frame.url)._replace(path="", query="", fragment="").geturl()))
+    return page
+
+
+def forget(page: Page) -> None:
+    """Undo what a test may have left on a kept phone: routes, the network cut, another size
+    or medium, permissions, and each site's cookies, storage, service worker and caches; the
+    tab first leaves the site (about:blank), so nothing of the test's pages still runs."""
+    context = page.context
+    page.goto("about:blank")
+    page.unroute_all(behavior="ignoreErrors")
+    context.unroute_all(behavior="ignoreErrors")
+    context.set_offline(False)
+    page.set_viewport_size(PHONE)
+    page.emulate_media(media="null")
+    cdp = context.new_cdp_session(page)
+    try:
+        for origin in page.origins:  # type: ignore[attr-defined]
+            if origin.startswith("http"):
+                cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
+    finally:
+        cdp.detach()
+    page.origins.clear()  # type: ignore[attr-defined]
+    context.clear_cookies()
+    context.clear_permissions()
 
 
 def stepper(page: Page, name: str, times: int = 1) -> None:

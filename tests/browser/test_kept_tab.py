@@ -3,14 +3,13 @@ next test meets a phone that has never seen the site."""
 
 from __future__ import annotations
 
-from conftest import PHONE, _forget, _new_phone
-from phone import wait_for_worker
+from phone import PHONE, forget, new_phone, wait_for_worker
 from playwright.sync_api import Browser
 
 
 def test_a_kept_tab_forgets_storage_cookies_worker_routes_and_size(browser: Browser,
                                                                    live_server: str) -> None:
-    phone = _new_phone(browser)
+    phone = new_phone(browser)
     try:
         phone.goto(live_server + "/games/new")
         phone.get_by_role("button", name="Start the game").first.click()
@@ -23,7 +22,7 @@ def test_a_kept_tab_forgets_storage_cookies_worker_routes_and_size(browser: Brow
         phone.set_viewport_size({"width": 360, "height": 740})
         phone.errors.append("a message of the last test")  # type: ignore[attr-defined]
 
-        _forget(phone)
+        forget(phone)
         phone.errors.clear()  # type: ignore[attr-defined]
 
         assert phone.url == "about:blank"
