@@ -44,6 +44,7 @@ from ..extensions import htmx
 from ..i18n import error_message, translate
 from ..i18n import number as format_number
 from ..models import Game
+from ..models.changes import ChangeKind
 from ..network import public_url
 from ..ratelimit import limit_token_failures
 from ..services import games as games_service
@@ -727,23 +728,24 @@ def describe_undo(change: record.ChangeView, *, undo: bool) -> str:
     target_kind = _target_kind(change)
     n = format_number(change.hand or 0)
     if undo:
-        texts: dict[str, str] = {"add": _("Undone: hand %(n)s is no longer counted.", n=n),
-                 "fix": _("Undone: hand %(n)s is back as it was before the fix.", n=n),
-                 "delete": _("Undone: hand %(n)s is back in its place.", n=n)}
+        texts: dict[ChangeKind, str] = {
+            ChangeKind.ADD: _("Undone: hand %(n)s is no longer counted.", n=n),
+            ChangeKind.FIX: _("Undone: hand %(n)s is back as it was before the fix.", n=n),
+            ChangeKind.DELETE: _("Undone: hand %(n)s is back in its place.", n=n)}
     else:
-        texts = {"add": _("Redone: hand %(n)s is counted again.", n=n),
-                 "fix": _("Redone: hand %(n)s has the fix again.", n=n),
-                 "delete": _("Redone: hand %(n)s is removed again.", n=n)}
+        texts = {ChangeKind.ADD: _("Redone: hand %(n)s is counted again.", n=n),
+                 ChangeKind.FIX: _("Redone: hand %(n)s has the fix again.", n=n),
+                 ChangeKind.DELETE: _("Redone: hand %(n)s is removed again.", n=n)}
     return texts.get(target_kind, str(_("Done.")))
 
 
-def _target_kind(change: record.ChangeView) -> str:
+def _target_kind(change: record.ChangeView) -> ChangeKind:
     """For an undo or a redo: the kind of change it acted on (from what it did to the hand)."""
     if change.before is None and change.after is not None:
-        return "add" if change.kind == "redo" else "delete"
+        return ChangeKind.ADD if change.kind is ChangeKind.REDO else ChangeKind.DELETE
     if change.before is not None and change.after is None:
-        return "add" if change.kind == "undo" else "delete"
-    return "fix"
+        return ChangeKind.ADD if change.kind is ChangeKind.UNDO else ChangeKind.DELETE
+    return ChangeKind.FIX
 
 
 def undo_redo_labels(game: Game) -> tuple[str | None, str | None]:
@@ -752,12 +754,12 @@ def undo_redo_labels(game: Game) -> tuple[str | None, str | None]:
     undo_label = redo_label = None
     if undo_change is not None:
         n = format_number(undo_change.hand or 0)
-        undo_label = {"add": _("Undo: take back hand %(n)s", n=n),
-                      "fix": _("Undo the fix of hand %(n)s", n=n),
-                      "delete": _("Undo: put hand %(n)s back", n=n)}[undo_change.kind]
+        undo_label = {ChangeKind.ADD: _("Undo: take back hand %(n)s", n=n),
+                      ChangeKind.FIX: _("Undo the fix of hand %(n)s", n=n),
+                      ChangeKind.DELETE: _("Undo: put hand %(n)s back", n=n)}[undo_change.kind]
     if redo_change is not None:
         n = format_number(redo_change.hand or 0)
-        redo_label = {"add": _("Redo: count hand %(n)s again", n=n),
-                      "fix": _("Redo the fix of hand %(n)s", n=n),
-                      "delete": _("Redo: remove hand %(n)s again", n=n)}[redo_change.kind]
+        redo_label = {ChangeKind.ADD: _("Redo: count hand %(n)s again", n=n),
+                      ChangeKind.FIX: _("Redo the fix of hand %(n)s", n=n),
+                      ChangeKind.DELETE: _("Redo: remove hand %(n)s again", n=n)}[redo_change.kind]
     return undo_label, redo_label

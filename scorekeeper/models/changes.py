@@ -6,8 +6,9 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint
+from sqlalchemy import JSON, Dialect, ForeignKey, Index, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
+from sqlalchemy.types import TypeDecorator
 
 from .base import Base
 from .games import utcnow
@@ -28,6 +29,22 @@ class ChangeKind(StrEnum):
     UNABANDON = "unabandon"
 
 
+class _StoredKind(TypeDecorator[ChangeKind]):
+    """A :class:`ChangeKind` kept as its text (the column stays ``VARCHAR(16)``: no migration),
+    read back as the kind, so code never compares a kind with a bare string."""
+
+    impl = String(16)
+    cache_ok = True
+
+    def process_bind_param(self, value: ChangeKind | str | None, dialect: Dialect) -> str | None:
+        # A kind's text is accepted too (a query may name one so), but only a
+        # kind's: a typo fails here, not as a row no sentence can read.
+        return None if value is None else ChangeKind(value).value
+
+    def process_result_value(self, value: str | None, dialect: Dialect) -> ChangeKind | None:
+        return None if value is None else ChangeKind(value)
+
+
 class GameChange(Base):
     """One change to a game: a hand added, fixed or removed, an undo, a redo, a settlement.
 
@@ -45,8 +62,7 @@ class GameChange(Base):
     id: Mapped[int] = mapped_column(primary_key=True)
     game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"))
     seq: Mapped[int]
-    #: A :class:`ChangeKind`'s value.
-    kind: Mapped[str] = mapped_column(String(16))
+    kind: Mapped[ChangeKind] = mapped_column(_StoredKind())
     #: The hand's number (where it stood when the change was made), if a hand was concerned.
     hand: Mapped[int | None]
     before: Mapped[dict[str, Any] | None] = mapped_column(JSON)

@@ -138,7 +138,7 @@ class Written:
 def view_of(change: GameChange) -> ChangeView:
     """A logged change as plain data."""
     return ChangeView(
-        seq=change.seq, kind=ChangeKind(change.kind), hand=change.hand, at=change.at, by=change.by,
+        seq=change.seq, kind=change.kind, hand=change.hand, at=change.at, by=change.by,
         totals_before=tuple(int(t) for t in change.totals_before),
         totals_after=tuple(int(t) for t in change.totals_after),
         undone=bool(change.undone), target=change.target, version=change.version,
@@ -340,7 +340,7 @@ def _snapshot(hand: Hand) -> HandSnapshot:
 
 def _logged(change: GameChange, kind: ChangeKind) -> HandSnapshot:
     """The hand as ``change`` found it (to undo it) or left it (to redo it), as logged."""
-    snap = change.before if kind == "undo" else change.after
+    snap = change.before if kind is ChangeKind.UNDO else change.after
     assert snap is not None
     return {"entry": snap["entry"], "result": snap["result"], "totals": list(snap["totals"])}
 
@@ -528,7 +528,7 @@ def redo_target(game: Game) -> GameChange | None:
                GameChange.kind.in_((ChangeKind.UNDO, ChangeKind.REDO)))
         .order_by(GameChange.seq)
     ):
-        if kind == "undo":
+        if kind is ChangeKind.UNDO:
             undone.append(target)
         elif undone:
             undone.pop()
@@ -573,21 +573,24 @@ def _step(game: Game | str, kind: ChangeKind, *, by: str, seen_version: int | No
         return earlier
     _check_open(game, by)
     _check_seen(game, seen_version)
-    target = undo_target(game) if kind == "undo" else redo_target(game)
+    undoing = kind is ChangeKind.UNDO
+    target = undo_target(game) if undoing else redo_target(game)
     if target is None:
-        raise NothingToUndo() if kind == "undo" else NothingToRedo()
+        raise NothingToUndo() if undoing else NothingToRedo()
     return _apply(game, target, kind, by=by, key=key, digest=digest)
 
 
 def _apply(game: Game, target: GameChange, kind: ChangeKind, *, by: str, key: str | None,
            digest: str) -> Written:
-    """Undo (``kind="undo"``) or redo ``target``, then log it."""
+    """Undo (``ChangeKind.UNDO``) or redo ``target``, then log it."""
     assert target.hand is not None
     number = target.hand
     # Undoing an add or redoing a delete removes the hand; undoing a delete or redoing an
     # add puts it back; a fix swaps one entry for the other.
-    removes = (target.kind, kind) in (("add", "undo"), ("delete", "redo"))
-    puts = (target.kind, kind) in (("delete", "undo"), ("add", "redo"))
+    removes = (target.kind, kind) in ((ChangeKind.ADD, ChangeKind.UNDO),
+                                      (ChangeKind.DELETE, ChangeKind.REDO))
+    puts = (target.kind, kind) in ((ChangeKind.DELETE, ChangeKind.UNDO),
+                                   (ChangeKind.ADD, ChangeKind.REDO))
     totals_before = games_service.totals_of(game)
     hand: Hand | None = None
     if removes:
@@ -602,7 +605,7 @@ def _apply(game: Game, target: GameChange, kind: ChangeKind, *, by: str, key: st
         snap = _logged(target, kind)
         before, after = _snapshot(hand), snap
         _set_hand(hand, snap)
-    target.undone = kind == "undo"
+    target.undone = kind is ChangeKind.UNDO
     games_service.settle(game)
     change = _log(game, kind=kind, by=by, hand=hand.number if hand is not None else number,
                   before=before, after=after, totals_before=totals_before, key=key,

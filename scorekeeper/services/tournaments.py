@@ -555,7 +555,7 @@ def _settlements(game_ids: list[int]) -> dict[int, tuple[int | None, str]]:
     """Each game's last settlement (``record.settle_at_time``): the empty hand it added (``None``
     when it added none, or when the desk typed a hand into it or removed it since) and who
     settled it."""
-    from ..models.changes import GameChange
+    from ..models.changes import ChangeKind, GameChange
 
     out: dict[int, tuple[int | None, str]] = {}
     if not game_ids:
@@ -564,9 +564,9 @@ def _settlements(game_ids: list[int]) -> dict[int, tuple[int | None, str]]:
             select(GameChange.game_id, GameChange.kind, GameChange.hand, GameChange.by,
                    GameChange.undone)
             .where(GameChange.game_id.in_(game_ids),
-                   GameChange.kind.in_(("settle", "fix", "delete")))
+                   GameChange.kind.in_((ChangeKind.SETTLE, ChangeKind.FIX, ChangeKind.DELETE)))
             .order_by(GameChange.game_id, GameChange.seq)):
-        if kind == "settle":
+        if kind is ChangeKind.SETTLE:
             out[game_id] = (hand, by)
         elif game_id in out and hand is not None and hand == out[game_id][0] and not undone:
             # The time-up hand typed into the empty one (a correction), or that hand removed.

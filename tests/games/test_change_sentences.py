@@ -46,3 +46,41 @@ def test_another_phones_change_says_so_and_an_undo_reads_as_itself(app: Flask) -
                 == "Hand 3 was corrected from another phone: +1,035 / +535")
         assert (change_sentence(logged(ChangeKind.UNDO), other_phone=True)
                 == "Undo (hand 3): +1,035 / +535")
+
+
+def test_a_logged_change_is_read_back_as_its_kind(app: Flask) -> None:
+    """The log keeps a kind as its text and gives back the kind: an undo read from the
+    database is ``ChangeKind.UNDO`` itself, and a word that is no kind is refused before it
+    reaches the table."""
+    from sqlalchemy import select, text
+    from sqlalchemy.exc import StatementError
+
+    from scorekeeper.engine import find_ruleset
+    from scorekeeper.extensions import db
+    from scorekeeper.models.changes import GameChange
+    from scorekeeper.services import games as games_service
+    from scorekeeper.services import record
+
+    with app.app_context():
+        game = games_service.create_game(find_ruleset("classic"), target=5000, sides=[
+            {"name": "Nosotros"}, {"name": "Ellos"}])
+        record.add_hand(game.game, {"end": "went_out", "sides": [
+            {"table_points": 200, "hand_points": 0, "canastas": {"natural": 1},
+             "going_out": "normal"},
+            {"table_points": 100, "hand_points": 30}]}, by="scorekeeper")
+        record.undo(game.game, by="scorekeeper")
+        db.session.commit()
+        db.session.expire_all()
+        kinds = db.session.scalars(select(GameChange.kind).order_by(GameChange.seq)).all()
+        assert kinds == [ChangeKind.ADD, ChangeKind.UNDO]
+        assert [type(k) for k in kinds] == [ChangeKind, ChangeKind]
+        # The column holds the bare text, as before (no migration).
+        stored = db.session.scalars(text("SELECT kind FROM game_change ORDER BY seq")).all()
+        assert [(k, type(k)) for k in stored] == [("add", str), ("undo", str)]
+
+        change = db.session.scalars(select(GameChange)).first()
+        assert change is not None
+        change.kind = "undid"  # type: ignore[assignment]
+        with pytest.raises(StatementError, match="undid"):
+            db.session.flush()
+        db.session.rollback()
