@@ -8,12 +8,11 @@ import io
 import json
 import re
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-from phone import collect_errors
 from PIL import Image
 from playwright.sync_api import Browser, Page, expect
 
@@ -22,14 +21,12 @@ PHONES = {"390": {"width": 390, "height": 844}, "360": {"width": 360, "height": 
 
 
 @pytest.fixture(params=list(PHONES))
-def phone(request: pytest.FixtureRequest, browser: Browser) -> Iterator[Page]:
-    """A page at one phone size, collecting script errors in ``page.errors``."""
-    context = browser.new_context(viewport=PHONES[request.param])
-    page = context.new_page()
-    page.errors = collect_errors(page)  # type: ignore[attr-defined]
+def phone(request: pytest.FixtureRequest, page: Page) -> Page:
+    """The ``page`` fixture's phone (errors in ``page.errors``) at one phone size; it is put
+    back at 390x844 after the test."""
+    page.set_viewport_size(PHONES[request.param])
     page.size = request.param  # type: ignore[attr-defined]
-    yield page
-    context.close()
+    return page
 
 
 def new_game(base: str, **body: Any) -> dict[str, Any]:
@@ -97,6 +94,7 @@ WAKE_SPY = """
 """
 
 
+@pytest.mark.fresh_phone  # its init script stays on the tab
 def test_the_screen_stays_awake_while_a_game_is_open(phone: Page, live_server: str) -> None:
     game = new_game(live_server)
     phone.add_init_script(WAKE_SPY)
@@ -122,6 +120,7 @@ def test_the_screen_stays_awake_while_a_game_is_open(phone: Page, live_server: s
     assert not phone.errors  # type: ignore[attr-defined]
 
 
+@pytest.mark.fresh_phone  # its init script stays on the tab
 def test_no_wake_lock_waits_for_a_tap_without_error(phone: Page, live_server: str) -> None:
     """A browser without the API (plain-http LAN addresses, older browsers) keeps the screen
     on by NoSleep's video, which only a tap may start (tests/browser/test_lan_origin.py)."""
