@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
+from functools import cached_property
 from typing import Any
 
 from .cards import CardValues
@@ -144,10 +145,7 @@ class RuleSet:
 
     def canasta_kind(self, kind: CanastaKind) -> CanastaBonus:
         """The rule set's definition of ``kind`` (the kind's usual one if it is not allowed)."""
-        for bonus in self.canastas:
-            if bonus.kind is kind:
-                return bonus
-        return canasta(kind, None)
+        return self._canasta_kinds[kind]
 
     def meld_ranks(self, kind: CanastaKind) -> tuple[str, ...]:
         """The ranks a canasta or meld of ``kind`` may be of (:data:`MELD_RANKS`): a kind of
@@ -155,15 +153,33 @@ class RuleSet:
         canasta" where the rule set has that kind, VARIANTS.md 1); a mixed one any but the
         ranks of the kinds never melded with wild cards (sevens); none for a wild kind or a
         sequence."""
-        k = self.canasta_kind(kind)
-        if k.holds is Holds.RANK:
-            return (k.rank.value,) if k.rank is not None else ()
-        if k.holds not in (Holds.NATURAL, Holds.MIXED):
-            return ()
-        taken = {b.rank.value for b in self.canastas
-                 if b.holds is Holds.RANK and b.rank is not None
-                 and (k.holds is Holds.NATURAL or not b.rank_also_mixed)}
-        return tuple(r for r in MELD_RANKS if r not in taken)
+        return self._meld_ranks[kind]
+
+    # Both are asked for every kind of every side in each count (the check that the packs hold
+    # the canastas' ranks, ``checks._rank_melds``): worked out once per rule set, which the
+    # games' rule sets are kept (``services.games``). A cached_property writes to the
+    # instance's __dict__, which a frozen dataclass allows; equality and hashing read the
+    # fields only.
+    @cached_property
+    def _canasta_kinds(self) -> dict[CanastaKind, CanastaBonus]:
+        given = {b.kind: b for b in reversed(self.canastas)}  # the first of a kind counts
+        return {kind: given[kind] if kind in given else canasta(kind, None)
+                for kind in CanastaKind}
+
+    @cached_property
+    def _meld_ranks(self) -> dict[CanastaKind, tuple[str, ...]]:
+        def ranks(kind: CanastaKind) -> tuple[str, ...]:
+            k = self.canasta_kind(kind)
+            if k.holds is Holds.RANK:
+                return (k.rank.value,) if k.rank is not None else ()
+            if k.holds not in (Holds.NATURAL, Holds.MIXED):
+                return ()
+            taken = {b.rank.value for b in self.canastas
+                     if b.holds is Holds.RANK and b.rank is not None
+                     and (k.holds is Holds.NATURAL or not b.rank_also_mixed)}
+            return tuple(r for r in MELD_RANKS if r not in taken)
+
+        return {kind: ranks(kind) for kind in CanastaKind}
 
     def unfinished_penalty(self, kind: CanastaKind) -> UnfinishedPenalty | None:
         """What a meld of ``kind`` left unfinished costs; ``None`` when it costs nothing."""
