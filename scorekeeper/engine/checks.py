@@ -16,6 +16,7 @@ from .hand_inputs import hand_inputs
 from .melds import RankMeld, fits
 from .rule_types import (
     CANASTA_CARDS,
+    CANASTA_KINDS,
     EACH_RED_THREE,
     HELD_SETS_PER_PLAYER,
     MELD_CARDS,
@@ -305,11 +306,10 @@ def _rank_melds(hand: HandUnderCheck, sides: Iterable[int], leave_out: tuple[int
     its rank it holds at least (``leave_out``: one side's field, as if it were 0)."""
     rs = hand.ruleset
     out: list[RankMeld] = []
+    kinds = [(ck, frozenset(rs.meld_ranks(ck)), rs.canasta_kind(ck)) for ck in CANASTA_KINDS]
     for i in sides:
         e = hand.sides[i].entry
-        for ck in CanastaKind:
-            ranks = frozenset(rs.meld_ranks(ck))
-            kind = rs.canasta_kind(ck)
+        for ck, ranks, kind in kinds:
             for where, count, naturals in (("canastas", e.canastas.of(ck), kind.naturals),
                                            ("unfinished_canastas", e.unfinished_canastas.of(ck),
                                             kind.meld_naturals)):

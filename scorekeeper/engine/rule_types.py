@@ -58,6 +58,11 @@ class CanastaKind(StrEnum):
         return _UNFINISHED_LABELS[self]
 
 
+#: Every kind, in the enum's order, as a tuple: the count walks the kinds many times a hand, and
+#: iterating the enum itself makes a generator over its member map each time.
+CANASTA_KINDS: tuple[CanastaKind, ...] = tuple(CanastaKind)
+
+
 _CANASTA_LABELS = {
     CanastaKind.NATURAL: N_("Natural canasta"),
     CanastaKind.MIXED: N_("Mixed canasta"),
