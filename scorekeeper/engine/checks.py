@@ -65,12 +65,12 @@ class HandUnderCheck:
     def canastas(self, side: WorkedSide) -> list[tuple[CanastaBonus, int]]:
         """The kinds of canasta ``side`` made, as the rule set defines them, with how many."""
         c = side.entry.canastas
-        return [(self.ruleset.canasta_kind(k), c.of(k)) for k in CanastaKind if c.of(k)]
+        return [(self.ruleset.canasta_kind(k), c.of(k)) for k in CANASTA_KINDS if c.of(k)]
 
     def unfinished(self, side: WorkedSide) -> list[tuple[CanastaBonus, int]]:
         """The melds ``side`` left unfinished, by the kind they were to be, with how many."""
         u = side.entry.unfinished_canastas
-        return [(self.ruleset.canasta_kind(k), u.of(k)) for k in CanastaKind if u.of(k)]
+        return [(self.ruleset.canasta_kind(k), u.of(k)) for k in CANASTA_KINDS if u.of(k)]
 
     def numbered(self) -> Iterator[tuple[str, WorkedSide]]:
         """Each side with the prefix of its fields (``sides[0]``)."""
@@ -161,7 +161,7 @@ def _canasta_kinds(hand: HandUnderCheck) -> Iterator[FieldError]:
     "canasta de monos" without a value)."""
     rs = hand.ruleset
     for p, side in hand.numbered():
-        for ck in CanastaKind:
+        for ck in CANASTA_KINDS:
             if not side.entry.canastas.of(ck):
                 continue
             if not rs.allows(ck):
@@ -178,7 +178,7 @@ def _unfinished_canastas(hand: HandUnderCheck) -> Iterator[FieldError]:
     table")."""
     rs = hand.ruleset
     for p, side in hand.numbered():
-        for ck in CanastaKind:
+        for ck in CANASTA_KINDS:
             n = side.entry.unfinished_canastas.of(ck)
             if not n:
                 continue

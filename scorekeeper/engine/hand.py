@@ -21,7 +21,7 @@ from .hand_inputs import (
 from .hand_inputs import MAX_COUNT as MAX_COUNT
 from .hand_inputs import MAX_POINTS as MAX_POINTS
 from .numbers import ungrouped
-from .rule_types import CANASTA_KINDS, CanastaKind, HandEnd
+from .rule_types import CANASTA_KIND_IDS, CANASTA_KINDS, CanastaKind, HandEnd
 
 
 @dataclass(frozen=True)
@@ -55,7 +55,7 @@ class CanastaCounts:
     def as_dict(self) -> dict[str, int]:
         """The counts by kind id: natural, mixed and wild always (the shape stored hands have
         always had), any other kind when there is one."""
-        return {k.value: self.of(k) for k in CanastaKind
+        return {k.value: self.of(k) for k in CANASTA_KINDS
                 if self.of(k) or k in _CLASSIC_KINDS}
 
 
@@ -247,12 +247,12 @@ class _Reader:
             self.errors.append(FieldError(f"{path}.{key}", N_("Must be an object of counts.")))
             raw = {}
         raw = raw or {}
-        for unknown in sorted(set(raw) - {k.value for k in CanastaKind}):
+        for unknown in sorted(set(raw) - set(CANASTA_KIND_IDS)):
             self.errors.append(FieldError(f"{path}.{key}.{unknown}",
                                           N_("Unknown kind of canasta.")))
         return CanastaCounts(**{
-            k.value: self.count(raw, k.value, f"{path}.{key}.{k.value}", maximum=MAX_CANASTAS)
-            for k in CanastaKind
+            kind: self.count(raw, kind, f"{path}.{key}.{kind}", maximum=MAX_CANASTAS)
+            for kind in CANASTA_KIND_IDS
         })
 
     def counts(self, data: Mapping[str, Any], key: str, path: str) -> dict[str, int]:
@@ -401,7 +401,7 @@ def _plain(s: SideEntry, d: HandInput) -> Any:
     if d.kind is InputKind.KINDS:
         if d.name == "canastas":  # natural, mixed and wild always: see CanastaCounts.as_dict
             return value.as_dict()
-        return {k.value: value.of(k) for k in CanastaKind if value.of(k)}
+        return {k.value: value.of(k) for k in CANASTA_KINDS if value.of(k)}
     if d.kind is InputKind.BY_ID:
         return dict(value)
     return value

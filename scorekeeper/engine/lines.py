@@ -13,6 +13,7 @@ from .errors import N_
 from .hand import HandEntry, SideEntry
 from .hand_inputs import hand_inputs
 from .rule_types import (
+    CANASTA_KINDS,
     CanastaKind,
     GoingOutKind,
     HandCards,
@@ -129,7 +130,7 @@ def _canasta_lines(ruleset: RuleSet, e: SideEntry, earns_wild: bool = True) -> I
     """Each kind's bonus times the canastas made (a wild kind's nothing where it earns only
     for the side that goes out, Italian); 000/001's canastón (5) and canasta de canastas (7),
     the one or both as the rule set says; Italian's premios for the canastas made."""
-    for ck in CanastaKind:
+    for ck in CANASTA_KINDS:
         n = e.canastas.of(ck)
         if n:
             kind = ruleset.canasta_kind(ck)
@@ -290,7 +291,7 @@ def _priced_input_lines(ruleset: RuleSet, e: SideEntry) -> Iterator[Line]:
 def _unfinished_lines(ruleset: RuleSet, entry: HandEntry, e: SideEntry) -> Iterator[Line]:
     """Each meld left unfinished of a kind the rule set charges, at any end of the hand or
     only when someone went out (:class:`UnfinishedPenalty`)."""
-    for ck in CanastaKind:
+    for ck in CANASTA_KINDS:
         n = e.unfinished_canastas.of(ck)
         penalty = ruleset.unfinished_penalty(ck)
         if not n or penalty is None:

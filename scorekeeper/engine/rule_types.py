@@ -61,6 +61,8 @@ class CanastaKind(StrEnum):
 #: Every kind, in the enum's order, as a tuple: the count walks the kinds many times a hand, and
 #: iterating the enum itself makes a generator over its member map each time.
 CANASTA_KINDS: tuple[CanastaKind, ...] = tuple(CanastaKind)
+#: Their ids, as plain strings (stored hands and the API name kinds so).
+CANASTA_KIND_IDS: tuple[str, ...] = tuple(k.value for k in CANASTA_KINDS)
 
 
 _CANASTA_LABELS = {

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from .cards import CardCounts
 from .errors import N_, FieldError
 from .hand import HandEntry, SideEntry
-from .rule_types import CanastaKind, Holds, PlayerFormat
+from .rule_types import CANASTA_KINDS, Holds, PlayerFormat
 from .rulesets import RuleSet
 
 
@@ -89,7 +89,7 @@ def needed_to_go_out(ruleset: RuleSet, fmt: PlayerFormat) -> int:
 
 
 def wild_canastas(ruleset: RuleSet, e: SideEntry) -> int:
-    return sum(e.canastas.of(k) for k in CanastaKind
+    return sum(e.canastas.of(k) for k in CANASTA_KINDS
                if ruleset.canasta_kind(k).holds is Holds.WILD)
 
 
