@@ -56,6 +56,24 @@ _NEXT_BOX = """(name) => {
     return false;
 }"""
 
+#: Resolves once ``el`` and the count bar have stood still for five frames in a row (at most 3 s).
+_STILL = """(el) => new Promise((resolve) => {
+    const bar = document.querySelector('.count-bar');
+    const where = () => {
+        const r = el.getBoundingClientRect();
+        return [r.top, r.left, bar ? bar.getBoundingClientRect().top : 0].join();
+    };
+    let last = where(), still = 0;
+    const until = performance.now() + 3000;
+    const frame = () => {
+        const now = where();
+        still = now === last ? still + 1 : 0;
+        last = now;
+        if (still >= 5 || performance.now() > until) { resolve(); }
+        else { requestAnimationFrame(frame); }
+    };
+    requestAnimationFrame(frame);
+})"""
 
 #: After side 1's going out, canastas and red 3: the boxes typed in, in the order of the screen.
 REST_OF_THE_HAND = {"sides[0].table_points": "400", "sides[0].hand_points": "30",
@@ -76,6 +94,11 @@ class Phone:
         self._seen = ""
 
     def _on_screen(self, target: Locator) -> bool:
+        # A thumb goes for a box once the screen has stopped moving: the count scrolls a box
+        # the keyboard moved to into view smoothly, and a loaded CI machine once measured the
+        # box in mid-scroll (table points at 747-797 under a bar at 737, 45 px scrolled: one
+        # swipe too many for Hand and Foot).
+        target.evaluate(_STILL)
         box = target.bounding_box()
         if box is None:
             self._seen = "not laid out"
@@ -111,7 +134,13 @@ class Phone:
             self.tap(self.page.locator(f"[name='{name}']"))
         active = self.page.evaluate("document.activeElement && document.activeElement.name")
         assert active == name, f"typing into {active}, not {name}"
-        self.page.keyboard.type(text)
+        # At a player's pace the live count has answered each box before the thumb moves on:
+        # its answer can change the page (the bar, a message) and so where the next box is.
+        # Typed faster than that, the figure depended on the machine's speed (one loaded run
+        # found Hand and Foot's table points under the bar).
+        with self.page.expect_response(lambda r: r.url.endswith("/hands/preview")):
+            self.page.keyboard.type(text)
+        expect(self.page.locator("#count-summary.htmx-settling")).to_have_count(0)
 
 
 def open_count(page: Page, live_server: str, ruleset: str) -> str:
