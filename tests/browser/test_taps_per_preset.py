@@ -89,15 +89,15 @@ class Phone:
         self.taps = 0
         self.swipes = 0
         #: What each swipe was for, and where the target and the bar stood: a test that fails
-        #: on one extra swipe says why (one CI run saw Hand and Foot take a swipe, once).
+        #: on one extra swipe says why (two CI runs saw Hand and Foot take one).
         self.swiped: list[str] = []
         self._seen = ""
 
     def _on_screen(self, target: Locator) -> bool:
-        # A thumb goes for a box once the screen has stopped moving: the count scrolls a box
-        # the keyboard moved to into view smoothly, and a loaded CI machine once measured the
-        # box in mid-scroll (table points at 747-797 under a bar at 737, 45 px scrolled: one
-        # swipe too many for Hand and Foot).
+        # A thumb goes for a box once the screen has stopped moving (a scroll, the live count's
+        # answer). This alone did not explain the swipe two loaded CI runs gave Hand and Foot
+        # (table points at 747-797 under a bar at 737, 45 px scrolled): waiting for each box's
+        # answer (``enter``) did, in the runs since.
         target.evaluate(_STILL)
         box = target.bounding_box()
         if box is None:
