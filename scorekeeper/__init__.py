@@ -118,6 +118,9 @@ def _init_extensions(app: Flask) -> None:
     csrf.init_app(app)
     htmx.init_app(app)
     babel.init_app(app, locale_selector=select_locale)
+    from .i18n import install_gettext
+
+    install_gettext(app)
 
     from . import ratelimit
 
@@ -131,9 +134,7 @@ def _init_extensions(app: Flask) -> None:
 
 def _register_template_helpers(app: Flask) -> None:
     """Filters and globals every blueprint's templates may use."""
-    from flask_babel import get_locale
-
-    from .i18n import label, line_label, number, rule_text, signed, source_name
+    from .i18n import get_locale, label, line_label, number, rule_text, signed, source_name
     from .web import error_id, field_id
 
     app.jinja_env.globals["get_locale"] = get_locale

@@ -8,16 +8,100 @@ from __future__ import annotations
 
 import decimal
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+import flask_babel
 from babel import Locale
 from babel.numbers import format_decimal
-from flask_babel import get_locale, gettext
+from babel.support import NullTranslations
+from flask import Flask, g, has_app_context, has_request_context, request
 from flask_babel import lazy_gettext as _l
 
 from .engine import NAMED_LINE, PRESET_LABELS, FieldError, Line
+
+
+@dataclass(slots=True)
+class _Language:
+    """The language a request is answered in: its locale and catalog, and the numbers written."""
+
+    locale: Locale | None
+    translations: NullTranslations
+    numbers: dict[int, str] = field(default_factory=dict)
+
+
+#: Where a request keeps its :class:`_Language`: in its WSGI environ, which lives as long as the
+#: request (``g`` can outlive it: a test's app context holds several requests).
+_LANGUAGE = "scorekeeper.language"
+
+
+def _store() -> dict[str, Any] | None:
+    if has_request_context():
+        environ: dict[str, Any] = request.environ
+        return environ
+    if has_app_context():
+        return g.__dict__
+    return None
+
+
+def _language() -> _Language:
+    """The request's language, found once a request (and once inside :func:`force_locale`).
+
+    Flask-Babel finds the locale and catalog anew for each message: five context lookups and
+    the locale's name each time, about a tenth of a game page's CPU (193 lookups a page).
+    """
+    store = _store()
+    if store is None:
+        return _Language(None, flask_babel.get_translations())
+    language: _Language | None = store.get(_LANGUAGE)
+    if language is None:
+        language = store[_LANGUAGE] = _Language(
+            flask_babel.get_locale(), flask_babel.get_translations())
+    return language
+
+
+def _forget_language() -> None:
+    store = _store()
+    if store is not None:
+        store.pop(_LANGUAGE, None)
+
+
+@contextmanager
+def force_locale(locale: str) -> Iterator[None]:
+    """Flask-Babel's ``force_locale``, with the request's language found again inside and after.
+
+    Every switch of language goes through here, never through Flask-Babel's own (a test checks).
+    """
+    with flask_babel.force_locale(locale):
+        _forget_language()
+        try:
+            yield
+        finally:
+            _forget_language()
+
+
+def gettext(msgid: str) -> str:
+    """The message in the request's language (no parameters: :func:`translate` fills those)."""
+    return str(_language().translations.ugettext(msgid))
+
+
+def get_locale() -> Locale | None:
+    """The request's locale (Flask-Babel's, found once a request)."""
+    return _language().locale
+
+
+def install_gettext(app: Flask) -> None:
+    """Templates' ``_()`` and ``ngettext()`` read the request's language found once."""
+    app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
+        gettext=lambda s: _language().translations.ugettext(s),
+        ngettext=lambda s, p, n: _language().translations.ungettext(s, p, n),
+        pgettext=lambda c, s: _language().translations.upgettext(c, s),
+        npgettext=lambda c, s, p, n: _language().translations.unpgettext(c, s, p, n),
+        newstyle=True,
+    )
 
 
 def label(text: object) -> str:
@@ -175,9 +259,14 @@ def _whole(n: int, locale: Locale | str) -> str:
 
 def number(value: Any) -> str:
     """A whole number in the request's language (1,650 / 1650 / 12.345), minus sign U+2212."""
-    # The Locale itself is the key (hashable, by its parts): its name, str(), cost more than
-    # the cached formatting on a page of a hundred numbers.
-    return _whole(int(value), get_locale() or "en")
+    n = int(value)
+    language = _language()
+    # A page writes the same scores many times; each Locale key of the shared cache hashes
+    # its parts, so the request keeps its own numbers first.
+    text = language.numbers.get(n)
+    if text is None:
+        text = language.numbers[n] = _whole(n, language.locale or "en")
+    return text
 
 
 def signed(value: Any) -> str:

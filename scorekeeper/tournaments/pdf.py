@@ -19,8 +19,8 @@ from collections.abc import Callable, Hashable
 from typing import Any
 
 from flask import Response
-from flask_babel import force_locale
 
+from ..i18n import force_locale
 from ..models.tournaments import Tournament
 from ..sheets.render import cached_response, pdf_response, refuse_early
 

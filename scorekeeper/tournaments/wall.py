@@ -12,10 +12,10 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Response, abort, current_app, render_template
-from flask_babel import force_locale
 from markupsafe import Markup
 
 from ..extensions import htmx
+from ..i18n import force_locale
 from ..services import games as games_service
 from ..services import tournaments as service
 from ..services.clock import OVER, clock_of, format_clock, table_clock
