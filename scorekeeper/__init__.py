@@ -226,7 +226,7 @@ def _register_error_handlers(app: Flask) -> None:
         if "locked" not in str(error.orig).lower() and "busy" not in str(error.orig).lower():
             raise error
         app.logger.warning("database busy: %s", error.orig)
-        from flask_babel import gettext
+        from .i18n import gettext
 
         response = app.make_response(handle_http_error(ServiceUnavailable(
             gettext("The score book is busy; nothing was saved. Try again in a moment."))))
@@ -242,7 +242,7 @@ def _register_error_handlers(app: Flask) -> None:
         # A row changed under a writer that did not hold its lock (the version check caught
         # it): nothing was saved, and the client may try again on what is now stored.
         app.logger.warning("lost update refused: %s", error)
-        from flask_babel import gettext
+        from .i18n import gettext
 
         return handle_http_error(Conflict(gettext(
             "Another change was saved at the same moment; nothing was saved. Try again.")))
@@ -259,11 +259,11 @@ def _register_transactions(app: Flask) -> None:
     was made.
     """
     from flask import Response, request, session
-    from flask_babel import gettext
     from sqlalchemy.exc import IntegrityError, OperationalError
     from sqlalchemy.orm.exc import StaleDataError
 
     from .extensions import db
+    from .i18n import gettext
 
     def commit_or_roll_back(response: Response) -> Response:
         from flask import request

@@ -19,7 +19,7 @@ from babel import Locale
 from babel.numbers import format_decimal
 from babel.support import NullTranslations
 from flask import Flask, g, has_app_context, has_request_context, request
-from flask_babel import lazy_gettext as _l
+from flask_babel import LazyString
 
 from .engine import NAMED_LINE, PRESET_LABELS, FieldError, Line
 
@@ -83,9 +83,19 @@ def force_locale(locale: str) -> Iterator[None]:
             _forget_language()
 
 
-def gettext(msgid: str) -> str:
-    """The message in the request's language (no parameters: :func:`translate` fills those)."""
-    return str(_language().translations.ugettext(msgid))
+def gettext(msgid: str, **variables: Any) -> str:
+    """Flask-Babel's ``gettext`` in the request's language found once: the app's own messages
+    (never user text: that goes through :func:`label`)."""
+    text = str(_language().translations.ugettext(msgid))
+    return text % variables if variables else text
+
+
+def lazy_gettext(msgid: str, **variables: Any) -> LazyString:
+    """Flask-Babel's ``lazy_gettext``, translated by :func:`gettext` when it is shown."""
+    return LazyString(gettext, msgid, **variables)
+
+
+_l = lazy_gettext
 
 
 def get_locale() -> Locale | None:

@@ -44,10 +44,11 @@ from functools import wraps
 from typing import Any, TypeVar, cast
 
 from flask import Flask, current_app, request
-from flask_babel import gettext as _
 from flask_limiter import Limiter
 from limits import RateLimitItem, RateLimitItemPerSecond
 from werkzeug.exceptions import TooManyRequests
+
+from .i18n import gettext as _
 
 DEFAULT_FAILURES = 30
 DEFAULT_WINDOW = 60

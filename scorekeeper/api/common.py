@@ -6,11 +6,11 @@ import json
 from typing import Annotated, Any, NoReturn, NotRequired, TypedDict
 
 from flask import Response, abort, jsonify, make_response, request
-from flask_babel import gettext as _
 
 from ..engine import EntryErrors, FieldError
 from ..engine import OpeningCondition as Condition
 from ..i18n import error_message, label
+from ..i18n import gettext as _
 from ..models.changes import ChangeKind
 from ..services import record, text
 from .shapes import Doc, answers

@@ -11,10 +11,10 @@ from functools import wraps
 from typing import Annotated, Any, NotRequired, TypedDict, TypeVar, cast
 
 from flask import Response, g, jsonify, make_response, request, url_for
-from flask_babel import gettext as _
 
 from .. import models, ratelimit
 from ..engine.numbers import whole
+from ..i18n import gettext as _
 from ..i18n import stored_line_label
 from ..models import Hand
 from ..network import public_root

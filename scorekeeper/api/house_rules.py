@@ -11,9 +11,9 @@ from __future__ import annotations
 from typing import Annotated, TypedDict
 
 from flask import Response, jsonify, make_response, url_for
-from flask_babel import gettext as _
 
 from .. import ratelimit
+from ..i18n import gettext as _
 from ..models import HouseRules
 from ..network import public_root
 from ..services import house_rules as service

@@ -12,9 +12,9 @@ from __future__ import annotations
 from typing import Annotated, Any, TypedDict
 
 from flask import Response, jsonify, request
-from flask_babel import gettext as _
 
 from ..engine.numbers import whole
+from ..i18n import gettext as _
 from ..network import public_url
 from ..services import desk
 from ..services import table_cards as cards_service

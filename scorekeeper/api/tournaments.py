@@ -17,11 +17,11 @@ from datetime import datetime
 from typing import Annotated, Any, NotRequired, TypedDict, TypeVar
 
 from flask import Response, jsonify, make_response, request, url_for
-from flask_babel import gettext as _
 
 from ..engine.movements import MITCHELL, SEATING_METHODS, SWISS
 from ..engine.ranking import STANDINGS_BY
 from ..engine.seating import CIRCLE, ROTATION
+from ..i18n import gettext as _
 from ..models import tournaments as models
 from ..ratelimit import note_token_failure
 from ..services import desk

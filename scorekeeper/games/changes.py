@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from flask_babel import gettext as _
-
+from ..i18n import gettext as _
 from ..i18n import number, signed
 from ..models.changes import ChangeKind
 from ..services.record import ChangeView

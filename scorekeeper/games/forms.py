@@ -17,10 +17,11 @@ from typing import Any
 
 from cachetools import LRUCache
 from flask_babel import LazyString
-from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import IntegerField, RadioField, SelectField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
+
+from ..i18n import lazy_gettext as _l
 
 try:
     # types-WTForms (3.2) predates SelectChoice (WTForms 3.3).

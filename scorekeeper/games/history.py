@@ -15,9 +15,9 @@ from contextlib import contextmanager
 from typing import Any
 
 from flask import Response, current_app, request, session
-from flask_babel import gettext as _
 
 from ..i18n import force_locale, get_locale
+from ..i18n import gettext as _
 from ..services import games as games_service
 from ..services import stats as stats_service
 from ..web import render

@@ -14,13 +14,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from flask import Response, abort, make_response, request
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 
 from .. import browser
 from ..engine import PRESETS, CanastaKind, EntryErrors, Penalty, Premio, RuleSet
 from ..engine.declared import Empty
 from ..i18n import error_message, label
+from ..i18n import gettext as _
+from ..i18n import lazy_gettext as _l
 from ..models import HouseRules
 from ..network import public_url
 from ..ratelimit import limit_token_failures

@@ -23,7 +23,6 @@ from flask import (
     session,
     url_for,
 )
-from flask_babel import gettext as _
 
 from ..browser import remember_token, ruleset_choices
 from ..engine import (
@@ -41,6 +40,7 @@ from ..engine import (
 from ..engine.numbers import whole
 from ..extensions import htmx
 from ..i18n import error_message, get_locale, translate
+from ..i18n import gettext as _
 from ..i18n import number as format_number
 from ..models import Game
 from ..models.changes import ChangeKind

@@ -8,10 +8,9 @@ import re
 import unicodedata
 
 from flask import current_app
-from flask_babel import gettext
 
 from ..engine import PRESETS, RuleSet
-from ..i18n import force_locale
+from ..i18n import force_locale, gettext
 
 #: What tables call a preset besides its names, from the variants' own sources
 #: (``shared/VARIANTS.md``, "Sources"). Search keys, never shown: not translated.

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from flask import Response, request, url_for
-from flask_babel import gettext as _
 
 from ..browser import ruleset_choices
 from ..engine import PRESETS, EntryErrors, HandResult, ShapeError, UnknownRuleSet
 from ..extensions import htmx
 from ..games.forms import count_context, count_layout, hand_body_from_form
 from ..i18n import error_message, label
+from ..i18n import gettext as _
 from ..services.scoring import count_hand, resolve_ruleset
 from ..web import render
 from . import bp

@@ -11,13 +11,13 @@ from typing import Any
 
 from flask import Response, request, url_for
 from flask_babel import format_number
-from flask_babel import gettext as _
 
 from .. import browser
 from ..engine import PRESETS, RuleSet, UnknownRuleSet, flow
 from ..engine.numbers import whole
 from ..extensions import htmx
 from ..i18n import error_message
+from ..i18n import gettext as _
 from ..services.scoring import resolve_ruleset
 from ..web import render, see_other
 from . import bp

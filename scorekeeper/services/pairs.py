@@ -353,7 +353,7 @@ def clear_substitutes(tournament: Tournament, pair: TournamentPair) -> None:
 def players_at(table: TournamentTable, side: int, players: Sequence[str]) -> tuple[str, ...]:
     """The players of ``side`` as they sat in ``table``'s game: a substitute's name in place of
     the player replaced, with who it replaced."""
-    from flask_babel import gettext as _
+    from ..i18n import gettext as _
 
     names = list(players)
     subs = (table.substitutes or [[None, None], [None, None]])[side]

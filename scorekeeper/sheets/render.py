@@ -23,12 +23,12 @@ from urllib.request import url2pathname
 import weasyprint
 from cachetools import LRUCache
 from flask import Response, current_app, request
-from flask_babel import gettext as _
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 from werkzeug.exceptions import ServiceUnavailable
 
 from .. import ROOT
 from ..cache import BoundedCache
+from ..i18n import gettext as _
 from ..ratelimit import charge_render, check_render_allowance
 from .renderer import Limits, RenderBusy, RenderTooLong, renderer, retry_after
 

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from flask_babel import gettext
 from sqlalchemy import select
 
 from ..engine import N_
 from ..extensions import db
+from ..i18n import gettext
 from ..models import Game
 from ..models.tournaments import Tournament, TournamentPair, TournamentTable
 from ..services import pairs as pairs_service

@@ -18,11 +18,11 @@ from typing import Any
 
 from flask import Response, abort, current_app, render_template, request
 from flask_babel import format_date
-from flask_babel import gettext as _
 
 from ..browser import house_rulesets
 from ..engine import PlayerFormat, RuleSet, UnknownRuleSet, ruleset_to_dict
 from ..i18n import force_locale, get_locale, number, translate
+from ..i18n import gettext as _
 from ..models import Game
 from ..services import games as games_service
 from ..services import record

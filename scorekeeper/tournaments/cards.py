@@ -21,11 +21,11 @@ import hashlib
 from typing import Any
 
 from flask import Blueprint, Response, abort, current_app, render_template, request, session
-from flask_babel import gettext as _
 from markupsafe import Markup
 
 from ..extensions import htmx
 from ..i18n import force_locale
+from ..i18n import gettext as _
 from ..models.table_cards import TableCard
 from ..models.tournaments import Tournament
 from ..network import public_url

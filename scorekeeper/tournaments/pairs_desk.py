@@ -12,11 +12,11 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Response, request
-from flask_babel import gettext as _
 
 from ..engine import EntryErrors
 from ..engine.numbers import whole
 from ..i18n import error_message
+from ..i18n import gettext as _
 from ..models.tournaments import Tournament
 from ..services import desk, desk_pairs
 from ..services import pairs as night

@@ -17,12 +17,12 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Response, abort, render_template, request
-from flask_babel import gettext as _
 
 from ..engine import EntryErrors
 from ..engine.ranking import VICTORY_POINTS
 from ..engine.seating import Seating
 from ..i18n import error_message
+from ..i18n import gettext as _
 from ..models.tournaments import Tournament, TournamentTable
 from ..services import desk, record
 from ..services import tournaments as service

@@ -13,7 +13,6 @@ from datetime import datetime
 from typing import Any
 
 from flask import Response, abort, request, session, url_for
-from flask_babel import gettext as _
 
 from .. import config
 from ..browser import house_rulesets, remember_token
@@ -25,6 +24,7 @@ from ..engine.ranking import DIFFERENCE, VICTORY_POINTS
 from ..engine.victory import DEFAULT_BYE, DEFAULT_SCALE, TOTAL, parse_scale_text, scale_text
 from ..extensions import htmx
 from ..i18n import error_message, get_locale, label
+from ..i18n import gettext as _
 from ..models.tournaments import Tournament, TournamentRound
 from ..ratelimit import note_token_failure
 from ..services import desk
