@@ -50,8 +50,9 @@ def _store() -> dict[str, Any] | None:
 def _language() -> _Language:
     """The request's language, found once a request (and once inside :func:`force_locale`).
 
-    Flask-Babel finds the locale and catalog anew for each message: five context lookups and
-    the locale's name each time, about a tenth of a game page's CPU (193 lookups a page).
+    Flask-Babel finds the locale and catalog anew for each message and number: three lookups
+    of its context (three of Werkzeug's proxies each) and the locale's name each time; a
+    read-only page made 193 of those lookups, 8 % of its time under the profiler.
     """
     store = _store()
     if store is None:
@@ -88,6 +89,12 @@ def gettext(msgid: str, **variables: Any) -> str:
     (never user text: that goes through :func:`label`)."""
     text = str(_language().translations.ugettext(msgid))
     return text % variables if variables else text
+
+
+def ngettext(singular: str, plural: str, num: int, **variables: Any) -> str:
+    """Flask-Babel's ``ngettext`` in the request's language found once (``%(num)s`` is set)."""
+    variables.setdefault("num", num)
+    return str(_language().translations.ungettext(singular, plural, num)) % variables
 
 
 def lazy_gettext(msgid: str, **variables: Any) -> LazyString:

@@ -13,7 +13,7 @@ from pathlib import Path
 from flask import Flask, render_template_string
 from flask.testing import FlaskClient
 
-from scorekeeper.i18n import force_locale, get_locale, gettext, number
+from scorekeeper.i18n import force_locale, get_locale, gettext, ngettext, number
 
 PACKAGE = Path(__file__).resolve().parents[1] / "scorekeeper"
 
@@ -40,6 +40,15 @@ def test_templates_messages_and_numbers_follow_a_switch_of_language(app: Flask) 
         "Total de la mano|12.345")
 
 
+def test_plurals_follow_the_language(app: Flask) -> None:
+    hands = ("after %(num)d hand", "after %(num)d hands")
+    with app.test_request_context("/?lang=es"):
+        assert [ngettext(*hands, n) for n in (1, 3)] == ["tras 1 mano", "tras 3 manos"]
+        with force_locale("en"):
+            assert [ngettext(*hands, n) for n in (1, 3)] == ["after 1 hand", "after 3 hands"]
+        assert render_template_string("{{ ngettext(h[0], h[1], 2) }}", h=hands) == "tras 2 manos"
+
+
 def test_each_request_finds_its_own_language(client: FlaskClient) -> None:
     spanish = client.get("/?lang=es").get_data(as_text=True)
     english = client.get("/?lang=en").get_data(as_text=True)
@@ -56,4 +65,4 @@ def test_no_module_switches_language_past_the_request_s_own() -> None:
             if isinstance(node, ast.ImportFrom) and node.module == "flask_babel":
                 names = {alias.name for alias in node.names}
                 assert not names & {"force_locale", "get_locale", "refresh", "gettext",
-                                     "lazy_gettext"}, path
+                                     "ngettext", "lazy_gettext"}, path

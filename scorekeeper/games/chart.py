@@ -13,11 +13,10 @@ import math
 from collections.abc import Sequence
 
 from flask import Response, abort, make_response, request
-from flask_babel import ngettext
 from markupsafe import Markup, escape
 
 from ..engine import flow
-from ..i18n import get_locale, number
+from ..i18n import get_locale, ngettext, number
 from ..i18n import gettext as _
 from ..models import Game
 from ..services import games as games_service
