@@ -3,6 +3,7 @@ control table and the public standings (``SCOREKEEPER_*_POLL_SECONDS``, README's
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -11,6 +12,11 @@ from flask import Flask
 
 from scorekeeper import config, create_app
 from scorekeeper.extensions import db
+
+#: Each test builds an app on a SQLite file of its own, whatever ``TEST_DATABASE_URL`` says:
+#: the PostgreSQL run of .ci/run would run the same tests again.
+pytestmark = pytest.mark.skipif(bool(os.environ.get("TEST_DATABASE_URL")),
+                                reason="a SQLite file of its own")
 
 
 def build(tmp_path: Path, **extra: object) -> Flask:

@@ -17,6 +17,9 @@ from servers import (
     start_seconds,
 )
 
+#: Starts processes that touch no database: the PostgreSQL run of .ci/run leaves it out.
+pytestmark = pytest.mark.no_database
+
 GUNICORN = Path(sys.executable).parent / "gunicorn"
 
 

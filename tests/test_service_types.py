@@ -15,6 +15,9 @@ import pytest
 
 import scorekeeper.services
 
+#: Reads the services' source: the PostgreSQL run of .ci/run leaves it out.
+pytestmark = pytest.mark.no_database
+
 SERVICES = Path(scorekeeper.services.__file__).parent
 FILES = sorted(SERVICES.rglob("*.py"))
 

@@ -12,6 +12,9 @@ from babel.messages.pofile import read_po
 
 from scorekeeper import config
 
+#: Reads the catalogs: the PostgreSQL run of .ci/run leaves it out.
+pytestmark = pytest.mark.no_database
+
 ROOT = Path(__file__).resolve().parent.parent / "translations"
 #: Python %-placeholders (named or not), str.format fields and HTML tags: a translation that
 #: drops or mistypes one breaks the page or raises when the message is filled in.

@@ -15,9 +15,15 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from alembic.script import ScriptDirectory
 
 from scorekeeper import ROOT
+
+#: `make run` on a SQLite file of the test's own, and the catalogs, whatever
+#: ``TEST_DATABASE_URL`` says: the PostgreSQL run of .ci/run would run the same tests again.
+pytestmark = pytest.mark.skipif(bool(os.environ.get("TEST_DATABASE_URL")),
+                                reason="a SQLite file of its own")
 
 
 def _make_run_migrate_command() -> list[str]:

@@ -20,6 +20,9 @@ from scorekeeper.engine.movements import (
 )
 from scorekeeper.engine.seating import Seating, seat_without
 
+#: Pure seating arithmetic: the PostgreSQL run of .ci/run leaves it out.
+pytestmark = pytest.mark.no_database
+
 FIELDS = range(6, 41)
 MAX_ROUNDS = 12  # services.tournaments.MAX_ROUNDS: the most games a tournament plays
 

@@ -8,6 +8,9 @@ import pytest
 
 from scorekeeper.engine.seating import CIRCLE, ROTATION, circle_round, rotation_round, schedule
 
+#: Pure seating arithmetic: the PostgreSQL run of .ci/run leaves it out.
+pytestmark = pytest.mark.no_database
+
 
 def meetings(plan):
     return [frozenset(t) for rnd in plan.rounds for t in rnd.tables]
