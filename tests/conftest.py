@@ -52,10 +52,26 @@ SLOW_FOLDERS = frozenset({"browser", "reliability", "bench", "sheets", "security
                           "deploy"})
 
 
+#: Files holding a test that takes tens of seconds under .ci/run's load (its --durations list,
+#: 2026-11-27: the desk's races 60 s, the night's completed sheets 46 s), some of them in a
+#: folder of quick tests that ran last (tournaments); and deploy/'s stack, 24 s of tests after a
+#: 10-18 s start, which a run with only the others first ended on (the other worker 17 s idle).
+LONG_FILES = frozenset({"test_desk_races.py", "test_papers_to_file.py", "test_club_night.py",
+                        "test_paper_load.py", "test_api_fuzz.py",
+                        "test_pairs_on_the_night_papers.py", "test_replay_tournaments.py",
+                        "test_closed_games.py", "test_stack.py"})
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The slow folders' tests first, the quick ones after: pytest-xdist's workers then end on
-    quick tests, instead of one waiting while the other finishes a long one (an 8 s tail)."""
-    items.sort(key=lambda item: Path(str(item.fspath)).parent.name not in SLOW_FOLDERS)
+    """The long tests first, then the slow folders' tests, the quick ones last: pytest-xdist's
+    workers then end on quick tests, instead of one waiting while the other finishes a long
+    one (an 8 s tail when the slow folders came after the quick ones; the desk's races alone
+    took 60 s under .ci/run's load, and ran among the last tests)."""
+    def order(item: pytest.Item) -> tuple[bool, bool]:
+        path = Path(str(item.fspath))
+        return path.name not in LONG_FILES, path.parent.name not in SLOW_FOLDERS
+
+    items.sort(key=order)
 
 
 def pytest_configure(config: pytest.Config) -> None:
