@@ -10,13 +10,12 @@ import re
 from typing import Any
 
 from flask import Response, request, url_for
-from flask_babel import format_number
 
 from .. import browser
 from ..engine import PRESETS, RuleSet, UnknownRuleSet, flow
 from ..engine.numbers import whole
 from ..extensions import htmx
-from ..i18n import error_message
+from ..i18n import error_message, number
 from ..i18n import gettext as _
 from ..services.scoring import resolve_ruleset
 from ..web import render, see_other
@@ -90,7 +89,7 @@ def opening_minimum() -> Response:
             if abs(score) > MAX_TOTAL:
                 errors["score"] = _("That total is out of range: type a number between "
                                     "%(low)s and %(high)s.",
-                                    low=_minus(MAX_TOTAL), high=_number(MAX_TOTAL))
+                                    low=number(-MAX_TOTAL), high=number(MAX_TOTAL))
                 score = None
     shown = rs or PRESETS[DEFAULT_RULESET]
     answer = None
@@ -110,14 +109,6 @@ def opening_minimum() -> Response:
     if errors and not htmx:
         response.status_code = 422
     return response
-
-
-def _number(value: int) -> str:
-    return str(format_number(value))
-
-
-def _minus(value: int) -> str:
-    return "\u2212" + _number(value)
 
 
 # -- the rules card ---------------------------------------------------------------------------
