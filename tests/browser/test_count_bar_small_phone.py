@@ -14,7 +14,7 @@ import pytest
 from phone import fill_worked_hand
 from playwright.sync_api import Page, expect
 
-Shot = Callable[[Page, str], Path]
+Shot = Callable[..., Path]
 
 #: About a quarter of a 740 px screen: the bar's height at most.
 BAR_MAX = 185
@@ -51,8 +51,8 @@ def test_at_360_the_bar_is_a_quarter_of_the_screen_and_the_first_side_shows_abov
         page: Page, live_server: str, shot: Shot, lang: str) -> None:
     page.set_viewport_size({"width": 360, "height": 740})
     start_and_open_count(page, live_server, lang)
-    page.screenshot(path=str(shot(page, f"count-bar-360-{lang}").with_name(
-        f"count-bar-360-{lang}-screen.png")))
+    shot(page, f"count-bar-360-{lang}")
+    shot(page, f"count-bar-360-{lang}-screen", full_page=False)
     bar = bar_box(page)
     assert bar["height"] <= BAR_MAX, bar
     assert bar["y"] + bar["height"] <= 740 + 0.5, bar  # the bar sits at the screen's bottom
@@ -73,16 +73,16 @@ def test_at_360_the_bar_is_a_quarter_of_the_screen_and_the_first_side_shows_abov
         [f"→ 1{thousands}035", "→ 535"])
     bar = bar_box(page)
     assert bar["height"] <= BAR_MAX, bar
-    page.screenshot(path=str(shot(page, f"count-bar-360-{lang}-counted").with_name(
-        f"count-bar-360-{lang}-counted-screen.png")))
+    shot(page, f"count-bar-360-{lang}-counted")
+    shot(page, f"count-bar-360-{lang}-counted-screen", full_page=False)
 
 
 @pytest.mark.parametrize("lang", ["en", "es", "pt", "it"])
 def test_at_390_the_bar_is_no_taller_and_the_first_side_shows_above_it(
         page: Page, live_server: str, shot: Shot, lang: str) -> None:
     start_and_open_count(page, live_server, lang)
-    page.screenshot(path=str(shot(page, f"count-bar-390-{lang}").with_name(
-        f"count-bar-390-{lang}-screen.png")))
+    shot(page, f"count-bar-390-{lang}")
+    shot(page, f"count-bar-390-{lang}-screen", full_page=False)
     assert bar_box(page)["height"] <= BAR_MAX
     for name in ("sides[0].table_points", "sides[0].hand_points"):
         assert_above_the_bar(page, name, 390)

@@ -10,8 +10,7 @@ from pathlib import Path
 from phone import count_hand, count_without_script, field, stepper
 from playwright.sync_api import Browser, Page, expect
 
-Shot = Callable[[Page, str], Path]
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
+Shot = Callable[..., Path]
 
 
 def no_side_scroll(page: Page) -> None:
@@ -127,7 +126,7 @@ def test_a_whole_game(page: Page, browser: Browser, live_server: str, shot: Shot
     shot(page, "game-11-screen-fixed")
     # What a phone shows without scrolling: the picture for the README.
     page.evaluate("window.scrollTo(0, 0)")
-    page.screenshot(path=str(SCREENSHOTS / "game-screen.png"))
+    shot(page, "game-screen", full_page=False)
 
     # -- hand 3 takes Nosotros past 3,000
     page.get_by_role("link", name="Count this hand").click()

@@ -14,8 +14,7 @@ import pytest
 from phone import count_without_script
 from playwright.sync_api import Browser, Page, expect
 
-Shot = Callable[[Page, str], Path]
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
+Shot = Callable[..., Path]
 
 PHONES = [(390, 844), (360, 740)]
 
@@ -66,8 +65,8 @@ def test_a_classic_count_is_at_most_one_and_a_half_screens(
     assert page_height <= 1.5 * height, page_height
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     page.evaluate("window.scrollTo(0, 0)")
-    page.screenshot(path=str(Path(shot(page, f"short-count-{width}-{lang}")).with_name(
-        f"short-count-{width}-{lang}-screen.png")))
+    shot(page, f"short-count-{width}-{lang}")
+    shot(page, f"short-count-{width}-{lang}-screen", full_page=False)
 
     # The bar names both sides; the second brings its half of the form up, beside the first.
     bar = page.locator(".count-bar")
@@ -332,7 +331,7 @@ def test_taps_for_the_worked_hand_of_003(page: Page, live_server: str, shot: Sho
     page.locator(".summary-side").first.click()
     page.wait_for_function("() => document.getElementById('sides-strip').scrollLeft === 0")
     page.evaluate("window.scrollTo(0, 0)")
-    page.screenshot(path=str(SCREENSHOTS / "count-screen.png"))
+    shot(page, "count-screen", full_page=False)
     tap(page.locator(".count-actions .button-primary"))
     page.wait_for_url(game_url)
     expect(page.locator(".side-total")).to_have_text(["Score: 1,035", "Score: 535"])
