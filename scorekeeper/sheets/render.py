@@ -101,14 +101,20 @@ def render_count() -> int:
     return _renders
 
 
-def html_to_pdf(html: str, *, paper: str = "a4", landscape: bool = True) -> bytes:
-    """Render ``html`` (a complete document) to PDF bytes on ``paper``, in this process (the
-    render processes call it; requests go through :func:`render_bounded`)."""
+def lay_out(html: str, *, paper: str = "a4", landscape: bool = True) -> weasyprint.Document:
+    """``html`` (a complete document) laid out in pages on ``paper``, in this process: what
+    decides how many pages a printout takes and their size, before any is drawn."""
     stylesheets = [_print_css(), _page_css(paper, landscape)]
     if f'class="{BALANCED_COLUMNS}"' in html:
         stylesheets.append(weasyprint.CSS(string=column_break(html, stylesheets)))
     document = weasyprint.HTML(string=html, base_url=_base_url, url_fetcher=_fetcher)
-    return bytes(document.write_pdf(stylesheets=stylesheets))
+    return document.render(stylesheets=stylesheets)
+
+
+def html_to_pdf(html: str, *, paper: str = "a4", landscape: bool = True) -> bytes:
+    """Render ``html`` (a complete document) to PDF bytes on ``paper``, in this process (the
+    render processes call it; requests go through :func:`render_bounded`)."""
+    return bytes(lay_out(html, paper=paper, landscape=landscape).write_pdf())
 
 
 #: The class of a block whose sections print in two balanced columns (the rules card's).

@@ -179,12 +179,14 @@ def blank() -> Response:
         return _options_page(options, 422)
     rs, fmt = options.ruleset, options.format
     key = ("blank", _ruleset_key(rs), fmt.id, options.paper, options.lang)
-
-    def make_html() -> str:
-        return _sheet_html(layout.blank_sheet(rs, fmt), options.lang, options.paper)
-
-    return _pdf_response(key, make_html, paper=options.paper, landscape=True,
+    return _pdf_response(key, lambda: blank_sheet_html(rs, fmt, options.paper, options.lang),
+                         paper=options.paper, landscape=True,
                          filename=f"canasta-{rs.id}-{options.paper}.pdf")
+
+
+def blank_sheet_html(rs: RuleSet, fmt: PlayerFormat, paper: str, lang: str) -> str:
+    """The HTML of a blank sheet (printed landscape on ``paper``)."""
+    return _sheet_html(layout.blank_sheet(rs, fmt), lang, paper)
 
 
 def _bad_request(options: Options) -> Response:
@@ -286,12 +288,12 @@ def rules_card_pdf(ruleset_id: str) -> Response:
     if options.errors:
         return _bad_request(options)
     key = ("rules", _ruleset_key(rs), options.paper, options.lang)
+    return _pdf_response(key, lambda: rules_card_html(rs, options.lang), paper=options.paper,
+                         landscape=False, filename=f"canasta-rules-{rs.id}.pdf")
 
-    def make_html() -> str:
-        with force_locale(options.lang):
-            return render_template("sheets/rules_card.html", ruleset=rs, lang=options.lang,
-                                   **_helpers())
 
-    return _pdf_response(key, make_html, paper=options.paper, landscape=False,
-                         filename=f"canasta-rules-{rs.id}.pdf")
+def rules_card_html(rs: RuleSet, lang: str) -> str:
+    """The HTML of a rule set's card (printed portrait)."""
+    with force_locale(lang):
+        return render_template("sheets/rules_card.html", ruleset=rs, lang=lang, **_helpers())
 

@@ -66,6 +66,16 @@ def page_count(pdf: bytes) -> int:
     return len(PdfReader(BytesIO(pdf)).pages)
 
 
+def laid_out(html: str, *, paper: str, landscape: bool) -> list[tuple[int, int]]:
+    """Each page's (width, height) in points, rounded, of ``html`` laid out as a printout
+    (``render.lay_out``, which a PDF is then drawn from): a fit checked without drawing it."""
+    from scorekeeper.sheets import render
+
+    points_a_pixel = 0.75  # WeasyPrint's pages measure CSS pixels, 96 an inch; 72 points
+    return [(round(page.width * points_a_pixel), round(page.height * points_a_pixel))
+            for page in render.lay_out(html, paper=paper, landscape=landscape).pages]
+
+
 def page_sizes(pdf: bytes) -> list[tuple[int, int]]:
     """Each page's (width, height) in points, rounded."""
     from pypdf import PdfReader
