@@ -241,8 +241,9 @@
   // bar (the page moves up by what they need, no more), unless a notice or a link's target at
   // the top of the page is what must be read first. The calculator starts with its choice of
   // rules: it stays in place.
-  function showFirstSide() {
-    if (!document.querySelector(".count-title") || window.location.hash || window.scrollY > 0 ||
+  function showFirstSide(resized) {
+    if (!document.querySelector(".count-title") || window.location.hash ||
+        (window.scrollY > 0 && !resized) ||
         document.querySelector("main .notice, main .error-summary")) {
       return;
     }
@@ -273,8 +274,20 @@
       box.addEventListener("scroll", markCurrentSide, { passive: true });
       markCurrentSide();
       measureBar();
-      window.addEventListener("resize", measureBar);
       showFirstSide();
+      // Until the first touch, a new size of the screen (a phone turned, or a page laid out
+      // before its window had its size) brings the first side's points clear of the bar again:
+      // a count laid out taller than the screen it ends on opened with them under the bar.
+      var touched = false;
+      ["pointerdown", "keydown", "wheel", "touchstart"].forEach(function (type) {
+        window.addEventListener(type, function () { touched = true; }, { capture: true, passive: true });
+      });
+      window.addEventListener("resize", function () {
+        measureBar();
+        if (!touched) {
+          showFirstSide(true);
+        }
+      });
     }
   });
   document.addEventListener("htmx:afterSettle", function () {

@@ -88,6 +88,31 @@ def test_at_390_the_bar_is_no_taller_and_the_first_side_shows_above_it(
         assert_above_the_bar(page, name, 390)
 
 
+def test_a_count_laid_out_on_a_taller_screen_shows_the_first_side_once_the_phones_size_comes(
+        page: Page, live_server: str) -> None:
+    # A CI run once found American's count at 390x844 unscrolled, its table points under the
+    # bar: the page had been laid out on a screen where they fitted. Until the first touch, a
+    # new size brings them clear, as the count's opening does.
+    page.set_viewport_size({"width": 800, "height": 1000})
+    page.goto(f"{live_server}/games/new?ruleset=american&players=4&lang=en")
+    page.get_by_role("button", name="Start the game").first.click()
+    page.wait_for_url(re.compile(r"/games/[\w-]{20,}$"))
+    page.goto(f"{page.url}/hands/new?lang=en")
+    page.wait_for_function("() => window.htmx !== undefined && document.readyState === 'complete'")
+    assert page.evaluate("scrollY") == 0  # they fit: nothing to move
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_function("() => scrollY > 0")
+    for name in ("sides[0].table_points", "sides[0].hand_points"):
+        assert_above_the_bar(page, name, 390)
+
+    # Once touched, the page is the player's: a new size moves nothing.
+    page.locator(".count-title").click()
+    page.evaluate("scrollTo(0, 0)")
+    page.set_viewport_size({"width": 390, "height": 845})
+    page.wait_for_timeout(200)
+    assert page.evaluate("scrollY") == 0
+
+
 def test_the_fix_page_shows_the_saved_hands_count_before_any_typing(
         page: Page, live_server: str, shot: Shot) -> None:
     game_url = start_and_open_count(page, live_server, "en")
