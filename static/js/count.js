@@ -277,7 +277,8 @@
       showFirstSide();
       // Until the first touch, a new size of the screen (a phone turned, or a page laid out
       // before its window had its size) brings the first side's points clear of the bar again:
-      // a count laid out taller than the screen it ends on opened with them under the bar.
+      // a count first laid out on a taller screen, where they fitted, stayed unscrolled with them
+      // under the bar once the screen was a phone's.
       var touched = false;
       ["pointerdown", "keydown", "wheel", "touchstart"].forEach(function (type) {
         window.addEventListener(type, function () { touched = true; }, { capture: true, passive: true });
