@@ -5,11 +5,14 @@ into), then runs each request ``-n`` times through Flask's test client and print
 per request and the functions with the most cumulative time.
 
 Run: ``.venv/bin/python bench/profile_requests.py [-n 300]
-[--only page|preview|save|hello|screen|board|count]
+[--only page|preview|save|hello|screen|board|count|table-page|table-board|table-preview]
 [--top 25] [--sort cumulative|tottime] [--synchronous NORMAL|FULL]``, with ``--only poll`` (a
 read-only phone's board poll, nothing changed: 204) and ``--only dashboard`` (a tournament desk's
-dashboard, 20 tables of 6 hands), the club night's most frequent and its heaviest poll. For
-reading, not a gate.
+dashboard, 20 tables of 6 hands), the club night's most frequent and its heaviest poll; and
+``--only table-page``, ``table-board``, ``table-preview``: the read-only page, a follower's new
+board and a live count of a tournament table's game (6 hands), which is what every table of the
+club night plays (its clock, its table and round read beside the game). For reading, not a
+gate.
 """
 
 from __future__ import annotations
@@ -45,7 +48,8 @@ def main() -> int:
     parser.add_argument("-n", type=int, default=300)
     parser.add_argument("--only", action="append",
                         choices=["page", "preview", "save", "hello", "poll", "dashboard",
-                                 "screen", "board", "count"])
+                                 "screen", "board", "count", "table-page", "table-board",
+                                 "table-preview"])
     parser.add_argument("--top", type=int, default=25)
     parser.add_argument("--synchronous", choices=["NORMAL", "FULL"])
     parser.add_argument("--no-profile", action="store_true", help="time only")
@@ -82,6 +86,9 @@ def main() -> int:
     version = game_version(client, game["id"])
     desk = app.test_client()
     tournament = make_tournament(app)
+    table_game = tournament[2]
+    table_editor = app.test_client()
+    assert table_editor.get(f"/games/{table_game}/join/{tournament[3]}").status_code == 303
     assert desk.get(f"/tournaments/{tournament[0]}",
                     query_string={"token": tournament[1]}).status_code == 303
     hello = Flask("hello")
@@ -129,12 +136,28 @@ def main() -> int:
         res = desk.get(f"/tournaments/{tournament[0]}/dashboard", headers={"HX-Request": "true"})
         assert res.status_code == 200, res.status_code
 
+    def table_page() -> None:
+        # The club night's read-only page: a tournament table's game (its clock, its table).
+        res = app.test_client().get(f"/games/{table_game}")
+        assert res.status_code == 200, res.status_code
+
+    def table_board() -> None:
+        res = phone.get(f"/games/{table_game}", query_string={"v": "0"},
+                        headers={"HX-Request": "true"})
+        assert res.status_code == 200, res.status_code
+
+    def table_preview() -> None:
+        res = table_editor.post(f"/games/{table_game}/hands/preview", data=PREVIEW_FORM,
+                                headers={"HX-Request": "true"})
+        assert res.status_code == 200, res.status_code
+
     def bare() -> None:
         assert hello_client.get("/").status_code == 200
 
     cases: dict[str, Callable[[], None]] = {
         "hello": bare, "page": page, "preview": preview, "save": save, "poll": poll,
-        "dashboard": dashboard, "screen": screen, "board": board, "count": count_form}
+        "dashboard": dashboard, "screen": screen, "board": board, "count": count_form,
+        "table-page": table_page, "table-board": table_board, "table-preview": table_preview}
     for name, fn in cases.items():
         if args.only and name not in args.only:
             continue
@@ -171,8 +194,10 @@ def game_version(client: Any, game_id: str) -> str:
     return found.group(1)
 
 
-def make_tournament(app: Any, tables: int = 20, hands: int = 6) -> tuple[str, str]:
-    """A tournament of ``tables`` tables whose games have ``hands`` hands: (id, admin token)."""
+def make_tournament(app: Any, tables: int = 20,
+                    hands: int = 6) -> tuple[str, str, str, str]:
+    """A tournament of ``tables`` tables whose games have ``hands`` hands: (id, admin token,
+    its first table's game's read-only and edit tokens)."""
     from scorekeeper.engine import PRESETS
     from scorekeeper.extensions import db
     from scorekeeper.services import record, tournaments
@@ -187,8 +212,9 @@ def make_tournament(app: Any, tables: int = 20, hands: int = 6) -> tuple[str, st
         for table in new.tournament.rounds[0].tables:
             for _ in range(hands):
                 record.add_hand(table.game, HAND, by=record.BY_SCOREKEEPER)
+        first = tournaments.hand_out_links(new.tournament.rounds[0].tables)[0]
         db.session.commit()
-        return new.tournament.id, new.admin_token
+        return new.tournament.id, new.admin_token, first.view_token, first.new_edit_token
 
 
 if __name__ == "__main__":

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import select
-from sqlalchemy.orm import selectinload
+from sqlalchemy import bindparam, select
+from sqlalchemy.orm import joinedload, selectinload
 
 from .. import config
 from ..engine import N_, EntryErrors, FieldError, HandEnd, Outcome, RuleSet, ruleset_to_dict
@@ -644,9 +644,16 @@ def settled_games(tournament: Tournament) -> list[SettledGame]:
 
 def _table_of_game(game: Game) -> TournamentTable | None:
     return db.session.execute(
-        select(TournamentTable).where(TournamentTable.game_id == game.id)
-        .options(selectinload(TournamentTable.round).selectinload(TournamentRound.tournament))
-    ).scalar_one_or_none()
+        _TABLE_OF_GAME, {"game_id": game.id}).scalar_one_or_none()
+
+
+# Built once, one query with the table's round and tournament: every page and board of a
+# tournament's game asks it (the club night's most frequent pages), and the round and the
+# tournament each in a query of their own cost more than the rows they read.
+_TABLE_OF_GAME = (
+    select(TournamentTable).where(TournamentTable.game_id == bindparam("game_id"))
+    .options(joinedload(TournamentTable.round).joinedload(TournamentRound.tournament))
+)
 
 
 def game_ending(game: Game, outcome: Outcome, *, in_tournament: bool = True) -> Ending:
