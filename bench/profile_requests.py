@@ -5,14 +5,14 @@ into), then runs each request ``-n`` times through Flask's test client and print
 per request and the functions with the most cumulative time.
 
 Run: ``.venv/bin/python bench/profile_requests.py [-n 300]
-[--only page|preview|save|hello|screen|board|count|table-page|table-board|table-preview]
+[--only page|preview|save|hello|screen|board|count|table-page|table-board|table-preview|join]
 [--top 25] [--sort cumulative|tottime] [--synchronous NORMAL|FULL]``, with ``--only poll`` (a
 read-only phone's board poll, nothing changed: 204) and ``--only dashboard`` (a tournament desk's
 dashboard, 20 tables of 6 hands), the club night's most frequent and its heaviest poll; and
 ``--only table-page``, ``table-board``, ``table-preview``: the read-only page, a follower's new
 board and a live count of a tournament table's game (6 hands), which is what every table of the
-club night plays (its clock, its table and round read beside the game). For reading, not a
-gate.
+club night plays (its clock, its table and round read beside the game); ``--only join``, a
+scorekeeper's edit link. For reading, not a gate.
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ def main() -> int:
     parser.add_argument("--only", action="append",
                         choices=["page", "preview", "save", "hello", "poll", "dashboard",
                                  "screen", "board", "count", "table-page", "table-board",
-                                 "table-preview"])
+                                 "table-preview", "join"])
     parser.add_argument("--top", type=int, default=25)
     parser.add_argument("--synchronous", choices=["NORMAL", "FULL"])
     parser.add_argument("--no-profile", action="store_true", help="time only")
@@ -151,13 +151,19 @@ def main() -> int:
                                 headers={"HX-Request": "true"})
         assert res.status_code == 200, res.status_code
 
+    def join() -> None:
+        # A scorekeeper's edit link (a phone with no cookie yet): remembered, then the screen.
+        res = app.test_client().get(urlsplit(game["edit_url"]).path)
+        assert res.status_code == 303, res.status_code
+
     def bare() -> None:
         assert hello_client.get("/").status_code == 200
 
     cases: dict[str, Callable[[], None]] = {
         "hello": bare, "page": page, "preview": preview, "save": save, "poll": poll,
         "dashboard": dashboard, "screen": screen, "board": board, "count": count_form,
-        "table-page": table_page, "table-board": table_board, "table-preview": table_preview}
+        "table-page": table_page, "table-board": table_board, "table-preview": table_preview,
+        "join": join}
     for name, fn in cases.items():
         if args.only and name not in args.only:
             continue

@@ -367,8 +367,11 @@ def show(game_id: str) -> Response:
 @limit_token_failures
 def join(game_id: str, edit_token: str) -> Response:
     """The edit link: remember its token in this browser and open the game screen."""
-    game = _game_or_404(game_id)
-    if not games_service.can_edit(game, edit_token):
+    # The game's row alone: its hands are the game screen's to read, after the redirect.
+    head = games_service.find_head(game_id)
+    if head is None:
+        abort(404)
+    if not games_service.token_matches(edit_token, head.edit_token_hash):
         return _forbidden(game_id, bad_link=True)
     _remember(game_id, edit_token)
     joined = session.get("joined")
