@@ -226,22 +226,27 @@ def set_up(url: str, tmp: Path, args: argparse.Namespace) -> tuple[list[Table], 
     return tables, desks
 
 
-def cpu_of(pid: int) -> float:
-    """CPU seconds used so far by the process ``pid`` and its children (from /proc)."""
+def cpu_by_process(pid: int) -> dict[int, float]:
+    """CPU seconds used so far by the process ``pid`` and by each of its children (from /proc)."""
     tick = os.sysconf("SC_CLK_TCK")
     pids = [pid]
     try:
         pids += [int(p) for p in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
     except OSError:
         pass
-    total = 0.0
+    used = {}
     for one in pids:
         try:
             fields = Path(f"/proc/{one}/stat").read_text().rsplit(")", 1)[1].split()
         except OSError:
             continue
-        total += (int(fields[11]) + int(fields[12])) / tick
-    return total
+        used[one] = (int(fields[11]) + int(fields[12])) / tick
+    return used
+
+
+def cpu_of(pid: int) -> float:
+    """CPU seconds used so far by the process ``pid`` and its children (from /proc)."""
+    return sum(cpu_by_process(pid).values())
 
 
 class Server:
@@ -264,6 +269,12 @@ class Server:
     def cpu_seconds(self) -> float:
         """CPU time used so far by gunicorn's workers and master (from /proc)."""
         return cpu_of(self.proc.pid)
+
+    def cpu_by_worker(self) -> dict[int, float]:
+        """CPU time used so far by each of gunicorn's workers (from /proc)."""
+        used = cpu_by_process(self.proc.pid)
+        used.pop(self.proc.pid, None)
+        return used
 
     def stop(self) -> None:
         stop_server(self.server)
@@ -384,6 +395,9 @@ class Recorder:
     #: the night the slow answers fall (the arrivals of the first minute, or all through it).
     timeline: list[tuple[float, float]] = field(default_factory=list)
     began: float = field(default_factory=time.monotonic)
+    #: CPU seconds each of gunicorn's workers used in the night (``make run``'s server only):
+    #: whether the work is shared evenly, or one worker is busy while the other waits.
+    worker_cpu: list[float] = field(default_factory=list)
     #: Set when the night ends (its length, or its number of requests): the streams close.
     ended: asyncio.Event = field(default_factory=asyncio.Event)
 
@@ -687,7 +701,12 @@ async def club_night(server: Server | StackServer, tables: list[Table], desks: l
         phones.append(scorekeeper(rec, base, table, args, rng))
         phones += [follower(rec, base, table, args, rng) for _ in range(args.readers)]
     phones += [desk(rec, base, organizer, args, rng) for organizer in desks]
+    by_worker = server.cpu_by_worker() if isinstance(server, Server) else {}
     await asyncio.gather(*phones)
+    if by_worker:
+        after = server.cpu_by_worker() if isinstance(server, Server) else {}
+        rec.worker_cpu = sorted((after.get(pid, used) - used for pid, used in by_worker.items()),
+                                reverse=True)
     return (rec, time.monotonic() - started, server.cpu_seconds() - cpu,
             time.process_time() - own)
 
@@ -771,6 +790,9 @@ def one_night(args: argparse.Namespace, count: int) -> Night:
         f"({cpu / elapsed * 100:.0f} % of one core), load generator CPU {own:.1f} s "
         f"({own / elapsed * 100:.0f} %); event loop lag p95 {percentile(rec.lags or [0], 95):.0f}"
         f" ms, max {max(rec.lags or [0]):.0f} ms")
+    if rec.worker_cpu:
+        lines.append("server CPU by worker: "
+                     + ", ".join(f"{used:.1f} s" for used in rec.worker_cpu))
     lines.append(
         f"bare Flask hello: {hello:.0f} req/s ({hello_how}, {args.hello_seconds:g} s, before "
         f"the night); load average (1 min) {load_before:.1f} before, {load_after:.1f} after; "
