@@ -102,15 +102,29 @@ def main() -> int:
         res = client.post(path, json=HAND, headers={"Authorization": f"Bearer {token}"})
         assert res.status_code == 201, res.get_data(as_text=True)
 
-    def page() -> None:
-        # A fresh client each time: no cookie, as wrk sends it.
-        res = app.test_client().get(f"/games/{game['id']}")
-        assert res.status_code == 200
+    # The read-only page, a follower's new board and a live count of a game: the one made
+    # above, or the tournament table's (``table-*``), the club night's own.
+    def page_of(game_id: str) -> Callable[[], None]:
+        def page() -> None:
+            # A fresh client each time: no cookie, as wrk sends it.
+            res = app.test_client().get(f"/games/{game_id}")
+            assert res.status_code == 200, res.status_code
+        return page
 
-    def preview() -> None:
-        res = editor.post(f"/games/{game['id']}/hands/preview", data=PREVIEW_FORM,
-                          headers={"HX-Request": "true"})
-        assert res.status_code == 200, res.status_code
+    def preview_by(scorekeeper: Any, game_id: str) -> Callable[[], None]:
+        def preview() -> None:
+            res = scorekeeper.post(f"/games/{game_id}/hands/preview", data=PREVIEW_FORM,
+                                   headers={"HX-Request": "true"})
+            assert res.status_code == 200, res.status_code
+        return preview
+
+    def board_of(game_id: str) -> Callable[[], None]:
+        def board() -> None:
+            # On the stream's news: the game changed since the version the board shows.
+            res = phone.get(f"/games/{game_id}", query_string={"v": "0"},
+                            headers={"HX-Request": "true"})
+            assert res.status_code == 200, res.status_code
+        return board
 
     def poll() -> None:
         res = phone.get(f"/games/{game['id']}", query_string={"v": version},
@@ -122,33 +136,12 @@ def main() -> int:
         res = editor.get(f"/games/{game['id']}")
         assert res.status_code == 200, res.status_code
 
-    def board() -> None:
-        # A follower's board on the stream's news: the game changed since the version it shows.
-        res = phone.get(f"/games/{game['id']}", query_string={"v": "0"},
-                        headers={"HX-Request": "true"})
-        assert res.status_code == 200, res.status_code
-
     def count_form() -> None:
         res = editor.get(f"/games/{game['id']}/hands/new")
         assert res.status_code == 200, res.status_code
 
     def dashboard() -> None:
         res = desk.get(f"/tournaments/{tournament[0]}/dashboard", headers={"HX-Request": "true"})
-        assert res.status_code == 200, res.status_code
-
-    def table_page() -> None:
-        # The club night's read-only page: a tournament table's game (its clock, its table).
-        res = app.test_client().get(f"/games/{table_game}")
-        assert res.status_code == 200, res.status_code
-
-    def table_board() -> None:
-        res = phone.get(f"/games/{table_game}", query_string={"v": "0"},
-                        headers={"HX-Request": "true"})
-        assert res.status_code == 200, res.status_code
-
-    def table_preview() -> None:
-        res = table_editor.post(f"/games/{table_game}/hands/preview", data=PREVIEW_FORM,
-                                headers={"HX-Request": "true"})
         assert res.status_code == 200, res.status_code
 
     def join() -> None:
@@ -160,10 +153,11 @@ def main() -> int:
         assert hello_client.get("/").status_code == 200
 
     cases: dict[str, Callable[[], None]] = {
-        "hello": bare, "page": page, "preview": preview, "save": save, "poll": poll,
-        "dashboard": dashboard, "screen": screen, "board": board, "count": count_form,
-        "table-page": table_page, "table-board": table_board, "table-preview": table_preview,
-        "join": join}
+        "hello": bare, "page": page_of(game["id"]), "preview": preview_by(editor, game["id"]),
+        "save": save, "poll": poll, "dashboard": dashboard, "screen": screen,
+        "board": board_of(game["id"]), "count": count_form, "table-page": page_of(table_game),
+        "table-board": board_of(table_game),
+        "table-preview": preview_by(table_editor, table_game), "join": join}
     for name, fn in cases.items():
         if args.only and name not in args.only:
             continue
