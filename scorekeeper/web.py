@@ -96,7 +96,11 @@ def security_headers(response: Response) -> Response:
     """Set the security headers on every answer (registered as an ``after_request`` hook)."""
     response.headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
     response.headers.setdefault("X-Content-Type-Options", "nosniff")
-    response.headers.setdefault("Referrer-Policy", "no-referrer")
+    # The page's own address goes with a request to this site alone: Flask-WTF refuses a form
+    # posted over https without a Referer of the same site (WTF_CSRF_SSL_STRICT), so
+    # "no-referrer" made every form fail on https (issue 40). Another site never gets it: the
+    # edit and organizer links carry their token in the path.
+    response.headers.setdefault("Referrer-Policy", "same-origin")
     return response
 
 

@@ -83,7 +83,7 @@ def test_security_headers(client: FlaskClient) -> None:
         assert "frame-ancestors 'none'" in csp
         assert "unsafe-inline" not in csp
         assert response.headers["X-Content-Type-Options"] == "nosniff"
-        assert response.headers["Referrer-Policy"] == "no-referrer"
+        assert response.headers["Referrer-Policy"] == "same-origin"
 
 
 @pytest.mark.fresh_app

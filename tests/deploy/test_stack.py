@@ -447,3 +447,174 @@ def test_a_hosts_caddyfile_sends_http_to_https_and_keeps_hsts_a_year(tmp_path: P
     assert redirect["headers"]["Location"] == ["https://{http.request.host}{http.request.uri}"]
     # The CA Caddy keeps for LAN addresses is never put in this machine's trust store.
     assert config["apps"]["pki"]["certificate_authorities"]["local"]["install_trust"] is False
+
+
+def test_an_evening_through_the_stacks_forms(stack: Stack) -> None:
+    """A newcomer's evening on the stack's https address, every step a form a person fills in
+    a real browser (issue 40: on https every form answered 400, the Referer they need for the
+    CSRF check withheld by ``Referrer-Policy: no-referrer``; only the API had been tried).
+
+    From the home page: a classic game, a hand counted in full, one by the fast lane, that
+    one corrected, the correction undone; then a desk's night of one round, whose table
+    saves its hand on its own phone, closed by the desk."""
+    if not os.path.exists(CHROMIUM) or shutil.which("openssl") is None:
+        pytest.skip(f"needs {CHROMIUM} and openssl")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    import re
+
+    from scorekeeper.engine import find_ruleset
+
+    expect = sync_api.expect
+    address = f"https://localhost:{stack.https_port}"
+    args = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+            "--disable-component-update", "--disable-sync", "--no-first-run",
+            f"--ignore-certificate-errors-spki-list={spki_of(stack.https_port)}"]
+    wait_ms = 60_000
+    missing = find_ruleset("torneo").missing_values()
+
+    def in_the_browser() -> None:
+        with sync_api.sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=args)
+            try:
+                context = browser.new_context(viewport={"width": 390, "height": 844},
+                                              locale="en")
+                context.set_default_timeout(wait_ms)
+                expect.set_options(timeout=wait_ms)
+                page = context.new_page()
+                refused: list[str] = []
+                page.on("response", lambda r: refused.append(f"{r.status} {r.url}")
+                        if r.status >= 400 else None)
+
+                # -- a classic game from the home page's New game and its drop-downs
+                page.goto(f"{address}/")
+                page.get_by_role("link", name="New game").first.click()
+                page.locator("select[name='ruleset']").select_option("classic")
+                page.get_by_role("button", name="Start the game").first.click()
+                page.wait_for_url(re.compile(r"/games/[\w-]{20,}$"))
+                game_url = page.url
+                assert game_url.startswith(address)
+                expect(page.locator(".side-total")).to_have_text(["Score: 0", "Score: 0"])
+
+                # -- hand 1 counted in full: two mixed canastas, cards and hands typed
+                page.get_by_role("link", name="Count this hand").click()
+                page.wait_for_selector("#count-form")
+                page.check("input[name='sides[0].going_out'][value='normal']")
+                plus = page.locator("button.step[data-step='1']"
+                                    "[aria-controls='f-sides-0-canastas-mixed']")
+                plus.click()
+                plus.click()
+                for name, value in (("sides[0].table_points", "355"),
+                                    ("sides[0].hand_points", "20"),
+                                    ("sides[1].table_points", "280"),
+                                    ("sides[1].hand_points", "45")):
+                    page.locator(f"[name='{name}']").fill(value)
+                expect(page.locator("#count-summary")).to_contain_text("+1,035")
+                page.get_by_role("button", name="Save this hand").click()
+                page.wait_for_url(game_url)
+                expect(page.locator(".side-total")).to_have_text(
+                    ["Score: 1,035", "Score: 235"])
+
+                # -- hand 2 by the fast lane: each side's total and who went out
+                page.get_by_role("link", name="Count this hand").click()
+                page.get_by_role("link", name="Type totals only").click()
+                page.locator("[name='sides[0].hand_total']").fill("505")
+                page.locator("[name='sides[1].hand_total']").fill("-20")
+                page.locator("label.choice", has=page.locator(
+                    "input[name='went_out'][value='0']")).click()
+                page.get_by_role("button", name="Save this hand").click()
+                page.wait_for_url(game_url)
+                expect(page.locator(".side-total")).to_have_text(
+                    ["Score: 1,540", "Score: 215"])
+
+                # -- hand 2 corrected: the other side held 80 points, not 20
+                page.get_by_role("link", name="Fix hand 2").click()
+                expect(page.locator("[name='sides[1].hand_total']")).to_have_value("-20")
+                page.locator("[name='sides[1].hand_total']").fill("-80")
+                page.get_by_role("button", name="Save the corrected hand").click()
+                page.wait_for_url(game_url)
+                expect(page.locator(".side-total")).to_have_text(
+                    ["Score: 1,540", "Score: 155"])
+
+                # -- the correction undone
+                page.get_by_role("button", name=re.compile(r"^Undo")).first.click()
+                page.wait_for_url(game_url)
+                expect(page.locator(".notice").first).to_contain_text("Undone")
+                expect(page.locator(".side-total")).to_have_text(
+                    ["Score: 1,540", "Score: 215"])
+                page.reload()  # what was stored, not what the page kept
+                expect(page.locator(".side-total")).to_have_text(
+                    ["Score: 1,540", "Score: 215"])
+
+                # -- a desk's night of one round, two pairs at one table
+                page.goto(f"{address}/")
+                page.get_by_role("link", name="Tournaments").click()
+                page.goto(f"{address}/tournaments/new")
+                page.fill("#name", "Noche de prueba")
+                page.fill("#pairs", "Owls: Ana, Luis\nBees: Eva, Juan")
+                page.fill("#rounds", "1")
+                for path, _label in missing:
+                    page.fill(f"[id='value-{path}']", "100")
+                page.get_by_role("button", name="Create and seat game 1").click()
+                page.wait_for_url(re.compile(r"/tournaments/[\w-]+$"))
+                control_url = page.url
+                expect(page.locator("table.tables tbody tr")).to_have_count(1)
+                # The bell: the tables save hands once the desk starts the clock.
+                page.get_by_role("button", name="Start the clock").click()
+                expect(page.locator(".clock[data-deadline]").first).to_be_visible()
+                page.get_by_role("link", name="Table links and QR codes").click()
+                page.get_by_role("button", name="Make the table links and QR codes").click()
+                expect(page.locator("img.qr")).to_have_count(1)
+                join = page.get_by_role("link", name="Open the game of table 1").get_attribute(
+                    "href")
+                assert join and join.startswith(address), join
+
+                # The table's own phone counts its hand by the fast lane.
+                table = browser.new_context(viewport={"width": 390, "height": 844},
+                                            locale="en").new_page()
+                table.on("response", lambda r: refused.append(f"{r.status} {r.url}")
+                         if r.status >= 400 else None)
+                table.goto(join)
+                table_url = re.sub(r"/join/.*$", "", table.url)
+                table.get_by_role("link", name="Count this hand").click()
+                table.get_by_role("link", name="Type totals only").click()
+                table.locator("[name='sides[0].hand_total']").fill("850")
+                table.locator("[name='sides[1].hand_total']").fill("300")
+                table.locator("label.choice", has=table.locator(
+                    "input[name='went_out'][value='0']")).click()
+                table.get_by_role("button", name="Save this hand").click()
+                table.wait_for_url(table_url)
+                expect(table.locator(".side-total")).to_have_text(
+                    ["Score: 850", "Score: 300"])
+                table.context.close()
+
+                # The desk closes the round; the night is over, Owls first.
+                page.goto(control_url)
+                expect(page.locator("table.tables tbody tr").first).to_contain_text("850")
+                page.get_by_role("button", name=re.compile("Finish the last game")).click()
+                page.get_by_role("button", name="Yes, finish the last game").click()
+                expect(page.locator(".dashboard")).to_contain_text("The tournament is over.")
+                rows = page.locator(".standings-table tbody tr")
+                expect(rows.first).to_contain_text("Owls")
+                expect(rows.first).to_contain_text("+550")
+                assert refused == []
+            except Exception as exc:
+                # Where it stopped, for the failure's message: what the page said.
+                shown = [f"{p.url}\n{p.locator('main').inner_text(timeout=5_000)[:1500]}"
+                         for p in (c for ctx in browser.contexts for c in ctx.pages)]
+                raise AssertionError("\n\n".join([str(exc), *shown, str(refused)])) from exc
+            finally:
+                browser.close()
+
+    failed: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            in_the_browser()
+        except BaseException as exc:  # noqa: BLE001 - raised again in the test's thread
+            failed.append(exc)
+
+    thread = threading.Thread(target=run, name="stack-evening")
+    thread.start()
+    thread.join()
+    if failed:
+        raise failed[0]

@@ -98,7 +98,7 @@ def test_each_visitor_gets_its_own_csrf_token_and_the_headers(app: Flask,
         tokens.add(match.group(1))
         assert res.headers["Content-Security-Policy"].startswith("default-src 'self'")
         assert res.headers["X-Content-Type-Options"] == "nosniff"
-        assert res.headers["Referrer-Policy"] == "no-referrer"
+        assert res.headers["Referrer-Policy"] == "same-origin"
         assert res.headers["Cache-Control"] == "no-cache"
         assert "HX-Request" in res.headers["Vary"] and "Cookie" in res.headers["Vary"]
     assert len(tokens) == 3

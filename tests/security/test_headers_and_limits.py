@@ -61,7 +61,7 @@ def test_every_get_route_sends_the_security_headers(app: Flask, client: FlaskCli
         assert "'self'" in scripts, url
         assert directives.get("object-src") == "'none'", url
         assert res.headers.get("X-Content-Type-Options") == "nosniff", url
-        assert res.headers.get("Referrer-Policy") == "no-referrer", url
+        assert res.headers.get("Referrer-Policy") == "same-origin", url
         res.close()  # static files answer with an open file
         checked += 1
     assert checked == len(urls) + 2
