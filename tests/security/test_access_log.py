@@ -123,10 +123,11 @@ def test_make_run_serves_with_gunicorn_and_logs_no_token(tmp_path: Path) -> None
         sys.executable, "-m", "scorekeeper.serve", "--host", "127.0.0.1", "--port", str(port),
         "--workers", "1", "--access-log", str(log)])
     # Quiet at its start: no development-server warning, no gunicorn chatter; the address last
-    # (at a loopback address it says other devices cannot reach it).
+    # while it serves (at a loopback address it says other devices cannot reach it), then the
+    # one line of its stop.
     assert "development server" not in out and "Booting worker" not in out
     lines = [line for line in out.splitlines() if line.strip()]
-    assert lines[-1] == f"Open on this machine: http://127.0.0.1:{port}/", out
+    assert lines[-2:] == [f"Open on this machine: http://127.0.0.1:{port}/", serve.STOPPED], out
 
 
 def test_the_phone_address_and_its_qr_code_come_last(monkeypatch: pytest.MonkeyPatch) -> None:
