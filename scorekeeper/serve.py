@@ -3,7 +3,8 @@
 ``python -m scorekeeper.serve [--host 0.0.0.0] [--port 5000]`` runs gunicorn (quiet: warnings
 only), writes the access log with tokens redacted (:mod:`scorekeeper.accesslog`) to a file, and
 once it listens prints the address phones on the same network should open and its QR code, as
-the last lines in the terminal. Nothing of it needs the internet.
+the last lines in the terminal. Nothing of it needs the internet. Ctrl+C (or SIGTERM) lets the
+requests in flight finish and prints one line, "Stopped."; a second Ctrl+C stops at once.
 
 Behind a reverse proxy (``SCOREKEEPER_PROXIES`` set: ``deploy/``'s app servers) the phones open
 the proxy's address, not this one: the banner says so instead of drawing a QR code.
