@@ -36,9 +36,11 @@ translations: app
 	fi
 
 # gunicorn on every interface; its last lines are the address phones open and its QR code.
+# `exec`: the shell gives its place to the server, so Ctrl+C is the server's to answer (one
+# line, "Stopped.", exit 0) and make has nothing of its own to add.
 run: app translations
 	@$(BIN)/flask --app scorekeeper db upgrade -x quiet
-	@$(BIN)/python -m scorekeeper.serve --port $${PORT:-5000}
+	@exec $(BIN)/python -m scorekeeper.serve --port $${PORT:-5000}
 
 test: venv translations
 	$(BIN)/ruff check .

@@ -3,7 +3,8 @@
 ``python -m scorekeeper.serve [--host 0.0.0.0] [--port 5000]`` runs gunicorn (quiet: warnings
 only), writes the access log with tokens redacted (:mod:`scorekeeper.accesslog`) to a file, and
 once it listens prints the address phones on the same network should open and its QR code, as
-the last lines in the terminal. Nothing of it needs the internet.
+the last lines in the terminal. Nothing of it needs the internet. Ctrl+C (or SIGTERM) lets the
+requests in flight finish and prints one line, "Stopped."; a second Ctrl+C stops at once.
 
 Behind a reverse proxy (``SCOREKEEPER_PROXIES`` set: ``deploy/``'s app servers) the phones open
 the proxy's address, not this one: the banner says so instead of drawing a QR code.
@@ -14,12 +15,15 @@ from __future__ import annotations
 import argparse
 import gc
 import io
+import os
+import signal
 import sys
 from pathlib import Path
 from typing import Any
 
 import segno
 from gunicorn.app.base import BaseApplication
+from gunicorn.arbiter import Arbiter
 from gunicorn.workers.ggevent import GeventWorker
 
 from . import ROOT
@@ -86,14 +90,46 @@ class StreamingWorker(GeventWorker):
         # gone by then; a full collection about every 10 million.
         gc.set_threshold(50_000, 20, 10)
 
+    def init_signals(self) -> None:
+        super().init_signals()
+        # Ctrl+C at the terminal reaches every process of the foreground group, workers too:
+        # the master alone decides how they stop (TerminalArbiter), else each worker quit on
+        # its own and gevent printed a traceback per worker.
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+    def handle_quit(self, sig: int, frame: Any) -> None:
+        # The quick stop (SIGQUIT: a second Ctrl+C while the first waits for the requests in
+        # flight). gunicorn's own raises SystemExit inside a greenlet, which gevent reports
+        # with a traceback; there is nothing left to finish, so leave at once (the access log
+        # is flushed line by line).
+        self.alive = False
+        self.cfg.worker_int(self)
+        os._exit(0)
+
     def handle_exit(self, sig: int, frame: Any) -> None:
         super().handle_exit(sig, frame)
         import gevent
 
-        app = self.wsgi
+        # A stop can come while the worker still loads the app (Ctrl+C just after the
+        # address showed): then there are no streams to end yet.
+        app = getattr(self, "wsgi", None)
         hub = getattr(app, "extensions", {}).get("news")
         if hub is not None:
             gevent.spawn(hub.close)
+
+
+class TerminalArbiter(Arbiter):
+    """gunicorn's master, with Ctrl+C (SIGINT) stopping as SIGTERM does: the workers finish
+    the requests in flight and end their streams, then the process exits 0. gunicorn's own
+    SIGINT is a quick stop that had each gevent worker print a traceback into the terminal
+    of whoever pressed Ctrl+C; a second Ctrl+C still makes it quick."""
+
+    def handle_int(self) -> None:
+        raise StopIteration
+
+
+#: The one line ``make run`` prints once stopped.
+STOPPED = "Stopped."
 
 
 class Server(BaseApplication):
@@ -116,6 +152,13 @@ class Server(BaseApplication):
         # (scorekeeper.network), which then answers too.
         app.config["LAN_LINKS"] = self.lan_links
         return app
+
+    def run(self) -> None:
+        try:
+            TerminalArbiter(self).run()
+        except RuntimeError as error:  # what gunicorn's own run says of a bad setting
+            print(f"\nError: {error}\n", file=sys.stderr)
+            sys.exit(1)
 
 
 def raise_open_files_limit() -> None:
@@ -152,7 +195,7 @@ def main(argv: list[str] | None = None) -> None:
         sys.stdout.flush()
 
     raise_open_files_limit()
-    Server({
+    server = Server({
         "bind": f"{args.host}:{args.port}",
         "workers": args.workers,
         # Every page that follows a game or a tournament holds an event stream open: with
@@ -164,7 +207,19 @@ def main(argv: list[str] | None = None) -> None:
         "accesslog": args.access_log,
         "logger_class": LOGGER_CLASS,
         "when_ready": when_ready,
-    }, lan_links=args.host in ANY_ADDRESS).run()
+    }, lan_links=args.host in ANY_ADDRESS)
+    master = os.getpid()
+    try:
+        server.run()
+    except (KeyboardInterrupt, SystemExit) as stop:
+        # gunicorn forks its workers inside run(), and they leave through here too: only the
+        # master's own clean stop is reported. (KeyboardInterrupt: Ctrl+C before gunicorn
+        # took SIGINT over, when nothing was served yet.)
+        failed = isinstance(stop, SystemExit) and stop.code not in (0, None)
+        if os.getpid() != master or failed:
+            raise
+    # The line that follows the terminal's "^C": the only one a stop prints.
+    print(STOPPED, flush=True)
 
 
 if __name__ == "__main__":

@@ -1,5 +1,6 @@
 """How often the following pages poll is configuration: the read-only board, the organizer's
-control table and the public standings (``SCOREKEEPER_*_POLL_SECONDS``, README's table)."""
+control table and the public standings (``SCOREKEEPER_*_POLL_SECONDS``, the table of
+docs/CONFIGURATION.md)."""
 
 from __future__ import annotations
 

@@ -42,7 +42,8 @@ GOING_OUT_CANASTAS = {"bolivia": ("sequence", "natural")}
 #: as counts: the wild book takes the red 3's box, so the hand stays 8 boxes.
 CONTRACTS = {"hand-and-foot": (("natural", "2"), ("mixed", "2"), ("wild", "1"))}
 
-#: What the README quotes: each preset's taps, filled in as the tests run (printed at the end).
+#: What docs/FEATURES.md quotes ("Ten taps for every preset"): each preset's taps, filled in as
+#: the tests run (printed at the end).
 FIGURES: dict[str, int] = {}
 
 _NEXT_BOX = """(name) => {

@@ -1,5 +1,6 @@
-"""No token in the access log: gunicorn run as README and ``make run`` run it, links followed,
-the log read back. Also what ``make run`` prints last: the phones' address and its QR code."""
+"""No token in the access log: gunicorn run as deploy/README.md and ``make run`` run it, links
+followed, the log read back. Also what ``make run`` prints last: the phones' address and its QR
+code."""
 
 from __future__ import annotations
 
@@ -107,8 +108,10 @@ def _serve_secret_links(tmp_path: Path,
     return server.output(), port
 
 
-def test_the_readme_gunicorn_command_logs_no_token(tmp_path: Path) -> None:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+def test_the_documented_gunicorn_command_logs_no_token(tmp_path: Path) -> None:
+    # The command a host copies for gunicorn behind its own proxy (it was README's until
+    # README became the short tour).
+    readme = (ROOT / "deploy" / "README.md").read_text(encoding="utf-8")
     assert "--logger-class scorekeeper.accesslog.RedactingLogger" in readme
     _serve_secret_links(tmp_path, lambda instance, port, log: [
         str(GUNICORN), "--logger-class", "scorekeeper.accesslog.RedactingLogger",
@@ -123,10 +126,11 @@ def test_make_run_serves_with_gunicorn_and_logs_no_token(tmp_path: Path) -> None
         sys.executable, "-m", "scorekeeper.serve", "--host", "127.0.0.1", "--port", str(port),
         "--workers", "1", "--access-log", str(log)])
     # Quiet at its start: no development-server warning, no gunicorn chatter; the address last
-    # (at a loopback address it says other devices cannot reach it).
+    # while it serves (at a loopback address it says other devices cannot reach it), then the
+    # one line of its stop.
     assert "development server" not in out and "Booting worker" not in out
     lines = [line for line in out.splitlines() if line.strip()]
-    assert lines[-1] == f"Open on this machine: http://127.0.0.1:{port}/", out
+    assert lines[-2:] == [f"Open on this machine: http://127.0.0.1:{port}/", serve.STOPPED], out
 
 
 def test_the_phone_address_and_its_qr_code_come_last(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -164,7 +164,7 @@ def test_a_paper_in_the_cache_and_a_refused_one_load_no_tournament(app, client, 
 
 def test_the_four_papers_as_a_desk_files_them(client, tmp_path):
     """A table sheet, a seating plan, the pair slips and the standings, read as text (these
-    pages are the README's pictures)."""
+    pages are the pictures of README and docs/FEATURES.md)."""
     tid, token = create(client, "es")
     tables = {t["table"]: t for t in links(client, tid, token)}
     for hand in ((850, 600), (700, 815), (820, 450), (300, 640), (760, 520)):
