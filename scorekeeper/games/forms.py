@@ -94,6 +94,10 @@ def ruleset_options(rulesets: Iterable[tuple[RuleSet, str]]) -> list[Any]:
     return options
 
 
+#: The targets the start form takes.
+TARGET_LOW, TARGET_HIGH = 100, 100_000
+
+
 # Flask-WTF ships no types: FlaskForm is Any to mypy.
 class NewGameForm(FlaskForm):  # type: ignore[misc]
     """Start a game. The choices depend on the rule set and are filled in by the view."""
@@ -102,9 +106,9 @@ class NewGameForm(FlaskForm):  # type: ignore[misc]
     players = RadioField(_l("Players"))
     # The service's own message, so the range reads "100,000" (WTForms' says "100000").
     target = IntegerField(_l("Play to"), validators=[Optional(), NumberRange(
-        100, 100_000, message=LazyString(lambda: translate(
+        TARGET_LOW, TARGET_HIGH, message=LazyString(lambda: translate(
             "The target is a whole number from %(low)d to %(high)d.",
-            {"low": 100, "high": 100_000})))])
+            {"low": TARGET_LOW, "high": TARGET_HIGH})))])
     first_dealer = SelectField(_l("Who deals first"), coerce=int, default=0)
     # Only the printed sheet uses it: each phone shows the pages in its own language.
     language = SelectField(_l("Language of the printed score sheet"), default="en",

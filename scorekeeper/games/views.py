@@ -59,6 +59,8 @@ from . import bp
 from .chart import running_total_svg  # also adds the chart's route to the blueprint
 from .forms import (
     MODE_FIELD,
+    TARGET_HIGH,
+    TARGET_LOW,
     TOTAL_MODE,
     NewGameForm,
     changed_fields,
@@ -269,6 +271,10 @@ def _follow_target(form: NewGameForm, rs: RuleSet, source: Mapping[str, str]) ->
             before = None
         # The value the form was filled with: compared as a number ("5000" and " 5000 ").
         follow = before is not None and form.target.data == before.target
+    if flow.played_in_rounds(rs) and (form.target.process_errors or not (
+            TARGET_LOW <= (form.target.data or 0) <= TARGET_HIGH)):
+        # A game of rounds hides the box: nothing wrong with it may stop the game.
+        follow = True
     if follow:
         form.target.data = rs.target
         # A text box shows what was posted: the new value replaces it there too, and what

@@ -120,3 +120,14 @@ def test_each_option_carries_its_rule_sets_values(client) -> None:
         else:
             assert "data-rounds" not in options[rs_id]
             assert f"These rules play to {rs.target:,}." in options[rs_id]
+
+
+def test_a_hidden_target_never_stops_a_game_of_rounds(client) -> None:
+    """Typed wrong under another rule set, then Hand and Foot picked: its form hides the box,
+    so what was in it cannot be the reason the game does not start."""
+    for typed in ("abc", "50"):
+        res = post_new(client, ruleset="hand-and-foot", target=typed)
+        assert res.status_code == 303, typed
+    # Under a rule set with a target the same value is still refused, by its box.
+    res = post_new(client, ruleset="classic", target="50")
+    assert res.status_code == 422 and 'id="err-target">The target' in res.get_data(as_text=True)
