@@ -6,6 +6,8 @@ Classic's sheet keeps both, so the text read is the sheet's and not an empty pag
 from __future__ import annotations
 
 import shutil
+import sys
+from pathlib import Path
 
 import pytest
 from sheet_helpers import page_count, pdf_text
@@ -14,6 +16,9 @@ from scorekeeper.engine import find_ruleset
 from scorekeeper.extensions import db
 from scorekeeper.services import games, record
 from scorekeeper.sheets import layout
+
+sys.path.insert(0, str(Path(__file__).parents[1] / "tournaments"))
+from tournament_helpers import create  # noqa: E402
 
 pytestmark = pytest.mark.skipif(shutil.which("pdftotext") is None, reason="needs pdftotext")
 
@@ -78,3 +83,15 @@ def test_the_kept_sheet(client, rs_id: str, lang: str) -> None:
     else:
         assert "345" in text  # the hand is there: 200 + 100 + 45
         assert column not in text
+
+
+def test_a_burraco_tournament_tables_agreed_values(client) -> None:
+    """A tournament table's sheet lists the agreed values in a few lines: for Burraco the
+    opening minimum is "none", not "Below 0: 0 · 0 or more: 0"."""
+    tid, _token = create(client, 4, rounds=2, language="en", ruleset="burraco", values={},
+                         target=2005)
+    res = client.get(f"/tournaments/{tid}/sheets/1.pdf")
+    assert res.status_code == 200
+    text = flat(" ".join(pdf_text(res.data)))
+    assert f"Opening minimum: {NONE_SAID}" in text, text
+    assert "Below 0" not in text and "0 or more" not in text
