@@ -103,3 +103,20 @@ def test_the_quick_answer_says_nothing_is_needed(client, rs_id: str) -> None:
     page = text(html)
     assert "First meld needs Nothing" in page and NONE_SAID in page
     assert "om-unit" not in html
+
+
+# -- a game of rounds has no target it never uses ---------------------------------------------
+
+
+def test_house_rules_of_a_game_of_rounds_say_the_target_is_not_used(client) -> None:
+    """Hand and Foot's house rules keep a target (a table that empties its rounds plays to
+    it), but say that it is not used while the rounds are set; classic's says nothing."""
+    from game_helpers import make_house
+
+    hf = client.get(f"/games/house-rules/{make_house(client, 'hand-and-foot')}"
+                    ).get_data(as_text=True)
+    assert re.search(r'<p class="hint" id="f-target-hint">Not used while “Rounds a game lasts” '
+                     r'is set\.</p>', hf)
+    classic = client.get(f"/games/house-rules/{make_house(client, 'classic', 'Otra')}"
+                         ).get_data(as_text=True)
+    assert 'id="f-target-hint"' not in classic
