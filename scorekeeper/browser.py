@@ -87,8 +87,13 @@ def remember_token(key: str, item_id: str, token: str, limit: int) -> None:
 def ruleset_choices(current: RuleSet | None = None) -> list[tuple[str, str]]:
     """``(id, name)`` of the rule sets a picker offers: the presets (names translated), then
     this browser's house rules (names as typed), with ``current`` among them."""
-    return [(rs.id, label(rs.name)) for rs in PRESETS.values()] + [
-        (rs.id, rs.name) for rs in house_rulesets(current)]
+    return [(rs.id, name) for rs, name in picker_rulesets(current)]
+
+
+def picker_rulesets(current: RuleSet | None = None) -> list[tuple[RuleSet, str]]:
+    """The rule sets of :func:`ruleset_choices` themselves, each with its name."""
+    return [(rs, label(rs.name)) for rs in PRESETS.values()] + [
+        (rs, rs.name) for rs in house_rulesets(current)]
 
 
 def house_rulesets(current: RuleSet | None = None) -> list[RuleSet]:

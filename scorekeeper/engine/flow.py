@@ -22,7 +22,7 @@ from .rule_types import MAX_ROUNDS, OpeningCondition, TieRule
 from .rulesets import RuleSet
 
 __all__ = ["MAX_ROUNDS", "Opening", "Outcome", "RoundMinimum", "by_round", "decide", "goal",
-           "opening", "played_in_rounds", "round_rows", "rounds_left"]
+           "has_opening_minimum", "opening", "played_in_rounds", "round_rows", "rounds_left"]
 
 
 @dataclass(frozen=True)
@@ -60,6 +60,18 @@ class RoundMinimum:
 def by_round(rs: RuleSet) -> bool:
     """Whether the opening minimum follows the round rather than the score."""
     return bool(rs.opening_by_round)
+
+
+def has_opening_minimum(rs: RuleSet) -> bool:
+    """Whether a side's first meld ever needs anything: some card points or a condition, in
+    some round or at some score. Buraco and Burraco have none (VARIANTS-2.md 11.3, 12.3,
+    "Opening minimum | none"), and neither has a house rule set whose every minimum is 0: a
+    page, sheet or card then shows no minimum at all rather than a table of zeros.
+    (:attr:`RuleSet.has_opening_minimum` asks this.)"""
+    if rs.opening_by_round:
+        return any(minimum > 0 for minimum in rs.opening_by_round)
+    om = rs.opening_minimums
+    return om.negative > 0 or any(b.minimum > 0 or b.condition is not None for b in om.bands)
 
 
 def played_in_rounds(rs: RuleSet) -> bool:

@@ -244,6 +244,14 @@ class RuleSet:
         """The first-meld minimum for a side with ``running_total`` points."""
         return self.opening_minimums.for_score(running_total)
 
+    @property
+    def has_opening_minimum(self) -> bool:
+        """Whether a side's first meld ever needs anything (:func:`.flow.has_opening_minimum`,
+        the one place that decides it): the pages, sheets and cards show no minimum when not."""
+        from .flow import has_opening_minimum  # the game's flow reads rule sets
+
+        return has_opening_minimum(self)
+
     def opening_condition(self, running_total: int) -> OpeningCondition | None:
         """What that side's first meld must be beyond its points (Brazilian from 7,000)."""
         return self.opening_minimums.condition_for(running_total)

@@ -43,13 +43,14 @@ from ..engine import (
     Premio,
     RuleSet,
     UnfinishedPenalty,
+    flow,
 )
 from ..engine.cards import CardGroup
 from ..engine.errors import N_
 from ..engine.hand_inputs import HandInput, InputKind, Place, asked_inputs, hand_inputs
 from ..engine.numbers import ungrouped, written_with_minus
 from ..engine.rule_types import Holds, SpecialHand
-from ..i18n import error_message, signed, translate
+from ..i18n import error_message, gettext, ngettext, number, signed, translate
 from ..web import error_id
 
 #: The most sides and players per side any format has (three pairs; two teams of three).
@@ -66,6 +67,37 @@ def choices(pairs: Iterable[tuple[Any, Any]]) -> list[Any]:
     return [SelectChoice(value=value, label=label) for value, label in pairs]
 
 
+def ending_text(ruleset: RuleSet) -> str:
+    """How a game under ``ruleset`` ends, as the start form says it: its target, or its rounds
+    for a game of rounds (Hand and Foot), which has no target (:func:`.flow.goal`)."""
+    goal = flow.goal(ruleset)
+    if goal is None:
+        rounds = ruleset.rounds or 0
+        return ngettext("These rules play %(num)d round; the higher total wins.",
+                        "These rules play %(num)d rounds; the higher total wins.", rounds)
+    return gettext("These rules play to %(target)s.", target=number(goal))
+
+
+def ruleset_options(rulesets: Iterable[tuple[RuleSet, str]]) -> list[Any]:
+    """The start form's rule-set choices from ``(rule set, name)`` pairs, each option carrying
+    what the form fills in from its rule set: ``data-target`` (the target box's value),
+    ``data-ends`` (how the game ends, in words) and, for a game of rounds, ``data-rounds``.
+    Without JavaScript the server does the same from the ``shown_ruleset`` field
+    (``views.new_game``)."""
+    options: list[Any] = []
+    for ruleset, name in rulesets:
+        attrs = {"data-target": str(ruleset.target), "data-ends": ending_text(ruleset)}
+        if flow.played_in_rounds(ruleset):
+            attrs["data-rounds"] = str(ruleset.rounds)
+        options.append((ruleset.id, name, attrs) if SelectChoice is None
+                       else SelectChoice(value=ruleset.id, label=name, render_kw=attrs))
+    return options
+
+
+#: The targets the start form takes.
+TARGET_LOW, TARGET_HIGH = 100, 100_000
+
+
 # Flask-WTF ships no types: FlaskForm is Any to mypy.
 class NewGameForm(FlaskForm):  # type: ignore[misc]
     """Start a game. The choices depend on the rule set and are filled in by the view."""
@@ -74,9 +106,9 @@ class NewGameForm(FlaskForm):  # type: ignore[misc]
     players = RadioField(_l("Players"))
     # The service's own message, so the range reads "100,000" (WTForms' says "100000").
     target = IntegerField(_l("Play to"), validators=[Optional(), NumberRange(
-        100, 100_000, message=LazyString(lambda: translate(
+        TARGET_LOW, TARGET_HIGH, message=LazyString(lambda: translate(
             "The target is a whole number from %(low)d to %(high)d.",
-            {"low": 100, "high": 100_000})))])
+            {"low": TARGET_LOW, "high": TARGET_HIGH})))])
     first_dealer = SelectField(_l("Who deals first"), coerce=int, default=0)
     # Only the printed sheet uses it: each phone shows the pages in its own language.
     language = SelectField(_l("Language of the printed score sheet"), default="en",

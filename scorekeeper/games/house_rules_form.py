@@ -27,7 +27,7 @@ from ..engine import (
     RuleSet,
     ruleset_to_dict,
 )
-from ..engine.declared import Empty, Kind, sections
+from ..engine.declared import Declared, Empty, Kind, sections
 from ..engine.rule_types import SpecialHand
 from ..services.house_rules import slug
 
@@ -98,6 +98,21 @@ def _canasta_fields(rs: RuleSet, tr: Translate) -> tuple[Field, ...]:
     )
 
 
+#: The hint of a value another one set puts out of force (Hand and Foot's target while its
+#: rounds are set: issue 40, "a target of 5,000 it never uses").
+NOT_IN_FORCE = N_("Not used while “%(name)s” is set.")
+
+
+def _hint(d: Declared, beside: Iterable[Declared], tr: Translate) -> str | None:
+    """The hint under a value's input: its own, or why these rules do not use it."""
+    if not d.in_force and d.rule.replaced_by:
+        names = d.rule.replaced_by.split()
+        setting = next((o for o in beside if o.name in names and o.value), None)
+        if setting is not None:
+            return tr(NOT_IN_FORCE) % {"name": tr(setting.label)}
+    return tr(d.hint) if d.hint else None
+
+
 def form_sections(rs: RuleSet, translate: Translate = _same
                   ) -> tuple[tuple[str, tuple[Field, ...]], ...]:
     """The form's sections of single values: one input per declared value of ``rs``.
@@ -108,7 +123,7 @@ def form_sections(rs: RuleSet, translate: Translate = _same
     out: list[tuple[str, tuple[Field, ...]]] = []
     for sec in sections(rs):
         fields = [
-            Field(d.path, tr(d.label), _INPUT[d.kind], tr(d.hint) if d.hint else None,
+            Field(d.path, tr(d.label), _INPUT[d.kind], _hint(d, sec.values, tr),
                   tuple((value, tr(text)) for value, text in d.choice_labels())
                   if d.kind is Kind.CHOICE else ())
             for d in sec.values

@@ -24,7 +24,7 @@ from flask import (
     url_for,
 )
 
-from ..browser import remember_token, ruleset_choices
+from ..browser import picker_rulesets, remember_token
 from ..engine import (
     PRESETS,
     EntryErrors,
@@ -59,18 +59,22 @@ from . import bp
 from .chart import running_total_svg  # also adds the chart's route to the blueprint
 from .forms import (
     MODE_FIELD,
+    TARGET_HIGH,
+    TARGET_LOW,
     TOTAL_MODE,
     NewGameForm,
     changed_fields,
     choices,
     count_context,
     count_layout,
+    ending_text,
     form_values_from_entry,
     hand_body_from_form,
     is_total_mode,
     missing_value_fields,
     new_game_error_field,
     new_game_form_class,
+    ruleset_options,
     seat_labels,
     sides_from_form,
     starting_totals_from_form,
@@ -211,16 +215,13 @@ def new_game() -> Response:
     # The language switch (?lang=es) is not a form value: the form is then still untouched.
     filled = any(key != "lang" for key in source)
     form = new_game_form_class(rs)(formdata=source if filled else None)
-    form.ruleset.choices = choices(ruleset_choices(rs))
+    form.ruleset.choices = ruleset_options(picker_rulesets(rs))
     form.ruleset.data = rs.id
     form.players.choices = choices((f.id, _(f.label)) for f in rs.formats)
     format_ids = [f.id for f in rs.formats]
-    # A rule set just changed keeps nothing that belonged to the one before.
-    switched = source.get("shown_ruleset") not in (None, rs.id)
     if form.players.data not in format_ids or not source.get("players"):
         form.players.data = format_ids[0]
-    if switched or "target" not in source:
-        form.target.data = rs.target
+    _follow_target(form, rs, source)
     if "language" not in source:
         form.language.data = str(get_locale() or "en")
     fmt = rs.find_format(form.players.data, form.players.data)
@@ -246,9 +247,40 @@ def new_game() -> Response:
     elif ruleset_error:
         _add_error(form, "ruleset", ruleset_error)
     response = render("games/new.html", "games/_new_form.html", form=form, ruleset=rs,
-                      format=fmt, value_fields=missing_value_fields(form, rs))
+                      format=fmt, value_fields=missing_value_fields(form, rs),
+                      ending=ending_text(rs), in_rounds=flow.played_in_rounds(rs))
     response.status_code = status
     return response
+
+
+def _follow_target(form: NewGameForm, rs: RuleSet, source: Mapping[str, str]) -> None:
+    """The target box follows the rule set chosen unless the player typed a value of their own.
+
+    ``shown_ruleset`` names the rule set whose defaults the form was filled from. A target left
+    empty, or still that rule set's target when another one is chosen, becomes the chosen rule
+    set's; any other typed value is kept. With JavaScript the page does the same as the rule
+    set changes (``static/js/new_game.js``); without it, this is where a form posted right
+    after a new rule set was picked gets its target (issue 40)."""
+    typed = source.get("target", "").strip()
+    filled_from = source.get("shown_ruleset")
+    follow = not typed
+    if not follow and filled_from not in (None, rs.id):
+        try:
+            before = resolve_ruleset(filled_from or "")
+        except UnknownRuleSet:
+            before = None
+        # The value the form was filled with: compared as a number ("5000" and " 5000 ").
+        follow = before is not None and form.target.data == before.target
+    if flow.played_in_rounds(rs) and (form.target.process_errors or not (
+            TARGET_LOW <= (form.target.data or 0) <= TARGET_HIGH)):
+        # A game of rounds hides the box: nothing wrong with it may stop the game.
+        follow = True
+    if follow:
+        form.target.data = rs.target
+        # A text box shows what was posted: the new value replaces it there too, and what
+        # was wrong with the old one ("" is no whole number) no longer is.
+        form.target.raw_data = [str(rs.target)]
+        form.target.process_errors = []
 
 
 def _create_from_form(form: NewGameForm, rs: RuleSet, fmt: PlayerFormat) -> Response | None:
@@ -259,7 +291,8 @@ def _create_from_form(form: NewGameForm, rs: RuleSet, fmt: PlayerFormat) -> Resp
             ruleset,
             players=fmt.players,
             format_id=fmt.id,
-            target=form.target.data,
+            # A game of rounds (Hand and Foot) has no target: the box's value is not its own.
+            target=None if flow.played_in_rounds(rs) else form.target.data,
             sides=sides_from_form(form, fmt),
             first_dealer=form.first_dealer.data,
             language=form.language.data or "en",

@@ -435,6 +435,9 @@ class GameState:
     round: int | None = None
     #: How many rounds the game lasts, or ``None`` when it is played to a target.
     rounds: int | None = None
+    #: Whether a first meld needs anything under the game's rules (Buraco and Burraco: no;
+    #: :func:`.flow.has_opening_minimum`): the pages show no minimum when not.
+    has_opening_minimum: bool = True
 
 
 #: A seat whose player has no name: its side's name and its place on the side (the same msgid
@@ -517,6 +520,7 @@ def game_state(game: Game, translate: Translate = _english) -> GameState:
         opening_conditions=tuple(o.condition for o in needs),
         round=next_round if flow.by_round(rs) else None,
         rounds=rs.rounds,
+        has_opening_minimum=flow.has_opening_minimum(rs),
     )
 
 

@@ -205,7 +205,8 @@ def has_penalties(rs: RuleSet) -> bool:
 
 def columns_for(rs: RuleSet) -> tuple[Column, ...]:
     """A side's columns under ``rs``, in the order players count (RULES.md): bonuses first."""
-    cols = [Column("minimum", N_("Needed to open"))]
+    # A rule set whose first meld needs nothing (Buraco, Burraco) has no column of zeros.
+    cols = [Column("minimum", N_("Needed to open"))] if rs.has_opening_minimum else []
     cols += [Column(f"canastas.{b.kind.value}", b.label or _CANASTA_COLUMN[b.kind])
              for b in _canastas(rs)]
     if not rs.red_threes.ordinary:  # Buraco, Burraco: 3s are ordinary cards
@@ -318,7 +319,8 @@ def filled_sheet(
                 values[key] = (values[key] or 0) + int(line["points"])
                 lines.append(Detail(translate(*stored_template(line)),
                                     int(line["points"])))
-            values["minimum"] = hand.minimums[i]
+            if "minimum" in values:
+                values["minimum"] = hand.minimums[i]
             values["total"] = int(hand.totals[i])
             values["running"] = int(hand.running[i])
             cells.append(tuple(values[k] for k in keys))
