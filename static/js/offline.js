@@ -20,6 +20,8 @@
     server: text("server-failed", "Not saved: the server could not save it just now.")
   };
   var WAITING = text("waiting", "1 hand waiting to be sent: it goes as soon as the server answers.");
+  // The count's bar while a hand waits: this instead of the sum (the saved total shows).
+  var WAITING_SHORT = text("waiting-short", "1 hand waiting");
   // How often a waiting hand asks whether the server can be reached again (ms).
   var RETRY_EVERY = parseInt(text("retry-every", "5000"), 10) || 5000;
   var waiting = null;  // the save to send again once the server answers
@@ -73,6 +75,7 @@
       form.insertBefore(notice, form.firstChild);
     }
     notice.querySelector("span").textContent = (WHY[why] || NOT_SAVED) + " " + WAITING + " ";
+    showWaiting(form);
     var button = notice.querySelector("button");
     var fresh = button.cloneNode(true);  // drop the previous retry's listener
     button.replaceWith(fresh);
@@ -80,6 +83,19 @@
     waiting = retry;
     if (!timer) { timer = window.setInterval(tryWaiting, RETRY_EVERY); }
     notice.scrollIntoView({block: "nearest"});
+  }
+
+  // The count's bar says the hand waits, and shows the saved total instead of saved + this hand
+  // (a save whose answer was lost may be saved already: adding it again would count it twice).
+  function showWaiting(form) {
+    form.classList.add("hand-waiting");
+    var bar = form.querySelector(".count-bar");
+    if (!bar || bar.querySelector(".count-waiting")) { return; }
+    var line = document.createElement("p");
+    line.className = "count-waiting";
+    line.setAttribute("role", "status");
+    line.textContent = WAITING_SHORT;
+    bar.appendChild(line);
   }
 
   // The waiting hand goes with one tap on Retry, or on its own once the server answers again.
@@ -229,7 +245,8 @@
     if (form.requestSubmit) { form.requestSubmit(button); } else { form.submit(); }
   }
 
-  function post(form, submitter) {
+  // late: a save sent again after its first try got no answer (the notice says so).
+  function post(form, submitter, late) {
     var body = new URLSearchParams();
     Array.prototype.forEach.call(form.elements, function (el) {
       if (!el.name || el.disabled || /^(submit|button|reset|file)$/.test(el.type)) { return; }
@@ -237,6 +254,7 @@
       body.append(el.name, el.value);
     });
     if (submitter && submitter.name) { body.append(submitter.name, submitter.value); }
+    if (late) { body.append("sent_late", "1"); }
     var controller = window.AbortController ? new AbortController() : null;
     var timer = controller ? window.setTimeout(function () { controller.abort(); }, SAVE_TIMEOUT) : null;
     return fetch(form.getAttribute("action") || window.location.href, {
@@ -251,7 +269,7 @@
     });
   }
 
-  function save(form, submitter) {
+  function save(form, submitter, late) {
     if (busy) { return; }
     busy = true;
     keep(form, submitter, "dropped");  // a page closed before the answer: not confirmed
@@ -261,12 +279,12 @@
       sending(form, false);
       keep(form, submitter, why);
       if (why !== "server") { showBanner(true); }
-      showNotSaved(form, function () { save(form, submitterOf(form, readKept(form))); }, why);
+      showNotSaved(form, function () { save(form, submitterOf(form, readKept(form)), true); }, why);
     }
     reachable().then(function (ok) {
       if (!ok) { lost("offline"); return; }
       clearNotSaved(form);
-      post(form, submitter).then(function (response) {
+      post(form, submitter, late).then(function (response) {
         if (response.type === "opaqueredirect" || (response.status >= 300 && response.status < 400)) {
           // Acknowledged (saved now or earlier under this key): what the phone kept goes.
           forget(form);
@@ -331,7 +349,7 @@
       return;
     }
     putBack(form, kept.values);
-    showNotSaved(form, function () { save(form, submitterOf(form, kept)); }, kept.why);
+    showNotSaved(form, function () { save(form, submitterOf(form, kept), true); }, kept.why);
     tryWaiting();
   }
   // The live count follows the restored values (htmx is ready by DOMContentLoaded).

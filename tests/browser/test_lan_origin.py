@@ -125,7 +125,8 @@ def test_offline_save_is_kept_and_sent_on_plain_http(browser: Browser, table_ser
         # The signal comes back: the waiting hand goes on its own, no tap needed.
         context.set_offline(False)
         page.wait_for_url(f"{base}/games/{game['id']}")
-        expect(page.locator(".notice").first).to_have_text("Hand 1 saved.")
+        expect(page.locator(".notice").first).to_have_text(
+            "Hand 1 saved when the connection came back.")
         with urllib.request.urlopen(f"{base}/api/v1/games/{game['id']}", timeout=60) as res:
             state = json.loads(res.read())
         # 003's worked hand, saved once: 1,035 and 535.

@@ -16,6 +16,8 @@ from playwright.sync_api import Browser, Page, expect
 pytestmark = pytest.mark.fresh_phone
 
 Shot = Callable[[Page, str], Path]
+#: The notice of a hand the phone kept and sent again once the server answered.
+LATE = "Hand %d saved when the connection came back."
 HAND = {"end": "went_out", "sides": [
     {"table_points": 50, "hand_points": 0, "canastas": {"mixed": 1}, "going_out": "normal"},
     {"table_points": 0, "hand_points": 0}]}
@@ -96,7 +98,7 @@ def test_failed_save_keeps_what_was_typed_and_retry_saves(page: Page, live_serve
     page.locator(".offline-retry").click()
     page.wait_for_url(f"{live_server}/games/{game['id']}")
     # The game had one hand already: this is hand 2, saved once.
-    expect(page.locator(".notice").first).to_have_text("Hand 2 saved.")
+    expect(page.locator(".notice").first).to_have_text(LATE % 2)
     state = page.request.get(f"{live_server}/api/v1/games/{game['id']}").json()
     assert len(state["hands"]) == 2 and state["hands"][1]["totals"][0] == 495
     # htmx logs the failed send and the browser the refused request; no script error besides.
@@ -115,7 +117,7 @@ def test_a_waiting_hand_is_sent_on_its_own_when_the_signal_returns(page: Page,
     # No tap: the signal comes back and the hand goes by itself, once.
     page.context.set_offline(False)
     page.wait_for_url(f"{live_server}/games/{game['id']}")
-    expect(page.locator(".notice").first).to_have_text("Hand 2 saved.")
+    expect(page.locator(".notice").first).to_have_text(LATE % 2)
     state = page.request.get(f"{live_server}/api/v1/games/{game['id']}").json()
     assert len(state["hands"]) == 2 and state["hands"][1]["totals"][0] == 495
 
@@ -244,7 +246,7 @@ def test_a_save_cut_in_the_middle_keeps_the_hand_and_sends_it_once(
     # The server answers again: the hand goes on its own, once, and the game has one new hand.
     net["down"] = False
     page.wait_for_url(f"{live_server}/games/{game['id']}")
-    expect(page.locator(".notice").first).to_have_text("Hand 2 saved.")
+    expect(page.locator(".notice").first).to_have_text(LATE % 2)
     assert net["posts"] == 2
     totals = hands_of(page, live_server, game)
     assert len(totals) == 2 and totals[1] == [495, 40]
@@ -295,8 +297,50 @@ def test_a_correction_cut_in_the_middle_is_kept_and_made_once(page: Page,
     expect(table).to_have_value("65")
     net["down"] = False
     page.wait_for_url(f"{live_server}/games/{game['id']}")
-    expect(page.locator(".notice").first).to_have_text("Hand 1 corrected.")
+    expect(page.locator(".notice").first).to_have_text(
+        "Hand 1 corrected when the connection came back.")
     assert net["posts"] == 2
     assert hands_of(page, live_server, game) == [[465, 0]]
     changes = page.request.get(f"{live_server}/api/v1/games/{game['id']}/changes").json()
     assert [c["kind"] for c in changes["changes"]].count("fix") == 1
+
+
+def test_a_waiting_save_shows_the_saved_total_and_1_hand_waiting(page: Page, live_server: str,
+                                                                 shot: Shot) -> None:
+    """Issue 40: a waiting hand is never added to the saved total in the count's bar (a save
+    whose answer was lost may be saved already: 450 + 495 + 495 counted it twice); the bar
+    shows the saved total and "1 hand waiting", and the board says when it went."""
+    game = count_going_out(page, live_server)  # hand 1: 450 to 0
+    net = drop_the_save(page, live_server, game, how="saved")
+    page.locator("[name='sides[0].table_points']").fill("95")
+    summary = page.locator("#count-summary")
+    expect(summary).to_contain_text("→ 945", use_inner_text=True)  # before the save: the sum
+
+    page.get_by_role("button", name="Save this hand").click()
+    waiting = page.locator(".count-waiting")
+    expect(waiting).to_have_text("1 hand waiting")
+    saved = page.locator(".summary-side").first.locator(".summary-saved")
+    expect(saved).to_be_visible()
+    expect(saved).to_have_text("Saved: 450")
+    expect(summary).not_to_contain_text("945", use_inner_text=True)
+    expect(summary).to_contain_text("+495", use_inner_text=True)  # the hand itself still shows
+    shot(page, "offline-07-waiting-save-saved-total")
+
+    # The server did save it (its answer was lost): reloaded, the saved total is 945, and the
+    # waiting hand is not added to it (1,440).
+    page.reload()
+    page.wait_for_function("() => window.htmx !== undefined && document.readyState === 'complete'")
+    expect(waiting).to_have_text("1 hand waiting")
+    expect(saved).to_have_text("Saved: 945")
+    expect(summary).to_contain_text("+495", use_inner_text=True)
+    expect(summary).not_to_contain_text("1,440", use_inner_text=True)
+    expect(page.locator(".breakdown .new-total").first).to_be_hidden()
+    shot(page, "offline-08-waiting-save-reloaded")
+
+    net["down"] = False
+    page.wait_for_url(f"{live_server}/games/{game['id']}")
+    expect(page.locator(".notice").first).to_have_text(LATE % 2)
+    assert hands_of(page, live_server, game) == [[450, 0], [495, 0]]
+    # The next blank hand shows sums again.
+    page.goto(f"{live_server}/games/{game['id']}/hands/new")
+    expect(page.locator(".count-waiting")).to_have_count(0)
