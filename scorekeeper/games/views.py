@@ -305,6 +305,11 @@ def _board_context(game: Game, game_id: str, editor: bool,
     }
 
 
+#: The scorekeeper's pages are never stored as they are (the board carries the edit link), but
+#: the service worker (static/sw.js) keeps a copy of them for offline reloads with the parts
+#: marked ``<!--offline-cut-->`` cut out (the share panel), when they say ``Offline-Copy: cut``.
+OFFLINE_COPY = "Offline-Copy"
+
 #: The flash category of "the old edit link no longer works", which opens the share panel.
 LINK_REPLACED = "link-replaced"
 
@@ -360,6 +365,7 @@ def show(game_id: str) -> Response:
                               else None)
     response = render("games/show.html", "games/_board.html", **ctx)
     response.headers["Cache-Control"] = "private, no-store"
+    response.headers[OFFLINE_COPY] = "cut"
     return response
 
 
@@ -462,6 +468,7 @@ def _count_page(game: Game, game_id: str, number_: int | None, *, values: Mappin
                       **extra, **ctx)
     response.status_code = status
     response.headers["Cache-Control"] = "private, no-store"
+    response.headers[OFFLINE_COPY] = "cut"
     return response
 
 

@@ -135,9 +135,11 @@ CACHED = """async () => {
 }"""
 
 
-def test_the_scorekeepers_page_is_never_kept(browser: Browser, live_server: str) -> None:
-    """The scorekeeper's game page carries the edit link: the service worker never stores it
-    (nor any page answered no-store); read-only pages are still kept for offline reloads."""
+def test_the_scorekeepers_page_is_kept_without_its_edit_link(browser: Browser,
+                                                              live_server: str) -> None:
+    """The scorekeeper's game page carries the edit link (its share panel): the service worker
+    keeps it for offline reloads with that panel cut out, never the link; read-only pages are
+    kept too."""
     mine, other = new_game(live_server), new_game(live_server)
     context = browser.new_context(viewport={"width": 390, "height": 844})
     page = context.new_page()
@@ -147,14 +149,72 @@ def test_the_scorekeepers_page_is_never_kept(browser: Browser, live_server: str)
         page.reload()  # the game screen through the worker
         expect(page.locator("#main")).to_contain_text(mine["edit_token"])  # its share panel
         page.goto(other["view_url"])
-        # Wait for the read-only page to be kept (the worker stores it after answering).
-        page.wait_for_function(
-            f"async () => !!(await caches.match({other['view_url']!r}, {{ignoreVary: true}}))")
+        # Wait for both pages to be kept (the worker stores a page after answering it).
+        for url in (mine["view_url"], other["view_url"]):
+            page.wait_for_function(
+                f"async () => !!(await caches.match({url!r}, {{ignoreVary: true}}))")
         cached = page.evaluate(CACHED)
-        urls = [entry["url"] for entry in cached]
-        assert other["view_url"] in urls
-        assert mine["view_url"] not in urls
-        assert not [entry["url"] for entry in cached if mine["edit_token"] in entry["body"]]
+        kept = {entry["url"]: entry["body"] for entry in cached}
+        assert "Share this game" not in kept[mine["view_url"]]
+        assert "Count this hand" in kept[mine["view_url"]]
+        assert not [entry["url"] for entry in cached if mine["edit_token"] in entry["body"]
+                    or "/join/" in entry["body"]]
+    finally:
+        context.close()
+
+
+def test_the_scorekeepers_board_and_count_reload_offline_with_the_last_state(
+        browser: Browser, live_server: str, shot: Shot) -> None:
+    """Issue 40: the scorekeeper's own board and count screen reload without signal as the
+    game's last state, with the follower's notice; a hand typed there waits and is sent once
+    the server answers, from the live page the copy gives way to."""
+    game = new_game(live_server)
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    try:
+        page.goto(game["edit_url"])
+        wait_for_worker(page)
+        board = f"{live_server}/games/{game['id']}"
+        count = f"{board}/hands/new"
+        page.goto(count)  # kept too
+        key = page.locator("[name='request_key']").input_value()
+        page.goto(board)
+        for url in (board, count):
+            page.wait_for_function(
+                f"async () => !!(await caches.match({url!r}, {{ignoreVary: true}}))")
+
+        context.set_offline(True)
+        page.reload()
+        # The board, not the home page: the score, the count's button, the notice.
+        expect(page.locator(".side-total").first).to_contain_text("450")
+        banner = page.locator("#offline-banner")
+        expect(banner).to_be_visible()
+        expect(banner).to_have_text("Offline: showing the last saved state.")
+        expect(page.get_by_role("link", name="Count this hand")).to_be_visible()
+        expect(page.locator("#share")).to_have_count(0)
+        shot(page, "offline-05-scorekeeper-board-reloaded-without-signal")
+
+        page.get_by_role("link", name="Count this hand").click()
+        page.wait_for_url(count)
+        page.wait_for_function("() => window.htmx !== undefined"
+                               " && document.readyState === 'complete'")
+        expect(banner).to_be_visible()
+        expect(page.locator("h1")).to_have_text("Count hand 2")
+        # A new request key: the copy's may be that of a hand saved already.
+        assert page.locator("[name='request_key']").input_value() not in ("", key)
+        page.check("input[name='sides[0].going_out'][value='normal']")
+        page.locator("[name='sides[0].canastas.mixed']").fill("1")
+        page.locator("[name='sides[0].table_points']").fill("95")
+        page.get_by_role("button", name="Save this hand").click()
+        expect(page.locator(".offline-notice")).to_contain_text("1 hand waiting to be sent")
+        shot(page, "offline-06-scorekeeper-count-copy-waiting")
+
+        # The signal is back: the live page replaces the copy and the hand goes, once.
+        context.set_offline(False)
+        page.wait_for_url(board)
+        expect(page.locator(".notice").first).to_have_text(LATE % 2)
+        expect(banner).to_have_count(0)
+        assert hands_of(page, live_server, game) == [[450, 0], [495, 0]]
     finally:
         context.close()
 
