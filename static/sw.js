@@ -78,6 +78,26 @@ function offlineCopy(response) {
   });
 }
 
+// The scorekeeper's board was just loaded: a count screen kept for this game is taken again,
+// so that offline it opens on the hand to count next, not on one saved since (a game that
+// takes no more hands answers with its board: the count's copy goes).
+function refreshCount(url) {
+  var board = new URL(url);
+  if (!/^\/games\/[^/]+$/.test(board.pathname)) { return null; }
+  var count = board.origin + board.pathname + "/hands/new";
+  return caches.open(PAGES).then(function (cache) {
+    return cache.keys(count, {ignoreSearch: true}).then(function (keys) {
+      return Promise.all(keys.map(function (key) {
+        return fetch(key.url, {credentials: "same-origin", cache: "no-store"}).then(function (response) {
+          return storable(response) && cuttable(response) ? offlineCopy(response) : null;
+        }).then(function (kept) {
+          return kept ? cache.put(key, kept) : cache.delete(key);
+        }, function () { return null; });  // no answer: the copy stays
+      }));
+    });
+  });
+}
+
 function networkFirst(request) {
   return fetch(request).then(function (response) {
     if (storable(response)) {
@@ -86,6 +106,8 @@ function networkFirst(request) {
         if (!kept) { return null; }
         return caches.open(PAGES).then(function (cache) {
           return cache.put(request, kept).then(function () { return trim(cache); });
+        }).then(function () {
+          if (cuttable(response)) { return refreshCount(request.url); }
         });
       }).catch(function () {});
     }

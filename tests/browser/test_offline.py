@@ -179,15 +179,22 @@ def test_the_scorekeepers_board_and_count_reload_offline_with_the_last_state(
         count = f"{board}/hands/new"
         page.goto(count)  # kept too
         key = page.locator("[name='request_key']").input_value()
+        # Another hand is saved (as by another phone); the board loaded again takes the kept
+        # count screen again, so that it opens on hand 3, not on hand 2 saved since.
+        api(live_server, f"/api/v1/games/{game['id']}/hands", HAND, game["edit_token"])
         page.goto(board)
-        for url in (board, count):
-            page.wait_for_function(
-                f"async () => !!(await caches.match({url!r}, {{ignoreVary: true}}))")
+        expect(page.locator(".side-total").first).to_contain_text("900")
+        page.wait_for_function(
+            f"async () => !!(await caches.match({board!r}, {{ignoreVary: true}}))")
+        page.wait_for_function(
+            f"async () => ((await caches.match({count!r}, {{ignoreVary: true}})) || null)"
+            " && (await (await caches.match(" + repr(count) + ")).text())"
+            ".includes('Count hand 3')")
 
         context.set_offline(True)
         page.reload()
         # The board, not the home page: the score, the count's button, the notice.
-        expect(page.locator(".side-total").first).to_contain_text("450")
+        expect(page.locator(".side-total").first).to_contain_text("900")
         banner = page.locator("#offline-banner")
         expect(banner).to_be_visible()
         expect(banner).to_have_text("Offline: showing the last saved state.")
@@ -200,7 +207,7 @@ def test_the_scorekeepers_board_and_count_reload_offline_with_the_last_state(
         page.wait_for_function("() => window.htmx !== undefined"
                                " && document.readyState === 'complete'")
         expect(banner).to_be_visible()
-        expect(page.locator("h1")).to_have_text("Count hand 2")
+        expect(page.locator("h1")).to_have_text("Count hand 3")
         # A new request key: the copy's may be that of a hand saved already.
         assert page.locator("[name='request_key']").input_value() not in ("", key)
         page.check("input[name='sides[0].going_out'][value='normal']")
@@ -213,9 +220,9 @@ def test_the_scorekeepers_board_and_count_reload_offline_with_the_last_state(
         # The signal is back: the live page replaces the copy and the hand goes, once.
         context.set_offline(False)
         page.wait_for_url(board)
-        expect(page.locator(".notice").first).to_have_text(LATE % 2)
+        expect(page.locator(".notice").first).to_have_text(LATE % 3)
         expect(banner).to_have_count(0)
-        assert hands_of(page, live_server, game) == [[450, 0], [495, 0]]
+        assert hands_of(page, live_server, game) == [[450, 0], [450, 0], [495, 0]]
     finally:
         context.close()
 
