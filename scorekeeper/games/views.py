@@ -338,6 +338,11 @@ def _board_context(game: Game, game_id: str, editor: bool,
     }
 
 
+#: The scorekeeper's pages are never stored as they are (the board carries the edit link), but
+#: the service worker (static/sw.js) keeps a copy of them for offline reloads with the parts
+#: marked ``<!--offline-cut-->`` cut out (the share panel), when they say ``Offline-Copy: cut``.
+OFFLINE_COPY = "Offline-Copy"
+
 #: The flash category of "the old edit link no longer works", which opens the share panel.
 LINK_REPLACED = "link-replaced"
 
@@ -393,6 +398,7 @@ def show(game_id: str) -> Response:
                               else None)
     response = render("games/show.html", "games/_board.html", **ctx)
     response.headers["Cache-Control"] = "private, no-store"
+    response.headers[OFFLINE_COPY] = "cut"
     return response
 
 
@@ -464,6 +470,8 @@ def _count_page(game: Game, game_id: str, number_: int | None, *, values: Mappin
     # hand, not the list of hands, the dealer or the title, so the hands' rows are not built.
     state = None if htmx else games_service.game_state(game, translate)
     base = list(state.totals) if state is not None else games_service.running_totals(game)
+    # What is saved now, shown instead of the sum while a save of this form waits (offline.js).
+    saved = list(base)
     if number_ is not None:
         base = [t - h for t, h in zip(base, game.hands[number_ - 1].totals, strict=True)]
     action = (url_for("games.update_hand", game_id=game_id, number=number_) if number_
@@ -489,9 +497,11 @@ def _count_page(game: Game, game_id: str, number_: int | None, *, values: Mappin
                       game_id=game_id, state=state, ruleset=rs, editing=number_,
                       dealer=(None if state is None else state.hands[number_ - 1].dealer
                               if number_ else state.next_dealer), oob=bool(htmx),
-                      done_url=url_for("games.show", game_id=game_id), **extra, **ctx)
+                      done_url=url_for("games.show", game_id=game_id), saved_totals=saved,
+                      **extra, **ctx)
     response.status_code = status
     response.headers["Cache-Control"] = "private, no-store"
+    response.headers[OFFLINE_COPY] = "cut"
     return response
 
 
@@ -625,6 +635,12 @@ def _request_key() -> str | None:
     return request.form.get("request_key") or None
 
 
+def _sent_late() -> bool:
+    """Whether this save is one the phone kept and sent again (offline.js) after its first
+    try got no answer: the notice then says the hand was saved when the connection came back."""
+    return request.form.get("sent_late") == "1"
+
+
 @bp.post("/<game_id>/hands")
 @editor_only
 def add_hand(game_id: str) -> Response:
@@ -635,11 +651,17 @@ def add_hand(game_id: str) -> Response:
     seen = _seen("confirm_seen") or _seen("seen")
     done = record.add_hand(game, _hand_body(game), by=g.by, request_key=_request_key(),
                            seen_version=seen)
-    message = _("Hand %(n)s saved.", n=format_number(done.change.hand or 0))
+    shown = format_number(done.change.hand or 0)
+    plain = _("Hand %(n)s saved.", n=shown)
+    # offline.js marks a save sent again after its first try was lost ("sent_late").
+    message = (_("Hand %(n)s saved when the connection came back.", n=shown) if _sent_late()
+               else plain)
     # A repeat is the phone sending again a save whose answer it never got (the connection
-    # dropped): it is told the hand is saved, unless the first answer's notice still waits.
-    if not done.repeated or message not in [m for _c, m in session.get("_flashes", [])]:
-        flash(message)
+    # dropped): it is told the hand is saved, once (the first answer's notice, if it still
+    # waits, gives way to this one).
+    if done.repeated and "_flashes" in session:
+        session["_flashes"] = [f for f in session["_flashes"] if f[1] not in (plain, message)]
+    flash(message)
     return see_other("games.show", game_id=game_id)
 
 
@@ -651,7 +673,9 @@ def update_hand(game_id: str, number: int) -> Response:
     done = record.fix_hand(game, number, _hand_body(game), by=g.by,
                            expected_version=_seen("version"), request_key=_request_key(),
                            follow=True)
-    flash(_("Hand %(n)s corrected.", n=format_number(done.change.hand or 0)))
+    shown = format_number(done.change.hand or 0)
+    flash(_("Hand %(n)s corrected when the connection came back.", n=shown) if _sent_late()
+          else _("Hand %(n)s corrected.", n=shown))
     return see_other("games.show", game_id=game_id)
 
 

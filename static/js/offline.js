@@ -1,6 +1,7 @@
 // Offline support: keep what was typed until the server has acknowledged its save (through a
-// reload too), send it again once the server answers, mark pages shown without a connection,
-// and register the service worker (static/sw.js).
+// reload too), send it again once the server answers, mark pages shown without a connection
+// (a live page while the phone is offline, and the copy the service worker kept of a game's
+// page, the scorekeeper's included), and register the service worker (static/sw.js).
 // No inline handlers: the CSP allows only script files, so every listener is attached here.
 (function () {
   "use strict";
@@ -20,6 +21,10 @@
     server: text("server-failed", "Not saved: the server could not save it just now.")
   };
   var WAITING = text("waiting", "1 hand waiting to be sent: it goes as soon as the server answers.");
+  // The count's bar while a hand waits: this instead of the sum (the saved total shows).
+  var WAITING_SHORT = text("waiting-short", "1 hand waiting");
+  // The page is the copy the service worker kept (static/sw.js), shown without a connection.
+  var COPY = document.documentElement.hasAttribute("data-offline-copy");
   // How often a waiting hand asks whether the server can be reached again (ms).
   var RETRY_EVERY = parseInt(text("retry-every", "5000"), 10) || 5000;
   var waiting = null;  // the save to send again once the server answers
@@ -73,6 +78,7 @@
       form.insertBefore(notice, form.firstChild);
     }
     notice.querySelector("span").textContent = (WHY[why] || NOT_SAVED) + " " + WAITING + " ";
+    showWaiting(form);
     var button = notice.querySelector("button");
     var fresh = button.cloneNode(true);  // drop the previous retry's listener
     button.replaceWith(fresh);
@@ -80,6 +86,19 @@
     waiting = retry;
     if (!timer) { timer = window.setInterval(tryWaiting, RETRY_EVERY); }
     notice.scrollIntoView({block: "nearest"});
+  }
+
+  // The count's bar says the hand waits, and shows the saved total instead of saved + this hand
+  // (a save whose answer was lost may be saved already: adding it again would count it twice).
+  function showWaiting(form) {
+    form.classList.add("hand-waiting");
+    var bar = form.querySelector(".count-bar");
+    if (!bar || bar.querySelector(".count-waiting")) { return; }
+    var line = document.createElement("p");
+    line.className = "count-waiting";
+    line.setAttribute("role", "status");
+    line.textContent = WAITING_SHORT;
+    bar.appendChild(line);
   }
 
   // The waiting hand goes with one tap on Retry, or on its own once the server answers again.
@@ -229,7 +248,8 @@
     if (form.requestSubmit) { form.requestSubmit(button); } else { form.submit(); }
   }
 
-  function post(form, submitter) {
+  // late: a save sent again after its first try got no answer (the notice says so).
+  function post(form, submitter, late) {
     var body = new URLSearchParams();
     Array.prototype.forEach.call(form.elements, function (el) {
       if (!el.name || el.disabled || /^(submit|button|reset|file)$/.test(el.type)) { return; }
@@ -237,6 +257,7 @@
       body.append(el.name, el.value);
     });
     if (submitter && submitter.name) { body.append(submitter.name, submitter.value); }
+    if (late) { body.append("sent_late", "1"); }
     var controller = window.AbortController ? new AbortController() : null;
     var timer = controller ? window.setTimeout(function () { controller.abort(); }, SAVE_TIMEOUT) : null;
     return fetch(form.getAttribute("action") || window.location.href, {
@@ -251,7 +272,7 @@
     });
   }
 
-  function save(form, submitter) {
+  function save(form, submitter, late) {
     if (busy) { return; }
     busy = true;
     keep(form, submitter, "dropped");  // a page closed before the answer: not confirmed
@@ -261,12 +282,19 @@
       sending(form, false);
       keep(form, submitter, why);
       if (why !== "server") { showBanner(true); }
-      showNotSaved(form, function () { save(form, submitterOf(form, readKept(form))); }, why);
+      showNotSaved(form, function () { save(form, submitterOf(form, readKept(form)), true); }, why);
     }
     reachable().then(function (ok) {
       if (!ok) { lost("offline"); return; }
+      if (COPY) {
+        // A kept copy's form may carry an expired CSRF token and an old game version: the
+        // page is loaded afresh, and brings the hand back and sends it (restore).
+        keep(form, submitter, "offline");
+        if (!reloadCopy()) { lost("offline"); }
+        return;
+      }
       clearNotSaved(form);
-      post(form, submitter).then(function (response) {
+      post(form, submitter, late).then(function (response) {
         if (response.type === "opaqueredirect" || (response.status >= 300 && response.status < 400)) {
           // Acknowledged (saved now or earlier under this key): what the phone kept goes.
           forget(form);
@@ -331,8 +359,44 @@
       return;
     }
     putBack(form, kept.values);
-    showNotSaved(form, function () { save(form, submitterOf(form, kept)); }, kept.why);
+    showNotSaved(form, function () { save(form, submitterOf(form, kept), true); }, kept.why);
     tryWaiting();
+  }
+
+  // -- the copy the service worker kept, shown without a connection ---------------------------
+  //
+  // Its count form carries the request key of a form the phone may have saved already: a new
+  // one, or a hand typed here would be taken for that one and dropped. Once the server answers,
+  // the copy gives way to the live page (a count copy only when a hand waits: nothing typed is
+  // lost), at most once every RETRY_EVERY ms.
+  var RELOADED = "scorekeeper.copyReloaded";
+  function freshKey() {
+    var form = document.getElementById("count-form");
+    var field = form && form.querySelector("input[name=request_key]");
+    if (!field || !window.crypto || !window.crypto.getRandomValues) { return; }
+    var bytes = window.crypto.getRandomValues(new Uint8Array(16));
+    field.value = Array.prototype.map.call(bytes, function (b) {
+      return (b < 16 ? "0" : "") + b.toString(16);
+    }).join("");
+  }
+  function reloadCopy() {
+    var now = Date.now();
+    try {
+      var last = parseInt(window.sessionStorage.getItem(RELOADED) || "0", 10) || 0;
+      if (now - last < RETRY_EVERY) { return false; }
+      window.sessionStorage.setItem(RELOADED, String(now));
+    } catch (e) { /* private mode: reload all the same */ }
+    window.location.reload();
+    return true;
+  }
+  function watchCopy() {
+    window.setInterval(function () {
+      reachable().then(function (ok) {
+        if (!ok) { return; }
+        var form = document.getElementById("count-form");
+        if (!form || (waiting && readKept(form))) { reloadCopy(); }
+      });
+    }, RETRY_EVERY);
   }
   // The live count follows the restored values (htmx is ready by DOMContentLoaded).
   function recount() {
@@ -341,11 +405,15 @@
   }
 
   window.addEventListener("offline", function () { showBanner(true); });
-  window.addEventListener("online", function () { showBanner(false); tryWaiting(); });
+  window.addEventListener("online", function () {
+    if (!COPY) { showBanner(false); }  // a copy says so until the live page replaces it
+    tryWaiting();
+  });
 
   function start() {
     addStyles();
-    if (navigator.onLine === false) { showBanner(true); }
+    if (navigator.onLine === false || COPY) { showBanner(true); }
+    if (COPY) { freshKey(); watchCopy(); }
     restore();
   }
   if (document.readyState === "complete") {

@@ -36,10 +36,13 @@
   // -- keep the screen awake -----------------------------------------------------------------
   // Only on a game's pages (base.html marks them). Browsers offer the Screen Wake Lock API on
   // https and localhost; on a plain-http LAN address (what `make run` prints) the page falls
-  // back on NoSleep.js (vendored), a muted looping video that a tap must start.
+  // back on NoSleep.js (vendored), a muted looping inline video. Browsers let a muted inline
+  // video start on its own, so each of the game's pages starts it as it opens (the screen stays
+  // on from one page to the next, after a save too); where one may not (a data saver, an older
+  // browser), the page says so and the first tap starts it.
   if (!document.body || !document.body.hasAttribute("data-keep-awake")) { return; }
+  var script = document.currentScript;
   if (!("wakeLock" in navigator)) {
-    var script = document.currentScript;
     var source = script && script.getAttribute("data-nosleep");
     if (source) { keepAwakeByVideo(source); }
     return;
@@ -69,31 +72,68 @@
 
   function keepAwakeByVideo(source) {
     var noSleep = null;
+    var starting = false;
+    var TAP = (script && script.getAttribute("data-tap-to-keep-awake")) ||
+      "Tap the screen to keep it on.";
+
+    // "Tap the screen to keep it on." at the top of the page, while the video waits for one.
+    function sayTap(on) {
+      var note = document.getElementById("keep-awake-tap");
+      if (!on) {
+        if (note) { note.remove(); }
+        return;
+      }
+      if (note) { return; }
+      note = document.createElement("p");
+      note.id = "keep-awake-tap";
+      note.className = "keep-awake-tap";
+      note.setAttribute("role", "status");
+      note.textContent = TAP;
+      var main = document.getElementById("main") || document.body;
+      main.insertBefore(note, main.firstChild);
+    }
+
+    // tapped: started from a tap (a refusal then is final for this page) or on its own.
+    function start(tapped) {
+      if (!noSleep || noSleep.isEnabled || starting) { return; }
+      starting = true;
+      noSleep.enable().then(function () {
+        root.setAttribute("data-wake-lock", "video");
+        sayTap(false);
+      }).catch(function () {
+        root.setAttribute("data-wake-lock", tapped ? "refused" : "waiting-for-tap");
+        sayTap(!tapped);
+      }).then(function () { starting = false; });
+    }
+
     var loaded = document.createElement("script");
     loaded.src = source;
     loaded.addEventListener("load", function () {
       if (typeof window.NoSleep !== "function") { return; }
       noSleep = new window.NoSleep();
+      var video = noSleep.noSleepVideo;
+      if (video) {
+        // Muted, so that the browser lets it start without a tap.
+        video.muted = true;
+        video.setAttribute("muted", "");
+        root.keepAwakeVideo = video;  // for the browser tests (tests/browser/test_lan_origin.py)
+      }
       root.setAttribute("data-wake-lock", "waiting-for-tap");
+      start(false);
     });
     document.head.appendChild(loaded);
 
-    // A video may start only from a tap (the browsers' autoplay rule); the browser pauses it
-    // when the page is hidden, so the next tap after that starts it again.
-    function start() {
-      if (!noSleep || noSleep.isEnabled) { return; }
-      noSleep.enable().then(function () {
-        root.setAttribute("data-wake-lock", "video");
-      }).catch(function () {
-        root.setAttribute("data-wake-lock", "refused");
-      });
-    }
-    document.addEventListener("click", start, true);
-    document.addEventListener("touchend", start, true);
+    function tap() { start(true); }
+    document.addEventListener("click", tap, true);
+    document.addEventListener("touchend", tap, true);
+    // The browser pauses the video while the page is hidden; shown again, it starts again.
     document.addEventListener("visibilitychange", function () {
-      if (noSleep && document.visibilityState !== "visible") {
+      if (!noSleep) { return; }
+      if (document.visibilityState !== "visible") {
         noSleep.disable();
         root.setAttribute("data-wake-lock", "waiting-for-tap");
+      } else {
+        start(false);
       }
     });
   }

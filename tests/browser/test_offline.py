@@ -3,6 +3,7 @@ cannot reach the server keeps what was typed and offers to retry."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,8 @@ from playwright.sync_api import Browser, Page, expect
 pytestmark = pytest.mark.fresh_phone
 
 Shot = Callable[[Page, str], Path]
+#: The notice of a hand the phone kept and sent again once the server answered.
+LATE = "Hand %d saved when the connection came back."
 HAND = {"end": "went_out", "sides": [
     {"table_points": 50, "hand_points": 0, "canastas": {"mixed": 1}, "going_out": "normal"},
     {"table_points": 0, "hand_points": 0}]}
@@ -96,7 +99,7 @@ def test_failed_save_keeps_what_was_typed_and_retry_saves(page: Page, live_serve
     page.locator(".offline-retry").click()
     page.wait_for_url(f"{live_server}/games/{game['id']}")
     # The game had one hand already: this is hand 2, saved once.
-    expect(page.locator(".notice").first).to_have_text("Hand 2 saved.")
+    expect(page.locator(".notice").first).to_have_text(LATE % 2)
     state = page.request.get(f"{live_server}/api/v1/games/{game['id']}").json()
     assert len(state["hands"]) == 2 and state["hands"][1]["totals"][0] == 495
     # htmx logs the failed send and the browser the refused request; no script error besides.
@@ -115,7 +118,7 @@ def test_a_waiting_hand_is_sent_on_its_own_when_the_signal_returns(page: Page,
     # No tap: the signal comes back and the hand goes by itself, once.
     page.context.set_offline(False)
     page.wait_for_url(f"{live_server}/games/{game['id']}")
-    expect(page.locator(".notice").first).to_have_text("Hand 2 saved.")
+    expect(page.locator(".notice").first).to_have_text(LATE % 2)
     state = page.request.get(f"{live_server}/api/v1/games/{game['id']}").json()
     assert len(state["hands"]) == 2 and state["hands"][1]["totals"][0] == 495
 
@@ -133,9 +136,11 @@ CACHED = """async () => {
 }"""
 
 
-def test_the_scorekeepers_page_is_never_kept(browser: Browser, live_server: str) -> None:
-    """The scorekeeper's game page carries the edit link: the service worker never stores it
-    (nor any page answered no-store); read-only pages are still kept for offline reloads."""
+def test_the_scorekeepers_page_is_kept_without_its_edit_link(browser: Browser,
+                                                              live_server: str) -> None:
+    """The scorekeeper's game page carries the edit link (its share panel): the service worker
+    keeps it for offline reloads with that panel cut out, never the link; read-only pages are
+    kept too."""
     mine, other = new_game(live_server), new_game(live_server)
     context = browser.new_context(viewport={"width": 390, "height": 844})
     page = context.new_page()
@@ -145,14 +150,79 @@ def test_the_scorekeepers_page_is_never_kept(browser: Browser, live_server: str)
         page.reload()  # the game screen through the worker
         expect(page.locator("#main")).to_contain_text(mine["edit_token"])  # its share panel
         page.goto(other["view_url"])
-        # Wait for the read-only page to be kept (the worker stores it after answering).
-        page.wait_for_function(
-            f"async () => !!(await caches.match({other['view_url']!r}, {{ignoreVary: true}}))")
+        # Wait for both pages to be kept (the worker stores a page after answering it).
+        for url in (mine["view_url"], other["view_url"]):
+            page.wait_for_function(
+                f"async () => !!(await caches.match({url!r}, {{ignoreVary: true}}))")
         cached = page.evaluate(CACHED)
-        urls = [entry["url"] for entry in cached]
-        assert other["view_url"] in urls
-        assert mine["view_url"] not in urls
-        assert not [entry["url"] for entry in cached if mine["edit_token"] in entry["body"]]
+        kept = {entry["url"]: entry["body"] for entry in cached}
+        assert "Share this game" not in kept[mine["view_url"]]
+        assert "Count this hand" in kept[mine["view_url"]]
+        assert not [entry["url"] for entry in cached if mine["edit_token"] in entry["body"]
+                    or "/join/" in entry["body"]]
+    finally:
+        context.close()
+
+
+def test_the_scorekeepers_board_and_count_reload_offline_with_the_last_state(
+        browser: Browser, live_server: str, shot: Shot) -> None:
+    """Issue 40: the scorekeeper's own board and count screen reload without signal as the
+    game's last state, with the follower's notice; a hand typed there waits and is sent once
+    the server answers, from the live page the copy gives way to."""
+    game = new_game(live_server)
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    try:
+        page.goto(game["edit_url"])
+        wait_for_worker(page)
+        board = f"{live_server}/games/{game['id']}"
+        count = f"{board}/hands/new"
+        page.goto(count)  # kept too
+        key = page.locator("[name='request_key']").input_value()
+        # Another hand is saved (as by another phone); the board loaded again takes the kept
+        # count screen again, so that it opens on hand 3, not on hand 2 saved since.
+        api(live_server, f"/api/v1/games/{game['id']}/hands", HAND, game["edit_token"])
+        page.goto(board)
+        expect(page.locator(".side-total").first).to_contain_text("900")
+        page.wait_for_function(
+            f"async () => !!(await caches.match({board!r}, {{ignoreVary: true}}))")
+        page.wait_for_function(
+            f"async () => ((await caches.match({count!r}, {{ignoreVary: true}})) || null)"
+            " && (await (await caches.match(" + repr(count) + ")).text())"
+            ".includes('Count hand 3')")
+
+        context.set_offline(True)
+        page.reload()
+        # The board, not the home page: the score, the count's button, the notice.
+        expect(page.locator(".side-total").first).to_contain_text("900")
+        banner = page.locator("#offline-banner")
+        expect(banner).to_be_visible()
+        expect(banner).to_have_text("Offline: showing the last saved state.")
+        expect(page.get_by_role("link", name="Count this hand")).to_be_visible()
+        expect(page.locator("#share")).to_have_count(0)
+        shot(page, "offline-05-scorekeeper-board-reloaded-without-signal")
+
+        page.get_by_role("link", name="Count this hand").click()
+        page.wait_for_url(count)
+        page.wait_for_function("() => window.htmx !== undefined"
+                               " && document.readyState === 'complete'")
+        expect(banner).to_be_visible()
+        expect(page.locator("h1")).to_have_text("Count hand 3")
+        # A new request key: the copy's may be that of a hand saved already.
+        assert page.locator("[name='request_key']").input_value() not in ("", key)
+        page.check("input[name='sides[0].going_out'][value='normal']")
+        page.locator("[name='sides[0].canastas.mixed']").fill("1")
+        page.locator("[name='sides[0].table_points']").fill("95")
+        page.get_by_role("button", name="Save this hand").click()
+        expect(page.locator(".offline-notice")).to_contain_text("1 hand waiting to be sent")
+        shot(page, "offline-06-scorekeeper-count-copy-waiting")
+
+        # The signal is back: the live page replaces the copy and the hand goes, once.
+        context.set_offline(False)
+        page.wait_for_url(board)
+        expect(page.locator(".notice").first).to_have_text(LATE % 3)
+        expect(banner).to_have_count(0)
+        assert hands_of(page, live_server, game) == [[450, 0], [450, 0], [495, 0]]
     finally:
         context.close()
 
@@ -244,7 +314,7 @@ def test_a_save_cut_in_the_middle_keeps_the_hand_and_sends_it_once(
     # The server answers again: the hand goes on its own, once, and the game has one new hand.
     net["down"] = False
     page.wait_for_url(f"{live_server}/games/{game['id']}")
-    expect(page.locator(".notice").first).to_have_text("Hand 2 saved.")
+    expect(page.locator(".notice").first).to_have_text(LATE % 2)
     assert net["posts"] == 2
     totals = hands_of(page, live_server, game)
     assert len(totals) == 2 and totals[1] == [495, 40]
@@ -295,8 +365,58 @@ def test_a_correction_cut_in_the_middle_is_kept_and_made_once(page: Page,
     expect(table).to_have_value("65")
     net["down"] = False
     page.wait_for_url(f"{live_server}/games/{game['id']}")
-    expect(page.locator(".notice").first).to_have_text("Hand 1 corrected.")
+    expect(page.locator(".notice").first).to_have_text(
+        "Hand 1 corrected when the connection came back.")
     assert net["posts"] == 2
     assert hands_of(page, live_server, game) == [[465, 0]]
     changes = page.request.get(f"{live_server}/api/v1/games/{game['id']}/changes").json()
     assert [c["kind"] for c in changes["changes"]].count("fix") == 1
+
+
+@pytest.mark.parametrize("how", ["lost", "saved"])
+def test_a_waiting_save_shows_the_saved_total_and_1_hand_waiting(
+        page: Page, live_server: str, shot: Shot, how: str) -> None:
+    """Issue 40: a waiting hand is never added to the saved total in the count's bar (a save
+    whose answer was lost may be saved already: 450 + 495 + 495 would count it twice); the bar
+    shows the saved total and "1 hand waiting", and the board says when it went."""
+    game = count_going_out(page, live_server)  # hand 1: 450 to 0
+    net = drop_the_save(page, live_server, game, how=how)
+    page.locator("[name='sides[0].table_points']").fill("95")
+    summary = page.locator("#count-summary")
+    expect(summary).to_contain_text("→ 945", use_inner_text=True)  # before the save: the sum
+
+    page.get_by_role("button", name="Save this hand").click()
+    waiting = page.locator(".count-waiting")
+    expect(waiting).to_have_text("1 hand waiting")
+    saved = page.locator(".summary-side").first.locator(".summary-saved")
+    expect(saved).to_be_visible()
+    expect(summary).to_contain_text("+495", use_inner_text=True)  # the hand itself still shows
+    if how == "lost":
+        # Nothing reached the server: the saved total is unchanged, the sum not shown.
+        expect(saved).to_have_text("Saved: 450")
+        expect(summary).not_to_contain_text("945", use_inner_text=True)
+        shot(page, "offline-07-waiting-save-saved-total")
+    else:
+        # The live count may have asked after the server saved it: 945 then, never 1,440.
+        expect(saved).to_have_text(re.compile(r"^Saved: (450|945)$"))
+        expect(summary).not_to_contain_text("1,440", use_inner_text=True)
+
+    # Reloaded while the server does not answer: the saved total is the server's (945 where
+    # the answer alone was lost), and the waiting hand is not added to it.
+    page.reload()
+    page.wait_for_function("() => window.htmx !== undefined && document.readyState === 'complete'")
+    expect(waiting).to_have_text("1 hand waiting")
+    expect(summary).to_contain_text("+495", use_inner_text=True)
+    expect(saved).to_have_text("Saved: 450" if how == "lost" else "Saved: 945")
+    expect(summary).not_to_contain_text("945" if how == "lost" else "1,440",
+                                        use_inner_text=True)
+    expect(page.locator(".breakdown .new-total").first).to_be_hidden()
+    shot(page, f"offline-08-waiting-save-reloaded-{how}")
+
+    net["down"] = False
+    page.wait_for_url(f"{live_server}/games/{game['id']}")
+    expect(page.locator(".notice").first).to_have_text(LATE % 2)
+    assert hands_of(page, live_server, game) == [[450, 0], [495, 0]]
+    # The next blank hand shows sums again.
+    page.goto(f"{live_server}/games/{game['id']}/hands/new")
+    expect(page.locator(".count-waiting")).to_have_count(0)

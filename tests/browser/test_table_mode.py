@@ -121,16 +121,18 @@ def test_the_screen_stays_awake_while_a_game_is_open(phone: Page, live_server: s
 
 
 @pytest.mark.fresh_phone  # its init script stays on the tab
-def test_no_wake_lock_waits_for_a_tap_without_error(phone: Page, live_server: str) -> None:
+def test_no_wake_lock_falls_back_on_the_video_without_error(phone: Page,
+                                                            live_server: str) -> None:
     """A browser without the API (plain-http LAN addresses, older browsers) keeps the screen
-    on by NoSleep's video, which only a tap may start (tests/browser/test_lan_origin.py)."""
+    on by NoSleep's muted inline video, which starts as the page opens, no tap needed
+    (tests/browser/test_lan_origin.py)."""
     game = new_game(live_server)
     phone.add_init_script("delete Navigator.prototype.wakeLock;")
     phone.goto(game["edit_url"])
     phone.wait_for_function("() => document.readyState === 'complete'")
     assert phone.evaluate("'wakeLock' in navigator") is False
     expect(phone.get_by_role("link", name="Count this hand")).to_be_visible()
-    expect(phone.locator("html")).to_have_attribute("data-wake-lock", "waiting-for-tap")
+    expect(phone.locator("html")).to_have_attribute("data-wake-lock", "video")
     assert not phone.errors  # type: ignore[attr-defined]
 
 
