@@ -138,3 +138,35 @@ def test_the_fix_page_shows_the_saved_hands_count_before_any_typing(
     # Shown by the page itself: no live count was asked for.
     assert requests == []
     shot(page, "fix-page-390-opens-counted")
+
+
+@pytest.mark.parametrize("width,height", [(360, 740), (390, 844)])
+@pytest.mark.parametrize("lang", ["en", "es", "pt", "it"])
+def test_the_sides_names_in_the_bar_are_never_cut(page: Page, live_server: str, shot: Shot,
+                                                  lang: str, width: int, height: int) -> None:
+    """A game started in the page's language keeps that language's side names ("Squadra 1"):
+    the bar showed them as "Squad…" at 360 and 390 px in Italian (issue 40). Counted, with the
+    totals and new scores beside them, each name is whole on the screen."""
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(f"{live_server}/games/new?lang={lang}")
+    page.locator("form button[type=submit].button-primary").first.click()
+    page.wait_for_url(re.compile(r"/games/[\w-]{20,}$"))
+    names = page.locator(".side-name").all_inner_texts()
+    assert len(names) == 2 and all(names), names
+    page.goto(f"{page.url}/hands/new?lang={lang}")
+    page.wait_for_function("() => window.htmx !== undefined && document.readyState === 'complete'")
+    fill_worked_hand(page)
+    expect(page.locator(".count-bar .summary-points")).to_have_count(2)
+    shown = page.locator(".count-bar .summary-name")
+    expect(shown).to_have_text(names)
+    for i in range(2):
+        # Whole: nothing overflows its box, and the box is on the screen.
+        cut = shown.nth(i).evaluate(
+            "el => el.scrollWidth > el.clientWidth || getComputedStyle(el).textOverflow === "
+            "'ellipsis' && getComputedStyle(el).overflow === 'hidden'")
+        assert not cut, (lang, width, names[i])
+        box = shown.nth(i).bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width, box
+    bar = bar_box(page)
+    assert bar["y"] + bar["height"] <= height + 0.5, bar
+    shot(page, f"count-bar-names-{width}-{lang}", full_page=False)
