@@ -88,8 +88,14 @@ def refused_page(error: WriteRefused, again: Callable[[str, int], Response]) -> 
     Nothing was changed: the request's changes were dropped when it raised, and its end rolls
     back (``create_app``)."""
     if error.status == 404:
-        return current_app.make_response(current_app.handle_http_exception(NotFound()))
+        return not_found_page()
     return again(error_message(error.says(page=True)), error.page_status)
+
+
+def not_found_page() -> Response:
+    """The Not Found page as an answer, for an error handler (one that raised ``abort(404)``
+    would be a 500: Flask does not handle an error raised by a handler)."""
+    return current_app.make_response(current_app.handle_http_exception(NotFound()))
 
 
 def security_headers(response: Response) -> Response:

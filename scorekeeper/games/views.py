@@ -54,7 +54,7 @@ from ..services.games import GameState
 from ..services.scoring import resolve_ruleset
 from ..tournaments.views import SESSION_KEY as DESK_TOKENS
 from ..tournaments.wall import is_time_up, table_clock_html, waits_for_bell
-from ..web import qr_svg, refused_page, render, see_other
+from ..web import not_found_page, qr_svg, refused_page, render, see_other
 from . import bp
 from .chart import running_total_svg  # also adds the chart's route to the blueprint
 from .forms import (
@@ -668,7 +668,12 @@ def add_hand(game_id: str) -> Response:
 @bp.post("/<game_id>/hands/<int:number>")
 @editor_only
 def update_hand(game_id: str, number: int) -> Response:
-    """Replace a hand with its corrected count; refuse when someone changed it meanwhile."""
+    """Replace a hand with its corrected count; refuse when someone changed it meanwhile.
+
+    Hands count from 1: no form was ever opened on hand 0 (Not Found, whatever version it
+    sends; with one, the correction would follow that hand to its place)."""
+    if number < 1:
+        abort(404)
     game = record.lock(game_id)
     done = record.fix_hand(game, number, _hand_body(game), by=g.by,
                            expected_version=_seen("version"), request_key=_request_key(),
@@ -682,7 +687,10 @@ def update_hand(game_id: str, number: int) -> Response:
 @bp.post("/<game_id>/hands/<int:number>/delete")
 @editor_only
 def delete_hand(game_id: str, number: int) -> Response:
-    """Remove a hand (the later ones move up one); Undo puts it back."""
+    """Remove a hand (the later ones move up one); Undo puts it back. Hand 0: Not Found (as
+    for a correction)."""
+    if number < 1:
+        abort(404)
     done = record.delete_hand(game_id, number, by=g.by, expected_version=_seen("version"),
                               request_key=_request_key(), follow=True)
     flash(_("Hand %(n)s was removed.", n=format_number(done.change.hand or 0)))
@@ -723,10 +731,32 @@ def _back_to_game(game_id: str, message: str) -> Response:
     return see_other("games.show", game_id=game_id)
 
 
+def _fixed_now(game: Game) -> int | None:
+    """The hand a refused correction's form is shown again on: the one of the version the form
+    was opened on, wherever it stands now (hands before it removed), else the one its address
+    names; ``None`` when neither is there (a number past the last hand, 0, or a table with no
+    hand yet, as before the bell)."""
+    version = _seen("version")
+    if version is not None:
+        moved = next((h for h in game.hands if h.version == version), None)
+        if moved is not None:
+            return int(moved.number)
+    number = (request.view_args or {}).get("number")
+    if isinstance(number, int) and 1 <= number <= len(game.hands):
+        return number
+    return None
+
+
 def _count_again(game_id: str, status: int, **extra: Any) -> Response:
-    """The count form again, with what was typed, after a save was refused."""
+    """The count form again, with what was typed, after a save was refused. A correction of a
+    hand that is not there (issue 41: its refusal for a long request key or the bell came
+    first) is Not Found: there is no hand to show the form on."""
     game = _game_or_404(game_id)
-    editing = request.view_args.get("number") if request.view_args else None
+    editing = None
+    if request.endpoint == "games.update_hand":
+        editing = _fixed_now(game)
+        if editing is None:
+            return not_found_page()
     hidden = {k: request.form.get(k, "") for k in ("request_key", "seen", "version")
               if request.form.get(k)}
     return _count_page(game, game_id, editing, values=request.form, hidden=hidden,

@@ -12,20 +12,33 @@ bye included. Columns (the same in every row; a column that does not apply is em
 time-up hand, the table's or the one the desk's close added), ``paper`` (totals typed from
 the paper sheet), ``abandoned`` (by this pair or by ``opponent``: see ``credit``), ``bye``
 (the pair sat out) or ``playing``. ``status`` is ``disqualified`` or ``substituted`` for a
-pair not ranked. Numbers are plain integers; names are text as typed, with a leading ``=``,
-``+``, ``-``, ``@`` or tab quoted (``'``) so no spreadsheet reads them as a formula.
+pair not ranked.
+
+The file is in the tournament's language, as its papers are: the header row in that language
+(the column names above in English) and, for Spanish, Portuguese and Italian, ``;`` between
+cells, as those languages' spreadsheets expect (``,`` in English).
+
+Numbers are plain integers, never quoted (``-550`` is a number); every text is quoted, and no
+text can start a formula in a spreadsheet that splits on ``,`` or on ``;`` nor in one that
+ignores the quotes (issue 41): wherever such a spreadsheet would start a cell inside a text
+(its start, after a ``,``, a ``;`` or a line break) and that piece begins, past spaces and
+``"``, with ``=``, ``+``, ``-`` or ``@`` (their fullwidth forms too), or with a tab or a
+carriage return, a ``'`` goes before the piece.
 """
 
 from __future__ import annotations
 
 import csv
 import io
+import re
+import unicodedata
 from typing import Any
 
 from flask import Response
 
-from ..engine import HandEnd
+from ..engine import N_, HandEnd
 from ..engine.ranking import Standing
+from ..i18n import force_locale, gettext
 from ..models.tournaments import Tournament, TournamentTable
 from ..services import tournaments as service
 from . import bp
@@ -35,13 +48,45 @@ COLUMNS = ("record", "game", "table", "place", "pair", "name", "players", "oppon
            "opponent_name", "total", "opponent_total", "credit", "victory_points", "played",
            "wins", "difference", "ended", "status")
 
-#: What a spreadsheet would take for the start of a formula (OWASP's CSV injection list).
-_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+#: The header row in a language other than English (``COLUMNS`` translated, in their order).
+HEADERS = (N_("record"), N_("game"), N_("table"), N_("place"), N_("pair"), N_("name"),
+           N_("players"), N_("opponent"), N_("opponent_name"), N_("total"),
+           N_("opponent_total"), N_("credit"), N_("victory_points"), N_("played"), N_("wins"),
+           N_("difference"), N_("ended"), N_("status"))
+
+#: The cell separator each language's spreadsheets expect (Spanish, Portuguese and Italian
+#: ones split on ``;``: their decimal separator is the comma).
+SEPARATORS = {"en": ",", "es": ";", "pt": ";", "it": ";"}
+
+#: What a spreadsheet would take for the start of a formula (OWASP's CSV injection list),
+#: compared after NFKC, which folds the fullwidth ``＝＋－＠`` (and the small forms) into these.
+_FORMULA_STARTS = ("=", "+", "-", "@")
+#: Where a spreadsheet may start a cell inside a text: after either separator (one that
+#: splits on the other one than the file's reads through the quotes) or a line break.
+_CELL_BREAKS = re.compile("[,;\r\n]")
+
+
+def _starts_formula(rest: str) -> bool:
+    """Whether a cell starting with ``rest`` could be read as a formula: it starts with a tab
+    or a CR, or, past white space and ``"`` (a reader that honours quotes drops them), with a
+    formula character."""
+    if rest[:1] in ("\t", "\r"):
+        return True
+    i = 0
+    while i < len(rest) and (rest[i].isspace() or rest[i] == '"'):
+        i += 1
+    return i < len(rest) and unicodedata.normalize("NFKC", rest[i]).startswith(_FORMULA_STARTS)
 
 
 def _text(value: str) -> str:
-    """User text as a cell: never read as a formula."""
-    return f"'{value}" if value.startswith(_FORMULA_STARTS) else value
+    """User text as a cell: a ``'`` before every piece of it that a spreadsheet splitting on
+    ``,`` or ``;`` (quotes honoured or not) would read as the start of a formula."""
+    starts = [0, *(m.end() for m in _CELL_BREAKS.finditer(value))]
+    out = value
+    for start in reversed(starts):
+        if _starts_formula(value[start:]):
+            out = f"{out[:start]}'{out[start:]}"
+    return out
 
 
 def _status(row: Standing) -> str:
@@ -96,11 +141,22 @@ def _ended(table: TournamentTable, view: service.TableView) -> str:
     return "finished"
 
 
+def header(language: str) -> tuple[str, ...]:
+    """The header row in ``language``: the column names themselves in English."""
+    if language == "en":
+        return COLUMNS
+    with force_locale(language):
+        return tuple(_text(gettext(name)) for name in HEADERS)
+
+
 def to_csv(tournament: Tournament) -> str:
-    """The file's text: UTF-8 with a byte-order mark (spreadsheets then read accents right)."""
+    """The file's text in the tournament's language: UTF-8 with a byte-order mark
+    (spreadsheets then read accents right), every text quoted, numbers as they are."""
     buffer = io.StringIO()
-    writer = csv.DictWriter(buffer, fieldnames=COLUMNS, lineterminator="\r\n")
-    writer.writeheader()
+    writer = csv.DictWriter(buffer, fieldnames=COLUMNS, lineterminator="\r\n",
+                            delimiter=SEPARATORS.get(tournament.language, ","),
+                            quoting=csv.QUOTE_NONNUMERIC)
+    writer.writerow(dict(zip(COLUMNS, header(tournament.language), strict=True)))
     for row in rows(tournament):
         writer.writerow({k: ("" if v is None else v) for k, v in row.items()})
     return "\ufeff" + buffer.getvalue()
