@@ -49,7 +49,7 @@ import urllib.request
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
-from urllib.parse import quote, urlsplit, urlunsplit
+from urllib.parse import quote, unquote, urlsplit, urlunsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 CADDYFILE = ROOT / "deploy" / "Caddyfile"
@@ -104,8 +104,10 @@ class Settings:
     def redis_parts(self) -> tuple[str, int, str | None, str | None]:
         """Host, port, user and password of ``STACK_REDIS_URL`` (no password: the stack's)."""
         parts = urlsplit(self.redis_url)
-        return (parts.hostname or "127.0.0.1", parts.port or 6379, parts.username or None,
-                parts.password or None)
+        # As the app's Redis client reads them: %-escapes decoded.
+        return (parts.hostname or "127.0.0.1", parts.port or 6379,
+                unquote(parts.username) if parts.username else None,
+                unquote(parts.password) if parts.password else None)
 
     @property
     def redis_password(self) -> str:
