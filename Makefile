@@ -93,8 +93,9 @@ $(VENV)/.host-installed: pyproject.toml
 	touch $@
 
 # deploy/'s stack on this machine: Caddy (https://localhost:8443, its own CA) in front of two
-# app servers (127.0.0.1:5101, :5102), PostgreSQL and Redis; installs caddy (and redis-server
-# if no Redis answers), migrates, prints the https address last. See deploy/README.md.
+# app servers (Unix sockets in instance/stack/sockets), PostgreSQL and a Redis with a password;
+# installs caddy (and redis-server), migrates, prints the https address last. See
+# deploy/README.md.
 stack: host-app translations
 	@$(BIN)/python deploy/stack.py up
 

@@ -288,11 +288,12 @@ class StackServer:
     def __init__(self, database: str, folder: Path, workers: int):
         import ssl
 
+        # The app servers listen on Unix sockets in the stack's folder; its own Redis (with
+        # a password) on a free port.
         ports = [free_port() for _ in range(5)]
         self.env = {**{k: v for k, v in os.environ.items() if not k.startswith("STACK_")},
                     "STACK_DIR": str(folder), "STACK_DATABASE_URL": database,
                     "STACK_REDIS_URL": f"redis://127.0.0.1:{ports[4]}/0",
-                    "STACK_APP_PORTS": f"{ports[0]} {ports[1]}",
                     "STACK_HTTPS_PORT": str(ports[2]), "STACK_HTTP_PORT": str(ports[3]),
                     "STACK_WORKERS": str(workers)}
         self.folder = folder

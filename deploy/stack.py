@@ -3,27 +3,38 @@
 ``python deploy/stack.py up`` brings up what ``deploy/README.md`` sets up on a host, from the
 project's own files: Caddy (``deploy/Caddyfile``) on https://localhost:8443 (and http on 8080,
 which redirects there) with a certificate from its own CA, in front of two app servers
-(``python -m scorekeeper.serve`` as the systemd unit runs it) on 127.0.0.1:5101 and :5102,
-sharing one PostgreSQL database and one Redis for the wrong-token counts. It installs the
-Debian packages it needs (caddy; redis-server when no Redis answers), makes the database when
-missing, migrates it once, starts the app servers and Caddy, waits until the https address
-answers through Caddy, and prints that address last. ``python deploy/stack.py down`` stops
-what ``up`` started, by the pids it wrote in the stack's folder, and nothing else.
+(``python -m scorekeeper.serve`` as the systemd unit runs it) on Unix sockets in the stack's
+folder (``sockets/app-1.sock``, ``app-2.sock``; the folder is the stack's user's alone, mode
+0700, so nothing else on the machine can connect to them and write the ``X-Forwarded-*``
+headers the app trusts), sharing one PostgreSQL database and one Redis, with a password, for
+the wrong-token counts. It installs the Debian packages it needs (caddy; redis-server when it
+runs its own Redis), makes the database when missing, migrates it once, starts the app servers
+and Caddy, waits until the https address answers through Caddy, and prints that address last.
+``python deploy/stack.py down`` stops what ``up`` started, by the pids it wrote in the stack's
+folder, and nothing else.
 
 Settings (environment), for a developer or a test that must not collide with another stack:
 
-``STACK_DIR``           pid files, logs, Caddy's data (its CA), the shared secret key;
-                        default ``instance/stack``
+``STACK_DIR``           pid files, logs, the app servers' sockets, Caddy's data (its CA), the
+                        secrets (``secret_key``, ``redis_password``: made at the first ``up``,
+                        mode 0600); default ``instance/stack``
 ``STACK_DATABASE_URL``  default ``postgresql+psycopg://postgres@127.0.0.1:5432/scorekeeper_stack``
-``STACK_REDIS_URL``     default ``redis://127.0.0.1:6379/0``; when nothing answers there, the
-                        stack runs its own redis-server on that port (stopped by ``down``)
-``STACK_APP_PORTS``     the app servers' ports, default ``5101 5102``
+``STACK_REDIS_URL``     default ``redis://127.0.0.1:6380/0``: the stack runs its own
+                        redis-server there (stopped by ``down``), with the password kept in
+                        ``STACK_DIR/redis_password``. A URL with a password
+                        (``redis://:PASSWORD@host:port/db``) names a Redis of yours, used when it
+                        answers to that password. A Redis that takes no password is never used
+                        (any local process could reset the wrong-token counts): ``up`` stops
+                        and says so.
+``STACK_APP_SERVERS``   how many app servers, default 2 (``STACK_APP_PORTS`` is no longer read:
+                        they listen on sockets, not ports)
 ``STACK_HTTPS_PORT``, ``STACK_HTTP_PORT``  Caddy's, default 8443 and 8080
 ``STACK_WORKERS``       gunicorn workers per app server, default 2
 """
 
 from __future__ import annotations
 
+import http.client
 import os
 import secrets
 import shutil
@@ -38,7 +49,7 @@ import urllib.request
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
-from urllib.parse import urlsplit
+from urllib.parse import quote, unquote, urlsplit, urlunsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 CADDYFILE = ROOT / "deploy" / "Caddyfile"
@@ -71,13 +82,52 @@ class Settings:
         self.dir = Path(env.get("STACK_DIR") or ROOT / "instance" / "stack").resolve()
         self.database_url = env.get("STACK_DATABASE_URL") or \
             "postgresql+psycopg://postgres@127.0.0.1:5432/scorekeeper_stack"
-        self.redis_url = env.get("STACK_REDIS_URL") or "redis://127.0.0.1:6379/0"
-        self.app_ports = [int(p) for p in (env.get("STACK_APP_PORTS") or "5101 5102").split()]
+        self.redis_url = env.get("STACK_REDIS_URL") or "redis://127.0.0.1:6380/0"
+        self.app_servers = int(env.get("STACK_APP_SERVERS") or 2)
+        #: Set by a caller of the time when the app servers had ports: said, then ignored.
+        self.app_ports_given = bool(env.get("STACK_APP_PORTS"))
         self.https_port = int(env.get("STACK_HTTPS_PORT") or 8443)
         self.http_port = int(env.get("STACK_HTTP_PORT") or 8080)
         self.workers = int(env.get("STACK_WORKERS") or 2)
-        if len(self.app_ports) < 1:
-            raise StackError("STACK_APP_PORTS names no port")
+        if self.app_servers < 1:
+            raise StackError("STACK_APP_SERVERS must be 1 or more")
+
+    @property
+    def sockets(self) -> Path:
+        """The app servers' sockets' folder: the stack's user's alone (mode 0700)."""
+        return self.dir / "sockets"
+
+    def socket(self, n: int) -> Path:
+        return self.sockets / f"app-{n}.sock"
+
+    @property
+    def redis_parts(self) -> tuple[str, int, str | None, str | None]:
+        """Host, port, user and password of ``STACK_REDIS_URL`` (no password: the stack's)."""
+        parts = urlsplit(self.redis_url)
+        # As the app's Redis client reads them: %-escapes decoded.
+        return (parts.hostname or "127.0.0.1", parts.port or 6379,
+                unquote(parts.username) if parts.username else None,
+                unquote(parts.password) if parts.password else None)
+
+    @property
+    def redis_password(self) -> str:
+        """The password of ``STACK_REDIS_URL``, or else the stack's own (kept in its folder)."""
+        return self.redis_parts[3] or kept_secret(self, "redis_password")
+
+    @property
+    def app_redis_url(self) -> str:
+        """``STACK_REDIS_URL`` with the password in it: what the app servers connect with."""
+        parts = urlsplit(self.redis_url)
+        if parts.password:
+            return self.redis_url
+        netloc = f":{quote(self.redis_password, safe='')}@{parts.netloc.rsplit('@', 1)[-1]}"
+        return urlunsplit(parts._replace(netloc=netloc))
+
+    @property
+    def redis_shown(self) -> str:
+        """``STACK_REDIS_URL`` without its password, for what the stack prints."""
+        parts = urlsplit(self.redis_url)
+        return urlunsplit(parts._replace(netloc=parts.netloc.rsplit("@", 1)[-1]))
 
     @property
     def address(self) -> str:
@@ -120,30 +170,80 @@ def answers(host: str, port: int, timeout: float = 1.0) -> bool:
         return False
 
 
-def redis_answers(url: str) -> bool:
-    parts = urlsplit(url)
+def kept_secret(s: Settings, name: str) -> str:
+    """A secret of the stack, made at its first use and kept in its folder (mode 0600)."""
+    path = s.dir / name
+    if not path.exists():
+        s.dir.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "w") as fh:
+            fh.write(secrets.token_hex(32) + "\n")
+    return path.read_text().strip()
+
+
+def _resp(*words: str) -> bytes:
+    """A command in Redis's protocol (a password may hold any byte)."""
+    out = [f"*{len(words)}\r\n".encode()]
+    for word in words:
+        data = word.encode()
+        out.append(b"$%d\r\n%s\r\n" % (len(data), data))
+    return b"".join(out)
+
+
+def redis_state(host: str, port: int, user: str | None, password: str) -> str:
+    """What answers at ``host:port`` to ``AUTH`` with ``password`` and then ``PING``:
+    ``none`` (nothing, or a Redis still loading), ``ok``, ``open`` (a Redis that takes no
+    password), ``refused`` (a Redis with another password) or ``other`` (not a Redis)."""
     try:
-        with socket.create_connection((parts.hostname or "127.0.0.1", parts.port or 6379),
-                                      timeout=1) as conn:
-            conn.sendall(b"PING\r\n")
-            return conn.recv(64).startswith(b"+PONG")
+        with socket.create_connection((host, port), timeout=1) as conn:
+            conn.sendall(_resp("AUTH", *([user] if user else []), password) + _resp("PING"))
+            replies = conn.makefile("rb")
+            auth, ping = replies.readline(), replies.readline()
     except OSError:
-        return False
+        return "none"
+    if auth.startswith(b"+OK") and ping.startswith(b"+PONG"):
+        return "ok"
+    if auth.startswith(b"-ERR") and b"without any password configured" in auth:
+        return "open"
+    if auth.startswith((b"-WRONGPASS", b"-ERR invalid password")):
+        return "refused"
+    if auth.startswith(b"-LOADING") or ping.startswith(b"-LOADING"):
+        return "none"
+    return "other"
 
 
 def ensure_redis(s: Settings) -> None:
-    """Use the Redis at ``STACK_REDIS_URL``; when none answers, run one there (the stack's)."""
-    if redis_answers(s.redis_url):
+    """Use the Redis at ``STACK_REDIS_URL`` when it answers to the password; when nothing
+    answers there, run one there (the stack's), with the password; refuse a Redis that takes
+    none."""
+    host, port, user, password = *s.redis_parts[:3], s.redis_password
+    state = redis_state(host, port, user, password)
+    if state == "ok":
         return
+    if state == "open":
+        raise StackError(
+            f"the Redis at {host}:{port} takes no password: any process on this machine could "
+            "reset the wrong-token counts. Give it one (requirepass) and set STACK_REDIS_URL="
+            f"redis://:PASSWORD@{host}:{port}/0, or set STACK_REDIS_URL to a free port (the "
+            "stack then runs its own Redis there, with a password).")
+    if state == "refused":
+        given = "of STACK_REDIS_URL" if s.redis_parts[3] else f"in {s.dir / 'redis_password'}"
+        raise StackError(f"the Redis at {host}:{port} refuses the password {given}")
+    if state == "other":
+        raise StackError(f"port {port} is taken (not by a Redis): set STACK_REDIS_URL")
     if shutil.which("redis-server") is None:
         apt_install("redis-server")
-    parts = urlsplit(s.redis_url)
-    host, port = parts.hostname or "127.0.0.1", parts.port or 6379
-    say(f"No Redis answers at {host}:{port}: starting the stack's own.")
-    # It keeps nothing on disk: the counts it holds last a minute.
-    start(s, "redis", ["redis-server", "--bind", host, "--port", str(port), "--save", "",
-                       "--appendonly", "no", "--dir", str(s.dir)], os.environ.copy())
-    wait_for(lambda: redis_answers(s.redis_url), 10, f"Redis on {host}:{port}", s, "redis")
+    say(f"No Redis answers at {host}:{port}: starting the stack's own, with a password.")
+    # The password in a file of the stack's user, not on the command line (which every
+    # process on the machine can read). It keeps nothing on disk: the counts last a minute.
+    conf = s.dir / "redis.conf"
+    fd = os.open(conf, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w") as fh:
+        fh.write(f"bind {host}\nport {port}\nrequirepass \"{password}\"\nsave \"\"\n"
+                 f"appendonly no\ndir \"{s.dir}\"\n")
+    start(s, "redis", ["redis-server", str(conf)], os.environ.copy())
+    wait_for(lambda: redis_state(host, port, user, password) == "ok", 10,
+             f"Redis on {host}:{port}", s, "redis")
 
 
 def ensure_database(s: Settings) -> None:
@@ -300,6 +400,35 @@ def stop(s: Settings, *batch: str) -> None:
         s.pid_file(name).unlink(missing_ok=True)
 
 
+class UnixHTTPConnection(http.client.HTTPConnection):
+    """http.client over an app server's Unix socket."""
+
+    def __init__(self, path: Path | str, timeout: float = 2) -> None:
+        super().__init__("localhost", timeout=timeout)
+        self.path = str(path)
+
+    def connect(self) -> None:
+        sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        sock.settimeout(self.timeout)
+        try:
+            sock.connect(self.path)
+        except OSError:
+            sock.close()
+            raise
+        self.sock = sock
+
+
+def socket_ok(path: Path, url_path: str = "/healthz") -> bool:
+    conn = UnixHTTPConnection(path)
+    try:
+        conn.request("GET", url_path)
+        return conn.getresponse().status == 200
+    except OSError:
+        return False
+    finally:
+        conn.close()
+
+
 def http_ok(url: str, context: ssl.SSLContext | None = None) -> bool:
     try:
         with urllib.request.urlopen(url, timeout=2, context=context) as res:
@@ -313,19 +442,15 @@ def http_ok(url: str, context: ssl.SSLContext | None = None) -> bool:
 
 def app_env(s: Settings) -> dict[str, str]:
     """The app servers' environment: what /etc/scorekeeper/scorekeeper.env holds on a host."""
-    key_file = s.dir / "secret_key"
-    if not key_file.exists():
-        fd = os.open(key_file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        with os.fdopen(fd, "w") as fh:
-            fh.write(secrets.token_hex(32) + "\n")
     env = {k: v for k, v in os.environ.items() if not k.startswith(INHERITED_NOT)}
     env.update({
         "DATABASE_URL": s.database_url,
         # One key for every app server: a session signed by one is read by the others.
-        "SECRET_KEY": key_file.read_text().strip(),
+        "SECRET_KEY": kept_secret(s, "secret_key"),
         "SCOREKEEPER_PROXIES": "1",
         "SCOREKEEPER_HTTPS": "1",
-        "RATELIMIT_STORAGE_URI": s.redis_url,
+        # The password in the URL: the stack's Redis refuses a client without it.
+        "RATELIMIT_STORAGE_URI": s.app_redis_url,
         "PYTHONPATH": str(ROOT),
     })
     return env
@@ -338,7 +463,8 @@ def caddy_env(s: Settings) -> dict[str, str]:
         "XDG_DATA_HOME": str(s.dir / "caddy-data"),
         "XDG_CONFIG_HOME": str(s.dir / "caddy-config"),
         "SCOREKEEPER_SITE": "localhost",
-        "SCOREKEEPER_UPSTREAMS": " ".join(f"127.0.0.1:{p}" for p in s.app_ports),
+        # unix//path: Caddy's address of a Unix socket.
+        "SCOREKEEPER_UPSTREAMS": " ".join(f"unix/{s.socket(n)}" for n in app_numbers(s)),
         "SCOREKEEPER_HTTPS_PORT": str(s.https_port),
         "SCOREKEEPER_HTTP_PORT": str(s.http_port),
         "SCOREKEEPER_REDIRECT_PORT": f":{s.https_port}",
@@ -366,48 +492,61 @@ def _up(s: Settings) -> None:
     if any(s.pid_file(n).exists() for n in names(s)):
         say("A stack is already up in this folder: stopping it first.")
         down(s)
+    if s.app_ports_given:
+        say("STACK_APP_PORTS is not read any more: the app servers listen on Unix sockets in "
+            f"{s.sockets} (STACK_APP_SERVERS sets how many).")
+    for n in app_numbers(s):
+        if len(str(s.socket(n)).encode()) > 107:
+            raise StackError(f"{s.socket(n)} is too long for a Unix socket: set a shorter "
+                             "STACK_DIR")
     caddy = ensure_caddy()
     ensure_database(s)
     ensure_redis(s)
     env = app_env(s)
     python = sys.executable
     migrate(s, env)
-    for port in s.app_ports:
-        if answers("127.0.0.1", port):
-            raise StackError(f"port {port} is taken: set STACK_APP_PORTS")
-        start(s, f"app-{port}", [
-            python, "-m", "scorekeeper.serve", "--host", "127.0.0.1", "--port", str(port),
-            "--workers", str(s.workers), "--access-log", str(s.dir / f"access-{port}.log"),
+    # The sockets' folder: only the stack's user (Caddy's and the app servers') may enter it.
+    s.sockets.mkdir(mode=0o700, exist_ok=True)
+    os.chmod(s.sockets, 0o700)
+    for n in app_numbers(s):
+        start(s, f"app-{n}", [
+            python, "-m", "scorekeeper.serve", "--unix", str(s.socket(n)),
+            "--workers", str(s.workers), "--access-log", str(s.dir / f"access-{n}.log"),
         ], env)
     for port in (s.https_port, s.http_port):
         if answers("127.0.0.1", port):
             raise StackError(f"port {port} is taken: set STACK_HTTPS_PORT / STACK_HTTP_PORT")
     start(s, "caddy", [caddy, "run", "--config", str(CADDYFILE), "--adapter", "caddyfile"],
           caddy_env(s))
-    for port in s.app_ports:
-        wait_for(partial(http_ok, f"http://127.0.0.1:{port}/healthz"), 120,
-                 f"the app server on 127.0.0.1:{port}", s, f"app-{port}")
+    for n in app_numbers(s):
+        wait_for(partial(socket_ok, s.socket(n)), 120, f"the app server on {s.socket(n)}", s,
+                 f"app-{n}")
     wait_for(s.ca_cert.exists, 30, "Caddy's CA", s, "caddy")
     context = ssl.create_default_context(cafile=str(s.ca_cert))
     wait_for(lambda: http_ok(s.address + "healthz", context), 30,
              f"Caddy at {s.address}", s, "caddy")
     say(f"Stack up in {time.monotonic() - began:.1f} s: Caddy in front of "
-        f"{len(s.app_ports)} app servers ({', '.join(f'127.0.0.1:{p}' for p in s.app_ports)}), "
-        f"PostgreSQL {s.database_url.rsplit('/', 1)[-1]}, Redis {s.redis_url}.")
+        f"{s.app_servers} app servers (Unix sockets in {s.sockets}), "
+        f"PostgreSQL {s.database_url.rsplit('/', 1)[-1]}, Redis {s.redis_shown} (password: "
+        f"{'STACK_REDIS_URL' if s.redis_parts[3] else s.dir / 'redis_password'}).")
     say(f"Logs and pids: {s.dir}. Caddy's CA certificate (trust it, or accept the warning): "
         f"{s.ca_cert}")
     say(f"http://localhost:{s.http_port}/ redirects to https. Stop it with `make stack-down`.")
     say(s.address)
 
 
+def app_numbers(s: Settings) -> range:
+    return range(1, s.app_servers + 1)
+
+
 def names(s: Settings) -> list[str]:
     """What ``up`` starts, in the order ``down`` stops it (the front first)."""
-    return ["caddy", *[f"app-{p}" for p in s.app_ports], "redis"]
+    return ["caddy", *[f"app-{n}" for n in app_numbers(s)], "redis"]
 
 
 def down(s: Settings) -> None:
     found = [n for n in names(s) if s.pid_file(n).exists()]
-    # Pid files of app servers on ports no longer configured.
+    # Pid files of app servers no longer configured (or of the time they had ports).
     found += [p.stem for p in s.dir.glob("app-*.pid") if p.stem not in found]
     # The front first (no new requests), then the app servers together, then Redis.
     for batch in (["caddy"], [n for n in found if n.startswith("app-")], ["redis"]):

@@ -7,7 +7,10 @@ the last lines in the terminal. Nothing of it needs the internet. Ctrl+C (or SIG
 requests in flight finish and prints one line, "Stopped."; a second Ctrl+C stops at once.
 
 Behind a reverse proxy (``SCOREKEEPER_PROXIES`` set: ``deploy/``'s app servers) the phones open
-the proxy's address, not this one: the banner says so instead of drawing a QR code.
+the proxy's address, not this one: the banner says so instead of drawing a QR code. There
+``--unix PATH`` listens on a Unix socket instead of a port (``--host``/``--port`` unused): only
+who can reach the socket's folder (the proxy's user) can connect, so nothing but the proxy can
+send the ``X-Forwarded-*`` headers the app then trusts.
 """
 
 from __future__ import annotations
@@ -177,14 +180,19 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--host", default="0.0.0.0")
     parser.add_argument("--port", type=int, default=5000)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--unix", metavar="PATH", default=None,
+                        help="listen on this Unix socket instead of --host/--port (behind a "
+                             "reverse proxy: deploy/)")
     parser.add_argument("--access-log", default=str(ROOT / "instance" / "access.log"))
     args = parser.parse_args(argv)
+    # gunicorn replaces a socket left at the path by a server that crashed.
+    bind = f"unix:{args.unix}" if args.unix else f"{args.host}:{args.port}"
     Path(args.access_log).parent.mkdir(parents=True, exist_ok=True)
     from . import config
 
-    if config.proxies():
-        text = proxied_banner(f"http://{args.host}:{args.port}/", args.access_log,
-                              config.base_url())
+    if config.proxies() or args.unix:
+        where = bind if args.unix else f"http://{args.host}:{args.port}/"
+        text = proxied_banner(where, args.access_log, config.base_url())
     else:
         url, reachable = phone_url(args.host, args.port)
         text = banner(url, reachable, args.access_log)
@@ -196,7 +204,7 @@ def main(argv: list[str] | None = None) -> None:
 
     raise_open_files_limit()
     server = Server({
-        "bind": f"{args.host}:{args.port}",
+        "bind": bind,
         "workers": args.workers,
         # Every page that follows a game or a tournament holds an event stream open: with
         # gevent a held stream is a greenlet of a few KB, not a thread, so two workers hold
@@ -207,7 +215,7 @@ def main(argv: list[str] | None = None) -> None:
         "accesslog": args.access_log,
         "logger_class": LOGGER_CLASS,
         "when_ready": when_ready,
-    }, lan_links=args.host in ANY_ADDRESS)
+    }, lan_links=not args.unix and args.host in ANY_ADDRESS)
     master = os.getpid()
     try:
         server.run()

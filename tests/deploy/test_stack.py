@@ -4,11 +4,14 @@ servers on one PostgreSQL database, the wrong-token counts in Redis.
 One test brings the stack up with ``deploy/stack.py up`` (the script ``make stack`` runs) on
 free ports, in a folder of its own, with a Redis of its own (counts left by an earlier run in
 the same minute cannot change what it sees), checks what a host relies on, and takes it down.
-The two app servers' own ports are hit directly for what must cross from one to the other (a
-game, a session, a count of wrong tokens), with ``X-Forwarded-*`` headers as Caddy sends them;
+The two app servers' own Unix sockets are hit directly for what must cross from one to the
+other (a game, a session, a count of wrong tokens), with ``X-Forwarded-*`` headers as Caddy
+sends them (the test runs as the stack's user, who alone may enter the sockets' folder);
 Caddy's https address for what the proxy adds (TLS from its own CA, the redirect from http,
-HSTS, https links, ``Secure`` cookies). Skipped where caddy is not installed (`make stack`
-installs it), redis-server is missing or PostgreSQL does not answer.
+HSTS, https links, ``Secure`` cookies). Its doors (issue 41): Redis refuses a client without
+the stack's password, nothing but the stack's user reaches the app servers (no port, a folder
+of mode 0700), and no ``Server`` header names the software. Skipped where caddy is not
+installed (`make stack` installs it), redis-server is missing or PostgreSQL does not answer.
 
 ``STACK_DATABASE_URL`` picks the PostgreSQL database (made when missing); by default one of the
 test's own, ``scorekeeper_stack_test_<random>`` on 127.0.0.1:5432, dropped afterwards, so two
@@ -65,9 +68,11 @@ def answers(port: int, host: str = "127.0.0.1") -> bool:
 @dataclass
 class Stack:
     folder: Path
-    app_ports: list[int]
+    #: The app servers' Unix sockets (deploy/stack.py: ``STACK_DIR/sockets/app-N.sock``).
+    app_sockets: list[Path]
     https_port: int
     http_port: int
+    redis_port: int
     output: str
 
     @property
@@ -98,12 +103,31 @@ def call(conn: http.client.HTTPConnection, method: str, path: str, body: Any = N
         conn.close()
 
 
-def app(port: int, method: str, path: str, body: Any = None,
+class UnixHTTPConnection(http.client.HTTPConnection):
+    """http.client over an app server's Unix socket, as Caddy talks to it."""
+
+    def __init__(self, path: Path, timeout: float = 20) -> None:
+        super().__init__("localhost", timeout=timeout)
+        self.socket_path = str(path)
+
+    def connect(self) -> None:
+        sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        sock.settimeout(self.timeout)
+        try:
+            sock.connect(self.socket_path)
+        except OSError:
+            sock.close()
+            raise
+        self.sock = sock
+
+
+def app(server: Path, method: str, path: str, body: Any = None,
         headers: dict[str, str] | None = None) -> Answer:
-    """A request straight to an app server, as Caddy forwards one (https, from ``client``)."""
+    """A request straight to an app server's socket, as Caddy forwards one (https, from
+    ``client``)."""
     forwarded = {"X-Forwarded-Proto": "https", "X-Forwarded-Host": "localhost",
                  "X-Forwarded-For": "127.0.0.1"}
-    return call(http.client.HTTPConnection("127.0.0.1", port, timeout=20), method, path, body,
+    return call(UnixHTTPConnection(server), method, path, body,
                 {**forwarded, **(headers or {})})
 
 
@@ -150,16 +174,16 @@ def database_answers(url: str) -> bool:
 
 def _up(folder: Path, database: str) -> tuple[dict[str, str], subprocess.CompletedProcess[str]]:
     """``deploy/stack.py up`` on free ports, in ``folder``: its environment and its result."""
-    ports = [free_port() for _ in range(5)]
+    ports = [free_port() for _ in range(3)]
     env = {k: v for k, v in os.environ.items() if not k.startswith("STACK_")}
     env.update({
         "STACK_DIR": str(folder),
         "STACK_DATABASE_URL": database,
-        # Nothing answers there: the stack runs a Redis of its own, which `down` stops.
-        "STACK_REDIS_URL": f"redis://127.0.0.1:{ports[4]}/0",
-        "STACK_APP_PORTS": f"{ports[0]} {ports[1]}",
-        "STACK_HTTPS_PORT": str(ports[2]),
-        "STACK_HTTP_PORT": str(ports[3]),
+        # Nothing answers there: the stack runs a Redis of its own, with a password it makes
+        # and keeps in the folder, which `down` stops.
+        "STACK_REDIS_URL": f"redis://127.0.0.1:{ports[2]}/0",
+        "STACK_HTTPS_PORT": str(ports[0]),
+        "STACK_HTTP_PORT": str(ports[1]),
     })
     up = subprocess.run([*SCRIPT, "up"], env=env, capture_output=True, text=True, timeout=300)
     return env, up
@@ -187,8 +211,10 @@ def stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
             break
     try:
         assert up.returncode == 0, up.stdout + up.stderr
-        yield Stack(folder, [int(p) for p in env["STACK_APP_PORTS"].split()],
-                    int(env["STACK_HTTPS_PORT"]), int(env["STACK_HTTP_PORT"]), up.stdout)
+        redis_port = int(env["STACK_REDIS_URL"].rsplit(":", 1)[1].split("/")[0])
+        yield Stack(folder, [folder / "sockets" / f"app-{n}.sock" for n in (1, 2)],
+                    int(env["STACK_HTTPS_PORT"]), int(env["STACK_HTTP_PORT"]), redis_port,
+                    up.stdout)
     finally:
         down = subprocess.run([*SCRIPT, "down"], env=env, capture_output=True, text=True,
                               timeout=120)
@@ -198,19 +224,19 @@ def stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Stack]:
     assert "Stack stopped." in down.stdout
     assert not list(folder.glob("*.pid"))
     redis_port = env["STACK_REDIS_URL"].rsplit(":", 1)[1].split("/")[0]
-    for port in (*env["STACK_APP_PORTS"].split(), env["STACK_HTTPS_PORT"],
-                 env["STACK_HTTP_PORT"], redis_port):
+    for port in (env["STACK_HTTPS_PORT"], env["STACK_HTTP_PORT"], redis_port):
         assert not answers(int(port)), port
+    assert not list((folder / "sockets").glob("*.sock"))  # gunicorn removes its socket
 
 
 def test_stack_serves_https_and_shares_state_across_app_servers(stack: Stack) -> None:
-    one, two = stack.app_ports
+    one, two = stack.app_sockets
     address = f"https://localhost:{stack.https_port}/"
     # `make stack` says its https address last.
     assert stack.output.rstrip("\n").split("\n")[-1] == address
-    for port in (one, two):
-        log = (stack.folder / f"app-{port}.log").read_text()
-        assert f"listening on http://127.0.0.1:{port}/ behind a reverse proxy" in log
+    for n, server in enumerate((one, two), start=1):
+        log = (stack.folder / f"app-{n}.log").read_text()
+        assert f"listening on unix:{server} behind a reverse proxy" in log
 
     # -- https through Caddy, with a certificate of its own CA (verified, not ignored) --------
     health = via_caddy(stack, "GET", "/healthz")
@@ -260,7 +286,7 @@ def test_stack_serves_https_and_shares_state_across_app_servers(stack: Stack) ->
 
     forwarded = {"X-Forwarded-Proto": "https", "X-Forwarded-Host": "localhost"}
     shown = app(two, "GET", f"/api/v1/games/{game['id']}").json()["version"]
-    event, data, seconds = first_event(http.client.HTTPConnection("127.0.0.1", two, timeout=20),
+    event, data, seconds = first_event(UnixHTTPConnection(two),
                                        f"/games/{game['id']}/events?v={shown}", forwarded,
                                        save_on_one)
     version = app(two, "GET", f"/api/v1/games/{game['id']}").json()["version"]
@@ -291,14 +317,133 @@ def test_stack_serves_https_and_shares_state_across_app_servers(stack: Stack) ->
     for i in range(30):  # the allowance: 30 a minute, here 15 on each server
         guess = {**client, "Authorization": f"Bearer guess{i}"}
         assert app((one, two)[i % 2], "POST", hands, HAND, guess).status == 403, i
-    for port in (one, two):
-        refused = app(port, "POST", hands, HAND, {**client, "Authorization": "Bearer more"})
-        assert refused.status == 429, port
+    for server in (one, two):
+        refused = app(server, "POST", hands, HAND, {**client, "Authorization": "Bearer more"})
+        assert refused.status == 429, server
         assert 1 <= int(refused.headers["Retry-After"]) <= 60
     # Another client is not affected, and the right token is never refused.
     other = {"X-Forwarded-For": "2001:db8:ffff:1::7", "Authorization": "Bearer wrong"}
     assert app(two, "POST", hands, HAND, other).status == 403
     assert app(one, "POST", hands, HAND, {**client, **bearer}).status == 201
+
+
+def redis_says(port: int, *commands: list[str]) -> list[bytes]:
+    """The first line of Redis's answer to each command, sent in its protocol."""
+    wire = b"".join(b"*%d\r\n" % len(c) + b"".join(b"$%d\r\n%s\r\n" % (len(w), w.encode())
+                                                   for w in c) for c in commands)
+    with socket.create_connection(("127.0.0.1", port), timeout=5) as conn:
+        conn.sendall(wire)
+        replies = conn.makefile("rb")
+        return [replies.readline().rstrip(b"\r\n") for _ in commands]
+
+
+def listening_tcp_inodes() -> set[str]:
+    """The socket inodes of every TCP port something listens on (IPv4 and IPv6)."""
+    found = set()
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        with open(table) as fh:
+            for row in list(fh)[1:]:
+                fields = row.split()
+                if fields[3] == "0A":  # LISTEN
+                    found.add(fields[9])
+    return found
+
+
+def socket_inodes(pid: int) -> set[str]:
+    inodes = set()
+    for fd in Path(f"/proc/{pid}/fd").iterdir():
+        try:
+            target = os.readlink(fd)
+        except OSError:
+            continue
+        if target.startswith("socket:["):
+            inodes.add(target[len("socket:["):-1])
+    return inodes
+
+
+def connect_as_nobody(path: Path) -> str:
+    """Whether the user ``nobody`` can connect to the Unix socket ``path`` (``connected``,
+    ``refused``, or the error's name), tried in a child process that became that user."""
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: only system calls, then out without running any cleanup
+        said = b"?"
+        try:
+            os.setgroups([])
+            os.setgid(65534)
+            os.setuid(65534)
+            with socket.socket(socket.AF_UNIX) as sock:
+                sock.connect(str(path))
+            said = b"connected"
+        except PermissionError:
+            said = b"refused"
+        except BaseException as exc:  # noqa: BLE001 - said to the parent
+            said = type(exc).__name__.encode()
+        finally:
+            os.write(write, said)
+            os._exit(0)
+    os.close(write)
+    with os.fdopen(read, "rb") as fh:
+        said = fh.read().decode()
+    os.waitpid(pid, 0)
+    return said
+
+
+def test_the_stacks_doors_are_shut(stack: Stack) -> None:
+    """Issue 41: only the stack's own can reach what the app trusts, and nothing names the
+    software a phone talks to."""
+    # -- Redis (the wrong-token counts) refuses a client without the stack's password --------
+    assert redis_says(stack.redis_port, ["PING"]) == [b"-NOAUTH Authentication required."]
+    assert redis_says(stack.redis_port, ["AUTH", "guess"], ["FLUSHALL"])[1].startswith(
+        b"-NOAUTH")
+    password_file = stack.folder / "redis_password"
+    assert password_file.stat().st_mode & 0o777 == 0o600
+    password = password_file.read_text().strip()
+    assert len(password) >= 32
+    assert redis_says(stack.redis_port, ["AUTH", password], ["PING"]) == [b"+OK", b"+PONG"]
+    # The password is in a file of the stack's, not on a command line every process can read.
+    redis_pid = int((stack.folder / "redis.pid").read_text())
+    assert password.encode() not in Path(f"/proc/{redis_pid}/cmdline").read_bytes()
+    assert (stack.folder / "redis.conf").stat().st_mode & 0o777 == 0o600
+    # The app servers count wrong tokens there (their URL carries the password).
+    made = via_caddy(stack, "POST", "/api/v1/games", {"ruleset": "classic", "target": 100000})
+    game = made.json()
+    wrong = via_caddy(stack, "POST", f"/api/v1/games/{game['id']}/hands", HAND,
+                      {"Authorization": "Bearer wrong"})
+    assert wrong.status in (403, 429)  # 429: the first test's wrong tokens are counted too
+    keys = redis_says(stack.redis_port, ["AUTH", password], ["KEYS", "*token-failures*"])
+    assert keys[1] not in (b"*0", b"-NOAUTH Authentication required."), keys
+
+    # -- the app servers listen on no port, only on sockets in a folder of the stack's user --
+    folder = stack.folder / "sockets"
+    assert folder.stat().st_mode & 0o777 == 0o700
+    assert folder.stat().st_uid == os.geteuid()
+    listening = listening_tcp_inodes()
+    for n, server in enumerate(stack.app_sockets, start=1):
+        assert server.is_socket()
+        master = int((stack.folder / f"app-{n}.pid").read_text())
+        assert not socket_inodes(master) & listening, f"app server {n} listens on a TCP port"
+    # Another user of the machine cannot connect, so cannot write the X-Forwarded-* headers
+    # the app servers trust (a direct request once got edit_url https://evil.example/...).
+    if os.geteuid() == 0:
+        assert connect_as_nobody(stack.app_sockets[0]) == "refused"
+    # Through Caddy, a phone's own forwarded headers are replaced by Caddy's.
+    forged = {"X-Forwarded-Host": "evil.example", "X-Forwarded-Proto": "http",
+              "X-Forwarded-For": "203.0.113.9"}
+    made = via_caddy(stack, "POST", "/api/v1/games", {"ruleset": "classic", "target": 100000},
+                     forged)
+    assert made.status == 201
+    assert made.json()["edit_url"].startswith(f"https://localhost:{stack.https_port}/games/")
+
+    # -- no header names the software: not Caddy, not gunicorn -------------------------------
+    answers_seen = [via_caddy(stack, "GET", "/healthz"), via_caddy(stack, "GET", "/"),
+                    via_caddy(stack, "GET", "/no-such-page"), made,
+                    call(http.client.HTTPConnection("localhost", stack.http_port, timeout=20),
+                         "GET", "/")]
+    for answer in answers_seen:
+        assert "Server" not in answer.headers, answer.headers
+        shown = " ".join(f"{k}: {v}" for k, v in answer.headers.items()).lower()
+        assert "caddy" not in shown and "gunicorn" not in shown, shown
 
 
 CHROMIUM = "/usr/bin/chromium"
@@ -324,15 +469,16 @@ def spki_of(port: int) -> str:
 def test_a_phone_on_the_stacks_https_address(stack: Stack) -> None:
     """On https (the stack's address, Caddy's certificate trusted): the service worker, the
     offline reload of the game's last state, what Chromium needs to install the app, the
-    screen kept on by the Screen Wake Lock; and a read-only phone on one app server shows the
-    hands saved through the other within a second (p95 of 20)."""
+    screen kept on by the Screen Wake Lock; and a read-only phone shows the hands saved
+    through the app servers within a second (p95 of 20). The phone follows through Caddy,
+    which picks its app server; the saves go to the two servers' sockets in turn, so half of
+    them, whichever server holds the phone's stream, are saved on the other one."""
     if not os.path.exists(CHROMIUM) or shutil.which("openssl") is None:
         pytest.skip(f"needs {CHROMIUM} and openssl")
     sync_api = pytest.importorskip("playwright.sync_api")
     import math
     import time
 
-    one, two = stack.app_ports
     address = f"https://localhost:{stack.https_port}"
     made = via_caddy(stack, "POST", "/api/v1/games", {"ruleset": "classic", "target": 100000})
     assert made.status == 201, made.body
@@ -381,21 +527,23 @@ def test_a_phone_on_the_stacks_https_address(stack: Stack) -> None:
                 context.set_offline(False)
                 assert errors == []
 
-                # A read-only phone on app server two; the scorekeeper saves through server one.
+                # A read-only phone through Caddy (on whichever app server it picks); the
+                # scorekeeper saves through each app server in turn.
                 phone = context.new_page()
-                phone.goto(f"http://127.0.0.1:{two}/games/{game['id']}")
+                phone.goto(f"{address}/games/{game['id']}")
                 phone.wait_for_function(
                     "() => document.documentElement.dataset.following === 'stream'")
                 rows = "n => document.querySelectorAll('#board .hands-table tbody tr').length >= n"
                 delays = []
                 for n in range(2, 22):
-                    answer = app(one, "POST", f"/api/v1/games/{game['id']}/hands", HAND, bearer)
+                    answer = app(stack.app_sockets[n % 2], "POST",
+                                 f"/api/v1/games/{game['id']}/hands", HAND, bearer)
                     assert answer.status == 201
                     saved = time.monotonic()
                     phone.wait_for_function(rows, arg=n, polling=20)
                     delays.append(time.monotonic() - saved)
                 p95 = sorted(delays)[math.ceil(0.95 * len(delays)) - 1]
-                print(f"\nfollower on the other app server: p95 {p95:.3f} s over 20 saves")
+                print(f"\nfollower, saves on both app servers: p95 {p95:.3f} s over 20 saves")
                 assert p95 < 1.0, delays
             finally:
                 context.close()
@@ -417,8 +565,9 @@ def test_a_phone_on_the_stacks_https_address(stack: Stack) -> None:
 
 def test_a_hosts_caddyfile_sends_http_to_https_and_keeps_hsts_a_year(tmp_path: Path) -> None:
     """deploy/Caddyfile as a host runs it (only the site set, deploy/caddy.env.example):
-    https on 443 for the domain in front of both app servers, health-checked; plain http
-    redirects to the same address without a port; browsers keep to https for a year."""
+    https on 443 for the domain in front of both app servers' sockets, health-checked; plain
+    http redirects to the same address without a port; browsers keep to https for a year; no
+    Server header."""
     caddy = shutil.which("caddy")
     if caddy is None:
         pytest.skip("caddy is not installed (Debian's package caddy; `make stack` installs it)")
@@ -438,11 +587,17 @@ def test_a_hosts_caddyfile_sends_http_to_https_and_keeps_hsts_a_year(tmp_path: P
         (subroute,) = route["handle"]
         return [h for r in subroute["routes"] for h in r["handle"]]
 
-    headers, proxy = handlers(servers[(":443",)])
+    headers, anonymous, proxy = handlers(servers[(":443",)])
     assert headers["response"]["set"]["Strict-Transport-Security"] == ["max-age=31536000"]
-    assert [u["dial"] for u in proxy["upstreams"]] == ["127.0.0.1:5101", "127.0.0.1:5102"]
+    # No Server header (Caddy's own, or gunicorn's from the app servers).
+    assert anonymous["response"]["delete"] == ["Server"]
+    assert anonymous["response"]["deferred"] is True  # after the proxy's headers are in
+    # The app servers' sockets (deploy/systemd/scorekeeper@.service), not ports.
+    assert [u["dial"] for u in proxy["upstreams"]] == ["unix//run/scorekeeper/app-1.sock",
+                                                       "unix//run/scorekeeper/app-2.sock"]
     assert proxy["health_checks"]["active"]["uri"] == "/healthz"
-    (redirect,) = handlers(servers[(":80",)])
+    anonymous, redirect = handlers(servers[(":80",)])
+    assert anonymous["response"]["delete"] == ["Server"]
     assert redirect["status_code"] == 308
     assert redirect["headers"]["Location"] == ["https://{http.request.host}{http.request.uri}"]
     # The CA Caddy keeps for LAN addresses is never put in this machine's trust store.
