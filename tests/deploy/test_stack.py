@@ -32,7 +32,7 @@ import sys
 import tempfile
 import threading
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -466,6 +466,32 @@ def spki_of(port: int) -> str:
     return base64.b64encode(hashlib.sha256(der).digest()).decode()
 
 
+def chromium_args(stack: Stack) -> list[str]:
+    """Headless Chromium trusting the certificate Caddy serves, as a phone trusts a real one."""
+    return ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+            "--disable-component-update", "--disable-sync", "--no-first-run",
+            f"--ignore-certificate-errors-spki-list={spki_of(stack.https_port)}"]
+
+
+def in_a_thread_of_its_own(work: Callable[[], None], name: str) -> None:
+    """Run ``work`` in a thread of its own and raise what it raised: a browser test of this
+    worker may hold Playwright's sync API (an asyncio loop) in the main thread already, and a
+    second one cannot start there."""
+    failed: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            work()
+        except BaseException as exc:  # noqa: BLE001 - raised again in the test's thread
+            failed.append(exc)
+
+    thread = threading.Thread(target=run, name=name)
+    thread.start()
+    thread.join()
+    if failed:
+        raise failed[0]
+
+
 def test_a_phone_on_the_stacks_https_address(stack: Stack) -> None:
     """On https (the stack's address, Caddy's certificate trusted): the service worker, the
     offline reload of the game's last state, what Chromium needs to install the app, the
@@ -486,12 +512,9 @@ def test_a_phone_on_the_stacks_https_address(stack: Stack) -> None:
     bearer = {"Authorization": f"Bearer {game['edit_token']}"}
     assert via_caddy(stack, "POST", f"/api/v1/games/{game['id']}/hands", HAND,
                      bearer).status == 201
-    args = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-            "--disable-component-update", "--disable-sync", "--no-first-run",
-            f"--ignore-certificate-errors-spki-list={spki_of(stack.https_port)}"]
+    args = chromium_args(stack)
     wait_ms = 60_000
-    # In a thread of its own: a browser test of this worker may hold Playwright's sync API
-    # (an asyncio loop) in the main thread already, and a second one cannot start there.
+
     def in_the_browser() -> None:
         with sync_api.sync_playwright() as pw, tempfile.TemporaryDirectory() as profile:
             # A profile of its own, as a phone's browser has (an incognito one cannot install).
@@ -548,19 +571,7 @@ def test_a_phone_on_the_stacks_https_address(stack: Stack) -> None:
             finally:
                 context.close()
 
-    failed: list[BaseException] = []
-
-    def run() -> None:
-        try:
-            in_the_browser()
-        except BaseException as exc:  # noqa: BLE001 - raised again in the test's thread
-            failed.append(exc)
-
-    thread = threading.Thread(target=run, name="stack-phone")
-    thread.start()
-    thread.join()
-    if failed:
-        raise failed[0]
+    in_a_thread_of_its_own(in_the_browser, "stack-phone")
 
 
 def test_a_hosts_caddyfile_sends_http_to_https_and_keeps_hsts_a_year(tmp_path: Path) -> None:
@@ -621,11 +632,20 @@ def test_an_evening_through_the_stacks_forms(stack: Stack) -> None:
 
     expect = sync_api.expect
     address = f"https://localhost:{stack.https_port}"
-    args = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-            "--disable-component-update", "--disable-sync", "--no-first-run",
-            f"--ignore-certificate-errors-spki-list={spki_of(stack.https_port)}"]
+    args = chromium_args(stack)
     wait_ms = 60_000
     missing = find_ruleset("torneo").missing_values()
+
+    def fast_lane(page: Any, first: str, second: str, board: str) -> None:
+        """From the board, a hand by the fast lane: each side's total, side 1 went out."""
+        page.get_by_role("link", name="Count this hand").click()
+        page.get_by_role("link", name="Type totals only").click()
+        page.locator("[name='sides[0].hand_total']").fill(first)
+        page.locator("[name='sides[1].hand_total']").fill(second)
+        page.locator("label.choice", has=page.locator(
+            "input[name='went_out'][value='0']")).click()
+        page.get_by_role("button", name="Save this hand").click()
+        page.wait_for_url(board)
 
     def in_the_browser() -> None:
         with sync_api.sync_playwright() as pw:
@@ -670,14 +690,7 @@ def test_an_evening_through_the_stacks_forms(stack: Stack) -> None:
                     ["Score: 1,035", "Score: 235"])
 
                 # -- hand 2 by the fast lane: each side's total and who went out
-                page.get_by_role("link", name="Count this hand").click()
-                page.get_by_role("link", name="Type totals only").click()
-                page.locator("[name='sides[0].hand_total']").fill("505")
-                page.locator("[name='sides[1].hand_total']").fill("-20")
-                page.locator("label.choice", has=page.locator(
-                    "input[name='went_out'][value='0']")).click()
-                page.get_by_role("button", name="Save this hand").click()
-                page.wait_for_url(game_url)
+                fast_lane(page, "505", "-20", game_url)
                 expect(page.locator(".side-total")).to_have_text(
                     ["Score: 1,540", "Score: 215"])
 
@@ -730,14 +743,7 @@ def test_an_evening_through_the_stacks_forms(stack: Stack) -> None:
                          if r.status >= 400 else None)
                 table.goto(join)
                 table_url = re.sub(r"/join/.*$", "", table.url)
-                table.get_by_role("link", name="Count this hand").click()
-                table.get_by_role("link", name="Type totals only").click()
-                table.locator("[name='sides[0].hand_total']").fill("850")
-                table.locator("[name='sides[1].hand_total']").fill("300")
-                table.locator("label.choice", has=table.locator(
-                    "input[name='went_out'][value='0']")).click()
-                table.get_by_role("button", name="Save this hand").click()
-                table.wait_for_url(table_url)
+                fast_lane(table, "850", "300", table_url)
                 expect(table.locator(".side-total")).to_have_text(
                     ["Score: 850", "Score: 300"])
                 table.context.close()
@@ -760,16 +766,4 @@ def test_an_evening_through_the_stacks_forms(stack: Stack) -> None:
             finally:
                 browser.close()
 
-    failed: list[BaseException] = []
-
-    def run() -> None:
-        try:
-            in_the_browser()
-        except BaseException as exc:  # noqa: BLE001 - raised again in the test's thread
-            failed.append(exc)
-
-    thread = threading.Thread(target=run, name="stack-evening")
-    thread.start()
-    thread.join()
-    if failed:
-        raise failed[0]
+    in_a_thread_of_its_own(in_the_browser, "stack-evening")
