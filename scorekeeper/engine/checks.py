@@ -568,14 +568,16 @@ def _premios_and_penalties(hand: HandUnderCheck) -> Iterator[FieldError]:
 
 def _deck_has_the_cards(hand: HandUnderCheck) -> Iterator[FieldError]:
     """The cards counted on every table and in every hand fit in the packs (RULES.md: two
-    packs and four jokers; 002 and 001's six in three pairs: three packs)."""
+    packs and four jokers; 002 and 001's six in three pairs: three packs); where 3s are
+    ordinary cards the red 3s are among the 4s to 7s (:meth:`.CardGroup.in_deck`)."""
     counted = [(f"sides[{i}].{where}", cards)
                for i, s in enumerate(hand.sides)
                for where, cards in (("table_cards", s.entry.table_cards),
                                     ("hand_cards", s.entry.hand_cards))
                if cards is not None]
+    ordinary = hand.ruleset.red_threes.ordinary
     for group in CardGroup:
-        in_deck = group.per_pack() * hand.packs
+        in_deck = group.in_deck(hand.packs, ordinary)
         i = _first_over(in_deck, (cards.of(group) for _, cards in counted))
         if i is not None:
             yield FieldError(f"{counted[i][0]}.{group.value}",
@@ -584,9 +586,12 @@ def _deck_has_the_cards(hand: HandUnderCheck) -> Iterator[FieldError]:
 
 
 def _deck_has_the_points(hand: HandUnderCheck) -> Iterator[FieldError]:
-    """All the points on the tables and in the hands are at most what the packs are worth."""
+    """All the points on the tables and in the hands are at most what the packs are worth
+    (where 3s are ordinary cards, the red 3s at the 4s to 7s' value: Buraco's two packs 960,
+    Burraco's 1,080)."""
     values = hand.ruleset.card_values
-    deck_points = sum(g.per_pack() * hand.packs * values.of(g) for g in CardGroup)
+    ordinary = hand.ruleset.red_threes.ordinary
+    deck_points = sum(g.in_deck(hand.packs, ordinary) * values.of(g) for g in CardGroup)
     i = _first_over(deck_points, (s.table_points + s.hand_points for s in hand.sides))
     if i is not None:
         yield FieldError(f"sides[{i}].table_points",
