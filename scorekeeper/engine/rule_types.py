@@ -120,6 +120,9 @@ MELD_RANKS: tuple[str, ...] = ("4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"
 #: The cards of one rank a pack holds, one a suit (RULES.md: 52-card packs; VARIANTS.md 0.2:
 #: "a sequence is of one suit, four suits a pack").
 RANK_PER_PACK = 4
+#: The suits of a pack, and the cards of one suit it holds, ace to king.
+SUITS = 4
+SUIT_PER_PACK = 13
 
 
 @dataclass(frozen=True)
@@ -152,6 +155,14 @@ class CanastaBonus:
     #: :attr:`minimum_card_points` reckons (``None``: that reckoning).
     cards: int = 7
     least_points: int | None = None
+    #: A canasta of the kind may be a run of one suit as well as a set of one rank (Buraco,
+    #: VARIANTS-2.md 11.3 "Canastra | 7+ cards (sequence; in Fechado also a set)"; Burraco,
+    #: 12.3 "7+ cards, sequence or set (combinazione)"): the packs limit it by suit as well as
+    #: by rank, not by rank alone (``checks._deck_has_the_runs``). Off: a set of one rank.
+    runs: bool = False
+    #: The aces a canasta of the kind holds at least, of its one suit (Buraco's ace-to-king
+    #: run one, ace-to-ace two: VARIANTS-2.md 11.3).
+    aces: int = 0
     #: What the rule set's players call the kind, where it is their own word (Samba's
     #: "samba", Bolivia's "escalera": VARIANTS.md 0.2), marked for translation; ``None``: the
     #: kind's label. A preset's own; house rules keep their base's.
@@ -317,8 +328,10 @@ _KIND_DEFAULTS: dict[CanastaKind, dict[str, Any]] = {
     # every card, its 2 in its own place, at Buraco's values (11.2): ace 15, six of 10, the 4 to
     # 7 at 5, the 2 at 10: 105, the other ace 15 more. The 3 is left out: a red 3 has no card
     # group to be counted in.
-    CanastaKind.ACE_TO_KING: {"holds": Holds.SEQUENCE, "cards": 12, "least_points": 105},
-    CanastaKind.ACE_TO_ACE: {"holds": Holds.SEQUENCE, "cards": 13, "least_points": 120},
+    CanastaKind.ACE_TO_KING: {"holds": Holds.SEQUENCE, "cards": 12, "least_points": 105,
+                              "aces": 1},
+    CanastaKind.ACE_TO_ACE: {"holds": Holds.SEQUENCE, "cards": 13, "least_points": 120,
+                             "aces": 2},
     # VARIANTS-2.md 12.3: "the matta lies outside ≥ 7 natural cards in sequence, or a set of
     # ≥ 8 cards including the matta": seven naturals and one wild card.
     CanastaKind.SEMI_CLEAN: {"holds": Holds.MIXED, "max_wild": 1, "cards": 8},

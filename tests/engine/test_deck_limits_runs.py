@@ -69,3 +69,55 @@ def test_classic_points_of_the_deck_unchanged() -> None:
     count(table, {"table_points": 520, "hand_points": 160}, end="stock_out")
     assert set(errors(table, {"table_points": 525, "hand_points": 160}, end="stock_out")) == {
         "sides[1].table_points"}
+
+
+# -- canastas of runs: by suit, not by rank ------------------------------------------------------
+
+PACKS = "2 packs do not hold the cards for that many of these canastas."
+
+
+def clean(n: int) -> dict[str, object]:
+    """A side with ``n`` clean canastas (the floor: seven 5-point cards, 35 each)."""
+    return {"canastas": {"natural": n}, "table_points": 35 * n}
+
+
+@pytest.mark.parametrize("rs", [BURACO, BURRACO], ids=["buraco", "burraco"])
+def test_twelve_clean_runs_three_a_suit(rs: RuleSet) -> None:
+    # A run of seven is seven cards in sequence of one suit; two packs hold 2 x 13 = 26 of a
+    # suit: ace to 7, 8 to ace, 2 to 8 (each rank twice at most), 3 a suit, 12 in all. Refused
+    # before at 11, as if a canasta were of one rank (8 of a rank in two packs: one each).
+    count, _ = counting(rs)
+    assert count(clean(12), {}, end="stock_out").totals == (12 * 200 + 420, 0)
+    assert count(clean(6), clean(6), end="stock_out").totals == (6 * 200 + 210,) * 2
+
+
+@pytest.mark.parametrize("rs", [BURACO, BURRACO], ids=["buraco", "burraco"])
+def test_fourteen_clean_canastas_at_most(rs: RuleSet) -> None:
+    # Sets are canastas too (Burraco 12.3 "sequence or set (combinazione)"; Buraco Fechado 11.4
+    # "Sets (trincas) | yes"): in each suit two runs ace to 7 (both aces, both of every 2 to 7:
+    # 4 x 2 = 8 runs), and of each rank 8 to king the 8 cards left make a set of seven (6
+    # sets): 14. Every canasta holds seven natural cards (a 2 in its own place is natural), of
+    # the 4 x 13 x 2 = 104 cards that are not jokers: 104 // 7 = 14, a 15th is refused.
+    count, errors = counting(rs)
+    assert count(clean(14), {}, end="stock_out").totals == (14 * 200 + 490, 0)
+    assert count(clean(7), clean(7), end="stock_out").totals == (7 * 200 + 245,) * 2
+    assert errors(clean(15), {}, end="stock_out") == {"sides[0].canastas.natural": PACKS}
+    # Every side's come out of the same packs: the side that tips them over is told.
+    assert errors(clean(7), clean(8), end="stock_out") == {"sides[1].canastas.natural": PACKS}
+
+
+def test_dirty_canastas_share_the_natural_cards() -> None:
+    # Burraco: 14 puliti hold 98 natural cards; a sporco six more (one matta): 104, all of them.
+    # A semipulito is seven naturals and a matta (12.3): 98 + 7 = 105 > 104, refused.
+    count, errors = counting(BURRACO)
+    count(clean(14), {"canastas": {"mixed": 1}, "table_points": 50}, end="stock_out")
+    assert errors(clean(14), {"canastas": {"semi_clean": 1}, "table_points": 55},
+                  end="stock_out") == {"sides[1].canastas.semi_clean": PACKS}
+
+
+def test_classic_natural_canastas_still_one_a_rank() -> None:
+    # Classic's canastas are sets of one rank: 8 of a rank in two packs, one each, 11 ranks.
+    count, errors = counting(CLASSIC)
+    count({"canastas": {"natural": 11}, "table_points": 385}, {}, end="stock_out")
+    assert errors({"canastas": {"natural": 12}, "table_points": 420}, {},
+                  end="stock_out") == {"sides[0].canastas.natural": PACKS}
