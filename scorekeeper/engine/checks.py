@@ -247,11 +247,13 @@ def _table_holds_the_canastas(hand: HandUnderCheck) -> Iterator[FieldError]:
 
 def _cards_fixed(made: Iterable[tuple[CanastaBonus, int]]) -> dict[CardGroup, int]:
     """The cards of a group the canastas made must hold: jokers and 2s of the wild kinds that
-    fix them, seven aces an aces canasta (sevens are among the 4s to 7s)."""
+    fix them, seven aces an aces canasta (sevens are among the 4s to 7s), the aces of a run from
+    ace to king (one) or ace to ace (two)."""
     needs: dict[CardGroup, int] = {}
     for k, n in made:
         for group, count in ((CardGroup.JOKERS, k.jokers), (CardGroup.TWOS, k.twos),
-                             (CardGroup.ACES, CANASTA_CARDS if k.rank is Rank.ACES else 0),
+                             (CardGroup.ACES,
+                              CANASTA_CARDS if k.rank is Rank.ACES else k.aces),
                              (CardGroup.FOURS_TO_SEVENS,
                               CANASTA_CARDS if k.rank is Rank.SEVENS else 0)):
             if count * n:

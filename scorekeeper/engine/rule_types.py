@@ -149,8 +149,8 @@ class CanastaBonus:
     #: opening meld become an ordinary mixed meld)"; "Sevens canasta (never wild)").
     rank_also_mixed: bool = False
     #: The fewest cards of it the count can see, when more than the seven of a canasta
-    #: (Buraco's ace-to-king run: 13 less its 3, which may be a red 3 and has no card group to
-    #: be counted in; ace-to-ace: 14 less its 3; Burraco's semi-clean one: 8), and the fewest
+    #: (Buraco's ace-to-king run: 13, its 3 an ordinary card, a red one counted among the 4 to
+    #: 7; ace-to-ace: 14; Burraco's semi-clean one: 8), and the fewest
     #: card points they are worth when the kind fixes them otherwise than
     #: :attr:`minimum_card_points` reckons (``None``: that reckoning).
     cards: int = 7
@@ -206,7 +206,9 @@ class CanastaBonus:
         if self.least_points is not None:
             return self.least_points
         if self.holds is Holds.MIXED:
-            return (CANASTA_CARDS - 1) * 5 + 20
+            # One wild card and the rest natural: 7 cards, 6 x 5 + 20 = 50; Burraco's
+            # semipulito, 8 cards, 7 x 5 + 20 = 55.
+            return (self.cards - 1) * 5 + 20
         if self.holds is Holds.WILD:
             return self.jokers * 50 + (CANASTA_CARDS - self.jokers) * 20
         if self.holds is Holds.RANK:
@@ -325,12 +327,12 @@ _KIND_DEFAULTS: dict[CanastaKind, dict[str, Any]] = {
     CanastaKind.ACES: {"holds": Holds.RANK, "rank": Rank.ACES, "rank_also_mixed": True},
     CanastaKind.SEQUENCE: {"holds": Holds.SEQUENCE},
     # VARIANTS-2.md 11.3: "Clean A–K run, 13 cards"; "Clean A–A run, 14 cards": a suit's
-    # every card, its 2 in its own place, at Buraco's values (11.2): ace 15, six of 10, the 4 to
-    # 7 at 5, the 2 at 10: 105, the other ace 15 more. The 3 is left out: a red 3 has no card
-    # group to be counted in.
-    CanastaKind.ACE_TO_KING: {"holds": Holds.SEQUENCE, "cards": 12, "least_points": 105,
+    # every card, its 2 in its own place, at Buraco's values (11.2): ace 15, six of 10 (8 to
+    # K, 60), the 3 to 7 at 5 (25: the 3 is an ordinary card, a red one counted among the 4
+    # to 7, a black one a black 3), the 2 at 10: 110, the other ace 15 more, 125.
+    CanastaKind.ACE_TO_KING: {"holds": Holds.SEQUENCE, "cards": 13, "least_points": 110,
                               "aces": 1},
-    CanastaKind.ACE_TO_ACE: {"holds": Holds.SEQUENCE, "cards": 13, "least_points": 120,
+    CanastaKind.ACE_TO_ACE: {"holds": Holds.SEQUENCE, "cards": 14, "least_points": 125,
                              "aces": 2},
     # VARIANTS-2.md 12.3: "the matta lies outside ≥ 7 natural cards in sequence, or a set of
     # ≥ 8 cards including the matta": seven naturals and one wild card.

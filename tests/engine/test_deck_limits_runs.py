@@ -121,3 +121,49 @@ def test_classic_natural_canastas_still_one_a_rank() -> None:
     count({"canastas": {"natural": 11}, "table_points": 385}, {}, end="stock_out")
     assert errors({"canastas": {"natural": 12}, "table_points": 420}, {},
                   end="stock_out") == {"sides[0].canastas.natural": PACKS}
+
+
+# -- runs of one suit from ace: the aces of the packs ---------------------------------------------
+
+
+def aces_runs(ace_to_king: int, ace_to_ace: int) -> dict[str, object]:
+    """A side with the runs, on their least: 110 an ace-to-king run, 125 an ace-to-ace one."""
+    return {"canastas": {"ace_to_king": ace_to_king, "ace_to_ace": ace_to_ace},
+            "table_points": 110 * ace_to_king + 125 * ace_to_ace}
+
+
+def test_four_ace_to_ace_runs_at_most() -> None:
+    # An ace-to-ace run holds two aces of its suit, 14 cards; two packs hold 2 aces and 26
+    # cards of a suit: one a suit, four in all.
+    count, errors = counting(BURACO)
+    assert count(aces_runs(0, 4), {}, end="stock_out").totals == (4 * 1000 + 500, 0)
+    assert errors(aces_runs(0, 5), {}, end="stock_out") == {
+        "sides[0].canastas.ace_to_ace": PACKS}
+    assert errors(aces_runs(0, 2), aces_runs(0, 3), end="stock_out") == {
+        "sides[1].canastas.ace_to_ace": PACKS}
+
+
+def test_ace_to_king_runs_and_ace_to_ace_runs_share_the_aces() -> None:
+    # Eight aces in two packs: eight ace-to-king runs (two a suit, 2 x 13 = 26 cards) hold
+    # them all; five ace-to-king and two ace-to-ace need 5 + 4 = 9. Two ace-to-ace and four
+    # ace-to-king: 8, two suits each with an ace-to-ace, two with two ace-to-king.
+    count, errors = counting(BURACO)
+    count(aces_runs(8, 0), {}, end="stock_out")
+    count(aces_runs(4, 2), {}, end="stock_out")
+    assert errors(aces_runs(5, 2), {}, end="stock_out") == {
+        "sides[0].canastas.ace_to_ace": PACKS}
+    # An ace-to-ace run and an ace-to-king never share a suit (14 + 13 = 27 > 26): three
+    # ace-to-ace runs leave one suit, two ace-to-king runs.
+    count(aces_runs(2, 3), {}, end="stock_out")
+    assert set(errors(aces_runs(3, 3), {}, end="stock_out")) == {
+        "sides[0].canastas.ace_to_ace"}
+
+
+def test_a_semipulito_holds_55_at_least() -> None:
+    # VARIANTS-2.md 12.3: a matta beside seven natural cards (or a set of eight with it):
+    # seven 5-point cards and the cheapest matta, a pinella at 20 (12.2): 35 + 20 = 55.
+    count, errors = counting(BURRACO)
+    assert count({"canastas": {"semi_clean": 1}, "table_points": 55}, {},
+                 end="stock_out").totals == (205, 0)
+    assert errors({"canastas": {"semi_clean": 1}, "table_points": 50}, {}, end="stock_out") == {
+        "sides[0].table_points": "The canastas and black 3s on the table are worth at least 55."}
