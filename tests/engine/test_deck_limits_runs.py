@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 from engine_helpers import counting
 
-from scorekeeper.engine import RuleSet, find_ruleset
+from scorekeeper.engine import PRESETS, RuleSet, find_ruleset, ruleset_from_dict
 
 BURACO = find_ruleset("buraco")
 BURRACO = find_ruleset("burraco")
@@ -167,3 +167,18 @@ def test_a_semipulito_holds_55_at_least() -> None:
                  end="stock_out").totals == (205, 0)
     assert errors({"canastas": {"semi_clean": 1}, "table_points": 50}, {}, end="stock_out") == {
         "sides[0].table_points": "The canastas and black 3s on the table are worth at least 55."}
+
+
+def test_which_canastas_may_be_runs_is_the_rule_sets_data() -> None:
+    # Buraco 11.3 "Canastra | 7+ cards (sequence; in Fechado also a set)"; Burraco 12.3 "7+
+    # cards, sequence or set": their canastas may be runs; every other preset's are sets of one
+    # rank (Bolivia's escalera is a kind of its own, a sequence).
+    for name, rs in PRESETS.items():
+        may_be_runs = {b.kind.value for b in rs.canastas if b.runs}
+        assert may_be_runs == {"buraco": {"natural", "mixed"},
+                               "burraco": {"natural", "semi_clean", "mixed"}}.get(name, set())
+    # A house rule keeps its base's definition: Fechado (no clean canastra needed) too.
+    fechado = ruleset_from_dict({"going_out_requirement": {"natural": 0}}, base=BURACO)
+    count, errors = counting(fechado)
+    count(clean(14), {}, end="stock_out")
+    assert errors(clean(15), {}, end="stock_out") == {"sides[0].canastas.natural": PACKS}
