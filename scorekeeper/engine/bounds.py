@@ -34,8 +34,9 @@ def hand_total_bounds(rs: RuleSet, fmt: PlayerFormat) -> tuple[int, int]:
     """
     packs = fmt.packs
     values = rs.card_values
-    cards = sum(g.per_pack() * packs for g in CardGroup)
-    deck = sum(g.per_pack() * packs * max(0, values.of(g)) for g in CardGroup)
+    ordinary = rs.red_threes.ordinary  # red 3s among the 4s to 7s (Buraco, Burraco)
+    cards = sum(g.in_deck(packs, ordinary) for g in CardGroup)
+    deck = sum(g.in_deck(packs, ordinary) * max(0, values.of(g)) for g in CardGroup)
     red = _threes(rs, packs)
     black_threes = CardGroup.BLACK_THREES.per_pack() * packs
     bt = rs.black_threes

@@ -23,6 +23,14 @@ class CardGroup(StrEnum):
         """How many cards of the group one pack (52 cards and two jokers) holds."""
         return _PER_PACK[self]
 
+    def in_deck(self, packs: int, threes_ordinary: bool = False) -> int:
+        """How many cards of the group ``packs`` packs hold. Where 3s are ordinary cards
+        (``RedThreeRules.ordinary``: Buraco, Burraco, VARIANTS-2.md 11.2 "7–3 5", 12.2 "7, 6,
+        5, 4, 3: 5 punti") the red 3s are counted among the 4s to 7s, the 5-point cards (the
+        presets' note: "count red 3s among the 4 to 7"): two more a pack, 18."""
+        extra = RED_THREES_PER_PACK if threes_ordinary and self is CardGroup.FOURS_TO_SEVENS else 0
+        return (_PER_PACK[self] + extra) * packs
+
     @property
     def label(self) -> str:
         """One card of the group, as a value is set for it ("Joker", "8 to K"): a msgid."""

@@ -21,6 +21,8 @@ from .rule_types import (
     HELD_SETS_PER_PLAYER,
     MELD_CARDS,
     RANK_PER_PACK,
+    SUIT_PER_PACK,
+    SUITS,
     CanastaBonus,
     CanastaKind,
     HandEnd,
@@ -245,11 +247,13 @@ def _table_holds_the_canastas(hand: HandUnderCheck) -> Iterator[FieldError]:
 
 def _cards_fixed(made: Iterable[tuple[CanastaBonus, int]]) -> dict[CardGroup, int]:
     """The cards of a group the canastas made must hold: jokers and 2s of the wild kinds that
-    fix them, seven aces an aces canasta (sevens are among the 4s to 7s)."""
+    fix them, seven aces an aces canasta (sevens are among the 4s to 7s), the aces of a run from
+    ace to king (one) or ace to ace (two)."""
     needs: dict[CardGroup, int] = {}
     for k, n in made:
         for group, count in ((CardGroup.JOKERS, k.jokers), (CardGroup.TWOS, k.twos),
-                             (CardGroup.ACES, CANASTA_CARDS if k.rank is Rank.ACES else 0),
+                             (CardGroup.ACES,
+                              CANASTA_CARDS if k.rank is Rank.ACES else k.aces),
                              (CardGroup.FOURS_TO_SEVENS,
                               CANASTA_CARDS if k.rank is Rank.SEVENS else 0)):
             if count * n:
@@ -310,6 +314,8 @@ def _rank_melds(hand: HandUnderCheck, sides: Iterable[int], leave_out: tuple[int
     for i in sides:
         e = hand.sides[i].entry
         for ck, ranks, kind in kinds:
+            if kind.runs:
+                continue  # it may be a run of one suit, of no one rank: _deck_has_the_runs
             for where, count, naturals in (("canastas", e.canastas.of(ck), kind.naturals),
                                            ("unfinished_canastas", e.unfinished_canastas.of(ck),
                                             kind.meld_naturals)):
@@ -323,7 +329,8 @@ def _rank_fields(hand: HandUnderCheck, i: int) -> list[str]:
     """The fields of side ``i`` that hold canastas or melds of natural cards, the unfinished
     melds first, then the kinds of one rank, mixed, natural (the order they are blamed in)."""
     e = hand.sides[i].entry
-    kinds = [ck for ck in reversed(CanastaKind) if hand.ruleset.meld_ranks(ck)]
+    kinds = [ck for ck in reversed(CanastaKind)
+             if hand.ruleset.meld_ranks(ck) and not hand.ruleset.canasta_kind(ck).runs]
     return ([f"unfinished_canastas.{ck.value}" for ck in kinds if e.unfinished_canastas.of(ck)]
             + [f"canastas.{ck.value}" for ck in kinds if e.canastas.of(ck)])
 
@@ -360,6 +367,105 @@ def _deck_has_the_ranks(hand: HandUnderCheck) -> Iterator[FieldError]:
                    "melds."),
                 packs=hand.packs,
             )
+        return
+
+
+def _run_fields(hand: HandUnderCheck, i: int) -> list[str]:
+    """The fields of side ``i`` that hold runs, or canastas and melds that may be runs, in the
+    order they are blamed in: the unfinished melds first, then the kinds from the last
+    (ace-to-ace, ace-to-king) to the first."""
+    e = hand.sides[i].entry
+    rs = hand.ruleset
+    kinds = [ck for ck in reversed(CanastaKind)
+             if rs.canasta_kind(ck).runs or rs.canasta_kind(ck).holds is Holds.SEQUENCE]
+    return ([f"unfinished_canastas.{ck.value}" for ck in kinds
+             if e.unfinished_canastas.of(ck) and rs.canasta_kind(ck).runs]
+            + [f"canastas.{ck.value}" for ck in kinds if e.canastas.of(ck)])
+
+
+def _runs_fit(hand: HandUnderCheck, sides: Iterable[int],
+              leave_out: tuple[int, str] | None = None) -> bool:
+    """Whether the runs and the canastas and melds that may be runs of ``sides`` come out of
+    the packs (``leave_out``: one side's field, as if it were 0).
+
+    A run is of one suit; a pack holds :data:`SUIT_PER_PACK` cards of a suit, one of each rank,
+    ace to king, and a suit's aces. A run of seven needs seven cards in sequence of its suit:
+    two packs hold 2 x 13 = 26 cards of a suit, so 26 // 7 = 3 runs of a suit at most (ace to
+    7, 8 to ace and 2 to 8 make three: each rank used twice at most), 3 x 4 = 12 in all. A
+    canasta that may be a set as well (:attr:`~.rule_types.CanastaBonus.runs`) is limited only
+    by the natural cards of the packs, every card but the jokers (a 2 in its own place is
+    natural): 4 x 13 x 2 = 104, so 104 // 7 = 14 clean canastas at most (two runs ace to 7 in
+    each suit, 8, and a set of seven of each rank 8 to king, 6, make 14). A kind that is only
+    a run of a suit and fixes more than seven cards (Buraco's ace to king, 13 cards and an
+    ace; ace to ace, 14 and two aces) takes them from one suit: two packs hold two ace-to-king
+    runs of a suit (2 x 13 = 26) or one ace-to-ace (14 + 13 > 26, and its two aces are the
+    suit's two), so four ace-to-ace runs at most, and an ace-to-ace with an ace-to-king never
+    share a suit."""
+    rs = hand.ruleset
+    per_suit = SUIT_PER_PACK * hand.packs
+    naturals = 0
+    runs: list[tuple[int, int]] = []  # (cards, aces) of each run of one suit only
+    for i in sides:
+        e = hand.sides[i].entry
+        for ck in CANASTA_KINDS:
+            kind = rs.canasta_kind(ck)
+            if not (kind.runs or kind.holds is Holds.SEQUENCE):
+                continue
+            made = 0 if leave_out == (i, f"canastas.{ck.value}") else e.canastas.of(ck)
+            melds = (0 if leave_out == (i, f"unfinished_canastas.{ck.value}") or not kind.runs
+                     else e.unfinished_canastas.of(ck))
+            # The natural cards a canasta of the kind holds: its cards less the wild cards it
+            # may hold (a sequence holds none).
+            cards = kind.cards - (kind.max_wild if kind.holds is Holds.MIXED else 0)
+            naturals += cards * made + kind.meld_naturals * melds
+            if kind.holds is Holds.SEQUENCE:
+                runs += [(kind.cards, kind.aces)] * made
+    if naturals > SUITS * per_suit:
+        return False
+    return _fit_in_suits(sorted(runs, reverse=True), per_suit, hand.packs)
+
+
+def _fit_in_suits(runs: list[tuple[int, int]], per_suit: int, aces: int) -> bool:
+    """Whether ``runs`` (cards, aces; the biggest first) can each be given a suit so that no
+    suit gives more than ``per_suit`` cards and ``aces`` aces (one a pack)."""
+    failed: set[tuple[int, tuple[tuple[int, int], ...]]] = set()
+
+    def place(index: int, suits: tuple[tuple[int, int], ...]) -> bool:
+        if index == len(runs):
+            return True
+        if (index, suits) in failed:
+            return False
+        cards, its_aces = runs[index]
+        for s, (used, used_aces) in enumerate(suits):
+            if used + cards <= per_suit and used_aces + its_aces <= aces:
+                after = tuple(sorted((*suits[:s], (used + cards, used_aces + its_aces),
+                                      *suits[s + 1:])))
+                if place(index + 1, after):
+                    return True
+        failed.add((index, suits))
+        return False
+
+    return place(0, tuple((0, 0) for _ in range(SUITS)))
+
+
+def _deck_has_the_runs(hand: HandUnderCheck) -> Iterator[FieldError]:
+    """Runs of one suit and the canastas that may be runs (Buraco, Burraco: VARIANTS-2.md
+    11.3, 12.3) come out of the packs, every side's together (:func:`_runs_fit`); the side
+    that tips them over is told, once, beside the field that makes them fit when left out."""
+    for i in range(len(hand.sides)):
+        if _runs_fit(hand, range(i + 1)):
+            continue
+        fields = _run_fields(hand, i)
+        blamed = next((f for f in fields if _runs_fit(hand, range(i + 1), (i, f))),
+                      fields[-1] if fields else "canastas")
+        yield FieldError(
+            f"sides[{i}].{blamed}",
+            N_("%(packs)d packs do not hold the cards for that many of these canastas.")
+            if blamed.startswith("canastas.") else
+            N_("%(packs)d packs do not hold the cards for these canastas and unfinished "
+               "melds."),
+            packs=hand.packs,
+        )
         return
 
 
@@ -568,14 +674,16 @@ def _premios_and_penalties(hand: HandUnderCheck) -> Iterator[FieldError]:
 
 def _deck_has_the_cards(hand: HandUnderCheck) -> Iterator[FieldError]:
     """The cards counted on every table and in every hand fit in the packs (RULES.md: two
-    packs and four jokers; 002 and 001's six in three pairs: three packs)."""
+    packs and four jokers; 002 and 001's six in three pairs: three packs); where 3s are
+    ordinary cards the red 3s are among the 4s to 7s (:meth:`.CardGroup.in_deck`)."""
     counted = [(f"sides[{i}].{where}", cards)
                for i, s in enumerate(hand.sides)
                for where, cards in (("table_cards", s.entry.table_cards),
                                     ("hand_cards", s.entry.hand_cards))
                if cards is not None]
+    ordinary = hand.ruleset.red_threes.ordinary
     for group in CardGroup:
-        in_deck = group.per_pack() * hand.packs
+        in_deck = group.in_deck(hand.packs, ordinary)
         i = _first_over(in_deck, (cards.of(group) for _, cards in counted))
         if i is not None:
             yield FieldError(f"{counted[i][0]}.{group.value}",
@@ -584,9 +692,12 @@ def _deck_has_the_cards(hand: HandUnderCheck) -> Iterator[FieldError]:
 
 
 def _deck_has_the_points(hand: HandUnderCheck) -> Iterator[FieldError]:
-    """All the points on the tables and in the hands are at most what the packs are worth."""
+    """All the points on the tables and in the hands are at most what the packs are worth
+    (where 3s are ordinary cards, the red 3s at the 4s to 7s' value: Buraco's two packs 960,
+    Burraco's 1,080)."""
     values = hand.ruleset.card_values
-    deck_points = sum(g.per_pack() * hand.packs * values.of(g) for g in CardGroup)
+    ordinary = hand.ruleset.red_threes.ordinary
+    deck_points = sum(g.in_deck(hand.packs, ordinary) * values.of(g) for g in CardGroup)
     i = _first_over(deck_points, (s.table_points + s.hand_points for s in hand.sides))
     if i is not None:
         yield FieldError(f"sides[{i}].table_points",
@@ -604,6 +715,7 @@ CHECKS: tuple[_Check, ...] = (
     _table_holds_the_canastas,
     _deck_has_the_wild_cards,
     _deck_has_the_ranks,
+    _deck_has_the_runs,
     _red_threes,
     _black_threes,
     _special_hand,

@@ -120,6 +120,9 @@ MELD_RANKS: tuple[str, ...] = ("4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"
 #: The cards of one rank a pack holds, one a suit (RULES.md: 52-card packs; VARIANTS.md 0.2:
 #: "a sequence is of one suit, four suits a pack").
 RANK_PER_PACK = 4
+#: The suits of a pack, and the cards of one suit it holds, ace to king.
+SUITS = 4
+SUIT_PER_PACK = 13
 
 
 @dataclass(frozen=True)
@@ -146,12 +149,20 @@ class CanastaBonus:
     #: opening meld become an ordinary mixed meld)"; "Sevens canasta (never wild)").
     rank_also_mixed: bool = False
     #: The fewest cards of it the count can see, when more than the seven of a canasta
-    #: (Buraco's ace-to-king run: 13 less its 3, which may be a red 3 and has no card group to
-    #: be counted in; ace-to-ace: 14 less its 3; Burraco's semi-clean one: 8), and the fewest
+    #: (Buraco's ace-to-king run: 13, its 3 an ordinary card, a red one counted among the 4 to
+    #: 7; ace-to-ace: 14; Burraco's semi-clean one: 8), and the fewest
     #: card points they are worth when the kind fixes them otherwise than
     #: :attr:`minimum_card_points` reckons (``None``: that reckoning).
     cards: int = 7
     least_points: int | None = None
+    #: A canasta of the kind may be a run of one suit as well as a set of one rank (Buraco,
+    #: VARIANTS-2.md 11.3 "Canastra | 7+ cards (sequence; in Fechado also a set)"; Burraco,
+    #: 12.3 "7+ cards, sequence or set (combinazione)"): the packs limit it by suit as well as
+    #: by rank, not by rank alone (``checks._deck_has_the_runs``). Off: a set of one rank.
+    runs: bool = False
+    #: The aces a canasta of the kind holds at least, of its one suit (Buraco's ace-to-king
+    #: run one, ace-to-ace two: VARIANTS-2.md 11.3).
+    aces: int = 0
     #: What the rule set's players call the kind, where it is their own word (Samba's
     #: "samba", Bolivia's "escalera": VARIANTS.md 0.2), marked for translation; ``None``: the
     #: kind's label. A preset's own; house rules keep their base's.
@@ -195,7 +206,9 @@ class CanastaBonus:
         if self.least_points is not None:
             return self.least_points
         if self.holds is Holds.MIXED:
-            return (CANASTA_CARDS - 1) * 5 + 20
+            # One wild card and the rest natural: 7 cards, 6 x 5 + 20 = 50; Burraco's
+            # semipulito, 8 cards, 7 x 5 + 20 = 55.
+            return (self.cards - 1) * 5 + 20
         if self.holds is Holds.WILD:
             return self.jokers * 50 + (CANASTA_CARDS - self.jokers) * 20
         if self.holds is Holds.RANK:
@@ -314,11 +327,13 @@ _KIND_DEFAULTS: dict[CanastaKind, dict[str, Any]] = {
     CanastaKind.ACES: {"holds": Holds.RANK, "rank": Rank.ACES, "rank_also_mixed": True},
     CanastaKind.SEQUENCE: {"holds": Holds.SEQUENCE},
     # VARIANTS-2.md 11.3: "Clean A–K run, 13 cards"; "Clean A–A run, 14 cards": a suit's
-    # every card, its 2 in its own place, at Buraco's values (11.2): ace 15, six of 10, the 4 to
-    # 7 at 5, the 2 at 10: 105, the other ace 15 more. The 3 is left out: a red 3 has no card
-    # group to be counted in.
-    CanastaKind.ACE_TO_KING: {"holds": Holds.SEQUENCE, "cards": 12, "least_points": 105},
-    CanastaKind.ACE_TO_ACE: {"holds": Holds.SEQUENCE, "cards": 13, "least_points": 120},
+    # every card, its 2 in its own place, at Buraco's values (11.2): ace 15, six of 10 (8 to
+    # K, 60), the 3 to 7 at 5 (25: the 3 is an ordinary card, a red one counted among the 4
+    # to 7, a black one a black 3), the 2 at 10: 110, the other ace 15 more, 125.
+    CanastaKind.ACE_TO_KING: {"holds": Holds.SEQUENCE, "cards": 13, "least_points": 110,
+                              "aces": 1},
+    CanastaKind.ACE_TO_ACE: {"holds": Holds.SEQUENCE, "cards": 14, "least_points": 125,
+                             "aces": 2},
     # VARIANTS-2.md 12.3: "the matta lies outside ≥ 7 natural cards in sequence, or a set of
     # ≥ 8 cards including the matta": seven naturals and one wild card.
     CanastaKind.SEMI_CLEAN: {"holds": Holds.MIXED, "max_wild": 1, "cards": 8},

@@ -112,9 +112,9 @@ def test_card_values_from_counted_cards() -> None:
 def test_batida_needs_a_clean_canastra() -> None:
     assert errors({"canastas": {"mixed": 2}, "going_out": "normal", "table_points": 80},
                   EMPTY) == {"sides[0].going_out": "Going out needs natural canastas: at least 1."}
-    # An A–K run is a clean canastra too: 500 + 100 + 105.
-    assert count({"canastas": {"ace_to_king": 1}, "going_out": "normal", "table_points": 105},
-                 EMPTY).totals == (705, 0)
+    # An A–K run is a clean canastra too: 500 + 100 + 110.
+    assert count({"canastas": {"ace_to_king": 1}, "going_out": "normal", "table_points": 110},
+                 EMPTY).totals == (710, 0)
 
 
 def test_batida_needs_the_morto_taken() -> None:
@@ -166,19 +166,34 @@ def test_red_threes_are_ordinary_cards() -> None:
 
 
 def test_the_least_a_canastra_is_worth() -> None:
-    # A suja can be six 4s and a 2 (Fechado's set): 30 + 10 = 40; an A–K run 105 (its 3
-    # aside); an A–A run 120.
+    # A suja can be six 4s and a 2 (Fechado's set): 30 + 10 = 40; an A–K run holds ace 15, the
+    # 2 at 10, 3 to 7 at 5 (25: the 3 an ordinary card), 8 to K at 10 (60) = 110; an A–A run
+    # one more ace, 125 (issue 42: 105 and 120 were taken, the 3 left out).
     assert count({"canastas": {"mixed": 1}, "table_points": 40}, EMPTY,
                  end="stock_out").totals == (140, 0)
     assert errors({"canastas": {"mixed": 1}, "table_points": 35}, EMPTY, end="stock_out") == {
         "sides[0].table_points": "The canastas and black 3s on the table are worth at least 40."}
-    assert errors({"canastas": {"ace_to_ace": 1}, "table_points": 115}, EMPTY,
+    assert count({"canastas": {"ace_to_king": 1}, "table_points": 110}, EMPTY,
+                 end="stock_out").totals == (610, 0)
+    assert errors({"canastas": {"ace_to_king": 1}, "table_points": 105}, EMPTY,
                   end="stock_out") == {
-        "sides[0].table_points": "The canastas and black 3s on the table are worth at least 120."}
-    # The counted table holds the run's cards: 12 for an A–K run (its 3 aside).
+        "sides[0].table_points": "The canastas and black 3s on the table are worth at least 110."}
+    assert count({"canastas": {"ace_to_ace": 1}, "table_points": 125}, EMPTY,
+                 end="stock_out").totals == (1125, 0)
+    assert errors({"canastas": {"ace_to_ace": 1}, "table_points": 120}, EMPTY,
+                  end="stock_out") == {
+        "sides[0].table_points": "The canastas and black 3s on the table are worth at least 125."}
+    # The counted table holds the run's 13 cards, its red 3 among the 4 to 7: ace, 2, 3 to 7
+    # (5), 8 to K (6) = 110 points.
+    run = {"aces": 1, "twos": 1, "fours_to_sevens": 5, "eights_to_kings": 6}
+    assert count({"canastas": {"ace_to_king": 1}, "table_cards": run}, EMPTY,
+                 end="stock_out").totals == (610, 0)
     assert "sides[0].table_cards" in errors(
-        {"canastas": {"ace_to_king": 1},
-         "table_cards": {"aces": 1, "eights_to_kings": 6, "fours_to_sevens": 4}},
+        {"canastas": {"ace_to_king": 1}, "table_cards": {**run, "fours_to_sevens": 4}},
+        EMPTY, end="stock_out")
+    # It holds its ace (the ace-to-ace run two): without it, 13 cards are not the run.
+    assert "sides[0].table_cards.aces" in errors(
+        {"canastas": {"ace_to_king": 1}, "table_cards": {**run, "aces": 0, "twos": 2}},
         EMPTY, end="stock_out")
 
 
@@ -200,9 +215,9 @@ def test_the_500_and_1000_canastras_are_settings() -> None:
     # "one scorekeeper gives 500" for A–A; "no: "in variations"" → kinds may be removed.
     rs = ruleset_from_dict({"canastas": {"natural": 200, "mixed": 100, "ace_to_king": False,
                                          "ace_to_ace": 500}}, base=BURACO)
-    assert count({"canastas": {"ace_to_ace": 1}, "going_out": "normal", "table_points": 120},
-                 EMPTY, rs=rs).totals == (720, 0)
-    assert errors({"canastas": {"ace_to_king": 1}, "table_points": 105}, EMPTY,
+    assert count({"canastas": {"ace_to_ace": 1}, "going_out": "normal", "table_points": 125},
+                 EMPTY, rs=rs).totals == (725, 0)
+    assert errors({"canastas": {"ace_to_king": 1}, "table_points": 110}, EMPTY,
                   end="stock_out", rs=rs) == {
         "sides[0].canastas.ace_to_king":
             "This rule set has no “Clean run from ace to king”."}
@@ -240,8 +255,8 @@ def test_pt_wikipedia_deducts_the_table_of_a_side_without_a_clean_canastra() -> 
     assert result.totals == (345, -15)
     # An A–K run is clean: its table counts for it.
     result = count({"canastas": {"natural": 1}, "going_out": "normal", "table_points": 45},
-                   {"canastas": {"ace_to_king": 1}, "table_points": 105}, rs=rs)
-    assert result.totals == (345, 605)
+                   {"canastas": {"ace_to_king": 1}, "table_points": 110}, rs=rs)
+    assert result.totals == (345, 610)
     # Off by default (no club rule read).
     assert count({"canastas": {"natural": 1}, "going_out": "normal", "table_points": 45},
                  {"canastas": {"mixed": 1}, "table_points": 95, "hand_points": 20}

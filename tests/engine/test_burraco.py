@@ -170,11 +170,14 @@ def test_semipulito_is_a_setting() -> None:
 
 def test_a_semipulito_holds_eight_cards() -> None:
     # "la combinazione è composta da almeno 8 carte compresa la matta"
+    # (Seven cards, 6 x 5 + 20 = 50, are short of a semipulito's 55 too: issue 42.)
     assert errors({"canastas": {"semi_clean": 1},
                    "table_cards": {"fours_to_sevens": 6, "twos": 1}}, EMPTY,
                   end="stock_out") == {
         "sides[0].table_cards":
-            "Canastas made: 1. They need at least 8 cards on the table."}
+            "Canastas made: 1. They need at least 8 cards on the table.",
+        "sides[0].table_points":
+            "The canastas and black 3s on the table are worth at least 55."}
 
 
 def test_threes_are_ordinary_cards() -> None:

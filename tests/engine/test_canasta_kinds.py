@@ -86,12 +86,12 @@ def test_each_kind_has_its_usual_definition() -> None:
         "sevens": (Holds.RANK, 0, 0, 0, 35),  # 7 x 5
         "aces": (Holds.RANK, 0, 0, 0, 140),  # 7 x 20
         "sequence": (Holds.SEQUENCE, 0, 0, 0, 50),  # 4 to 10 of a suit: 4 x 5 + 3 x 10
-        # VARIANTS-2.md 11.3 at Buraco's values, the 3 left out: ace 15 + 6 x 10 + 4 x 5 + the
-        # 2 at 10; the ace-to-ace run one more ace.
-        "ace_to_king": (Holds.SEQUENCE, 0, 0, 0, 105),
-        "ace_to_ace": (Holds.SEQUENCE, 0, 0, 0, 120),
-        # 12.3: a matta beside seven naturals, reckoned as any mixed canasta's least.
-        "semi_clean": (Holds.MIXED, 1, 0, 0, 50),
+        # VARIANTS-2.md 11.3 at Buraco's values, the 3 an ordinary 5-point card: ace 15 +
+        # 6 x 10 + 5 x 5 (3 to 7) + the 2 at 10 = 110; the ace-to-ace run one more ace, 125.
+        "ace_to_king": (Holds.SEQUENCE, 0, 0, 0, 110),
+        "ace_to_ace": (Holds.SEQUENCE, 0, 0, 0, 125),
+        # 12.3: a matta beside seven naturals (eight cards): 7 x 5 + 20 = 55.
+        "semi_clean": (Holds.MIXED, 1, 0, 0, 55),
     }
     for kind in CanastaKind:
         k = canasta(kind, 0)

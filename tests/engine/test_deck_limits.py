@@ -55,7 +55,10 @@ ONE_A_RANK = "A side has one meld of each rank: not that many of these."
 
 
 # Hand and Foot's five packs hold two natural books of a rank: tests/engine/test_hand_and_foot.py.
-@pytest.mark.parametrize("preset", sorted(set(PRESETS) - {"american", "hand-and-foot"}))
+# Buraco's and Burraco's canastas may be runs of one suit (VARIANTS-2.md 11.3, 12.3), of no one
+# rank: tests/engine/test_deck_limits_runs.py.
+@pytest.mark.parametrize("preset", sorted(set(PRESETS) - {"american", "hand-and-foot",
+                                                          "buraco", "burraco"}))
 def test_eleven_natural_canastas_at_most(preset: str) -> None:
     rs = PRESETS[preset]
     if rs.missing_values():

@@ -86,13 +86,15 @@ BURACO = second_packet_game(
     # joker 50 [GD-F] or 10 [BS] and 2 = 20 [BP] are settings.
     card_values=CardValues(jokers=20, twos=10, aces=15, eights_to_kings=10, fours_to_sevens=5,
                            black_threes=5),
+    # Canastras are runs of one suit, in Fechado sets too (11.3; 11.4 "Sets (trincas) | no |
+    # yes | no"): ``runs``, the preset serving Fechado by a setting.
     canastas=(
         # "Canastra limpa (no wild; a 2 in its own place allowed) → `natural` | 200"
-        canasta(CanastaKind.NATURAL, 200, label=N_("Clean canastra")),
+        canasta(CanastaKind.NATURAL, 200, runs=True, label=N_("Clean canastra")),
         # "Canastra suja (one wild) → `mixed` | 100"; "at most one wild per meld" [CO]. With
         # the 2 at 10 one may be worth 40 (Fechado's set of six 4s and a 2), less than the usual
         # reckoning with a 2 at 20.
-        canasta(CanastaKind.MIXED, 100, max_wild=1, least_points=40,
+        canasta(CanastaKind.MIXED, 100, max_wild=1, least_points=40, runs=True,
                 label=N_("Dirty canastra")),
         # "Clean A–K run, 13 cards | 500 (instead of 200)"; "Clean A–A run, 14 cards | 1000 →
         # default; one scorekeeper gives 500"; "Are 500/1000 universal? no … → default on, a
@@ -157,14 +159,15 @@ BURRACO = second_packet_game(
     # 12.2 "Jolly 30; 2 (pinella) 20; Ace 15; K–8 10; 7–3 5": all Burraco sources agree.
     card_values=CardValues(jokers=30, twos=20, aces=15, eights_to_kings=10, fours_to_sevens=5,
                            black_threes=5),
+    # 12.3 "Burraco | 7+ cards, sequence or set (combinazione)": ``runs``.
     canastas=(
         # "Burraco pulito (no matta; a pinella only as the natural 2) → `natural` | 200"
-        canasta(CanastaKind.NATURAL, 200, label=N_("Clean burraco")),
+        canasta(CanastaKind.NATURAL, 200, runs=True, label=N_("Clean burraco")),
         # "Burraco semipulito → new kind | 150"; "Semipulito not universal … → setting, default
         # on for `burraco`"
-        canasta(CanastaKind.SEMI_CLEAN, 150, label=N_("Semi-clean burraco")),
+        canasta(CanastaKind.SEMI_CLEAN, 150, runs=True, label=N_("Semi-clean burraco")),
         # "Burraco sporco → `mixed` | 100"; "at most one matta" [IBO]
-        canasta(CanastaKind.MIXED, 100, max_wild=1, label=N_("Dirty burraco")),
+        canasta(CanastaKind.MIXED, 100, max_wild=1, runs=True, label=N_("Dirty burraco")),
     ),
     going_out=(
         # "Chiusura (closing) | +100"
