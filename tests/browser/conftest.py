@@ -46,6 +46,19 @@ if sync_playwright is None or not os.path.exists(CHROMIUM):
     )
 
 
+def chromium_env() -> dict[str, str] | None:
+    """Chromium's environment: the tests' own, except under .ci/run's runs at other dates, which
+    set ``TEST_BROWSER_LD_PRELOAD``. There Chromium takes that libfaketime (Debian's), with its
+    monotonic clock moved too: the one the Python processes load, with the monotonic clock kept
+    real as their timed waits need, left Chromium 30 s to start and then hung its pages."""
+    preload = os.environ.get("TEST_BROWSER_LD_PRELOAD")
+    if not preload:
+        return None
+    env = {k: v for k, v in os.environ.items() if k != "FAKETIME_DONT_FAKE_MONOTONIC"}
+    env["LD_PRELOAD"] = preload
+    return env
+
+
 def wait_seconds() -> float:
     """How long a browser test waits for what it expects to see, ``TEST_BROWSER_WAIT_SECONDS``
     (60 s unless set). The waits end as soon as the page shows it, so a generous figure costs
@@ -123,7 +136,8 @@ def playwright() -> Iterator[Playwright]:
 
 @pytest.fixture(scope="session")
 def browser(playwright: Playwright) -> Iterator[Browser]:
-    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS,
+                                         env=chromium_env())
     # Every context the tests open (the ``page`` fixture's and their own) waits as long for an
     # action, a navigation or a ``wait_for_*`` as an ``expect`` does.
     new_context = browser.new_context
