@@ -359,14 +359,7 @@ def _deck_has_the_ranks(hand: HandUnderCheck) -> Iterator[FieldError]:
             yield FieldError(f"sides[{i}].{blamed}",
                              N_("A side has one meld of each rank: not that many of these."))
         else:
-            yield FieldError(
-                f"sides[{i}].{blamed}",
-                N_("%(packs)d packs do not hold the cards for that many of these canastas.")
-                if blamed.startswith("canastas.") else
-                N_("%(packs)d packs do not hold the cards for these canastas and unfinished "
-                   "melds."),
-                packs=hand.packs,
-            )
+            yield _more_than_the_packs(i, blamed, hand.packs)
         return
 
 
@@ -458,14 +451,7 @@ def _deck_has_the_runs(hand: HandUnderCheck) -> Iterator[FieldError]:
         fields = _run_fields(hand, i)
         blamed = next((f for f in fields if _runs_fit(hand, range(i + 1), (i, f))),
                       fields[-1] if fields else "canastas")
-        yield FieldError(
-            f"sides[{i}].{blamed}",
-            N_("%(packs)d packs do not hold the cards for that many of these canastas.")
-            if blamed.startswith("canastas.") else
-            N_("%(packs)d packs do not hold the cards for these canastas and unfinished "
-               "melds."),
-            packs=hand.packs,
-        )
+        yield _more_than_the_packs(i, blamed, hand.packs)
         return
 
 
@@ -779,3 +765,15 @@ def _going_out_requirement(
             f"{p}.going_out",
             N_("Going out needs mixed canastas: at least %(count)d."), count=req.mixed,
         )
+
+
+def _more_than_the_packs(side: int, blamed: str, packs: int) -> FieldError:
+    """The packs hold too few cards for what side ``side`` declared, blamed on ``blamed``: its
+    canastas of one kind, or its canastas and unfinished melds together."""
+    return FieldError(
+        f"sides[{side}].{blamed}",
+        N_("%(packs)d packs do not hold the cards for that many of these canastas.")
+        if blamed.startswith("canastas.") else
+        N_("%(packs)d packs do not hold the cards for these canastas and unfinished melds."),
+        packs=packs,
+    )
