@@ -558,8 +558,17 @@ def new_hand(game_id: str) -> Response:
     # 002: once the desk's clock is out, the hand being played is the one stopped by it.
     time_up = is_time_up(game.id)
     values = {"end": "time_up"} if time_up else {}
-    if _lane(game.hands[-1].entry.get("total_only") if game.hands else False):
+    total_lane = _lane(game.hands[-1].entry.get("total_only") if game.hands else False)
+    if total_lane:
         values[MODE_FIELD] = TOTAL_MODE
+    # The board's "who went out?" buttons: that side's ordinary going out, already chosen.
+    went_out = whole(request.args.get("went_out"))
+    if not time_up and went_out is not None and 0 <= went_out < len(game.sides):
+        if total_lane:
+            values["went_out"] = str(went_out)
+        else:
+            plain = games_service.ruleset_of(game).going_out[0].id
+            values[f"sides[{went_out}].going_out"] = plain
     # Before the desk's bell (002: play starts on its order) the table is told before it types.
     waiting = g.get("by") != record.BY_DESK and waits_for_bell(game.id)
     return _count_page(game, game_id, None, values=values,

@@ -46,17 +46,47 @@ if sync_playwright is None or not os.path.exists(CHROMIUM):
     )
 
 
+#: The environment variables of libfaketime, which .ci/run's runs at other dates set for the
+#: Python processes (the tests, the servers they start).
+FAKETIME_VARIABLES = ("LD_PRELOAD", "FAKETIME", "FAKETIME_DONT_FAKE_MONOTONIC")
+
+
 def chromium_env() -> dict[str, str] | None:
-    """Chromium's environment: the tests' own, except under .ci/run's runs at other dates, which
-    set ``TEST_BROWSER_LD_PRELOAD``. There Chromium takes that libfaketime (Debian's), with its
-    monotonic clock moved too: the one the Python processes load, with the monotonic clock kept
-    real as their timed waits need, left Chromium 30 s to start and then hung its pages."""
-    preload = os.environ.get("TEST_BROWSER_LD_PRELOAD")
-    if not preload:
+    """Chromium's environment: the tests' own, without libfaketime. Under .ci/run's runs at
+    other dates Chromium's clock is moved by a script in each page instead (``shifted_date``):
+    loaded into Chromium, PyPI's libfaketime left it 30 s to start and then hung its pages, and
+    Debian's stalled some tests for minutes. The zone (``TZ``) is kept: Chromium reads it."""
+    if not any(name in os.environ for name in FAKETIME_VARIABLES):
         return None
-    env = {k: v for k, v in os.environ.items() if k != "FAKETIME_DONT_FAKE_MONOTONIC"}
-    env["LD_PRELOAD"] = preload
-    return env
+    return {k: v for k, v in os.environ.items() if k not in FAKETIME_VARIABLES}
+
+
+def clock_offset_ms() -> int:
+    """How far libfaketime moves the clock of the tests' processes (``FAKETIME="+N"``, seconds,
+    as .ci/run sets it), in milliseconds; 0 when the clock is not moved."""
+    raw = os.environ.get("FAKETIME", "").strip() if "LD_PRELOAD" in os.environ else ""
+    if not raw or raw[0] not in "+-":
+        return 0
+    try:
+        return round(float(raw) * 1000)
+    except ValueError:
+        raise ValueError(f"FAKETIME must be an offset like +86400, not {raw!r}") from None
+
+
+#: Moves the page's ``Date`` by the tests' clock offset, so a page and the server it talks to
+#: agree on the time (a table's clock counts down to the server's deadline). Timers keep their
+#: own pace: only what the date is changes.
+SHIFTED_DATE = """(() => {
+    const offset = %d;
+    const RealDate = Date;
+    class ShiftedDate extends RealDate {
+        constructor(...args) {
+            if (args.length === 0) { super(RealDate.now() + offset); } else { super(...args); }
+        }
+        static now() { return RealDate.now() + offset; }
+    }
+    globalThis.Date = ShiftedDate;
+})();"""
 
 
 def wait_seconds() -> float:
@@ -145,6 +175,8 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
     def new_context_with_waits(*args: Any, **kwargs: Any) -> BrowserContext:
         context = new_context(*args, **kwargs)
         context.set_default_timeout(WAIT_MS)
+        if offset := clock_offset_ms():
+            context.add_init_script(SHIFTED_DATE % offset)
         return context
 
     browser.new_context = new_context_with_waits  # type: ignore[method-assign]
