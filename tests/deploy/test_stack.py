@@ -446,6 +446,56 @@ def test_the_stacks_doors_are_shut(stack: Stack) -> None:
         assert "caddy" not in shown and "gunicorn" not in shown, shown
 
 
+def test_slow_bodies_wait_in_caddy_not_in_the_app_servers(stack: Stack) -> None:
+    """Issue 41: 70 saves whose bodies come a byte a second held every database connection of
+    both app servers (15 each), and another table's save waited 30 s for a 500. Caddy now reads
+    a body whole before it passes the request on, so while they trickle the app servers are
+    free: another table saves at once, and the slow ones are saved once their bodies are in."""
+    made = via_caddy(stack, "POST", "/api/v1/games", {"ruleset": "classic", "target": 100000})
+    slow_game = made.json()
+    body = json.dumps(HAND).encode()
+    head = (f"POST /api/v1/games/{slow_game['id']}/hands HTTP/1.1\r\n"
+            f"Host: localhost:{stack.https_port}\r\n"
+            f"Authorization: Bearer {slow_game['edit_token']}\r\n"
+            "Content-Type: application/json\r\n"
+            f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n").encode()
+    slow: list[ssl.SSLSocket] = []
+    try:
+        for _ in range(70):
+            raw = socket.create_connection(("localhost", stack.https_port), timeout=30)
+            conn = stack.ca.wrap_socket(raw, server_hostname="localhost")
+            conn.sendall(head + body[:1])
+            slow.append(conn)
+        for i in range(1, 4):  # three seconds of trickle, a byte a second on each
+            threading.Event().wait(1)
+            for conn in slow:
+                conn.sendall(body[i:i + 1])
+        # Another table saves while the 70 bodies are still coming.
+        other = via_caddy(stack, "POST", "/api/v1/games", {"ruleset": "classic",
+                                                           "target": 100000}).json()
+        saved = via_caddy(stack, "POST", f"/api/v1/games/{other['id']}/hands", HAND,
+                          {"Authorization": f"Bearer {other['edit_token']}"})
+        assert saved.status == 201, saved.body
+        # The rest of each body: every slow save is then answered, none with a 5xx.
+        statuses = []
+        for conn in slow:
+            conn.sendall(body[4:])
+        for conn in slow:
+            answer = b""
+            while b"\r\n" not in answer:
+                chunk = conn.recv(4096)
+                if not chunk:
+                    break
+                answer += chunk
+            statuses.append(int(answer.split(b" ", 2)[1]))
+    finally:
+        for conn in slow:
+            conn.close()
+    assert statuses == [201] * 70
+    hands = via_caddy(stack, "GET", f"/api/v1/games/{slow_game['id']}").json()["hands"]
+    assert len(hands) == 70
+
+
 CHROMIUM = "/usr/bin/chromium"
 
 
