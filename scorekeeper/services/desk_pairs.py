@@ -12,7 +12,20 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from . import pairs as night
-from .desk import DeskWritten, _begin, _log
+from . import record
+from .desk import DeskWritten, _begin, _Begun, _log
+
+
+def _hold_game_1(begun: _Begun) -> None:
+    """Lock game 1's games (after the tournament's, in the order of their row ids, as every
+    desk operation does) before asking whether game 1 has started: a table's first hand being
+    saved at this moment is then either in, and the desk is told "Game 1 has started", or waits
+    for this change. Without it the desk read game 1 as not started, changed its tables, and
+    was refused at the commit with "Another change was saved at the same moment" (issue 41)."""
+    rounds = begun.tournament.rounds
+    if rounds:
+        for game_pk in sorted(table.game_id for table in rounds[0].tables):
+            record.lock_row(game_pk)
 
 
 def add_pair(tournament_id: str, data: Mapping[str, object], *, by: str,
@@ -23,6 +36,7 @@ def add_pair(tournament_id: str, data: Mapping[str, object], *, by: str,
                    seen_version=seen_version)
     if begun.earlier is not None:
         return begun.earlier
+    _hold_game_1(begun)
     added = night.add_pair(begun.tournament, data)
     detail: dict[str, object] = {"joins": added.joins, "name": added.pair.name}
     if added.reseated is not None:
@@ -41,6 +55,7 @@ def withdraw_pair(tournament_id: str, number: int, *, by: str,
                    seen_version=seen_version)
     if begun.earlier is not None:
         return begun.earlier
+    _hold_game_1(begun)
     pair = night.find(begun.tournament, number)
     name = pair.name
     reseated = night.withdraw_pair(begun.tournament, number)
@@ -57,6 +72,7 @@ def rename_pair(tournament_id: str, number: int, data: Mapping[str, object], *, 
                    seen_version=seen_version)
     if begun.earlier is not None:
         return begun.earlier
+    _hold_game_1(begun)
     pair = night.rename_pair(begun.tournament, number, data)
     change = _log(begun, "pair_rename", by=by, pair=number,
                   detail={"name": pair.name, "players": list(pair.players)})
@@ -71,6 +87,7 @@ def check_in(tournament_id: str, number: int, present: bool, *, by: str,
                    seen_version=seen_version)
     if begun.earlier is not None:
         return begun.earlier
+    _hold_game_1(begun)
     night.check_in(begun.tournament, number, present)
     change = _log(begun, kind, by=by, pair=number)
     return DeskWritten(begun.tournament, change)

@@ -100,3 +100,53 @@ def test_two_organizers_closing_the_same_round_at_once_seat_the_next_round_once(
     assert [r["number"] for r in data["rounds"]] == [1, 2]
     assert len(data["rounds"][1]["tables"]) == 4
     assert db.session.query(Game).count() == 8
+
+
+def withdraw_while_saving(app, client, attempt: int) -> tuple[tuple[int, dict], tuple[int, dict]]:
+    """Pair 1 withdrawn by the desk while table 3 (pairs 5 and 6) saves game 1's first hand, at
+    one moment; the desk's answer and the table's."""
+    tid, token = create(client, 6, rounds=1)
+    table = links(client, tid, token)[2]
+    db.session.remove()
+    barrier = threading.Barrier(2)
+    answers: dict[str, tuple[int, dict]] = {}
+
+    def withdraw() -> None:
+        worker = app.test_client()
+        barrier.wait()
+        res = worker.delete(f"/api/v1/tournaments/{tid}/pairs/1",
+                            headers={"Authorization": f"Bearer {token}"})
+        answers["desk"] = (res.status_code, res.get_json())
+
+    def first_hand() -> None:
+        worker = app.test_client()
+        barrier.wait()
+        res = save(worker, table, stock_out((100, 50)),
+                   {"Authorization": f"Bearer {table['edit_token']}",
+                    "Idempotency-Key": f"first-{attempt}"})
+        answers["table"] = (res.status_code, res.get_json())
+
+    threads = [threading.Thread(target=withdraw), threading.Thread(target=first_hand)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return answers["desk"], answers["table"]
+
+
+def test_a_pair_withdrawn_while_a_table_saves_its_first_hand_is_told_the_true_reason(
+        app, client):
+    """Issue 41: the desk withdrawing a pair while a table saves game 1's first hand was
+    refused with "Another change was saved at the same moment". One of the two goes first:
+    the hand is saved and the desk is told game 1 has started, or the pair is withdrawn and
+    the table's save is refused (its game was seated anew); never the commit's refusal."""
+    for attempt in range(6):
+        desk, saved = withdraw_while_saving(app, client, attempt)
+        assert "at the same moment" not in str(desk[1]), desk
+        assert "at the same moment" not in str(saved[1]), saved
+        if desk[0] == 409:
+            assert "Game 1 has started" in desk[1]["error"], desk
+            assert saved[0] == 201, saved
+        else:
+            assert desk[0] == 200, desk
+            assert saved[0] == 201 or 400 <= saved[0] < 500, saved
