@@ -392,6 +392,33 @@ def add_hand(game_id: str) -> Response:
     return response
 
 
+@bp.post("/games/<game_id>/time-up")
+@operation(
+    "endAtTime", "End the game at time, between hands",
+    description="Time called between two hands (Burraco's time-out, VARIANTS-2.md 12.3: "
+                "\"nessuna coppia avrà i 100 punti di bonus\"): an empty hand ended by time is "
+                "added and the game ends on its totals, the highest winning, level totals "
+                "drawing. A hand in progress when time is called is added instead with "
+                "`end: time_up`. A rule set where time is never up (no clock, no time-out "
+                "called) is a 422 field error on `end`; `POST …/undo` takes the hand back.",
+    params=[_KEY, _IF_MATCH_GAME], security=_AUTH,
+    responses={"201": ok("The hand ended by time", ref("StoredHand"), {**ETAG, **_LOCATION}),
+               **errors(*_WRITE_ERRORS, **{
+                   **_WRITE_MEANINGS,
+                   "e422": "Field errors (`end`: time is never up under this rule set)"})})
+@edit_access
+def end_at_time(game_id: str) -> Response:
+    """End the game at time: 201 with the empty hand ended by time; 422 on ``end`` under a
+    rule set where time is never up; 409 once the game is over."""
+    done = record.end_at_time(game_id, by=g.by, request_key=_request_key(),
+                              seen_version=_if_match("g"))
+    assert done.hand is not None
+    response = _hand_response(done.hand, 201)
+    response.headers["Location"] = url_for("api.get_hand", game_id=game_id,
+                                           number=done.hand.number)
+    return response
+
+
 @bp.get("/games/<game_id>/hands/<int:number>")
 @operation("getHand", "One hand",
            responses={"200": ok("The hand", ref("StoredHand"), ETAG),
