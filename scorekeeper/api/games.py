@@ -146,8 +146,9 @@ class Game(GameLinks):
         "The winning side (an abandoned game: the other side)")]
     drawn: bool
     ended: Annotated[str | None, Doc(
-        "How it ended (null while played): target (a side reached it), time (a hand stopped "
-        "by the clock, or closed by the tournament desk when time was up), abandoned (a pair "
+        "How it ended (null while played): target (a side reached it, or a game of rounds "
+        "played its last), time (a hand stopped by the clock or by a time-out, or closed by "
+        "the tournament desk when time was up), abandoned (a pair "
         "abandoned it at the desk), paper (the desk typed its result from the paper sheet)",
         enum=[*ENDINGS, None])]
     abandoned_by: Annotated[int | None, Doc(

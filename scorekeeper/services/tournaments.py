@@ -9,8 +9,8 @@ commits once.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
@@ -18,7 +18,17 @@ from sqlalchemy import bindparam, select
 from sqlalchemy.orm import joinedload, selectinload
 
 from .. import config
-from ..engine import N_, EntryErrors, FieldError, HandEnd, Outcome, RuleSet, ruleset_to_dict
+from ..engine import (
+    N_,
+    EntryErrors,
+    FieldError,
+    HandEnd,
+    Outcome,
+    RuleSet,
+    TieRule,
+    flow,
+    ruleset_to_dict,
+)
 from ..engine.movements import (
     ROTATION,
     SWISS,
@@ -138,6 +148,20 @@ def fill_values(ruleset: RuleSet, values: Mapping[str, object]) -> RuleSet:
     return ruleset.with_values(filled)
 
 
+def partita_rules(ruleset: RuleSet, hands: int) -> RuleSet:
+    """``ruleset`` for a tournament's games of ``hands`` hands: FIBUR's partita is "a fixed
+    number of smazzate (2, 3 or 4) in a timed turn", its match points turned into victory
+    points (VARIANTS-2.md 12.4), so each game ends after its hands, not at the target
+    (:attr:`RuleSet.rounds`). A level partita is a difference of 0, 10–10 on every victory-point
+    table ("0–50 | 10–10"): it is drawn, not played on (:attr:`RuleSet.tie_rule`)."""
+    return replace(ruleset.with_values({"rounds": hands}), tie_rule=TieRule.DRAW)
+
+
+def hands_per_game(tournament: Tournament) -> int | None:
+    """The hands each of the tournament's games plays (``None``: to the target)."""
+    return ruleset_of(tournament).rounds
+
+
 def create_tournament(
     ruleset: RuleSet,
     *,
@@ -156,6 +180,7 @@ def create_tournament(
     bye_victory_points: object = None,
     seating_method: object = ROTATION,
     tables_start: object = BELL,
+    hands_per_game: object = None,
 ) -> NewTournament:
     """Create a tournament and seat its first round.
 
@@ -168,12 +193,15 @@ def create_tournament(
     (``[[up_to, winner_points], ...]``, ``None``: the default scale), a bye credited
     ``bye_victory_points`` (0 to 20; ``None``: ``engine.victory.DEFAULT_BYE``).
     ``tables_start`` (``services.clock.TABLES_START``): the tables wait for the ``bell`` (the
-    desk starts each game's clock, 002) or start when ``seated``.
+    desk starts each game's clock, 002) or start when ``seated``. ``hands_per_game``: each
+    game ends after that many hands (FIBUR's partita of N smazzate), not at the target: the
+    tournament's rule set is kept with that many rounds (:attr:`RuleSet.rounds`) and level
+    totals drawn (:func:`partita_rules`); ``None`` leaves the rule set's own flow.
     Raises :class:`EntryErrors` (fields ``name``, ``pairs``, ``pairs[i].name``,
     ``pairs[i].players``, ``rounds``, ``minutes``, ``target``, ``values.<path>``,
     ``warn_minutes``, ``language``, ``prizes``, ``standings_by``, ``victory_scale``,
     ``bye_victory_points``, ``seating_method``: see :func:`seating_error`,
-    ``tables_start``). Round 1
+    ``tables_start``, ``hands_per_game``). Round 1
     is seated with its clock not started: the desk starts it.
     """
     errors: list[FieldError] = []
@@ -193,6 +221,7 @@ def create_tournament(
     n_warn = _read("warn_minutes", warn_minutes, errors)
     n_warn = 10 if n_warn is None else n_warn
     goal = _read("target", target, errors) or ruleset.target
+    n_hands: int | None = _read("hands_per_game", hands_per_game, errors)
     pair_rows: list[TournamentPair] = []
     if not isinstance(pairs, list) or not 2 <= len(pairs) <= MAX_PAIRS:
         errors.append(FieldError(
@@ -231,6 +260,8 @@ def create_tournament(
         ruleset = fill_values(ruleset, values or {})
     except EntryErrors as exc:
         errors.extend(exc.errors)
+    if n_hands is not None:
+        ruleset = partita_rules(ruleset, n_hands)
     if (seating := seating_error(seating_method, len(pair_rows), n_rounds, errors)) is not None:
         errors.append(seating)
     if errors:
@@ -607,13 +638,22 @@ def table_endings(tournament: Tournament,
                 else:
                     how = CLOSED
                     seconds = total - used if rnd.clock_started_at is not None else None
-            elif found is not None or max(view.totals) < (table.game.target or 0):
+            elif found is not None or _short_of_its_end(table.game, view.totals):
                 how = TIME
             else:
                 how = TARGET
         out[table.id] = TableEnding(how, played, settle_hand, seconds, table.abandoned_by,
                                     view.credits)
     return out
+
+
+def _short_of_its_end(game: Game, totals: Sequence[int]) -> bool:
+    """Whether a finished game ended before its own end (so at time): below its target, or,
+    in a game of rounds (a partita of N smazzate), by a hand ended at time."""
+    goal = flow.goal(games_service.ruleset_of(game), game.target)
+    if goal is None:
+        return bool(game.hands) and game.hands[-1].entry.get("end") == HandEnd.TIME_UP.value
+    return max(totals) < goal
 
 
 def table_ending(tournament: Tournament, table: TournamentTable) -> TableEnding:

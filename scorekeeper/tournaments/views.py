@@ -16,7 +16,16 @@ from flask import Response, abort, request, session, url_for
 
 from .. import config
 from ..browser import house_rulesets, remember_token
-from ..engine import N_, PRESETS, EntryErrors, FieldError, HandEnd, RuleSet, UnknownRuleSet
+from ..engine import (
+    N_,
+    PRESETS,
+    EntryErrors,
+    FieldError,
+    HandEnd,
+    RuleSet,
+    UnknownRuleSet,
+    flow,
+)
 from ..engine.movements import ROTATION, SEATING_METHODS, SeatingRefused
 from ..engine.movements import plan as movement_plan
 from ..engine.numbers import whole
@@ -116,6 +125,7 @@ def _form_context(form: dict[str, Any], errors: dict[str, str], ruleset: RuleSet
         "missing": _missing(ruleset), "ruleset": ruleset, "notes": notes,
         "languages": list(config.LANGUAGE_NAMES.items()),
         "max_pairs": service.MAX_PAIRS, "max_rounds": service.MAX_ROUNDS,
+        "max_hands": flow.MAX_ROUNDS,
         "seating_methods": SEATING_METHODS, "tables_start": TABLES_START,
     }
 
@@ -165,7 +175,7 @@ def new() -> Response:
                 "prizes": str(service.DEFAULT_PRIZES), "standings_by": DIFFERENCE,
                 "victory_scale": scale_text(DEFAULT_SCALE),
                 "bye_victory_points": str(DEFAULT_BYE), "seating_method": ROTATION,
-                "tables_start": BELL}
+                "tables_start": BELL, "hands_per_game": ""}
         try:
             ruleset = resolve_ruleset(request.args.get("ruleset", DEFAULT_RULESET))
             form["ruleset"] = ruleset.id
@@ -182,7 +192,8 @@ def new() -> Response:
                                                  "warn_minutes", "target", "ruleset",
                                                  "language", "prizes", "standings_by",
                                                  "victory_scale", "bye_victory_points",
-                                                 "seating_method", "tables_start")}
+                                                 "seating_method", "tables_start",
+                                                 "hands_per_game")}
     try:
         ruleset = resolve_ruleset(form["ruleset"] or DEFAULT_RULESET)
     except UnknownRuleSet as exc:
@@ -209,6 +220,7 @@ def new() -> Response:
             bye_victory_points=form["bye_victory_points"],
             seating_method=form["seating_method"] or ROTATION,
             tables_start=form["tables_start"] or BELL,
+            hands_per_game=form["hands_per_game"],
         )
     except EntryErrors as exc:
         return _invalid(form, _errors_by_field(exc), ruleset)
