@@ -42,9 +42,12 @@ NEW_TOURNAMENT = Body(
               default=DEFAULT_PRIZES, show_default=True,
               description="Places named in the standings' prize list"),
         Field("standings_by", Kind.CHOICE, N_("Choose the difference or victory points."),
-              choices=STANDINGS_BY, required=False, default=DIFFERENCE, show_default=True,
+              choices=STANDINGS_BY, required=False, nullable=True, default=None,
               description=("What ranks the standings: 002's accumulated difference, or "
-                           "victory points (then the difference)")),
+                           "victory points (then the difference). Left out or null: the rule "
+                           "set's tournaments' (burraco: victory_points on \"burraco-3\" "
+                           "unless victory_scale is given, FIBUR's ranking, VARIANTS-2.md "
+                           f"12.4; every other rule set: {DIFFERENCE})")),
         Field("victory_scale", Kind.READ, "", required=False, reader=read_scale, shape={
             "type": ["array", "null", "string"], "minItems": 1, "maxItems": MAX_BANDS,
             "items": {"type": "array", "minItems": 2, "maxItems": 2,

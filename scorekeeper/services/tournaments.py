@@ -38,7 +38,7 @@ from ..engine.movements import (
 )
 from ..engine.movements import plan as movement_plan
 from ..engine.numbers import whole
-from ..engine.ranking import DIFFERENCE, Standing, game_credits, rank
+from ..engine.ranking import DIFFERENCE, VICTORY_POINTS, Standing, game_credits, rank
 from ..engine.seating import Schedule, Seating, seat_without
 from ..engine.victory import (
     DEFAULT_SCALE,
@@ -148,6 +148,34 @@ def fill_values(ruleset: RuleSet, values: Mapping[str, object]) -> RuleSet:
     return ruleset.with_values(filled)
 
 
+@dataclass(frozen=True)
+class TournamentDefaults:
+    """What a tournament of a rule set is set up with when the organizer says nothing else."""
+
+    standings_by: str
+    #: A victory-point scale by name (``engine.victory.NAMED_SCALES``); ``None``: the default.
+    victory_scale: str | None
+    target: int
+
+
+#: The tournaments a family of rules is played in (by the preset a rule set is, or is based on):
+#: FIBUR ranks Burraco tournaments on victory points, its table for partite of 3 smazzate
+#: (VARIANTS-2.md 12.4: "the tournament is ranked on VP"); every other rule set keeps 002's
+#: accumulated difference.
+TOURNAMENT_STANDINGS: dict[str, tuple[str, str | None]] = {
+    "burraco": (VICTORY_POINTS, "burraco-3"),
+}
+
+
+def tournament_defaults(ruleset: RuleSet) -> TournamentDefaults:
+    """How a tournament of ``ruleset`` ranks and what it plays to, unless the organizer (the
+    set-up form, the API's body) says otherwise: the same for the page, its drop-down (with or
+    without JavaScript) and ``POST /api/v1/tournaments``."""
+    family = ruleset.id if ruleset.id in TOURNAMENT_STANDINGS else ruleset.based_on
+    by, scale = TOURNAMENT_STANDINGS.get(family or "", (DIFFERENCE, None))
+    return TournamentDefaults(standings_by=by, victory_scale=scale, target=ruleset.target)
+
+
 def partita_rules(ruleset: RuleSet, hands: int) -> RuleSet:
     """``ruleset`` for a tournament's games of ``hands`` hands: FIBUR's partita is "a fixed
     number of smazzate (2, 3 or 4) in a timed turn", its match points turned into victory
@@ -175,7 +203,7 @@ def create_tournament(
     warn_minutes: object = WARN_MINUTES,
     language: object = "en",
     prizes: object = DEFAULT_PRIZES,
-    standings_by: object = DIFFERENCE,
+    standings_by: object = None,
     victory_scale: object = None,
     bye_victory_points: object = None,
     seating_method: object = ROTATION,
@@ -190,7 +218,9 @@ def create_tournament(
     ``pairs`` holds ``{"name", "players": [two names]}`` in the order that numbers them.
     ``language`` is its papers' language; ``prizes`` the places of the prize list;
     ``standings_by`` ``difference`` (002) or ``victory_points`` on ``victory_scale``
-    (``[[up_to, winner_points], ...]``, ``None``: the default scale), a bye credited
+    (``[[up_to, winner_points], ...]`` or a name, ``None``: the default scale); ``None`` or
+    empty, both are the rule set's (:func:`tournament_defaults`: Burraco's victory points on
+    its 3-smazzate table, 002's difference otherwise), as a ``target`` left out is; a bye credited
     ``bye_victory_points`` (0 to 20; ``None``: ``engine.victory.DEFAULT_BYE``).
     ``tables_start`` (``services.clock.TABLES_START``): the tables wait for the ``bell`` (the
     desk starts each game's clock, 002) or start when ``seated``. ``hands_per_game``: each
@@ -207,6 +237,11 @@ def create_tournament(
     errors: list[FieldError] = []
     lang = _read("language", language, errors)
     n_prizes = _read("prizes", prizes, errors)
+    defaults = tournament_defaults(ruleset)
+    if standings_by is None or standings_by == "":
+        standings_by = defaults.standings_by
+        if victory_scale is None and standings_by == VICTORY_POINTS:
+            victory_scale = defaults.victory_scale
     by = _read("standings_by", standings_by, errors)
     scale: list[list[int]] | None = None
     if victory_scale is not None:
