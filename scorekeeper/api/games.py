@@ -146,8 +146,9 @@ class Game(GameLinks):
         "The winning side (an abandoned game: the other side)")]
     drawn: bool
     ended: Annotated[str | None, Doc(
-        "How it ended (null while played): target (a side reached it), time (a hand stopped "
-        "by the clock, or closed by the tournament desk when time was up), abandoned (a pair "
+        "How it ended (null while played): target (a side reached it, or a game of rounds "
+        "played its last), time (a hand stopped by the clock or by a time-out, or closed by "
+        "the tournament desk when time was up), abandoned (a pair "
         "abandoned it at the desk), paper (the desk typed its result from the paper sheet)",
         enum=[*ENDINGS, None])]
     abandoned_by: Annotated[int | None, Doc(
@@ -385,6 +386,33 @@ def add_hand(game_id: str) -> Response:
     """
     done = record.add_hand(game_id, _hand_body(), by=g.by, request_key=_request_key(),
                            seen_version=_if_match("g"))
+    assert done.hand is not None
+    response = _hand_response(done.hand, 201)
+    response.headers["Location"] = url_for("api.get_hand", game_id=game_id,
+                                           number=done.hand.number)
+    return response
+
+
+@bp.post("/games/<game_id>/time-up")
+@operation(
+    "endAtTime", "End the game at time, between hands",
+    description="Time called between two hands (Burraco's time-out, VARIANTS-2.md 12.3: "
+                "\"nessuna coppia avrà i 100 punti di bonus\"): an empty hand ended by time is "
+                "added and the game ends on its totals, the highest winning, level totals "
+                "drawing. A hand in progress when time is called is added instead with "
+                "`end: time_up`. A rule set where time is never up (no clock, no time-out "
+                "called) is a 422 field error on `end`; `POST …/undo` takes the hand back.",
+    params=[_KEY, _IF_MATCH_GAME], security=_AUTH,
+    responses={"201": ok("The hand ended by time", ref("StoredHand"), {**ETAG, **_LOCATION}),
+               **errors(*_WRITE_ERRORS, **{
+                   **_WRITE_MEANINGS,
+                   "e422": "Field errors (`end`: time is never up under this rule set)"})})
+@edit_access
+def end_at_time(game_id: str) -> Response:
+    """End the game at time: 201 with the empty hand ended by time; 422 on ``end`` under a
+    rule set where time is never up; 409 once the game is over."""
+    done = record.end_at_time(game_id, by=g.by, request_key=_request_key(),
+                              seen_version=_if_match("g"))
     assert done.hand is not None
     response = _hand_response(done.hand, 201)
     response.headers["Location"] = url_for("api.get_hand", game_id=game_id,

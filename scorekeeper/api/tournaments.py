@@ -183,6 +183,8 @@ class Tournament(TypedDict):
     minutes: int
     warn_minutes: int
     target: int | None
+    hands_per_game: Annotated[int | None, Doc(
+        "Hands (deals, smazzate) each game plays; null: each game is played to the target")]
     finished: bool
     seating_method: Annotated[str, Doc(enum=list(SEATING_METHODS))]
     tables_start: Annotated[str, Doc(enum=list(TABLES_START))]
@@ -300,6 +302,7 @@ def tournament_to_dict(tournament: models.Tournament, *, admin: bool,
         "minutes": tournament.minutes,
         "warn_minutes": tournament.warn_minutes,
         "target": tournament.target,
+        "hands_per_game": service.hands_per_game(tournament),
         "finished": tournament.finished_at is not None,
         "seating_method": tournament.seating_method,
         "tables_start": tournament.tables_start,
@@ -343,7 +346,8 @@ def create_tournament() -> Response:
         minutes=body["minutes"], warn_minutes=body["warn_minutes"], target=body["target"],
         language=body["language"], prizes=body["prizes"], standings_by=body["standings_by"],
         victory_scale=body["victory_scale"], bye_victory_points=body["bye_victory_points"],
-        seating_method=body["seating_method"], tables_start=body["tables_start"])
+        seating_method=body["seating_method"], tables_start=body["tables_start"],
+        hands_per_game=body["hands_per_game"])
     tables = [_link_row(t)
               for t in service.hand_out_links(new.tournament.rounds[0].tables)]
     answer: TournamentCreated = {"id": new.tournament.id, "admin_token": new.admin_token,

@@ -11,6 +11,7 @@ from itertools import accumulate
 
 from .cards import RED_THREES_PER_PACK, CardGroup
 from .errors import N_, FieldError
+from .flow import ends_at_time
 from .hand import HandEntry, SideEntry
 from .hand_inputs import hand_inputs
 from .melds import RankMeld, fits
@@ -96,9 +97,10 @@ _Check = Callable[[HandUnderCheck], Iterator[FieldError]]
 
 
 def _how_the_hand_ended(hand: HandUnderCheck) -> Iterator[FieldError]:
-    """002 alone plays to a clock; a hand that ended by going out names one side, only one."""
+    """Time-up only where time can be up (002's clock, Burraco's time-out called); a hand that
+    ended by going out names one side, only one."""
     entry = hand.entry
-    if entry.end is HandEnd.TIME_UP and hand.ruleset.time_limit_minutes is None:
+    if entry.end is HandEnd.TIME_UP and not ends_at_time(hand.ruleset):
         yield FieldError("end", N_("This rule set plays without a clock."))
     going_out = [i for i, s in enumerate(entry.sides) if s.going_out]
     if entry.end is HandEnd.WENT_OUT and not going_out:

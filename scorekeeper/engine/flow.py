@@ -21,8 +21,9 @@ from dataclasses import dataclass
 from .rule_types import MAX_ROUNDS, OpeningCondition, TieRule
 from .rulesets import RuleSet
 
-__all__ = ["MAX_ROUNDS", "Opening", "Outcome", "RoundMinimum", "by_round", "decide", "goal",
-           "has_opening_minimum", "opening", "played_in_rounds", "round_rows", "rounds_left"]
+__all__ = ["MAX_ROUNDS", "Opening", "Outcome", "RoundMinimum", "by_round", "decide",
+           "ends_at_time", "goal", "has_opening_minimum", "opening", "played_in_rounds",
+           "round_rows", "rounds_left"]
 
 
 @dataclass(frozen=True)
@@ -101,6 +102,13 @@ def goal(rs: RuleSet, target: int | None = None) -> int | None:
     if played_in_rounds(rs):
         return None
     return rs.target if target is None else target
+
+
+def ends_at_time(rs: RuleSet) -> bool:
+    """Whether a hand, and the game with it, may end because time is up: on the rule set's
+    clock (002: 60 minutes) or, without one, when time is called (Burraco, VARIANTS-2.md 12.3:
+    FIBUR's time-out, "nessuna coppia avrà i 100 punti di bonus")."""
+    return rs.time_limit_minutes is not None or rs.time_up_called
 
 
 def rounds_left(rs: RuleSet, hands: int) -> int | None:

@@ -99,7 +99,7 @@ class RuleSet:
     #: at time. Off: 002's.
     time_up_cards_count: bool = rule(
         False, N_("At time, the cards on the table and in hand count"),
-        sources=("002", "EB-TO"), about=("time_limit_minutes",),
+        sources=("002", "EB-TO"), about=("time_limit_minutes", "time_up_called"),
         says=((True, N_("At time nobody gets the going-out bonus; the cards on the table and "
                         "in hand count as usual.")),
               (False, N_("At time the cards on the table and in hand count nothing."))),
@@ -109,6 +109,16 @@ class RuleSet:
     time_limit_minutes: int | None = rule(
         None, N_("Minutes on the clock"), sources=("002",), empty=Empty.NO_CLOCK, minimum=1,
         maximum=600, on_card=False,
+    )
+    #: Burraco (VARIANTS-2.md 12.3, 12.5): FIBUR's time-out is an ordinary end of a smazzata,
+    #: called by the organizer whatever clock the table keeps: "nessuna coppia avrà i 100 punti
+    #: di bonus" [EB-TO]. On, a hand may end at time (and the game with it) without the app's
+    #: clock; off, only a rule set on a clock (002's 60 minutes) knows time-up.
+    time_up_called: bool = rule(
+        False, N_("Time may be called without the app's clock"), sources=("EB-TO",),
+        card=N_("Time-out"),
+        says=((True, N_("The organizer may call time: the hand in progress ends without the "
+                        "going-out bonus and the game ends on its totals, the higher winning.")),),
     )
     # The game's flow (read only through :mod:`.flow`): how many rounds a game lasts, and the
     # opening minimum by round instead of by score (Hand and Foot, VARIANTS-2.md 10.6, 10.7).

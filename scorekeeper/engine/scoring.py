@@ -5,6 +5,7 @@ from __future__ import annotations
 from .bounds import hand_total_bounds
 from .checks import CHECKS, HandUnderCheck
 from .errors import N_, EntryErrors, FieldError
+from .flow import ends_at_time
 from .hand import HandEntry, read_entry
 from .lines import HandResult, Line, SideResult, count_side
 from .rule_types import HandEnd, PlayerFormat
@@ -60,7 +61,7 @@ def _score_totals(ruleset: RuleSet, fmt: PlayerFormat, entry: HandEntry) -> Hand
     optional (kept for the record); when named, it is one side, in one of the rule set's ways,
     in a hand that ended by going out."""
     errors: list[FieldError] = []
-    if entry.end is HandEnd.TIME_UP and ruleset.time_limit_minutes is None:
+    if entry.end is HandEnd.TIME_UP and not ends_at_time(ruleset):
         errors.append(FieldError("end", N_("This rule set plays without a clock.")))
     low, high = hand_total_bounds(ruleset, fmt)
     out = 0

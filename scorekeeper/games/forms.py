@@ -326,7 +326,7 @@ class CountLayout:
         hints = [_l("Cards in canastas included.")]
         if self.ruleset.held_cards.table_against_without_canasta:
             hints.append(_l("Taken off while the side has no canasta."))
-        if self.ruleset.time_limit_minutes is not None:
+        if flow.ends_at_time(self.ruleset) and not self.ruleset.time_up_cards_count:
             hints.append(_l("Not counted when time is up."))
         return " ".join(str(h) for h in hints)
 
@@ -417,7 +417,7 @@ def _draw_layout(ruleset: RuleSet, fmt: PlayerFormat, *, total_only: bool,
                  declared: tuple[HandInput, ...]) -> CountLayout:
     ends = [(HandEnd.WENT_OUT.value, HandEnd.WENT_OUT.label),
             (HandEnd.STOCK_OUT.value, HandEnd.STOCK_OUT.label)]
-    if ruleset.time_limit_minutes is not None:
+    if flow.ends_at_time(ruleset):
         ends.append((HandEnd.TIME_UP.value, HandEnd.TIME_UP.label))
     return CountLayout(
         ruleset=ruleset,

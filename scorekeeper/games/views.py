@@ -394,6 +394,10 @@ def show(game_id: str) -> Response:
             ctx["share"] = {"view_url": view_url, "edit_url": edit_url,
                             "view_qr": qr_svg(view_url), "edit_qr": qr_svg(edit_url)}
         ctx["desk"] = by == record.BY_DESK
+        # Time called between hands (Burraco's time-out): a home game's own button; a
+        # tournament's games end at time by the desk's clock.
+        ctx["time_up_button"] = (flow.ends_at_time(ctx["ruleset"])
+                                 and not head.in_tournament)
         ctx["table_clock"] = (table_clock_html(game.id, game_id) if head.in_tournament
                               else None)
     response = render("games/show.html", "games/_board.html", **ctx)
@@ -671,6 +675,20 @@ def add_hand(game_id: str) -> Response:
     if done.repeated and "_flashes" in session:
         session["_flashes"] = [f for f in session["_flashes"] if f[1] not in (plain, message)]
     flash(message)
+    return see_other("games.show", game_id=game_id)
+
+
+@bp.post("/<game_id>/time-up")
+@editor_only
+def time_up(game_id: str) -> Response:
+    """End the game at time, between hands (Burraco's time-out): the board's button. A rule
+    set where time is never up, or a game already over, is told so on the game's page."""
+    try:
+        record.end_at_time(game_id, by=g.by, request_key=_request_key(),
+                           seen_version=_seen("version"))
+    except EntryErrors as exc:
+        return _back_to_game(game_id, " ".join(error_message(e) for e in exc.errors))
+    flash(_("Time was up: the game ended on its totals."))
     return see_other("games.show", game_id=game_id)
 
 

@@ -451,6 +451,23 @@ def add_hand(game: Game | str, body: Mapping[str, object], *, by: str,
     return _written(game, change, hand)
 
 
+def end_at_time(game: Game | str, *, by: str, request_key: str | None = None,
+                seen_version: int | None = None) -> Written:
+    """End the game because time was called between two hands (Burraco's time-out,
+    VARIANTS-2.md 12.3: "nessuna coppia avrà i 100 punti di bonus"): an empty hand ended by
+    time is added, so the game's record says why it ended; nobody went out, nothing on it
+    counts, and the game ends on its totals (:func:`.flow.decide` at time: the highest wins,
+    level totals draw). A hand in progress when time is called is counted instead, as an
+    ordinary hand ended by "Time was up". Undo takes it back like any hand.
+
+    Raises :class:`EntryErrors` (on ``end``) under a rule set where time is never up, and
+    what :func:`add_hand` raises.
+    """
+    game = _game(game)
+    body = {"end": HandEnd.TIME_UP.value, "sides": [{} for _ in game.sides]}
+    return add_hand(game, body, by=by, request_key=request_key, seen_version=seen_version)
+
+
 def fix_hand(game: Game | str, number: int, body: Mapping[str, object], *, by: str,
              expected_version: int | None = None, request_key: str | None = None,
              follow: bool = False) -> Written:

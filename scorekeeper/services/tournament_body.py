@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from .. import config
 from ..engine import N_
+from ..engine.flow import MAX_ROUNDS as MAX_GAME_ROUNDS
 from ..engine.movements import ROTATION, SEATING_METHODS
 from ..engine.ranking import DIFFERENCE, STANDINGS_BY
 from ..engine.victory import DEFAULT_BYE, MAX_BANDS, read_bye, read_scale
@@ -41,9 +42,12 @@ NEW_TOURNAMENT = Body(
               default=DEFAULT_PRIZES, show_default=True,
               description="Places named in the standings' prize list"),
         Field("standings_by", Kind.CHOICE, N_("Choose the difference or victory points."),
-              choices=STANDINGS_BY, required=False, default=DIFFERENCE, show_default=True,
+              choices=STANDINGS_BY, required=False, nullable=True, default=None,
               description=("What ranks the standings: 002's accumulated difference, or "
-                           "victory points (then the difference)")),
+                           "victory points (then the difference). Left out or null: the rule "
+                           "set's tournaments' (burraco: victory_points on \"burraco-3\" "
+                           "unless victory_scale is given, FIBUR's ranking, VARIANTS-2.md "
+                           f"12.4; every other rule set: {DIFFERENCE})")),
         Field("victory_scale", Kind.READ, "", required=False, reader=read_scale, shape={
             "type": ["array", "null", "string"], "minItems": 1, "maxItems": MAX_BANDS,
             "items": {"type": "array", "minItems": 2, "maxItems": 2,
@@ -88,6 +92,12 @@ NEW_TOURNAMENT = Body(
                            f"(none: {WARN_MINUTES})")),
         Field("target", Kind.WHOLE, _BOUNDS, low=100, high=100_000, digits=True,
               nullable=True, blank=True, required=False),
+        Field("hands_per_game", Kind.WHOLE, _BOUNDS, low=1, high=MAX_GAME_ROUNDS, digits=True,
+              nullable=True, blank=True, required=False, description=(
+                  "Hands (deals; Burraco's smazzate) each game plays: it ends after them, "
+                  "the higher total winning, level totals drawn, and the target is not in "
+                  "force (FIBUR's partita of 2, 3 or 4 smazzate, VARIANTS-2.md 12.4). None: "
+                  "each game is played as its rule set says (to the target)")),
         games_service.values_field(
             "The values the rule set names without a number, by path (e.g. "
             "premios.canastilla), each a whole number from 0 to 10,000; all are required. "

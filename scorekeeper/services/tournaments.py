@@ -9,8 +9,8 @@ commits once.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
@@ -18,7 +18,17 @@ from sqlalchemy import bindparam, select
 from sqlalchemy.orm import joinedload, selectinload
 
 from .. import config
-from ..engine import N_, EntryErrors, FieldError, HandEnd, Outcome, RuleSet, ruleset_to_dict
+from ..engine import (
+    N_,
+    EntryErrors,
+    FieldError,
+    HandEnd,
+    Outcome,
+    RuleSet,
+    TieRule,
+    flow,
+    ruleset_to_dict,
+)
 from ..engine.movements import (
     ROTATION,
     SWISS,
@@ -28,7 +38,7 @@ from ..engine.movements import (
 )
 from ..engine.movements import plan as movement_plan
 from ..engine.numbers import whole
-from ..engine.ranking import DIFFERENCE, Standing, game_credits, rank
+from ..engine.ranking import DIFFERENCE, VICTORY_POINTS, Standing, game_credits, rank
 from ..engine.seating import Schedule, Seating, seat_without
 from ..engine.victory import (
     DEFAULT_SCALE,
@@ -138,6 +148,48 @@ def fill_values(ruleset: RuleSet, values: Mapping[str, object]) -> RuleSet:
     return ruleset.with_values(filled)
 
 
+@dataclass(frozen=True)
+class TournamentDefaults:
+    """What a tournament of a rule set is set up with when the organizer says nothing else."""
+
+    standings_by: str
+    #: A victory-point scale by name (``engine.victory.NAMED_SCALES``); ``None``: the default.
+    victory_scale: str | None
+    target: int
+
+
+#: The tournaments a family of rules is played in (by the preset a rule set is, or is based on):
+#: FIBUR ranks Burraco tournaments on victory points, its table for partite of 3 smazzate
+#: (VARIANTS-2.md 12.4: "the tournament is ranked on VP"); every other rule set keeps 002's
+#: accumulated difference.
+TOURNAMENT_STANDINGS: dict[str, tuple[str, str | None]] = {
+    "burraco": (VICTORY_POINTS, "burraco-3"),
+}
+
+
+def tournament_defaults(ruleset: RuleSet) -> TournamentDefaults:
+    """How a tournament of ``ruleset`` ranks and what it plays to, unless the organizer (the
+    set-up form, the API's body) says otherwise: the same for the page, its drop-down (with or
+    without JavaScript) and ``POST /api/v1/tournaments``."""
+    family = ruleset.id if ruleset.id in TOURNAMENT_STANDINGS else ruleset.based_on
+    by, scale = TOURNAMENT_STANDINGS.get(family or "", (DIFFERENCE, None))
+    return TournamentDefaults(standings_by=by, victory_scale=scale, target=ruleset.target)
+
+
+def partita_rules(ruleset: RuleSet, hands: int) -> RuleSet:
+    """``ruleset`` for a tournament's games of ``hands`` hands: FIBUR's partita is "a fixed
+    number of smazzate (2, 3 or 4) in a timed turn", its match points turned into victory
+    points (VARIANTS-2.md 12.4), so each game ends after its hands, not at the target
+    (:attr:`RuleSet.rounds`). A level partita is a difference of 0, 10–10 on every victory-point
+    table ("0–50 | 10–10"): it is drawn, not played on (:attr:`RuleSet.tie_rule`)."""
+    return replace(ruleset.with_values({"rounds": hands}), tie_rule=TieRule.DRAW)
+
+
+def hands_per_game(tournament: Tournament) -> int | None:
+    """The hands each of the tournament's games plays (``None``: to the target)."""
+    return ruleset_of(tournament).rounds
+
+
 def create_tournament(
     ruleset: RuleSet,
     *,
@@ -151,11 +203,12 @@ def create_tournament(
     warn_minutes: object = WARN_MINUTES,
     language: object = "en",
     prizes: object = DEFAULT_PRIZES,
-    standings_by: object = DIFFERENCE,
+    standings_by: object = None,
     victory_scale: object = None,
     bye_victory_points: object = None,
     seating_method: object = ROTATION,
     tables_start: object = BELL,
+    hands_per_game: object = None,
 ) -> NewTournament:
     """Create a tournament and seat its first round.
 
@@ -165,20 +218,30 @@ def create_tournament(
     ``pairs`` holds ``{"name", "players": [two names]}`` in the order that numbers them.
     ``language`` is its papers' language; ``prizes`` the places of the prize list;
     ``standings_by`` ``difference`` (002) or ``victory_points`` on ``victory_scale``
-    (``[[up_to, winner_points], ...]``, ``None``: the default scale), a bye credited
+    (``[[up_to, winner_points], ...]`` or a name, ``None``: the default scale); ``None`` or
+    empty, both are the rule set's (:func:`tournament_defaults`: Burraco's victory points on
+    its 3-smazzate table, 002's difference otherwise), as a ``target`` left out is; a bye credited
     ``bye_victory_points`` (0 to 20; ``None``: ``engine.victory.DEFAULT_BYE``).
     ``tables_start`` (``services.clock.TABLES_START``): the tables wait for the ``bell`` (the
-    desk starts each game's clock, 002) or start when ``seated``.
+    desk starts each game's clock, 002) or start when ``seated``. ``hands_per_game``: each
+    game ends after that many hands (FIBUR's partita of N smazzate), not at the target: the
+    tournament's rule set is kept with that many rounds (:attr:`RuleSet.rounds`) and level
+    totals drawn (:func:`partita_rules`); ``None`` leaves the rule set's own flow.
     Raises :class:`EntryErrors` (fields ``name``, ``pairs``, ``pairs[i].name``,
     ``pairs[i].players``, ``rounds``, ``minutes``, ``target``, ``values.<path>``,
     ``warn_minutes``, ``language``, ``prizes``, ``standings_by``, ``victory_scale``,
     ``bye_victory_points``, ``seating_method``: see :func:`seating_error`,
-    ``tables_start``). Round 1
+    ``tables_start``, ``hands_per_game``). Round 1
     is seated with its clock not started: the desk starts it.
     """
     errors: list[FieldError] = []
     lang = _read("language", language, errors)
     n_prizes = _read("prizes", prizes, errors)
+    defaults = tournament_defaults(ruleset)
+    if standings_by is None or standings_by == "":
+        standings_by = defaults.standings_by
+        if victory_scale is None and standings_by == VICTORY_POINTS:
+            victory_scale = defaults.victory_scale
     by = _read("standings_by", standings_by, errors)
     scale: list[list[int]] | None = None
     if victory_scale is not None:
@@ -193,6 +256,7 @@ def create_tournament(
     n_warn = _read("warn_minutes", warn_minutes, errors)
     n_warn = 10 if n_warn is None else n_warn
     goal = _read("target", target, errors) or ruleset.target
+    n_hands: int | None = _read("hands_per_game", hands_per_game, errors)
     pair_rows: list[TournamentPair] = []
     if not isinstance(pairs, list) or not 2 <= len(pairs) <= MAX_PAIRS:
         errors.append(FieldError(
@@ -231,6 +295,8 @@ def create_tournament(
         ruleset = fill_values(ruleset, values or {})
     except EntryErrors as exc:
         errors.extend(exc.errors)
+    if n_hands is not None:
+        ruleset = partita_rules(ruleset, n_hands)
     if (seating := seating_error(seating_method, len(pair_rows), n_rounds, errors)) is not None:
         errors.append(seating)
     if errors:
@@ -607,13 +673,22 @@ def table_endings(tournament: Tournament,
                 else:
                     how = CLOSED
                     seconds = total - used if rnd.clock_started_at is not None else None
-            elif found is not None or max(view.totals) < (table.game.target or 0):
+            elif found is not None or _short_of_its_end(table.game, view.totals):
                 how = TIME
             else:
                 how = TARGET
         out[table.id] = TableEnding(how, played, settle_hand, seconds, table.abandoned_by,
                                     view.credits)
     return out
+
+
+def _short_of_its_end(game: Game, totals: Sequence[int]) -> bool:
+    """Whether a finished game ended before its own end (so at time): below its target, or,
+    in a game of rounds (a partita of N smazzate), by a hand ended at time."""
+    goal = flow.goal(games_service.ruleset_of(game), game.target)
+    if goal is None:
+        return bool(game.hands) and game.hands[-1].entry.get("end") == HandEnd.TIME_UP.value
+    return max(totals) < goal
 
 
 def table_ending(tournament: Tournament, table: TournamentTable) -> TableEnding:

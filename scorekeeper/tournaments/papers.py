@@ -200,7 +200,8 @@ def seating_pdf(tournament_id: str, number: int) -> Response:
                 for n, a, b in seating.tables]
         return render_template("tournaments/pdf_seating.html", tournament=tournament,
                                number=number, rows=rows, planned=rnd is None,
-                               byes=[by_number[n] for n in seating.byes])
+                               byes=[by_number[n] for n in seating.byes],
+                               hands=service.hands_per_game(tournament))
 
     return tournament_pdf(tournament, ("seating", number), make_html, f"seating-{number}.pdf")
 

@@ -16,11 +16,20 @@ from flask import Response, abort, request, session, url_for
 
 from .. import config
 from ..browser import house_rulesets, remember_token
-from ..engine import N_, PRESETS, EntryErrors, FieldError, HandEnd, RuleSet, UnknownRuleSet
+from ..engine import (
+    N_,
+    PRESETS,
+    EntryErrors,
+    FieldError,
+    HandEnd,
+    RuleSet,
+    UnknownRuleSet,
+    flow,
+)
 from ..engine.movements import ROTATION, SEATING_METHODS, SeatingRefused
 from ..engine.movements import plan as movement_plan
 from ..engine.numbers import whole
-from ..engine.ranking import DIFFERENCE, VICTORY_POINTS
+from ..engine.ranking import DIFFERENCE
 from ..engine.victory import DEFAULT_BYE, DEFAULT_SCALE, TOTAL, parse_scale_text, scale_text
 from ..extensions import htmx
 from ..i18n import error_message, get_locale, label
@@ -94,11 +103,55 @@ def desk_form_globals() -> dict[str, Any]:
 # -- set-up --------------------------------------------------------------------------------------
 
 
-def _ruleset_choices(current: RuleSet | None = None) -> list[tuple[str, str]]:
-    choices = [(rs.id, _(rs.name)) for rs in PRESETS.values()]
-    choices.sort(key=lambda c: c[0] != DEFAULT_RULESET)
-    choices += [(rs.id, rs.name) for rs in house_rulesets(current)]
-    return choices
+def _ruleset_choices(current: RuleSet | None = None) -> list[dict[str, str]]:
+    """The drop-down's rule sets, each with what a tournament of it is set up with (its
+    target, standings and scale, ``data-*`` on its option for ``static/js/new_tournament.js``)."""
+    presets = sorted(PRESETS.values(), key=lambda rs: rs.id != DEFAULT_RULESET)
+    rulesets = [(rs, _(rs.name)) for rs in presets]
+    rulesets += [(rs, rs.name) for rs in house_rulesets(current)]
+    return [{"id": rs.id, "label": name, **_followed_values(rs)} for rs, name in rulesets]
+
+
+def _followed_values(ruleset: RuleSet) -> dict[str, str]:
+    """The set-up form's values that follow the rule set chosen, as the form shows them."""
+    defaults = service.tournament_defaults(ruleset)
+    return {"target": str(defaults.target), "standings_by": defaults.standings_by,
+            "victory_scale": defaults.victory_scale or scale_text(DEFAULT_SCALE)}
+
+
+def _follow_ruleset(form: dict[str, Any], ruleset: RuleSet) -> None:
+    """The target, the standings and the victory-point scale follow the rule set chosen
+    unless the organizer typed values of their own (as the new-game form's target does:
+    ``games.views._follow_target``).
+
+    ``shown_ruleset`` names the rule set the form was filled from. A value left empty, or
+    still that rule set's when another one is chosen, becomes the chosen rule set's: a Burraco
+    tournament picked in the drop-down ranks on FIBUR's victory points and plays to 2,005
+    (issue 42). With JavaScript the page does the same at once (``static/js/new_tournament.js``);
+    without it, this is where a form posted right after another rule set was picked gets them.
+    """
+    shown = form.get("shown_ruleset") or ""
+    before: dict[str, str] | None = None
+    if shown and shown != ruleset.id:
+        try:
+            before = _followed_values(resolve_ruleset(shown))
+        except UnknownRuleSet:
+            before = None
+    now = _followed_values(ruleset)
+    for key in ("target", "standings_by", "victory_scale"):
+        typed = str(form.get(key, "")).strip()
+        if not typed or (before is not None and _same(key, typed, before[key])):
+            form[key] = now[key]
+    form["shown_ruleset"] = ruleset.id
+
+
+def _same(key: str, typed: str, shown: str) -> bool:
+    """Whether a typed value is still the one the form was filled with (as a number, a scale)."""
+    if key == "target":
+        return whole(typed) == whole(shown)
+    if key == "victory_scale":
+        return parse_scale_text(typed) == parse_scale_text(shown)
+    return typed == shown
 
 
 def _missing(ruleset: RuleSet) -> list[tuple[str, str]]:
@@ -116,6 +169,7 @@ def _form_context(form: dict[str, Any], errors: dict[str, str], ruleset: RuleSet
         "missing": _missing(ruleset), "ruleset": ruleset, "notes": notes,
         "languages": list(config.LANGUAGE_NAMES.items()),
         "max_pairs": service.MAX_PAIRS, "max_rounds": service.MAX_ROUNDS,
+        "max_hands": flow.MAX_ROUNDS,
         "seating_methods": SEATING_METHODS, "tables_start": TABLES_START,
     }
 
@@ -165,29 +219,29 @@ def new() -> Response:
                 "prizes": str(service.DEFAULT_PRIZES), "standings_by": DIFFERENCE,
                 "victory_scale": scale_text(DEFAULT_SCALE),
                 "bye_victory_points": str(DEFAULT_BYE), "seating_method": ROTATION,
-                "tables_start": BELL}
+                "tables_start": BELL, "hands_per_game": ""}
         try:
             ruleset = resolve_ruleset(request.args.get("ruleset", DEFAULT_RULESET))
             form["ruleset"] = ruleset.id
         except UnknownRuleSet:
             ruleset = resolve_ruleset(DEFAULT_RULESET)
-        form["target"] = str(ruleset.target)
-        if ruleset.id == "burraco":
-            # Burraco tournaments rank by FIBUR's victory points (VARIANTS-2.md 12.4).
-            form["standings_by"] = VICTORY_POINTS
-            form["victory_scale"] = "burraco-3"
+        # Burraco tournaments rank by FIBUR's victory points (VARIANTS-2.md 12.4): the rule
+        # set's tournament defaults (services.tournaments.tournament_defaults).
+        form.update(_followed_values(ruleset), shown_ruleset=ruleset.id)
         return render("tournaments/new.html", **_form_context(form, {}, ruleset))
 
     form = {k: request.form.get(k, "") for k in ("name", "pairs", "rounds", "minutes",
                                                  "warn_minutes", "target", "ruleset",
                                                  "language", "prizes", "standings_by",
                                                  "victory_scale", "bye_victory_points",
-                                                 "seating_method", "tables_start")}
+                                                 "seating_method", "tables_start",
+                                                 "hands_per_game", "shown_ruleset")}
     try:
         ruleset = resolve_ruleset(form["ruleset"] or DEFAULT_RULESET)
     except UnknownRuleSet as exc:
         ruleset = resolve_ruleset(DEFAULT_RULESET)
         return _invalid(form, {"ruleset": error_message(exc)}, ruleset)
+    _follow_ruleset(form, ruleset)
     values = {path: request.form.get(f"value-{path}", "").strip()
               for path, _label in ruleset.missing_values()}
     form.update({f"value-{p}": v for p, v in values.items()})
@@ -203,12 +257,13 @@ def new() -> Response:
             values=values,
             language=form["language"] or "en",
             prizes=form["prizes"] or service.DEFAULT_PRIZES,
-            standings_by=form["standings_by"] or DIFFERENCE,
+            standings_by=form["standings_by"] or None,
             victory_scale=(parse_scale_text(form["victory_scale"])
                            if form["victory_scale"].strip() else None),
             bye_victory_points=form["bye_victory_points"],
             seating_method=form["seating_method"] or ROTATION,
             tables_start=form["tables_start"] or BELL,
+            hands_per_game=form["hands_per_game"],
         )
     except EntryErrors as exc:
         return _invalid(form, _errors_by_field(exc), ruleset)

@@ -59,3 +59,29 @@ def test_a_burraco_tournament_on_victory_points(page: Page, live_server: str,
     expect(page.locator("main")).to_contain_text("punti vittoria")
     fits(page)
     shot(page, "burraco-tournament-standings")
+
+
+def test_the_drop_down_sets_a_burraco_tournament_on_victory_points(page: Page,
+                                                                    live_server: str) -> None:
+    # Issue 42: chosen in the drop-down, Burraco's target, standings and scale follow at once
+    # (new_tournament.js); a value the organizer typed stays; back to another game, its own.
+    page.goto(f"{live_server}/tournaments/new?lang=it")
+    expect(page.locator("#standings_by")).to_have_value("difference")
+    page.select_option("#ruleset", "burraco")
+    expect(page.locator("#target")).to_have_value("2005")
+    expect(page.locator("#standings_by")).to_have_value("victory_points")
+    expect(page.locator("#victory_scale")).to_have_value("burraco-3")
+    page.fill("#victory_scale", "burraco-4")
+    page.select_option("#ruleset", "classic")
+    expect(page.locator("#target")).to_have_value("5000")
+    expect(page.locator("#standings_by")).to_have_value("difference")
+    expect(page.locator("#victory_scale")).to_have_value("burraco-4")
+    page.select_option("#ruleset", "burraco")
+    page.fill("#name", "Circolo")
+    page.fill("#pairs", "\n".join(f"Coppia {i}: A{i}, B{i}" for i in range(1, 5)))
+    page.locator("button[type=submit]").last.click()
+    page.wait_for_url("**/tournaments/*")
+    tid = page.url.rstrip("/").split("/")[-1].split("?")[0]
+    data = page.request.get(f"{live_server}/api/v1/tournaments/{tid}").json()
+    assert (data["ruleset"], data["standings_by"], data["target"]) == (
+        "burraco", "victory_points", 2005)

@@ -53,6 +53,8 @@ VALUES = [
     ("opening_minimums.bands", [{"from": 0, "minimum": 0}]),
     # "time-out called and nobody closed": no bonus, the cards count [EB-TO]
     ("time_up_cards_count", True),
+    # "time-out called" by the organizer (12.5 "How it ended: … / time-out"), no clock needed
+    ("time_up_called", True),
     # 12.4 "Target | 2,005"
     ("target", 2005),
     ("tie_rule", "play_on"),
@@ -155,8 +157,12 @@ def test_time_out_nobody_closes_the_cards_count() -> None:
     result = count({"canastas": {"natural": 1}, "table_points": 35, "hand_points": 10},
                    EMPTY, end="time_up", rs=rs)
     assert result.totals == (200, 0)
-    # Without a clock there is no time-out.
-    assert errors({"table_points": 20}, EMPTY, end="time_up") == {
+    # FIBUR's time-out is called by the organizer: no clock of the app's is needed
+    # (``time_up_called``, issue 42); with it off, a rule set without a clock has no time-out.
+    assert count({"canastas": {"natural": 1}, "table_points": 35, "hand_points": 10},
+                 {"penalties": POZZETTO, "table_points": 20}, end="time_up").totals == (225, -80)
+    rs = ruleset_from_dict({"time_up_called": False}, base=BURRACO)
+    assert errors({"table_points": 20}, EMPTY, end="time_up", rs=rs) == {
         "end": "This rule set plays without a clock."}
 
 

@@ -32,6 +32,7 @@ from scorekeeper.engine import (
     ShapeError,
     entry_from_dict,
     entry_to_dict,
+    flow,
     ruleset_from_dict,
     ruleset_to_dict,
     score_hand,
@@ -141,7 +142,7 @@ def valid_hands(draw: st.DrawFn) -> Dealt:
     packs = fmt.packs
     deck = Counter({g: g.per_pack() * packs for g in CardGroup})
     ends = [HandEnd.WENT_OUT, HandEnd.STOCK_OUT]
-    if rs.time_limit_minutes is not None:
+    if flow.ends_at_time(rs):  # a clock (002) or a time-out called (Burraco)
         ends.append(HandEnd.TIME_UP)
     end = draw(st.sampled_from(ends))
     out_side = draw(st.integers(0, fmt.sides - 1)) if end is HandEnd.WENT_OUT else None

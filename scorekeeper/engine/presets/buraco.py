@@ -136,6 +136,9 @@ BURRACO = second_packet_game(
         # "Closing without the 100 | … time-out called and nobody closed" [EB-TO]: the cards
         # count, only the bonus is lost.
         "time_up_cards_count": True,
+        # 12.5 "How it ended: a line closed (which) / stock exhausted / time-out": the
+        # time-out is called by the organizer, so no clock of the app's is needed for it.
+        "time_up_called": True,
         # 12.4 "Target | 2,005 (1,005 for three players or a short game)"; "Winner | the higher
         # total above 2,005"
         "target": 2005,

@@ -30,6 +30,29 @@ HAND_AND_FOOT_PAIRS = PlayerFormat(
     "4", N_("Four players in two pairs, a hand and a foot of 13 cards each (five packs)"),
     players=4, sides=2, cards_dealt=26, packs=5)
 
+#: 10.1 "Players | 4 in two partnerships (2–6 possible; 6 as two teams of three; odd numbers
+#: play as individuals)": "Pagat also describes two to six" [HF-GD]; "The source gives six as
+#: two teams of three" [HF-AUD]. The packs: "One more deck than the number of people playing"
+#: [SIMP] (five for four, as [WHIT]). The deal is pagat's hand and foot of 13 each [WHIT].
+#: Five players, individually, are five sides: the count keeps three sides at most
+#: (``engine.hand.MAX_SIDES``), so that format is not offered. The four in two pairs come first:
+#: pagat's main version, the format a new game starts with.
+HAND_AND_FOOT_FORMATS = (
+    HAND_AND_FOOT_PAIRS,
+    PlayerFormat(
+        "2", N_("Two players, each for himself, a hand and a foot of 13 cards each (three "
+                "packs)"),
+        players=2, sides=2, cards_dealt=26, packs=3),
+    PlayerFormat(
+        "3", N_("Three players, each for himself, a hand and a foot of 13 cards each (four "
+                "packs)"),
+        players=3, sides=3, cards_dealt=26, packs=4),
+    PlayerFormat(
+        "6", N_("Six players in two teams of three, a hand and a foot of 13 cards each (seven "
+                "packs)"),
+        players=6, sides=2, cards_dealt=26, packs=7),
+)
+
 #: Card values (10.2) are classic Canasta's: "Joker: 50"; "Two or ace: 20"; "8 through king:
 #: 10"; "4 through 7, and a black three: 5" [HF-GD]; [JC]; red 3s have no card value.
 HAND_AND_FOOT = vary(
@@ -71,7 +94,7 @@ HAND_AND_FOOT = vary(
         "dirty and a wild book; four rounds, opening 50, 90, 120 and 150; the higher total "
         "wins."
     ),
-    formats=(HAND_AND_FOOT_PAIRS,),
+    formats=HAND_AND_FOOT_FORMATS,
     canastas=(
         # 10.3: "Each complete "Clean" Pile of 7 cards = 500"; "Dirty" = 300; "Wild" = 1500
         # [P-HF] via [HF-TV]; card values counted on top [HF-GD]. A dirty book holds at most 3
