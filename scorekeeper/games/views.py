@@ -718,6 +718,20 @@ def delete_hand(game_id: str, number: int) -> Response:
     for a correction)."""
     if number < 1:
         abort(404)
+    game = None if _confirmed() else _over(game_id)
+    if game is not None and 1 <= number <= len(game.hands):
+        refused = _desk_only(game, game_id)
+        if refused is not None:
+            return refused
+        totals = games_service.running_totals(game)
+        after = [t - h for t, h in zip(totals, game.hands[number - 1].totals, strict=True)]
+        return _ask_first(
+            game_id, _("Delete hand %(n)s?", n=format_number(number)),
+            [_("The game is over: removing a hand may reopen it and change who won."),
+             _("The totals become %(totals)s.",
+               totals=" – ".join(format_number(t) for t in after))],
+            url_for("games.delete_hand", game_id=game_id, number=number),
+            _("Delete hand %(n)d", n=number))
     done = record.delete_hand(game_id, number, by=g.by, expected_version=_seen("version"),
                               request_key=_request_key(), follow=True)
     flash(_("Hand %(n)s was removed.", n=format_number(done.change.hand or 0)))
@@ -739,9 +753,41 @@ def redo(game_id: str) -> Response:
 
 
 def _undo_or_redo(game_id: str, step: Callable[..., record.Written], *, undo: bool) -> Response:
+    # A game that is over is changed only when asked twice: one tap on a closed game's board
+    # once removed a table's last hand and made the loser the winner (issue 43).
+    game = None if _confirmed() else _over(game_id)
+    if game is not None:
+        refused = _desk_only(game, game_id)
+        if refused is not None:
+            return refused
+        label = undo_redo_labels(game)[0 if undo else 1]
+        if label is not None:
+            return _ask_first(
+                game_id, label, [_("The game is over: this may reopen it and change who won.")],
+                url_for("games.undo" if undo else "games.redo", game_id=game_id), label)
     done = step(game_id, by=g.by, seen_version=_seen("version"), request_key=_request_key())
     flash(describe_undo(done.change, undo=undo))
     return see_other("games.show", game_id=game_id)
+
+
+def _over(game_id: str) -> Game | None:
+    """The game, when it is over (a step that changes it is then asked first); else ``None``."""
+    game = games_service.find_game(game_id)
+    return game if game is not None and game.finished else None
+
+
+def _confirmed() -> bool:
+    """Whether the form says its step was asked first and confirmed (``confirm.html``)."""
+    return request.form.get("confirmed") == "1"
+
+
+def _ask_first(game_id: str, title: str, lines: list[str], action: str, yes: str) -> Response:
+    """The page that asks before a deliberate step, saying what it will change; its form
+    posts the step again, confirmed, with the version the player saw."""
+    hidden = {"version": request.form.get("version"),
+              "request_key": request.form.get("request_key") or uuid.uuid4().hex}
+    return render("games/confirm.html", game_id=game_id, title=title, lines=lines,
+                  action=action, yes=yes, hidden=hidden)
 
 
 @bp.get("/<game_id>/changes")
