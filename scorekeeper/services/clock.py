@@ -40,6 +40,10 @@ class Clock:
     deadline: datetime | None
     #: The table phones warn from this many seconds left.
     warn_seconds: int
+    #: The seconds that were left when the desk closed the round before its time was up
+    #: (``None`` when time ran out, or the round is open): its tables are not told "time is
+    #: up" (issue 43: games closed with 55 minutes left showed a red 0:00).
+    closed_with: int | None = None
 
     @property
     def warning(self) -> bool:
@@ -79,7 +83,8 @@ def clock_of(tournament: Tournament, rnd: TournamentRound, now: datetime | None 
     warn = int(minutes if minutes is not None else WARN_MINUTES) * 60
     total = total_seconds(tournament, rnd)
     if rnd.finished_at is not None:
-        return Clock(OVER, 0, None, warn)
+        left = max(0, total - used_seconds(rnd, rnd.finished_at))
+        return Clock(OVER, 0, None, warn, closed_with=left or None)
     if rnd.clock_started_at is None:
         return Clock(NOT_STARTED, total, None, warn)
     left = max(0, total - used_seconds(rnd, now))

@@ -87,6 +87,7 @@ def table_clock_html(game_pk: int, game_id: str) -> Markup | None:
     return Markup(render_template(
         "tournaments/_table_clock.html", info=info, game_id=game_id,
         clock=format_clock(info.clock.seconds_left), deadline=_iso(info.clock.deadline),
+        closed_left=format_clock(info.clock.closed_with or 0),
         poll=_poll("TOURNAMENT_CLOCK_POLL", CLOCK_POLL), follow=follow_block(game_pk),
     ))
 

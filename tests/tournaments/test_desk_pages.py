@@ -206,6 +206,21 @@ def test_the_table_phone_shows_its_table_game_and_clock(app, client):
     assert "The player whose turn it is may finish the play and discard" in page
 
 
+def test_a_game_closed_by_the_desk_before_time_is_not_told_time_is_up(app, client):
+    """Issue 43: games closed with 55 minutes left showed a red "0:00 Time is up"."""
+    tid, token = create(client, 4, warn_minutes=10)
+    _, t2 = links(client, tid, token)
+    table = phone(app, t2)
+    set_clock(55)
+    assert client.post(f"/api/v1/tournaments/{tid}/rounds/1/finish",
+                       headers=admin(token)).status_code == 200
+    page = table.get(f"/games/{t2['game_id']}").get_data(as_text=True)
+    assert 'class="table-clock state-closed"' in page
+    assert re.search(r"The desk closed this game with 5[45]:\d\d left on the clock\.", page)
+    assert re.search(r'class="clock clock-stopped" role="timer">5[45]:\d\d<', page)
+    assert "Time is up." not in page and "may finish the play" not in page
+
+
 def test_a_game_outside_a_tournament_shows_no_clock(client):
     game = client.post("/api/v1/games", json={"ruleset": "classic"}).get_json()
     page = client.get(f"/games/{game['id']}").get_data(as_text=True)
