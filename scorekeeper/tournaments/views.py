@@ -188,8 +188,20 @@ def _errors_by_field(exc: EntryErrors) -> dict[str, str]:
     for err in exc.errors:
         key = err.field
         if key.startswith("pairs["):
+            # The pairs are typed one a line: the message says which line, and which part of
+            # it, as the desk typed it (issue 43: "Line 21: At most 60 characters." named no
+            # part of the line).
             index = int(key[6:key.index("]")])
-            message = _("Line %(line)d: %(message)s", line=index + 1, message=error_message(err))
+            part = key[key.index("]") + 1:].lstrip(".").split("[")[0]
+            if part == "name":
+                message = _("Line %(line)d, the pair's name: %(message)s", line=index + 1,
+                            message=error_message(err))
+            elif part == "players":
+                message = _("Line %(line)d, the players' names: %(message)s", line=index + 1,
+                            message=error_message(err))
+            else:
+                message = _("Line %(line)d: %(message)s", line=index + 1,
+                            message=error_message(err))
             out["pairs"] = f"{out['pairs']} {message}" if "pairs" in out else message
             continue
         out.setdefault(key, error_message(err))

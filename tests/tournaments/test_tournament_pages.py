@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import re
+from html import unescape
 import shutil
 import subprocess
 
@@ -44,12 +45,23 @@ def test_set_up_errors_are_shown_next_to_the_fields_and_nothing_is_stored(client
         name="", pairs="Owls: Ana\nBees: Eva, Juan", **{"value-premios.canaston": ""}))
     assert response.status_code == 422
     html = response.get_data(as_text=True)
-    found = errors(html)
+    found = errors(unescape(html))
     assert "Give a name." in found
-    assert "Line 1: A pair needs two players." in found
+    assert "Line 1, the players' names: A pair needs two players." in found
     assert "Give this value before play starts." in found
     assert 'id="name" name="name" maxlength="120" value="" aria-invalid="true"' in html
     assert db.session.query(Tournament).count() == 0
+
+
+def test_a_name_too_long_is_refused_naming_its_line_and_part(client):
+    """Issue 43: a 72-character name was refused as "Line 21: ..." without naming the part."""
+    lines = [f"Pair {n}: A{n}, B{n}" for n in range(1, 21)]
+    pairs = "\n".join([*lines, f"{'G' * 72}: Rosa, Pablo", f"Dogs: {'M' * 72}, Diego"])
+    response = client.post("/tournaments/new", data=form(pairs=pairs))
+    assert response.status_code == 422
+    found = " ".join(errors(unescape(response.get_data(as_text=True))))
+    assert "Line 21, the pair's name: At most 60 characters." in found
+    assert "Line 22, the players' names: At most 60 characters." in found
 
 
 def test_creating_shows_the_admin_link_once_and_remembers_it(client):
