@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import io
 import re
-from html import unescape
 import shutil
 import subprocess
+from html import unescape
 
 import pytest
 from pypdf import PdfReader
