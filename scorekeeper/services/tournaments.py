@@ -66,13 +66,46 @@ from .tournament_body import NEW_TOURNAMENT as NEW_TOURNAMENT
 # -- seating ------------------------------------------------------------------------------------
 
 
-def schedule_notes(plan: Schedule, pairs: int, rounds: int) -> list[str]:
-    """The schedule's notes as they are shown, in the request's language."""
+#: What a bye credits on a victory-point night, said instead of the seatings' "credited
+#: nothing" (their notes speak of difference nights, 002's): a bye is credited the
+#: tournament's bye points there (``engine.victory``), and the notes said it got nothing.
+_BYE_ON_VICTORY_POINTS = {
+    N_("The number of pairs is odd: each game one pair sits out (a bye) and is credited "
+       "nothing; no pair sits out twice before all have."):
+    N_("The number of pairs is odd: each game one pair sits out (a bye) and is credited "
+       "%(bye)d victory points; no pair sits out twice before all have."),
+    N_("The number of pairs is odd: the last table has no staying pair, and the moving "
+       "pair that reaches it sits out (a bye) and is credited nothing."):
+    N_("The number of pairs is odd: the last table has no staying pair, and the moving "
+       "pair that reaches it sits out (a bye) and is credited %(bye)d victory points."),
+    N_("The number of pairs is odd: each game the lowest-ranked pair that has not sat "
+       "out yet sits out (a bye) and is credited nothing."):
+    N_("The number of pairs is odd: each game the lowest-ranked pair that has not sat "
+       "out yet sits out (a bye) and is credited %(bye)d victory points."),
+}
+
+
+def schedule_notes(plan: Schedule, pairs: int, rounds: int, *,
+                   bye_points: int | None = None) -> list[str]:
+    """The schedule's notes as they are shown, in the request's language; ``bye_points``:
+    what a bye credits on a victory-point night (``None`` on a difference night)."""
     from ..i18n import translate
 
     tables = (pairs + pairs % 2) // 2
-    params = {"tables": tables, "pairs": pairs, "rounds": rounds, "staying": pairs // 2}
-    return [translate(note, params) for note in plan.notes]
+    params = {"tables": tables, "pairs": pairs, "rounds": rounds, "staying": pairs // 2,
+              "bye": bye_points or 0}
+    notes = plan.notes
+    if bye_points is not None:
+        notes = tuple(_BYE_ON_VICTORY_POINTS.get(note, note) for note in notes)
+    return [translate(note, params) for note in notes]
+
+
+def notes_of(tournament: Tournament) -> list[str]:
+    """The tournament's seating notes, a bye's credit as its night ranks."""
+    victory = tournament.standings_by == VICTORY_POINTS
+    return schedule_notes(plan_of(tournament), len(tournament.pairs),
+                          tournament.rounds_planned,
+                          bye_points=bye_points_of(tournament) if victory else None)
 
 
 # -- errors --------------------------------------------------------------------------------------

@@ -29,8 +29,15 @@ from ..engine import (
 from ..engine.movements import ROTATION, SEATING_METHODS, SeatingRefused
 from ..engine.movements import plan as movement_plan
 from ..engine.numbers import whole
-from ..engine.ranking import DIFFERENCE
-from ..engine.victory import DEFAULT_BYE, DEFAULT_SCALE, TOTAL, parse_scale_text, scale_text
+from ..engine.ranking import DIFFERENCE, VICTORY_POINTS
+from ..engine.victory import (
+    DEFAULT_BYE,
+    DEFAULT_SCALE,
+    TOTAL,
+    parse_scale_text,
+    read_bye,
+    scale_text,
+)
 from ..extensions import htmx
 from ..i18n import error_message, get_locale, label
 from ..i18n import gettext as _
@@ -163,7 +170,8 @@ def _form_context(form: dict[str, Any], errors: dict[str, str], ruleset: RuleSet
     notes: list[str] = []
     rounds = whole(form.get("rounds"))
     if pairs_count >= 2 and rounds is not None and 1 <= rounds <= service.MAX_ROUNDS:
-        notes = _planned_notes(form.get("seating_method") or ROTATION, pairs_count, rounds)
+        notes = _planned_notes(form.get("seating_method") or ROTATION, pairs_count, rounds,
+                               _typed_bye(form))
     return {
         "form": form, "errors": errors, "choices": _ruleset_choices(ruleset),
         "missing": _missing(ruleset), "ruleset": ruleset, "notes": notes,
@@ -174,11 +182,24 @@ def _form_context(form: dict[str, Any], errors: dict[str, str], ruleset: RuleSet
     }
 
 
-def _planned_notes(method: str, pairs: int, rounds: int) -> list[str]:
+def _typed_bye(form: dict[str, Any]) -> int | None:
+    """What a bye credits on the night the set-up form describes: its bye points on a
+    victory-point night (the default where they are not a number yet), ``None`` else."""
+    if form.get("standings_by") != VICTORY_POINTS:
+        return None
+    try:
+        return read_bye(form.get("bye_victory_points"))
+    except ValueError:
+        return read_bye(None)
+
+
+def _planned_notes(method: str, pairs: int, rounds: int,
+                   bye_points: int | None = None) -> list[str]:
     """What the chosen seating will do, for the set-up page (nothing when it cannot seat
     them: the refusal is shown by its field)."""
     try:
-        return service.schedule_notes(movement_plan(method, pairs, rounds), pairs, rounds)
+        return service.schedule_notes(movement_plan(method, pairs, rounds), pairs, rounds,
+                                      bye_points=bye_points)
     except SeatingRefused:
         return []
 
@@ -317,13 +338,11 @@ def _round_context(tournament: Tournament, rnd: TournamentRound | None) -> dict[
 
 
 def _page_context(tournament: Tournament) -> dict[str, Any]:
-    plan = service.plan_of(tournament)
     rnd = service.current_round(tournament) or (tournament.rounds[-1] if tournament.rounds
                                                 else None)
     return {
         "tournament": tournament,
-        "notes": service.schedule_notes(plan, len(tournament.pairs),
-                                        tournament.rounds_planned),
+        "notes": service.notes_of(tournament),
         "standings": service.standings(tournament),
         "bye_points": service.bye_points_of(tournament),
         "night_sheets": tables.night_sheets_printable(tournament),
@@ -386,9 +405,7 @@ def _round_response(tournament: Tournament, rnd: TournamentRound,
     response = render("tournaments/round.html", tournament=tournament, links=links,
                       missing=sum(1 for t in rnd.tables if t.link_made_at is None),
                       time_up_label=label(HandEnd.TIME_UP.label),
-                      notes=service.schedule_notes(service.plan_of(tournament),
-                                                   len(tournament.pairs),
-                                                   tournament.rounds_planned),
+                      notes=service.notes_of(tournament),
                       **_round_context(tournament, rnd), **extra)
     if links:
         response.headers["Cache-Control"] = "private, no-store"
