@@ -65,7 +65,8 @@ def paper_result(tournament_id: str, number: int, table: int) -> Response:
     description=("UTF-8 with a byte-order mark. A row per pair in the standings (record = "
                  "standing), then a row per pair and game result (record = game), a bye "
                  "included; the same columns in every row (one that does not apply is "
-                 "empty): " + ", ".join(RESULT_COLUMNS) + ". In the tournament's language: "
+                 "empty): " + ", ".join(RESULT_COLUMNS) + " (victory_points only on a night "
+                 "ranked on victory points). In the tournament's language: "
                  "the header row in it, and cells split by ';' for es, pt and it (',' for "
                  "en). Texts are quoted, numbers are not. Also at "
                  "/tournaments/<id>/results.csv."),

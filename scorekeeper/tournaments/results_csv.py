@@ -6,7 +6,8 @@ bye included. Columns (the same in every row; a column that does not apply is em
 
 ``record``, ``game``, ``table``, ``place``, ``pair``, ``name``, ``players``, ``opponent``,
 ``opponent_name``, ``total``, ``opponent_total``, ``credit``, ``victory_points``, ``played``,
-``wins``, ``difference``, ``ended``, ``status``.
+``wins``, ``difference``, ``ended``, ``status``; ``victory_points`` only on a night ranked on
+victory points (:func:`columns_of`: a difference night's file holds its ranking's figures only).
 
 ``ended`` says how a game ended: ``finished`` (played out), ``time`` (ended by the clock: a
 time-up hand, the table's or the one the desk's close added), ``paper`` (totals typed from
@@ -37,7 +38,7 @@ from typing import Any
 from flask import Response
 
 from ..engine import N_, HandEnd
-from ..engine.ranking import Standing
+from ..engine.ranking import VICTORY_POINTS, Standing
 from ..i18n import force_locale, gettext
 from ..models.tournaments import Tournament, TournamentTable
 from ..services import tournaments as service
@@ -141,22 +142,32 @@ def _ended(table: TournamentTable, view: service.TableView) -> str:
     return "finished"
 
 
-def header(language: str) -> tuple[str, ...]:
-    """The header row in ``language``: the column names themselves in English."""
-    if language == "en":
+def columns_of(tournament: Tournament) -> tuple[str, ...]:
+    """The file's columns: :data:`COLUMNS`, without ``victory_points`` on a night ranked on
+    the difference (issue 43: its file carried victory points it does not rank on)."""
+    if tournament.standings_by == VICTORY_POINTS:
         return COLUMNS
+    return tuple(c for c in COLUMNS if c != "victory_points")
+
+
+def header(language: str, columns: tuple[str, ...] = COLUMNS) -> tuple[str, ...]:
+    """The header row of ``columns`` in ``language``: the column names themselves in English."""
+    if language == "en":
+        return columns
+    names = dict(zip(COLUMNS, HEADERS, strict=True))
     with force_locale(language):
-        return tuple(_text(gettext(name)) for name in HEADERS)
+        return tuple(_text(gettext(names[c])) for c in columns)
 
 
 def to_csv(tournament: Tournament) -> str:
     """The file's text in the tournament's language: UTF-8 with a byte-order mark
     (spreadsheets then read accents right), every text quoted, numbers as they are."""
     buffer = io.StringIO()
-    writer = csv.DictWriter(buffer, fieldnames=COLUMNS, lineterminator="\r\n",
+    columns = columns_of(tournament)
+    writer = csv.DictWriter(buffer, fieldnames=columns, lineterminator="\r\n",
                             delimiter=SEPARATORS.get(tournament.language, ","),
-                            quoting=csv.QUOTE_NONNUMERIC)
-    writer.writerow(dict(zip(COLUMNS, header(tournament.language), strict=True)))
+                            quoting=csv.QUOTE_NONNUMERIC, extrasaction="ignore")
+    writer.writerow(dict(zip(columns, header(tournament.language, columns), strict=True)))
     for row in rows(tournament):
         writer.writerow({k: ("" if v is None else v) for k, v in row.items()})
     return "\ufeff" + buffer.getvalue()

@@ -35,7 +35,8 @@ def test_results_csv_holds_the_standings_and_every_game_result(client):
                        headers=admin(token)).status_code == 200
 
     rows = parse(client, tid)
-    assert list(rows[0].keys()) == list(COLUMNS)
+    # A night ranked on the difference: no victory points column (issue 43).
+    assert list(rows[0].keys()) == [c for c in COLUMNS if c != "victory_points"]
     standings = [r for r in rows if r["record"] == "standing"]
     games = [r for r in rows if r["record"] == "game" and r["game"] == "1"]
     data = read(client, tid)
@@ -57,3 +58,18 @@ def test_results_csv_holds_the_standings_and_every_game_result(client):
     assert sorted(r["ended"] for r in games) == ["abandoned", "abandoned", "bye", "time", "time"]
     abandoned = [r for r in games if r["ended"] == "abandoned"]
     assert sorted(int(r["credit"]) for r in abandoned) == [0, 5000]
+
+
+def test_a_victory_point_night_carries_its_victory_points(client):
+    tid, token = create(client, 4, rounds=2, standings_by="victory_points")
+    tables = links(client, tid, token)
+    assert post_hand(client, tables[0], stock_out((300, 100))).status_code == 201
+    assert client.post(f"/api/v1/tournaments/{tid}/rounds/1/finish",
+                       headers=admin(token)).status_code == 200
+    rows = parse(client, tid)
+    assert list(rows[0].keys()) == list(COLUMNS)
+    standings = {int(r["pair"]): int(r["victory_points"])
+                 for r in rows if r["record"] == "standing"}
+    data = read(client, tid)
+    assert standings == {s["pair"]: s["victory_points"] for s in data["standings"]}
+    assert sum(standings.values()) == 40  # game 1: two tables on the 20-0 scale
