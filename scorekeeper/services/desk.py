@@ -465,8 +465,14 @@ def paper_result(tournament_id: str, number: int, table: int, totals: object, *,
     begun = _begin(tournament_id, "paper_result", [number, table, totals], request_key=None,
                    seen_version=None)
     tournament = begun.tournament
-    result = paper_results.record_paper_result(tournament, _round(tournament, number), table,
-                                               totals, text=text)
-    _log(begun, "paper_result", by=by, round=number, table=table,
-         detail={"totals": list(result.totals)})
+    rnd = _round(tournament, number)
+    seated = service.find_table(rnd, table)
+    before = None if seated is None or seated.paper_totals is None else list(seated.paper_totals)
+    result = paper_results.record_paper_result(tournament, rnd, table, totals, text=text)
+    detail: dict[str, object] = {"totals": list(result.totals)}
+    if rnd.finished_at is not None:
+        # A correction after the round closed: what it replaced, so the desk's log, the
+        # standings and the results file can say so (and the desk can type it back).
+        detail.update({"corrected": True, "before": before})
+    _log(begun, "paper_result", by=by, round=number, table=table, detail=detail)
     return result

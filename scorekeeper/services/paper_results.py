@@ -65,16 +65,23 @@ def record_paper_result(tournament: Tournament, rnd: TournamentRound, table_numb
                         totals: object, *, text: bool = False) -> PaperResult:
     """Record table ``table_number``'s final totals from its paper sheet (again: replaced).
 
-    Raises :class:`RoundClosed` once the round is closed, :class:`NoSuchTable`, and
+    Raises :class:`RoundClosed` once the round is closed (but for a correction of the
+    table's own paper result: the desk's), :class:`NoSuchTable`, and
     :class:`EntryErrors` for totals that are not two whole numbers, for a table whose game
     is kept in the app (it has hands), for a game a pair abandoned and for a game not started
     yet (the tournament waits for the bell and the desk has not started the clock).
     """
-    if rnd.finished_at is not None or tournament.finished_at is not None:
+    if tournament.finished_at is not None:
         raise RoundClosed(rnd.number)
     table = find_table(rnd, table_number)
     if table is None:
         raise NoSuchTable(table_number)
+    # Once its round is closed, a result typed from the paper sheet is still the desk's to
+    # correct (issue 43: the correction was refused as "That round is already closed"); a
+    # table that kept its score in the app is corrected by its hands (the game's page, the
+    # hands API), and one closed with no result keeps the close's.
+    if rnd.finished_at is not None and table.paper_totals is None:
+        raise RoundClosed(rnd.number)
     if waits_for_bell(tournament, rnd):
         raise EntryErrors([FieldError("totals", N_(
             "Play has not started: it starts when the desk starts the game's clock. Start "

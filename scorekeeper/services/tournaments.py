@@ -750,6 +750,40 @@ def settled_games(tournament: Tournament) -> list[SettledGame]:
             for t in rows if endings[t.id].settled]
 
 
+def corrected_results(tournament: Tournament) -> set[tuple[int, int]]:
+    """The results the desk corrected after their game's round closed, as ``(game, pair)``
+    numbers: a paper result typed again, or a game's hands changed by the desk (issue 43:
+    the standings and the results file did not say so). Two queries."""
+    from ..models.changes import GameChange
+    from ..models.desk import TournamentChange
+
+    closed = {rnd.number: rnd.finished_at for rnd in tournament.rounds
+              if rnd.finished_at is not None}
+    if not closed:
+        return set()
+    tables = {(t.round.number, t.number): t for rnd in tournament.rounds for t in rnd.tables}
+    found: set[tuple[int, int]] = set()
+    for number, table, detail in db.session.execute(
+            select(TournamentChange.round, TournamentChange.table, TournamentChange.detail)
+            .where(TournamentChange.tournament_id == tournament.id,
+                   TournamentChange.kind == "paper_result")):
+        seated = tables.get((number, table))
+        if seated is not None and isinstance(detail, dict) and detail.get("corrected"):
+            found.update({(number, seated.pair_a.number), (number, seated.pair_b.number)})
+    by_game = {t.game_id: t for key, t in tables.items() if key[0] in closed}
+    if by_game:
+        for game_id, at in db.session.execute(
+                select(GameChange.game_id, GameChange.at)
+                .where(GameChange.game_id.in_(list(by_game)), GameChange.by == record.BY_DESK,
+                       GameChange.kind.in_(record.HAND_CHANGES))):
+            seated = by_game[game_id]
+            finished = closed[seated.round.number]
+            if at.replace(tzinfo=None) > finished.replace(tzinfo=None):
+                found.update({(seated.round.number, seated.pair_a.number),
+                              (seated.round.number, seated.pair_b.number)})
+    return found
+
+
 def _table_of_game(game: Game) -> TournamentTable | None:
     return db.session.execute(
         _TABLE_OF_GAME, {"game_id": game.id}).scalar_one_or_none()

@@ -6,14 +6,15 @@ bye included. Columns (the same in every row; a column that does not apply is em
 
 ``record``, ``game``, ``table``, ``place``, ``pair``, ``name``, ``players``, ``opponent``,
 ``opponent_name``, ``total``, ``opponent_total``, ``credit``, ``victory_points``, ``played``,
-``wins``, ``difference``, ``ended``, ``status``; ``victory_points`` only on a night ranked on
+``wins``, ``difference``, ``ended``, ``status``, ``corrected``; ``victory_points`` only on a night ranked on
 victory points (:func:`columns_of`: a difference night's file holds its ranking's figures only).
 
 ``ended`` says how a game ended: ``finished`` (played out), ``time`` (ended by the clock: a
 time-up hand, the table's or the one the desk's close added), ``paper`` (totals typed from
 the paper sheet), ``abandoned`` (by this pair or by ``opponent``: see ``credit``), ``bye``
 (the pair sat out) or ``playing``. ``status`` is ``disqualified`` or ``substituted`` for a
-pair not ranked.
+pair not ranked. ``corrected`` is ``corrected`` on a game result the desk corrected after its
+round closed (a paper result typed again, or the game's hands changed by the desk).
 
 The file is in the tournament's language, as its papers are: the header row in that language
 (the column names above in English) and, for Spanish, Portuguese and Italian, ``;`` between
@@ -47,13 +48,13 @@ from .views import _tournament_or_404
 
 COLUMNS = ("record", "game", "table", "place", "pair", "name", "players", "opponent",
            "opponent_name", "total", "opponent_total", "credit", "victory_points", "played",
-           "wins", "difference", "ended", "status")
+           "wins", "difference", "ended", "status", "corrected")
 
 #: The header row in a language other than English (``COLUMNS`` translated, in their order).
 HEADERS = (N_("record"), N_("game"), N_("table"), N_("place"), N_("pair"), N_("name"),
            N_("players"), N_("opponent"), N_("opponent_name"), N_("total"),
            N_("opponent_total"), N_("credit"), N_("victory_points"), N_("played"), N_("wins"),
-           N_("difference"), N_("ended"), N_("status"))
+           N_("difference"), N_("ended"), N_("status"), N_("corrected"))
 
 #: The cell separator each language's spreadsheets expect (Spanish, Portuguese and Italian
 #: ones split on ``;``: their decimal separator is the comma).
@@ -105,6 +106,7 @@ def rows(tournament: Tournament) -> list[dict[str, Any]]:
         "status": _status(row),
     } for row in standings]
     victory = {row.number: row.victory for row in standings}
+    corrected = service.corrected_results(tournament)
     for rnd in tournament.rounds:
         for table in sorted(rnd.tables, key=lambda t: t.number):
             view = service.table_view(tournament, table)
@@ -121,6 +123,7 @@ def rows(tournament: Tournament) -> list[dict[str, Any]]:
                     "credit": credit,
                     "victory_points": victory.get(pair.number, {}).get(rnd.number),
                     "ended": ended,
+                    "corrected": "corrected" if (rnd.number, pair.number) in corrected else "",
                 })
         for number in rnd.byes:
             out.append({"record": "game", "game": rnd.number, "pair": number,

@@ -347,6 +347,7 @@ def _page_context(tournament: Tournament) -> dict[str, Any]:
         "bye_points": service.bye_points_of(tournament),
         "night_sheets": tables.night_sheets_printable(tournament),
         "settled": service.settled_games(tournament),
+        "corrected": service.corrected_results(tournament),
         **_round_context(tournament, rnd),
     }
 
@@ -622,4 +623,5 @@ def standings_page(tournament_id: str) -> Response:
     return render("tournaments/standings.html", "tournaments/_standings.html",
                   tournament=tournament, standings=service.standings(tournament),
                   bye_points=service.bye_points_of(tournament), admin=_is_admin(tournament),
-                  settled=service.settled_games(tournament))
+                  settled=service.settled_games(tournament),
+                  corrected=service.corrected_results(tournament))
