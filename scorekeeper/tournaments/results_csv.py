@@ -7,7 +7,8 @@ bye included. Columns (the same in every row; a column that does not apply is em
 ``record``, ``game``, ``table``, ``place``, ``pair``, ``name``, ``players``, ``opponent``,
 ``opponent_name``, ``total``, ``opponent_total``, ``credit``, ``victory_points``, ``played``,
 ``wins``, ``difference``, ``ended``, ``status``, ``corrected``; ``victory_points`` only on a
-night ranked on victory points (:func:`columns_of`: a difference night's file holds its ranking's figures only).
+night ranked on victory points (:func:`columns_of`: a difference night's file holds its
+ranking's figures only).
 
 ``ended`` says how a game ended: ``finished`` (played out), ``time`` (ended by the clock: a
 time-up hand, the table's or the one the desk's close added), ``paper`` (totals typed from
