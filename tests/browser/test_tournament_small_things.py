@@ -137,3 +137,24 @@ def test_printing_the_round_page_keeps_each_table_whole(browser, live_server: st
                  and ("Open the game" in text or "Abrir la partida" in text)]
         assert holding and links and holding[0] == links[0], (number, holding, links)
     context.close()
+
+
+def test_the_desk_uses_a_laptops_width(browser, live_server: str, shot: Shot) -> None:
+    """Issue 43: the desk was a 600 px column on a 1280 px screen."""
+    tid, token = _spanish_tournament(live_server)
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    page.goto(f"{live_server}/tournaments/{tid}?token={token}")
+    for path in (f"/tournaments/{tid}", f"/tournaments/{tid}/rounds/1",
+                 f"/tournaments/{tid}/standings"):
+        page.goto(live_server + path)
+        width = page.evaluate("document.querySelector('main').getBoundingClientRect().width")
+        assert width >= 1200, (path, width)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 1280
+    page.goto(f"{live_server}/tournaments/{tid}")
+    shot(page, "small-desk-1280")
+    # A phone still gets the page at its own width.
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{live_server}/tournaments/{tid}")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    context.close()
