@@ -43,6 +43,18 @@ def _byes(rounds: Any) -> dict[int, int] | None:
     return counts or None
 
 
+def _out_of_game(tournament: Any, rnd: Any) -> list[Any]:
+    """The pairs that do not play game ``rnd``: its byes, and the pairs disqualified before
+    it (by number)."""
+    if rnd is None:
+        return []
+    seated = {n for t in rnd.tables for n in (t.pair_a.number, t.pair_b.number)}
+    return sorted((p for p in tournament.pairs
+                   if p.number not in seated and (p.number in rnd.byes
+                                                  or p.disqualified_round is not None)),
+                  key=lambda p: p.number)
+
+
 def _poll(name: str, default: int) -> int:
     return max(1, int(current_app.config.get(name, default)))
 
@@ -68,6 +80,7 @@ def wall(tournament_id: str) -> Response:
         "clock": format_clock(state.seconds_left) if state is not None else "",
         "deadline": _iso(state.deadline) if state is not None else "",
         "tables": [service.table_view(tournament, t) for t in rnd.tables] if rnd else [],
+        "out_of_game": _out_of_game(tournament, rnd),
         "standings": service.standings(tournament),
         "byes": _byes(tournament.rounds),
         "poll": _poll("TOURNAMENT_WALL_POLL", WALL_POLL),

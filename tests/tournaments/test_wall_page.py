@@ -4,6 +4,7 @@ byes and games played."""
 
 from __future__ import annotations
 
+from html import unescape
 from html.parser import HTMLParser
 
 from tournament_helpers import admin, create, read
@@ -151,3 +152,17 @@ def test_a_victory_points_tournament_shows_victory_points_and_byes(app):
     assert rows[bye[0]][2:5] == ["0", "1", "0"]
     # The winner leads on victory points.
     assert table.rows[0][1].startswith(f"{winner}.")
+
+
+def test_the_wall_names_who_sits_out_this_game_and_why(app):
+    """Issue 43: the wall did not show who sat out, nor why a pair was greyed out."""
+    client = app.test_client()
+    with app.app_context():
+        tid, _token = started(client, 5)
+        (bye,) = read(client, tid)["rounds"][0]["byes"]
+        name = next(p["name"] for p in read(client, tid)["pairs"] if p["number"] == bye)
+    html = unescape(client.get(f"/tournaments/{tid}/wall").get_data(as_text=True))
+    card = html[html.index('class="wall-table sitting-out"'):]
+    card = card[:card.index("</div>")]
+    assert "Sitting out this game" in card and "Bye" in card and f"{bye}. {name}" in card
+    assert html.count('class="wall-table sitting-out"') == 1
