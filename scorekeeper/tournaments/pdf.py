@@ -25,7 +25,7 @@ from ..models.tournaments import Tournament
 from ..sheets.render import cached_response, pdf_response, refuse_early
 
 #: Bump when a tournament printout's look changes, so browsers do not keep an old PDF on a 304.
-LAYOUT_VERSION = "2"
+LAYOUT_VERSION = "3"
 
 
 def version_key(tournament_id: str) -> str | None:
@@ -72,12 +72,13 @@ def version_key(tournament_id: str) -> str | None:
     return hashlib.sha256(repr(parts).encode()).hexdigest()
 
 
-def _key(tournament_id: str, version: str, kind: Hashable, landscape: bool) -> Hashable:
-    return ("tournament", tournament_id, kind, version, landscape)
+def _key(tournament_id: str, version: str, kind: Hashable, landscape: bool,
+         paper: str) -> Hashable:
+    return ("tournament", tournament_id, kind, version, landscape, paper)
 
 
 def cached_pdf(tournament_id: str, kind: Hashable, filename: str, *,
-               landscape: bool = False) -> Response | None:
+               landscape: bool = False, paper: str = "a4") -> Response | None:
     """The printout ``kind`` from the cache (or 304) when this version of the tournament was
     printed before, without loading the tournament; ``None`` otherwise (the view loads it and
     calls :func:`tournament_pdf`). A paper that must be made is refused here, before the load,
@@ -86,7 +87,7 @@ def cached_pdf(tournament_id: str, kind: Hashable, filename: str, *,
     version = version_key(tournament_id)
     if version is None:
         return None
-    found = cached_response(_key(tournament_id, version, kind, landscape),
+    found = cached_response(_key(tournament_id, version, kind, landscape, paper),
                             version=LAYOUT_VERSION, filename=filename)
     if found is None:
         refuse_early()
@@ -94,7 +95,7 @@ def cached_pdf(tournament_id: str, kind: Hashable, filename: str, *,
 
 
 def tournament_pdf(tournament: Tournament, kind: Hashable, make_html: Callable[[], str],
-                   filename: str, *, landscape: bool = False) -> Response:
+                   filename: str, *, landscape: bool = False, paper: str = "a4") -> Response:
     """The printout ``kind`` of ``tournament`` in its language: from the cache when this
     version was rendered before, else rendered (``make_html`` runs in the tournament's
     language) and kept; 304 when the browser has it."""
@@ -104,6 +105,6 @@ def tournament_pdf(tournament: Tournament, kind: Hashable, make_html: Callable[[
         with force_locale(tournament.language):
             return make_html()
 
-    return pdf_response(_key(tournament.id, version, kind, landscape), html,
-                        version=LAYOUT_VERSION, paper="a4", landscape=landscape,
+    return pdf_response(_key(tournament.id, version, kind, landscape, paper), html,
+                        version=LAYOUT_VERSION, paper=paper, landscape=landscape,
                         filename=filename)
