@@ -200,7 +200,8 @@ def poll_seconds(variable: str, default: float) -> float:
 #: ``SCOREKEEPER_<name>`` for each; unset, the code's defaults hold.
 RENDER_SETTINGS = ("PDF_RENDERS_PER_WORKER", "PDF_RENDER_QUEUE", "PDF_RENDER_WAIT",
                    "PDF_RENDER_SECONDS", "PDF_RENDER_CPU_SECONDS", "PDF_RENDER_NICE",
-                   "RATELIMIT_RENDER_SECONDS", "RATELIMIT_RENDER_WINDOW")
+                   "RATELIMIT_RENDER_SECONDS", "RATELIMIT_RENDER_WINDOW",
+                   "RATELIMIT_DESK_RENDER_FACTOR")
 
 
 def render_settings() -> dict[str, float]:

@@ -32,6 +32,15 @@ refused with 429 (``Retry-After``) once the client has spent its allowance
 (:func:`check_render_allowance`), and charged what its render took after
 (:func:`charge_render`). A club's table sheets take about a second each; the largest tournament's
 papers tens of seconds.
+
+**The desk's printouts** come from the same hall, often the same address, as every phone in
+it, and the desk prints the most: the night's sheets alone took 109 s. A request that carries a
+tournament's admin token for the paper it asks (the desk's session or ``Authorization:
+Bearer``; :func:`use_desk_render_budget`, called by ``tournaments.pdf``) draws on the desk's own
+budget instead: counted apart from the strangers' (what the hall's phones print spends none of
+it), ``RATELIMIT_DESK_RENDER_FACTOR`` (default 20) times the allowance. Still a bound: the
+counts are by address too, so whoever sets tournaments up to hold admin tokens gets one desk's
+budget an address, not one a tournament.
 """
 
 from __future__ import annotations
@@ -175,15 +184,35 @@ DEFAULT_RENDER_SECONDS = 60
 DEFAULT_RENDER_WINDOW = 300
 
 
+#: How many times a stranger's render allowance the desk's own budget holds.
+DEFAULT_DESK_RENDER_FACTOR = 20
+#: The request's mark: its renders are the desk's.
+DESK_RENDERS = "scorekeeper.desk_renders"
+
+
+def use_desk_render_budget() -> None:
+    """This request is the tournament desk's (its admin token checked): its renders are
+    counted against the desk's budget, apart from the strangers' at its address."""
+    # On the request, not ``g``: an app context may outlive a request (tests push one).
+    request.environ[DESK_RENDERS] = True
+
+
 def _render_counts() -> list[tuple[RateLimitItem, str]]:
-    seconds = int(current_app.config.get("RATELIMIT_RENDER_SECONDS", DEFAULT_RENDER_SECONDS))
-    window = int(current_app.config.get("RATELIMIT_RENDER_WINDOW", DEFAULT_RENDER_WINDOW))
+    seconds = max(1, int(current_app.config.get("RATELIMIT_RENDER_SECONDS",
+                                                DEFAULT_RENDER_SECONDS)))
+    window = max(1, int(current_app.config.get("RATELIMIT_RENDER_WINDOW",
+                                               DEFAULT_RENDER_WINDOW)))
+    prefix = ""
+    if request.environ.get(DESK_RENDERS, False):
+        seconds *= max(1, int(current_app.config.get("RATELIMIT_DESK_RENDER_FACTOR",
+                                                     DEFAULT_DESK_RENDER_FACTOR)))
+        prefix = "desk:"
     counts: list[tuple[RateLimitItem, str]] = [
-        (RateLimitItemPerSecond(max(1, seconds), max(1, window)), client_key())]
+        (RateLimitItemPerSecond(seconds, window), prefix + client_key())]
     peer = peer_key()
     if peer is not None:
-        counts.append((RateLimitItemPerSecond(max(1, seconds) * PEER_FACTOR, max(1, window)),
-                       "peer:" + peer))
+        counts.append((RateLimitItemPerSecond(seconds * PEER_FACTOR, window),
+                       prefix + "peer:" + peer))
     return counts
 
 

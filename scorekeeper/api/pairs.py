@@ -37,8 +37,9 @@ class _Change(TypedDict):
     round: int | None
     detail: Annotated[dict[str, Any] | None, Doc(
         "What changed: for a change that seats game 1 again, renumbered ([[old, new], ...] "
-        "pair numbers), tables ([[table, pair, pair], ...] seated anew, each with a new game "
-        "and link), removed (table numbers) and byes; for a pair added, joins (the first game "
+        "pair numbers: empty since a withdrawn pair's number is retired), tables ([[table, "
+        "pair, pair], ...] seated anew, each with a new game and link), removed (table "
+        "numbers) and byes; for a pair added, joins (the first game "
         "it plays)")]
 
 
@@ -90,14 +91,15 @@ def add_pair(tournament_id: str) -> Response:
 @bp.delete("/tournaments/<tournament_id>/pairs/<int:number>")
 @operation(
     "withdrawPair", "Withdraw a pair before game 1 (a no-show): game 1 is seated again",
-    description="The pairs after it move up one number.",
+    description=("Its number is retired: every other pair keeps its own, and game 1 is seated "
+                 "again around the gap."),
     params=[_KEY], path_notes=_PAIR, security=_AUTH,
     responses={"200": ok("The tournament with the new seating, and what changed", _CHANGED),
                **errors(*_DESK_ERRORS, e404="No such tournament or pair", e409=_BEFORE_GAME_1,
                         e422="Only two pairs are left, or an Idempotency-Key that is too "
                              "long")})
 def withdraw_pair(tournament_id: str, number: int) -> Response:
-    """Withdraw a pair before game 1 (the pairs after it move up a number); 409 after."""
+    """Withdraw a pair before game 1 (its number retired); 409 after."""
     _desk_access(tournament_id)
     return _answer(desk_pairs.withdraw_pair(tournament_id, number, by=desk.BY_API,
                                             request_key=_request_key()))

@@ -23,7 +23,7 @@ over, the pair that has sat out least sits out.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .errors import N_
 
@@ -52,6 +52,19 @@ class Schedule:
     #: Even the circle method cannot avoid two pairs meeting again in this many rounds.
     repeats: bool = False
     notes: tuple[str, ...] = field(default=())
+
+
+def relabel(schedule: Schedule, numbers: Sequence[int]) -> Schedule:
+    """``schedule`` (made for pairs 1 to ``len(numbers)``) with pair ``i`` called
+    ``numbers[i - 1]``: the pairs' own numbers, where some are retired (a pair withdrawn before
+    game 1 keeps no number, and the others keep theirs)."""
+    if list(numbers) == list(range(1, len(numbers) + 1)):
+        return schedule
+    name = {i: n for i, n in enumerate(numbers, start=1)}
+    rounds = tuple(RoundPlan(tuple((name[a], name[b]) for a, b in plan.tables),
+                             tuple(name[p] for p in plan.byes))
+                   for plan in schedule.rounds)
+    return replace(schedule, rounds=rounds)
 
 
 def rotation_round(pairs: int, index: int) -> list[tuple[int, int]]:

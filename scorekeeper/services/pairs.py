@@ -22,7 +22,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ..engine import N_, EntryErrors, FieldError
-from ..engine.seating import seat_without
+from ..engine.movements import plan as movement_plan
+from ..engine.seating import relabel, seat_without
 from ..extensions import db
 from ..models.tournaments import Tournament, TournamentPair, TournamentRound, TournamentTable
 from . import games as games_service
@@ -116,7 +117,8 @@ def find(tournament: Tournament, number: int) -> TournamentPair:
 class Reseated:
     """What changed in game 1's seating, for the desk to be told."""
 
-    #: Pairs given a new number: (old number, new number).
+    #: Pairs given a new number: (old number, new number). None since a withdrawn pair's
+    #: number is retired (issue 43); changes logged before say theirs.
     renumbered: list[tuple[int, int]] = field(default_factory=list)
     #: Tables seated anew (a new game, so a new link): (table, pair, pair).
     tables: list[tuple[int, int, int]] = field(default_factory=list)
@@ -216,7 +218,9 @@ def add_pair(tournament: Tournament, data: Mapping[str, object]) -> Added:
             raise NoNextGame()
         joins = current.number + 1
     _seatable(tournament, len(tournament.pairs) + 1, "pairs")
-    pair = TournamentPair(number=len(tournament.pairs) + 1, name=name, players=players,
+    # After the last number, never a withdrawn pair's: that one is retired for the night.
+    last = max((p.number for p in tournament.pairs), default=0)
+    pair = TournamentPair(number=last + 1, name=name, players=players,
                           substituted=False, checked_in=True,
                           joined_round=joins if is_late else None)
     tournament.pairs.append(pair)
@@ -227,8 +231,9 @@ def add_pair(tournament: Tournament, data: Mapping[str, object]) -> Added:
 
 
 def withdraw_pair(tournament: Tournament, number: int) -> Reseated:
-    """Take pair ``number`` out before game 1 starts (a no-show, or a pair that leaves): the
-    pairs after it move up one number and game 1 is seated again.
+    """Take pair ``number`` out before game 1 starts (a no-show, or a pair that leaves): its
+    number is retired (every other pair keeps its own, as its slip and the wall say it) and
+    game 1 is seated again around the gap (:func:`services.tournaments.plan_of`).
 
     Raises :class:`PairNotFound`, :class:`PairsFixed` once game 1 has started, and
     :class:`EntryErrors` (field ``pair``) when two pairs would be left.
@@ -250,13 +255,38 @@ def withdraw_pair(tournament: Tournament, number: int) -> Reseated:
     tournament.pairs.remove(pair)
     db.session.delete(pair)
     db.session.flush()
-    # One at a time, upwards: each number is free when the next pair takes it.
-    for later in sorted(tournament.pairs, key=lambda p: p.number):
-        if later.number > number:
-            reseated.renumbered.append((later.number, later.number - 1))
-            later.number -= 1
-            db.session.flush()
     return _reseat_first(tournament, reseated, before)
+
+
+@dataclass(frozen=True)
+class WithdrawalPreview:
+    """What withdrawing a pair would do, for the desk to confirm: game 1's seating as it would
+    be, each table marked kept (same pairs: its game and link stay) or new."""
+
+    pair: TournamentPair
+    #: (table, pair, pair, kept)
+    tables: list[tuple[int, int, int, bool]]
+    removed: list[int]
+    byes: list[int]
+
+
+def withdrawal_preview(tournament: Tournament, number: int) -> WithdrawalPreview:
+    """What :func:`withdraw_pair` would do, changing nothing; refused as it would be."""
+    pair = find(tournament, number)
+    if started(tournament):
+        raise PairsFixed(number)
+    if len(tournament.pairs) <= 2:
+        raise EntryErrors([FieldError("pair", N_("A tournament needs at least two pairs."))])
+    _seatable(tournament, len(tournament.pairs) - 1, "pair")
+    numbers = sorted(p.number for p in tournament.pairs if p.id != pair.id)
+    plan = relabel(movement_plan(tournament.seating_method, len(numbers),
+                                 tournament.rounds_planned), numbers).rounds[0]
+    seating = seat_without(plan, [])
+    by_id = {p.id: p.number for p in tournament.pairs}
+    now = {t.number: (by_id[t.pair_a_id], by_id[t.pair_b_id]) for t in current_tables(tournament)}
+    tables = [(t, a, b, now.get(t) == (a, b)) for t, a, b in seating.tables]
+    removed = sorted(set(now) - {t for t, _a, _b in seating.tables})
+    return WithdrawalPreview(pair, tables, removed, list(seating.byes))
 
 
 def rename_pair(tournament: Tournament, number: int, data: Mapping[str, object]

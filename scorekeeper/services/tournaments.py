@@ -39,7 +39,7 @@ from ..engine.movements import (
 from ..engine.movements import plan as movement_plan
 from ..engine.numbers import whole
 from ..engine.ranking import DIFFERENCE, VICTORY_POINTS, Standing, game_credits, rank
-from ..engine.seating import Schedule, Seating, seat_without
+from ..engine.seating import Schedule, Seating, relabel, seat_without
 from ..engine.victory import (
     DEFAULT_SCALE,
     VictoryScale,
@@ -399,9 +399,12 @@ def seating_error(method: object, pairs: int, rounds: int,
 
 def plan_of(tournament: Tournament) -> Schedule:
     """The tournament's seating plan (made again from its pairs and rounds: it is pure):
-    every game's by 002's rotation or a Mitchell movement, game 1's only for Swiss rounds."""
-    return movement_plan(tournament.seating_method, len(tournament.pairs),
+    every game's by 002's rotation or a Mitchell movement, game 1's only for Swiss rounds.
+    Made for the pairs in their numbers' order and called by their numbers: a number retired
+    (a pair withdrawn before game 1) is a gap the seating closes, no pair's number changes."""
+    plan = movement_plan(tournament.seating_method, len(tournament.pairs),
                          tournament.rounds_planned)
+    return relabel(plan, sorted(p.number for p in tournament.pairs))
 
 
 def _history(tournament: Tournament) -> tuple[set[frozenset[int]], dict[int, int]]:

@@ -29,7 +29,7 @@ from ..i18n import gettext as _
 from ..models.table_cards import TableCard
 from ..models.tournaments import Tournament
 from ..network import public_url
-from ..ratelimit import limit_token_failures
+from ..ratelimit import limit_token_failures, use_desk_render_budget
 from ..services import desk
 from ..services import table_cards as cards_service
 from ..sheets.render import pdf_response
@@ -195,6 +195,7 @@ def cards_pdf_answer(tournament: Tournament, cards: list[TableCard],
                                    tournament=tournament, cards=rows)
 
     name = f"table-card-{only}.pdf" if only is not None else "table-cards.pdf"
+    use_desk_render_budget()  # desk only: both callers checked the admin token
     response = pdf_response(key, make_html, version=LAYOUT_VERSION, paper="a4",
                             landscape=False, filename=name)
     response.headers["Cache-Control"] = "private, no-cache"

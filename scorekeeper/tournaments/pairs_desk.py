@@ -24,7 +24,14 @@ from ..services import tournaments as service
 from ..services.errors import WriteRefused
 from ..web import refused_page, render, see_other
 from . import bp
-from .views import _desk_or_403, _key, _page_context, _seen, _tournament_or_404
+from .views import (
+    _confirm_page,
+    _desk_or_403,
+    _key,
+    _page_context,
+    _seen,
+    _tournament_or_404,
+)
 
 #: Desk changes that seat game 1 again or add a late pair: the page tells what they did.
 _TOLD = ("pair_add", "pair_withdraw")
@@ -129,7 +136,20 @@ def rename_pair(tournament_id: str, number: int) -> Response:
 
 @bp.post("/<tournament_id>/pairs/<int:number>/withdraw")
 def withdraw_pair(tournament_id: str, number: int) -> Response:
-    """Withdraw a pair before game 1 (the pairs after it move up a number)."""
+    """Withdraw a pair before game 1 (its number retired, the others keep theirs): asked
+    first on a page that says what will change (game 1 as it would be seated), then done."""
+    if request.form.get("confirm") != "1":
+        _desk_or_403(tournament_id)
+        tournament = _tournament_or_404(tournament_id)
+        try:
+            preview = night.withdrawal_preview(tournament, number)
+        except EntryErrors as exc:
+            return _again(tournament_id, {f"pair{number}-{e.field}": error_message(e)
+                                          for e in exc.errors}, 422)
+        except WriteRefused as exc:
+            return refused_page(exc, lambda message, status: _again(
+                tournament_id, {"pairs": message}, status))
+        return _confirm_page(tournament, "withdraw", withdrawal=preview)
     return _do(tournament_id, f"pair{number}-", lambda: desk_pairs.withdraw_pair(
         tournament_id, number, **_options()))
 

@@ -27,9 +27,10 @@ from ..models.tournaments import Tournament, TournamentTable
 from ..services import desk, record
 from ..services import tournaments as service
 from ..sheets import layout, tables
+from ..sheets.render import PAPERS
 from ..sheets.views import _helpers, game_sheet_model
 from ..web import see_other
-from . import bp
+from . import bp, standings_paper
 from .pdf import cached_pdf, tournament_pdf
 from .views import _admin_or_403, _round_or_404, _round_response, _tournament_or_404
 
@@ -247,25 +248,44 @@ def results_by_game(tournament: Tournament) -> list[dict[str, Any]]:
     return out
 
 
+def standings_html(tournament: Tournament, paper: str = "a4") -> str:
+    """The standings printout's HTML on ``paper`` (in the current language): laid out to fit
+    its width (:mod:`.standings_paper`), landscape when its columns need it."""
+    standings = service.standings(tournament)
+    prizes = [row for row in standings if row.rank is not None
+              and row.rank <= tournament.prizes]
+    by_vp = tournament.standings_by == VICTORY_POINTS
+    fit = standings_paper.standings_layout(standings, tournament.rounds_planned, by_vp, paper)
+    results = results_by_game(tournament)
+    scale = service.victory_scale_of(tournament)
+    return render_template(
+        "tournaments/pdf_standings.html", tournament=tournament, standings=standings,
+        prizes=prizes, results=results, settled=service.settled_games(tournament),
+        by_vp=by_vp, scale=scale, scale_rows=standings_paper.halves(list(scale.rows())),
+        bye_points=service.bye_points_of(tournament), fit=fit, paper=PAPERS[paper],
+        game_cell=standings_paper.game_cell, halves=standings_paper.halves,
+        how_short=standings_paper.how_short,
+        full_width=standings_paper.FULL_WIDTH_TABLES,
+        result_widths=standings_paper.results_columns(results, fit.usable, fit.font),
+        results_legend=standings_paper.results_legend())
+
+
+def _paper_arg() -> str:
+    paper = request.args.get("paper", "a4").strip().lower() or "a4"
+    if paper not in PAPERS:
+        abort(404)
+    return paper
+
+
 @bp.get("/<tournament_id>/standings.pdf")
 def standings_pdf(tournament_id: str) -> Response:
-    """The standings as PDF: the prize list, every pair's games and credits, then each game's
-    results table by table."""
-    early = cached_pdf(tournament_id, "standings", "standings.pdf")
+    """The standings as PDF (``?paper=letter`` for Letter, A4 otherwise): the prize list,
+    every pair's games and credits, then each game's results table by table."""
+    paper = _paper_arg()
+    early = cached_pdf(tournament_id, ("standings", paper), "standings.pdf", paper=paper)
     if early is not None:
         return early
     tournament = _tournament_or_404(tournament_id)
-
-    def make_html() -> str:
-        standings = service.standings(tournament)
-        prizes = [row for row in standings if row.rank is not None
-                  and row.rank <= tournament.prizes]
-        return render_template(
-            "tournaments/pdf_standings.html", tournament=tournament, standings=standings,
-            prizes=prizes, results=results_by_game(tournament),
-            settled=service.settled_games(tournament),
-            by_vp=tournament.standings_by == VICTORY_POINTS,
-            scale=service.victory_scale_of(tournament),
-            bye_points=service.bye_points_of(tournament))
-
-    return tournament_pdf(tournament, "standings", make_html, "standings.pdf")
+    return tournament_pdf(tournament, ("standings", paper),
+                          lambda: standings_html(tournament, paper), "standings.pdf",
+                          paper=paper)

@@ -22,10 +22,11 @@ from flask import Response
 
 from ..i18n import force_locale
 from ..models.tournaments import Tournament
+from ..ratelimit import use_desk_render_budget
 from ..sheets.render import cached_response, pdf_response, refuse_early
 
 #: Bump when a tournament printout's look changes, so browsers do not keep an old PDF on a 304.
-LAYOUT_VERSION = "2"
+LAYOUT_VERSION = "3"
 
 
 def version_key(tournament_id: str) -> str | None:
@@ -72,12 +73,41 @@ def version_key(tournament_id: str) -> str | None:
     return hashlib.sha256(repr(parts).encode()).hexdigest()
 
 
-def _key(tournament_id: str, version: str, kind: Hashable, landscape: bool) -> Hashable:
-    return ("tournament", tournament_id, kind, version, landscape)
+def desk_asks(tournament_id: str) -> bool:
+    """Whether the request carries ``tournament_id``'s admin token (the desk's session, or
+    ``Authorization: Bearer``); if so its renders draw on the desk's own budget
+    (:func:`~scorekeeper.ratelimit.use_desk_render_budget`), not the strangers' at its
+    address. One small query, only when a token is there."""
+    from flask import request, session
+    from sqlalchemy import select
+
+    from ..extensions import db
+    from ..services.games import token_matches
+    from .views import SESSION_KEY
+
+    tokens = session.get(SESSION_KEY)
+    candidates = [tokens.get(tournament_id)] if isinstance(tokens, dict) else []
+    scheme, _, bearer = request.headers.get("Authorization", "").partition(" ")
+    if scheme.lower() == "bearer" and bearer.strip():
+        candidates.append(bearer.strip())
+    candidates = [c for c in candidates if isinstance(c, str) and c]
+    if not candidates:
+        return False
+    stored = db.session.scalar(select(Tournament.admin_token_hash)
+                               .where(Tournament.id == tournament_id))
+    if stored is None or not any(token_matches(c, stored) for c in candidates):
+        return False
+    use_desk_render_budget()
+    return True
+
+
+def _key(tournament_id: str, version: str, kind: Hashable, landscape: bool,
+         paper: str) -> Hashable:
+    return ("tournament", tournament_id, kind, version, landscape, paper)
 
 
 def cached_pdf(tournament_id: str, kind: Hashable, filename: str, *,
-               landscape: bool = False) -> Response | None:
+               landscape: bool = False, paper: str = "a4") -> Response | None:
     """The printout ``kind`` from the cache (or 304) when this version of the tournament was
     printed before, without loading the tournament; ``None`` otherwise (the view loads it and
     calls :func:`tournament_pdf`). A paper that must be made is refused here, before the load,
@@ -86,7 +116,8 @@ def cached_pdf(tournament_id: str, kind: Hashable, filename: str, *,
     version = version_key(tournament_id)
     if version is None:
         return None
-    found = cached_response(_key(tournament_id, version, kind, landscape),
+    desk_asks(tournament_id)
+    found = cached_response(_key(tournament_id, version, kind, landscape, paper),
                             version=LAYOUT_VERSION, filename=filename)
     if found is None:
         refuse_early()
@@ -94,16 +125,17 @@ def cached_pdf(tournament_id: str, kind: Hashable, filename: str, *,
 
 
 def tournament_pdf(tournament: Tournament, kind: Hashable, make_html: Callable[[], str],
-                   filename: str, *, landscape: bool = False) -> Response:
+                   filename: str, *, landscape: bool = False, paper: str = "a4") -> Response:
     """The printout ``kind`` of ``tournament`` in its language: from the cache when this
     version was rendered before, else rendered (``make_html`` runs in the tournament's
     language) and kept; 304 when the browser has it."""
     version = version_key(tournament.id) or ""
+    desk_asks(tournament.id)
 
     def html() -> str:
         with force_locale(tournament.language):
             return make_html()
 
-    return pdf_response(_key(tournament.id, version, kind, landscape), html,
-                        version=LAYOUT_VERSION, paper="a4", landscape=landscape,
+    return pdf_response(_key(tournament.id, version, kind, landscape, paper), html,
+                        version=LAYOUT_VERSION, paper=paper, landscape=landscape,
                         filename=filename)

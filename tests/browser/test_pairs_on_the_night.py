@@ -38,9 +38,13 @@ def test_the_desk_seats_game_1_again_as_pairs_come_and_go(browser, live_server: 
     expect(page.locator("section.pairs-desk")).to_contain_text("Pair 7 sits out game 1.")
 
     page.locator("section.pairs-desk").get_by_role("button", name="Withdraw pair 3").click()
+    # Asked first: what will change, then confirmed.
+    expect(page.locator(".confirm-consequences")).to_contain_text(
+        "Its number is retired: every other pair keeps its own number all night.")
+    page.get_by_role("button", name="Yes, withdraw pair 3").click()
     told = page.locator("section.pairs-desk .notice")
     expect(told).to_contain_text("Pair 3, Pair 3, was withdrawn.")
-    expect(told).to_contain_text("Pair 7 is now pair 6.")
+    expect(told).not_to_contain_text("is now pair")
     shot(page, "pairs-on-the-night-1280")
 
     section = page.locator("section.pairs-desk")
@@ -52,8 +56,9 @@ def test_the_desk_seats_game_1_again_as_pairs_come_and_go(browser, live_server: 
     expect(page.get_by_label("Player 1").last).to_have_value("Rosa")
     assert page.evaluate("document.documentElement.scrollWidth") <= 1280
     data = requests.get(f"{live_server}/api/v1/tournaments/{made['id']}", timeout=60).json()
-    assert [p["name"] for p in data["pairs"]] == ["Pair 1", "Pair 2", "Pair 4", "Pair 5",
-                                                  "Pair 6", "Golondrinas"]
+    assert [(p["number"], p["name"]) for p in data["pairs"]] == [
+        (1, "Pair 1"), (2, "Pair 2"), (4, "Pair 4"), (5, "Pair 5"), (6, "Pair 6"),
+        (7, "Golondrinas")]
     context.close()
 
 

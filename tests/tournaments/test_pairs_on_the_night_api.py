@@ -43,19 +43,57 @@ def test_a_pair_added_and_one_withdrawn_before_game_1_reseat_game_1(client):
     new_table = body["rounds"][0]["tables"][2]
     assert new_table["edit_token"] and body["change"]["detail"]["tables"] == [[3, 5, 6]]
 
-    # Pair 2 does not come: withdrawn, pairs 3-6 move up one number, game 1 seated again.
+    # Pair 2 does not come: withdrawn, its number retired (issue 43: every other pair keeps
+    # its number, as its slip and the wall already say it), game 1 seated again around it.
     gone = client.delete(f"/api/v1/tournaments/{tid}/pairs/2", headers=admin(token))
     assert gone.status_code == 200, gone.get_json()
     body = gone.get_json()
-    assert [p["name"] for p in body["pairs"]] == ["Pair 1", "Pair 3", "Pair 4",
-                                                  "Golondrinas", "Eva – Juan"]
-    assert [p["number"] for p in body["pairs"]] == [1, 2, 3, 4, 5]
-    assert body["change"]["detail"]["renumbered"] == [[3, 2], [4, 3], [5, 4], [6, 5]]
-    assert seating(body) == ([(1, 2), (3, 4)], [5])
+    assert [(p["number"], p["name"]) for p in body["pairs"]] == [
+        (1, "Pair 1"), (3, "Pair 3"), (4, "Pair 4"), (5, "Golondrinas"), (6, "Eva – Juan")]
+    assert body["change"]["detail"]["renumbered"] == []
+    assert seating(body) == ([(1, 3), (4, 5)], [6])
     assert body["change"]["detail"]["removed"] == [3]
     assert body["standings"] and len(body["standings"]) == 5
+    assert sorted(s["pair"] for s in body["standings"]) == [1, 3, 4, 5, 6]
     kinds = [c.kind for c in db.session.query(TournamentChange).order_by(TournamentChange.seq)]
     assert kinds == ["pair_add", "pair_add", "pair_withdraw"]
+
+    # A pair added now takes the next number after the last, not the retired one.
+    late = client.post(f"/api/v1/tournaments/{tid}/pairs", headers=admin(token),
+                       json={"players": ["Rosa", "Pablo"]})
+    assert late.status_code == 201, late.get_json()
+    body = late.get_json()
+    assert [p["number"] for p in body["pairs"]] == [1, 3, 4, 5, 6, 7]
+    assert seating(body) == ([(1, 3), (4, 5), (6, 7)], [])
+
+
+def test_a_withdrawal_keeps_every_other_pairs_number_through_the_night(client):
+    # 10 pairs, pair 4 withdrawn: nobody is renumbered, and the four games seat the nine left
+    # (a bye each game) by their own numbers, none twice against the same pair.
+    tid, token = create(client, 10, rounds=4)
+    names = {p["number"]: p["name"] for p in read(client, tid, token)["pairs"]}
+    gone = client.delete(f"/api/v1/tournaments/{tid}/pairs/4", headers=admin(token))
+    assert gone.status_code == 200, gone.get_json()
+    body = gone.get_json()
+    assert {p["number"]: p["name"] for p in body["pairs"]} == {
+        n: name for n, name in names.items() if n != 4}
+    met: set[frozenset[int]] = set()
+    for game in range(1, 5):
+        data = read(client, tid, token)
+        tables = [tuple(t["pairs"]) for t in data["rounds"][game - 1]["tables"]]
+        seated = sorted([n for t in tables for n in t] + data["rounds"][game - 1]["byes"])
+        assert seated == [1, 2, 3, 5, 6, 7, 8, 9, 10], (game, tables)
+        assert not met & {frozenset(t) for t in tables}
+        met |= {frozenset(t) for t in tables}
+        for table in range(1, len(tables) + 1):
+            answer = client.post(
+                f"/api/v1/tournaments/{tid}/rounds/{game}/tables/{table}/result",
+                json={"totals": [5000, 4000 + table]}, headers=admin(token))
+            assert answer.status_code == 200, answer.get_json()
+        assert client.post(f"/api/v1/tournaments/{tid}/rounds/{game}/finish",
+                           headers=admin(token)).status_code == 200
+    standings = read(client, tid, token)["standings"]
+    assert sorted(s["pair"] for s in standings) == [1, 2, 3, 5, 6, 7, 8, 9, 10]
 
 
 def test_after_game_1_starts_a_pair_cannot_be_withdrawn_and_a_late_pair_joins_game_2(client):
@@ -163,24 +201,29 @@ def test_every_change_before_game_1_seats_each_pair_once_and_leaves_no_game_behi
     tid, token = create(client, 3)
     steps = [("add", None), ("add", None), ("withdraw", 1), ("add", None), ("withdraw", 5),
              ("withdraw", 2), ("add", None), ("add", None), ("add", None), ("withdraw", 3)]
+    live, last = [1, 2, 3], 3
     for i, (step, number) in enumerate(steps):
         if step == "add":
             response = client.post(f"/api/v1/tournaments/{tid}/pairs", headers=admin(token),
                                    json={"players": [f"N{i}a", f"N{i}b"]})
             assert response.status_code == 201
+            last += 1  # a new number after the last ever given: a retired one stays retired
+            live.append(last)
         else:
             response = client.delete(f"/api/v1/tournaments/{tid}/pairs/{number}",
                                      headers=admin(token))
             assert response.status_code == 200
+            live.remove(number)
         data = response.get_json()
         n = len(data["pairs"])
-        assert [p["number"] for p in data["pairs"]] == list(range(1, n + 1))
+        assert [p["number"] for p in data["pairs"]] == live
         tables, byes = seating(data)
         seated = [p for t in tables for p in t] + byes
-        assert sorted(seated) == list(range(1, n + 1)), (step, data["rounds"][0])
-        # 002's game 1: 1-2, 3-4... at tables 1, 2...; an odd pair out sits out.
-        assert tables == [(2 * k + 1, 2 * k + 2) for k in range(n // 2)]
-        assert byes == ([n] if n % 2 else [])
+        assert sorted(seated) == live, (step, data["rounds"][0])
+        # 002's game 1 in the pairs' order: the first two, the next two... at tables 1, 2...;
+        # an odd pair out (the last) sits out.
+        assert tables == [(live[2 * k], live[2 * k + 1]) for k in range(n // 2)]
+        assert byes == ([live[-1]] if n % 2 else [])
         # Every game made for a table that is gone was removed with it.
         assert db.session.query(Game).count() == len(tables)
         db.session.expire_all()

@@ -55,18 +55,42 @@ def test_the_desk_checks_in_adds_withdraws_and_corrects_pairs_before_game_1(clie
     told = text(page(client, tid))
     assert "Pair 5, Golondrinas, was added." in told and "Pair 5 sits out game 1." in told
 
-    gone = post(client, tid, f"/tournaments/{tid}/pairs/2/withdraw")
+    # Withdrawing asks first, on a page of its own (no script needed) that says what will
+    # change; nothing changes until it is confirmed.
+    ask = post(client, tid, f"/tournaments/{tid}/pairs/2/withdraw")
+    assert ask.status_code == 200
+    html = ask.get_data(as_text=True)
+    asked = text(html)
+    assert "Withdraw pair 2?" in asked
+    assert "Pair 2, Pair 2 (P2a, P2b), leaves the tournament before game 1" in asked
+    assert "Its number is retired: every other pair keeps its own number all night." in asked
+    # Game 1 as it would be: 1-3 (a new game), 4-5 (a new game), no table 3.
+    assert "Table 1: pair 1 against pair 3, a new game" in asked
+    assert "Table 2: pair 4 against pair 5, a new game" in asked
+    assert "Table 3" not in asked or "Table 3 is not played in game 1." in asked
+    assert len(read(client, tid, token)["pairs"]) == 5
+    kinds = [c.kind for c in db.session.query(TournamentChange).order_by(TournamentChange.seq)]
+    assert kinds == ["check_in", "pair_add"]
+    action = f"/tournaments/{tid}/pairs/2/withdraw"
+    confirm = fields(html, action)
+    assert confirm["confirm"] == "1"
+    assert "Yes, withdraw pair 2" in asked and f'href="/tournaments/{tid}"' in html  # or cancel
+    gone = client.post(action, data=confirm)
     assert gone.status_code == 303
     told = text(page(client, tid))
     assert "Pair 2, Pair 2, was withdrawn." in told
-    assert "Pair 3 is now pair 2." in told and "Pair 5 is now pair 4." in told
+    assert "is now pair" not in told  # nobody renumbered (issue 43)
     data = read(client, tid, token)
-    assert [p["name"] for p in data["pairs"]] == ["Pair 1", "Pair 3", "Pair 4", "Golondrinas"]
-    assert [tuple(t["pairs"]) for t in data["rounds"][0]["tables"]] == [(1, 2), (3, 4)]
-    assert "Table 2: pair 3 against pair 4, a new game" in told
+    assert [(p["number"], p["name"]) for p in data["pairs"]] == [
+        (1, "Pair 1"), (3, "Pair 3"), (4, "Pair 4"), (5, "Golondrinas")]
+    assert [tuple(t["pairs"]) for t in data["rounds"][0]["tables"]] == [(1, 3), (4, 5)]
+    assert "Table 1: pair 1 against pair 3, a new game" in told
+    # The confirmation posted again (a second tap) does the change once.
+    assert client.post(action, data=confirm).status_code in (303, 404)
+    assert len(read(client, tid, token)["pairs"]) == 4
 
-    fixed = post(client, tid, f"/tournaments/{tid}/pairs/4/rename", **{
-        "pair4-name": "Las Golondrinas", "pair4-player1": "Concha", "pair4-player2": "Pili"})
+    fixed = post(client, tid, f"/tournaments/{tid}/pairs/5/rename", **{
+        "pair5-name": "Las Golondrinas", "pair5-player1": "Concha", "pair5-player2": "Pili"})
     assert fixed.status_code == 303
     data = read(client, tid, token)
     assert data["pairs"][3]["players"] == ["Concha", "Pili"]
@@ -103,10 +127,11 @@ def test_a_late_pair_joins_game_2_and_a_substitute_is_named(client):
     html = page(client, tid)
     assert "A late pair: it plays from game 2 on" in text(html)
     assert f"/tournaments/{tid}/pairs/2/withdraw" not in html
-    refused = client.post(f"/tournaments/{tid}/pairs/2/withdraw",
-                          data=fields(html, f"/tournaments/{tid}/pairs/add"))
-    assert refused.status_code == 409
-    assert "Game 1 has started" in text(refused.get_data(as_text=True))
+    form = fields(html, f"/tournaments/{tid}/pairs/add")
+    for confirmed in ({}, {"confirm": "1"}):  # refused as it is asked, and as it is confirmed
+        refused = client.post(f"/tournaments/{tid}/pairs/2/withdraw", data={**form, **confirmed})
+        assert refused.status_code == 409
+        assert "Game 1 has started" in text(refused.get_data(as_text=True))
 
     late = post(client, tid, f"/tournaments/{tid}/pairs/add", **{
         "add-name": "Tardones", "add-player1": "Rosa", "add-player2": "Tomás"})

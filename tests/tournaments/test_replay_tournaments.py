@@ -210,8 +210,12 @@ def test_eight_pairs_with_a_substitution_a_paper_table_and_a_disqualification(cl
     assert re.search(r"Puesto 1: Pareja 1, Búhos \(Teresa Navarro, Montserrat Castellví\) · "
                      r"diferencia \+14\.000 · 3\s+partidas ganadas", standings)
     assert "Puesto 3: Pareja 3, Comodines" in standings and "Puesto 4" not in standings
-    assert re.search(r"1\s+1\. Búhos\s+3\s+\+3\.000\s+\+5\.000\s+\+6\.000\s+\+14\.000\s+3",
-                     standings)
+    # One line a pair: its place, name, players, games played, each game's credit, the
+    # difference and games won; the disqualified pair marked "†", said under the table.
+    assert re.search(r"1\s+1\. Búhos\s+Teresa Navarro, Montserrat Castellví\s+3\s+\+3\.000\s+"
+                     r"\+5\.000\s+\+6\.000\s+\+14\.000\s+3", standings)
+    assert re.search(r"—\s+† 4\. Los del Casino\s", standings)
+    assert "† Descalificada (abandono)" in standings
     game2 = standings[standings.index("Partida 2\n"):standings.index("Partida 3\n")]
     assert re.search(r"2\s+1\. Búhos\s+4\. Los del Casino\s+1\.000 – 2\.000\s+\+5\.000 / 0\s+"
                      r"Abandonó la\s+pareja 4", game2)

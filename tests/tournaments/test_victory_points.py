@@ -185,9 +185,12 @@ def test_the_standings_paper_prints_the_bye_and_its_points(client, tmp_path):
     text = subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True,
                           text=True, check=True).stdout
     assert "Place 1: Pair 5, Pair 5 (P5a, P5b) · 40 victory points" in text
-    # Pair 5's line: its bye in game 1 with 12 VP, then its two games.
-    assert re.search(r"1\s+5\. Pair 5\s+2\s+Bye\s+\+360\s+\+360\s+40\s+\+720\s+2", text), text
-    assert "12 VP" in text
+    # Pair 5's line: its bye in game 1 with 12 VP, then its two games (each game's credit
+    # and victory points side by side), its 40 VP, difference and games won.
+    assert re.search(r"1\s+5\. Pair 5\s+P5a, P5b\s+2\s+Bye\s+12\s+\+360\s+14\s+\+360\s+14\s+40"
+                     r"\s+\+720\s+2", text), text
+    assert re.search(r"Pl\.\s+G1\s+VP\s+G2\s+VP\s+G3\s+VP\s+VP\s+Diff\.\s+Won", text)
+    assert "VP: victory points" in text
     assert "is credited 12 victory points and no difference" in text
 
 
