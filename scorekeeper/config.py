@@ -30,13 +30,14 @@
 ``SCOREKEEPER_BODY_SECONDS``  how long a request's body may take to arrive whole (default 10;
                   past it, 408): see ``scorekeeper.intake``
 ``SCOREKEEPER_REQUESTS_PER_ADDRESS``  requests one address may have in flight at once in one
-                  worker process (default 60; past it, 429)
+                  worker process (default 60; past it, 429; 0: no bound)
 ``SCOREKEEPER_POOL_TIMEOUT``  how long a request waits for a database connection when the
                   pool is empty (default 10 s; past it, 503 with ``Retry-After``)
 ``SCOREKEEPER_STREAMS_PER_ADDRESS``, ``SCOREKEEPER_STREAMS_PER_GAME``,
 ``SCOREKEEPER_STREAMS_PER_TOURNAMENT``  event streams held at once in one worker process from
                   one address (default 400), on one game (100), on one tournament (400); past
                   them a stream is refused (429) and the page asks every few seconds instead
+                  (0: no bound)
 ``RATELIMIT_STORAGE_URI``  where the wrong-token counts live (Flask-Limiter's storage URI,
                   default ``memory://``: each worker counts alone). ``redis://host:6379`` makes
                   every worker and server share them.
@@ -226,11 +227,12 @@ def render_settings() -> dict[str, float]:
 
 
 #: The bounds on requests and streams (``scorekeeper.intake``, ``live.views``): the config key,
-#: its environment variable, whether it is a whole number, and its range.
+#: its environment variable, whether it is a whole number, and its range (a count of 0: no
+#: bound, for a bench that runs a whole club from one address).
 INTAKE_SETTINGS = {
     "BODY_SECONDS": ("SCOREKEEPER_BODY_SECONDS", False, 0.1, 3600.0),
     "POOL_TIMEOUT": ("SCOREKEEPER_POOL_TIMEOUT", False, 0.1, 3600.0),
-    "REQUESTS_PER_ADDRESS": ("SCOREKEEPER_REQUESTS_PER_ADDRESS", True, 1, 1_000_000),
+    "REQUESTS_PER_ADDRESS": ("SCOREKEEPER_REQUESTS_PER_ADDRESS", True, 0, 1_000_000),
     "STREAMS_PER_ADDRESS": ("SCOREKEEPER_STREAMS_PER_ADDRESS", True, 0, 1_000_000),
     "STREAMS_PER_GAME": ("SCOREKEEPER_STREAMS_PER_GAME", True, 0, 1_000_000),
     "STREAMS_PER_TOURNAMENT": ("SCOREKEEPER_STREAMS_PER_TOURNAMENT", True, 0, 1_000_000),

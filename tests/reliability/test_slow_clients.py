@@ -6,6 +6,8 @@
   slow one answers 408 once its deadline (``SCOREKEEPER_BODY_SECONDS``) passes, never a 5xx.
 - An empty database pool answers 503 with ``Retry-After``, never a 500.
 - One address's requests in flight are bounded (429 with ``Retry-After``).
+- Event streams are bounded per address, per game and per tournament (429 with
+  ``Retry-After``); a refused stream's slots come back when a held one ends.
 
 No test here asserts how long anything took.
 """
@@ -22,12 +24,16 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from servers import ROOT, ServerProcess, answers, free_port
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tournaments"))
+from tournament_helpers import create  # noqa: E402
 
 from scorekeeper.extensions import db  # noqa: E402
 
@@ -289,3 +295,76 @@ def test_an_address_has_a_bounded_number_of_requests_in_flight(app: Flask,
             thread.join(WAIT)
     assert sorted(answers_) == [201, 201]
     assert client.get(f"/api/v1/games/{game['id']}").status_code == 200
+
+
+# -- streams ------------------------------------------------------------------------------------
+
+
+class Streams:
+    """Event streams opened on the test client, closed at the end (as a phone that leaves)."""
+
+    def __init__(self, app: Flask) -> None:
+        self.app = app
+        self.opened: list[Any] = []
+
+    def open(self, path: str, address: str = "127.0.0.1") -> Any:
+        res = self.app.test_client().get(path, buffered=False,
+                                         environ_base={"REMOTE_ADDR": address})
+        if res.status_code == 200:
+            self.opened.append(res)
+        return res
+
+    def close_all(self) -> None:
+        self.app.extensions["news"].close()
+        for res in self.opened:
+            res.close()
+        self.opened.clear()
+
+
+@pytest.fixture
+def streams(app: Flask) -> Iterator[Streams]:
+    held = Streams(app)
+    yield held
+    held.close_all()
+
+
+def refused(res: Any) -> bool:
+    return bool(res.status_code == 429 and res.headers["Retry-After"].isdigit()
+                and res.mimetype != "text/event-stream")
+
+
+@pytest.mark.fresh_app
+def test_streams_are_bounded_per_address(app: Flask, client: FlaskClient,
+                                         streams: Streams) -> None:
+    app.config.update(STREAMS_PER_ADDRESS=3, STREAMS_PER_GAME=100)
+    games = [client.post("/api/v1/games", json=NEW_GAME).get_json() for _ in range(4)]
+    held = [streams.open(f"/games/{g['id']}/events") for g in games[:3]]
+    assert [res.status_code for res in held] == [200] * 3
+    assert all(next(res.response).startswith(b"retry: ") for res in held)  # at once
+    fourth = streams.open(f"/games/{games[3]['id']}/events")
+    assert refused(fourth), fourth.status_code
+    # Another address holds its own; a tournament's stream counts against the same address.
+    assert streams.open(f"/games/{games[3]['id']}/events", "192.0.2.7").status_code == 200
+    tid, _token = create(client, 8, rounds=1)
+    assert refused(streams.open(f"/tournaments/{tid}/events"))
+    # A stream that ends gives its slot back.
+    held[0].close()
+    again = streams.open(f"/tournaments/{tid}/events")
+    assert again.status_code == 200
+
+
+@pytest.mark.fresh_app
+def test_streams_are_bounded_per_game_and_per_tournament(app: Flask, client: FlaskClient,
+                                                         streams: Streams) -> None:
+    app.config.update(STREAMS_PER_GAME=2, STREAMS_PER_TOURNAMENT=2)
+    game, other = (client.post("/api/v1/games", json=NEW_GAME).get_json() for _ in range(2))
+    first = [streams.open(f"/games/{game['id']}/events", f"192.0.2.{n}") for n in (1, 2)]
+    assert [res.status_code for res in first] == [200, 200]
+    assert refused(streams.open(f"/games/{game['id']}/events", "192.0.2.3"))
+    # Another game is not this one.
+    assert streams.open(f"/games/{other['id']}/events", "192.0.2.3").status_code == 200
+    tid, _token = create(client, 8, rounds=1)
+    assert [streams.open(f"/tournaments/{tid}/events", f"198.51.100.{n}").status_code
+            for n in (1, 2, 3)] == [200, 200, 429]
+    first[1].close()
+    assert streams.open(f"/games/{game['id']}/events", "192.0.2.3").status_code == 200
