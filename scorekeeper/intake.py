@@ -80,8 +80,8 @@ def count_in_flight() -> None:
     key = client_key()
     in_flight: InFlight = current_app.extensions["in_flight"]
     if not in_flight.enter(key, cap):
-        raise TooManyRequests(_("Too many requests at once from your network; "
-                                "try again in a moment."), retry_after=IN_FLIGHT_RETRY_AFTER)
+        raise Crowded(_("Too many requests at once from your network; try again in a moment."),
+                      retry_after=IN_FLIGHT_RETRY_AFTER)
     request.environ[_COUNTED] = key
 
 
@@ -92,8 +92,16 @@ def uncount_in_flight(_error: BaseException | None = None) -> None:
         current_app.extensions["in_flight"].leave(key)
 
 
+class Crowded(TooManyRequests):
+    """429: too many requests (or streams) at once; the error page says so."""
+
+    show_description = True
+
+
 class BodyTimeout(RequestTimeout):
     """408: the body did not arrive whole within ``BODY_SECONDS``."""
+
+    show_description = True
 
 
 def _has_body() -> bool:

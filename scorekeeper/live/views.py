@@ -24,10 +24,10 @@ from collections.abc import Callable, Iterator
 
 from flask import Flask, Response, abort, current_app, request
 from sqlalchemy.exc import SQLAlchemyError
-from werkzeug.exceptions import TooManyRequests
 
 from ..extensions import db
 from ..i18n import gettext as _
+from ..intake import Crowded
 from ..ratelimit import client_key
 from ..services import games as games_service
 from . import bp
@@ -111,8 +111,8 @@ def _take_slot(followed: str, setting: str, default: int) -> Callable[[], None]:
     app = current_app._get_current_object()  # type: ignore[attr-defined]
     free = slots_of(app).take(bounds)
     if free is None:
-        raise TooManyRequests(_("Too many pages follow this at once; this one will ask "
-                                "every few seconds instead."), retry_after=REFUSED_RETRY_AFTER)
+        raise Crowded(_("Too many pages follow this at once; this one will ask every few "
+                        "seconds instead."), retry_after=REFUSED_RETRY_AFTER)
     return free
 
 
