@@ -9,8 +9,8 @@ whole body, within ``MAX_CONTENT_LENGTH`` and ``BODY_SECONDS`` (``SCOREKEEPER_BO
 10 s), before anything can take a connection: a body not whole by then answers 408, and the
 connection is not read from again (its rest would otherwise be drained a byte a second).
 Under gunicorn's gevent workers (``make run``, ``deploy/``) the deadline is a gevent timeout
-over the whole read; under a threaded or sync server, a socket timeout that bounds each wait
-for more of the body.
+over the whole read; under a threaded or sync server, a timer that shuts the connection's
+reading side at the deadline.
 
 **Requests in flight per address** (:func:`count_in_flight`): at most
 ``REQUESTS_PER_ADDRESS`` (``SCOREKEEPER_REQUESTS_PER_ADDRESS``, 60) at once from one address
@@ -151,18 +151,27 @@ def read_body_first() -> None:
     if sock is None:  # the test client, or a server that does not say: read as it comes
         _read_body(refuse_long_streamed_bodies)
         return
-    before = sock.gettimeout()
-    sock.settimeout(seconds)
+    # A threaded or sync server: at the deadline a timer stops the reading (the blocked read
+    # then meets the end of the input), and the request answers 408.
+    passed = threading.Event()
+
+    def at_deadline() -> None:
+        passed.set()
+        _stop_reading(sock)
+
+    timer = threading.Timer(seconds, at_deadline)
+    timer.daemon = True
+    timer.start()
     try:
         _read_body(refuse_long_streamed_bodies)
-    except TimeoutError:
-        _stop_reading(sock)
-        raise _body_timeout(seconds) from None
+    except Exception:
+        if passed.is_set():
+            raise _body_timeout(seconds) from None
+        raise
     finally:
-        try:
-            sock.settimeout(before)
-        except OSError:
-            pass
+        timer.cancel()
+    if passed.is_set():
+        raise _body_timeout(seconds)
 
 
 def _read_body(refuse_long_streamed_bodies: Any) -> None:

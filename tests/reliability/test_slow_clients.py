@@ -38,7 +38,7 @@ from tournament_helpers import create  # noqa: E402
 from scorekeeper.extensions import db  # noqa: E402
 
 from .helpers import HAND, NEW_GAME, auth  # noqa: E402
-from .server import request  # noqa: E402
+from .server import Server, request  # noqa: E402
 
 SLOW = 40
 #: The slow bodies' deadline on the served app: long enough that the saves made meanwhile
@@ -190,6 +190,34 @@ def test_a_slow_form_post_ends_with_408_and_the_pages_go_on(served: int) -> None
     assert answer.startswith(b"HTTP/1.1 408 "), answer[:300]
     assert b"text/html" in answer.split(b"\r\n\r\n")[0]
     assert answers(port, f"/games/{game['id']}")
+
+
+@served_only
+def test_under_sync_workers_too_a_slow_body_ends_with_408(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """gunicorn's sync workers (the reliability tests' server) have no gevent timeout: a timer
+    shuts the reading side at the deadline instead, though the body still comes a byte a second."""
+    database = tmp_path / "sync.sqlite"
+    subprocess.run([sys.executable, "-m", "flask", "--app", "scorekeeper", "db", "upgrade"],
+                   cwd=ROOT, env={**os.environ, "DATABASE_URL": f"sqlite:///{database}"},
+                   check=True, capture_output=True)
+    monkeypatch.setenv("SCOREKEEPER_BODY_SECONDS", "3")
+    server = Server(database, tmp_path / "instance").start()
+    try:
+        status, game = request(server.port, "POST", "/api/v1/games", NEW_GAME)
+        assert status == 201
+        slow = [SlowBody(server.port, f"/api/v1/games/{game['id']}/hands", game["edit_token"])
+                for _ in range(2)]
+        try:
+            drip(slow, lambda: all(s.status is not None or s.closed for s in slow))
+            assert [s.status for s in slow] == [408, 408], [s.answer[:200] for s in slow]
+        finally:
+            for s in slow:
+                s.close()
+        status, got = request(server.port, "GET", f"/api/v1/games/{game['id']}")
+        assert status == 200 and got["hands"] == []
+    finally:
+        server.stop()
 
 
 # -- on the test client ------------------------------------------------------------------------
