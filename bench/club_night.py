@@ -81,6 +81,10 @@ PREVIEW_EVERY = 2.0
 #: What one saved hand of the night gives the first side: ``HAND`` (seeded) and
 #: ``PREVIEW_FORM`` (saved through the form) both give 450 (50 + a mixed canasta + going out).
 HAND_POINTS = 450
+#: The night's phones all come from 127.0.0.1: the app's bounds per address (60 requests in
+#: flight, 400 streams a worker) are for a club's router, not for a whole night from one
+#: machine, so they are lifted (docs/CONFIGURATION.md).
+ONE_ADDRESS = {"SCOREKEEPER_REQUESTS_PER_ADDRESS": "0", "SCOREKEEPER_STREAMS_PER_ADDRESS": "0"}
 #: gunicorn closes a connection idle for 2 s (its ``keepalive``); a phone lets go of it sooner,
 #: so that it never sends on a connection the server is closing (a browser would retry; aiohttp
 #: reports an error).
@@ -292,6 +296,7 @@ class StackServer:
         # a password) on a free port.
         ports = [free_port() for _ in range(5)]
         self.env = {**{k: v for k, v in os.environ.items() if not k.startswith("STACK_")},
+                    **ONE_ADDRESS,
                     "STACK_DIR": str(folder), "STACK_DATABASE_URL": database,
                     "STACK_REDIS_URL": f"redis://127.0.0.1:{ports[4]}/0",
                     "STACK_HTTPS_PORT": str(ports[2]), "STACK_HTTP_PORT": str(ports[3]),
@@ -767,7 +772,8 @@ def one_night(args: argparse.Namespace, count: int) -> Night:
         made = time.monotonic() - made
         if not args.stack:
             server = Server(f"scorekeeper:create_app(instance_path={str(tmp / 'instance')!r})",
-                            {"DATABASE_URL": url, "SECRET_KEY": "bench"}, args.workers)
+                            {"DATABASE_URL": url, "SECRET_KEY": "bench", **ONE_ADDRESS},
+                            args.workers)
         assert server is not None
         rec, elapsed, cpu, own = asyncio.run(club_night(server, tables, desks, args))
     finally:

@@ -52,6 +52,10 @@ from pathlib import Path
 from urllib.parse import quote, unquote, urlsplit, urlunsplit
 
 ROOT = Path(__file__).resolve().parent.parent
+#: The app's bounds on requests and streams (``scorekeeper.config.INTAKE_SETTINGS``) that pass
+#: from the caller's environment to the app servers.
+RAISED_BOUNDS = ("SCOREKEEPER_REQUESTS_PER_ADDRESS", "SCOREKEEPER_STREAMS_PER_ADDRESS",
+                 "SCOREKEEPER_STREAMS_PER_GAME", "SCOREKEEPER_STREAMS_PER_TOURNAMENT")
 CADDYFILE = ROOT / "deploy" / "Caddyfile"
 #: What the process of each pid file must be running, checked before it is sent a signal (a
 #: pid file left by a crash may name a process that reused the number).
@@ -453,6 +457,11 @@ def app_env(s: Settings) -> dict[str, str]:
         "RATELIMIT_STORAGE_URI": s.app_redis_url,
         "PYTHONPATH": str(ROOT),
     })
+    # The bounds on requests and streams a caller raises (bench/club_night.py runs a whole club
+    # from one address), as a host's scorekeeper.env may set them.
+    for variable in RAISED_BOUNDS:
+        if os.environ.get(variable):
+            env[variable] = os.environ[variable]
     return env
 
 

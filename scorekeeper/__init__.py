@@ -13,6 +13,8 @@ from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import HTTPException
 
 ROOT = Path(__file__).resolve().parent.parent
+#: What a 503 for an empty database pool asks the client to wait (seconds).
+POOL_RETRY_AFTER = 2
 #: Days after which a visit re-sends the session cookie with a new expiry (see keep_session).
 RENEW_DAYS = 7
 
@@ -94,16 +96,34 @@ def _configure(app: Flask, test_config: dict[str, Any] | None) -> None:
         RATELIMIT_STORAGE_URI=config.ratelimit_storage_uri(),
         **config.token_failures(),
         **config.render_settings(),
+        **config.intake_settings(),
     )
     if "SECRET_KEY" not in overrides:
         # Only touch the instance's key file when the caller did not give a key.
         app.config["SECRET_KEY"] = config.secret_key(app.instance_path)
     app.config.update(overrides)
+    _bound_the_pool(app)
     if app.config["PROXIES"]:
         from werkzeug.middleware.proxy_fix import ProxyFix
 
         n = int(app.config["PROXIES"])
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=n, x_proto=n, x_host=n)  # type: ignore[method-assign]
+
+
+def _bound_the_pool(app: Flask) -> None:
+    """A request waits ``POOL_TIMEOUT`` seconds (``SCOREKEEPER_POOL_TIMEOUT``, 10) for a
+    database connection, then answers 503 (``_register_error_handlers``): SQLAlchemy's own 30 s
+    ended in a 500 the phone had waited for. A test configuration's own engine options (a tiny
+    pool) are kept; a SQLite database in memory has no pool to wait for."""
+    from . import intake
+
+    uri = str(app.config.get("SQLALCHEMY_DATABASE_URI", ""))
+    if uri.startswith("sqlite") and (uri in ("sqlite://", "sqlite:///") or ":memory:" in uri):
+        return
+    options = dict(app.config.get("SQLALCHEMY_ENGINE_OPTIONS") or {})
+    options.setdefault("pool_timeout",
+                       float(app.config.get("POOL_TIMEOUT", intake.DEFAULT_POOL_TIMEOUT)))
+    app.config["SQLALCHEMY_ENGINE_OPTIONS"] = options
 
 
 def _init_extensions(app: Flask) -> None:
@@ -155,6 +175,7 @@ def _version_static_files(app: Flask) -> None:
 
 def _register_blueprints(app: Flask) -> None:
     """Mount the blueprints and the security headers hook."""
+    from . import intake
     from .api import bp as api_bp
     from .extensions import csrf
     from .games import bp as games_bp
@@ -163,10 +184,12 @@ def _register_blueprints(app: Flask) -> None:
     from .quick import bp as quick_bp
     from .sheets import bp as sheets_bp
     from .tournaments import bp as tournaments_bp
-    from .web import refuse_long_streamed_bodies, refuse_unstorable_paths, security_headers
+    from .web import refuse_unstorable_paths, security_headers
 
-    # First of all the hooks: CSRF's reads the form.
-    app.before_request_funcs.setdefault(None, []).insert(0, refuse_long_streamed_bodies)
+    # First of all the hooks: the requests in flight counted, then the whole body read (413
+    # past its length, 408 past its deadline), before CSRF's reads the form or anything takes
+    # a database connection.
+    intake.init_app(app)
     app.before_request(refuse_unstorable_paths)
     app.register_blueprint(main_bp)
     app.register_blueprint(quick_bp)
@@ -213,7 +236,7 @@ def _register_error_handlers(app: Flask) -> None:
                 response.headers[name] = value
         return response
 
-    for code in (400, 403, 404, 405, 409, 413, 429, 500, 503):
+    for code in (400, 403, 404, 405, 408, 409, 413, 429, 500, 503):
         app.register_error_handler(code, handle_http_error)
 
     from sqlalchemy.exc import OperationalError
@@ -234,6 +257,21 @@ def _register_error_handlers(app: Flask) -> None:
         return response
 
     app.register_error_handler(OperationalError, handle_busy_database)
+
+    from sqlalchemy.exc import TimeoutError as PoolTimeout
+
+    def handle_empty_pool(error: PoolTimeout) -> Response | tuple[str, int]:
+        # Every connection of the pool stayed taken for POOL_TIMEOUT seconds: nothing was read
+        # or saved, and the phone may try again in a moment (a 503, never a 500).
+        app.logger.warning("no database connection free: %s", error)
+        from .i18n import gettext
+
+        response = app.make_response(handle_http_error(ServiceUnavailable(
+            gettext("The score book is busy; nothing was saved. Try again in a moment."),
+            retry_after=POOL_RETRY_AFTER)))
+        return response
+
+    app.register_error_handler(PoolTimeout, handle_empty_pool)
 
     from sqlalchemy.orm.exc import StaleDataError
     from werkzeug.exceptions import Conflict

@@ -27,6 +27,17 @@
 ``SCOREKEEPER_TOKEN_FAILURES``  how many wrong tokens an address may send a minute before it
                   is answered 429 (default 30; a whole number from 1 to 1,000,000): a club
                   whose phones share one address behind a router may need more
+``SCOREKEEPER_BODY_SECONDS``  how long a request's body may take to arrive whole (default 10;
+                  past it, 408): see ``scorekeeper.intake``
+``SCOREKEEPER_REQUESTS_PER_ADDRESS``  requests one address may have in flight at once in one
+                  worker process (default 60; past it, 429; 0: no bound)
+``SCOREKEEPER_POOL_TIMEOUT``  how long a request waits for a database connection when the
+                  pool is empty (default 10 s; past it, 503 with ``Retry-After``)
+``SCOREKEEPER_STREAMS_PER_ADDRESS``, ``SCOREKEEPER_STREAMS_PER_GAME``,
+``SCOREKEEPER_STREAMS_PER_TOURNAMENT``  event streams held at once in one worker process from
+                  one address (default 400), on one game (100), on one tournament (400); past
+                  them a stream is refused (429) and the page asks every few seconds instead
+                  (0: no bound)
 ``RATELIMIT_STORAGE_URI``  where the wrong-token counts live (Flask-Limiter's storage URI,
                   default ``memory://``: each worker counts alone). ``redis://host:6379`` makes
                   every worker and server share them.
@@ -213,4 +224,36 @@ def render_settings() -> dict[str, float]:
             found[name] = float(raw)
         except ValueError:
             continue
+    return found
+
+
+#: The bounds on requests and streams (``scorekeeper.intake``, ``live.views``): the config key,
+#: its environment variable, whether it is a whole number, and its range (a count of 0: no
+#: bound, for a bench that runs a whole club from one address).
+INTAKE_SETTINGS = {
+    "BODY_SECONDS": ("SCOREKEEPER_BODY_SECONDS", False, 0.1, 3600.0),
+    "POOL_TIMEOUT": ("SCOREKEEPER_POOL_TIMEOUT", False, 0.1, 3600.0),
+    "REQUESTS_PER_ADDRESS": ("SCOREKEEPER_REQUESTS_PER_ADDRESS", True, 0, 1_000_000),
+    "STREAMS_PER_ADDRESS": ("SCOREKEEPER_STREAMS_PER_ADDRESS", True, 0, 1_000_000),
+    "STREAMS_PER_GAME": ("SCOREKEEPER_STREAMS_PER_GAME", True, 0, 1_000_000),
+    "STREAMS_PER_TOURNAMENT": ("SCOREKEEPER_STREAMS_PER_TOURNAMENT", True, 0, 1_000_000),
+}
+
+
+def intake_settings() -> dict[str, float]:
+    """The bounds the environment sets (unset, the code's defaults hold); a value out of its
+    range raises ``ValueError`` (a typo should stop the server, not open it)."""
+    found: dict[str, float] = {}
+    for key, (variable, whole, low, high) in INTAKE_SETTINGS.items():
+        raw = os.environ.get(variable, "").strip().replace("_", "")
+        if not raw:
+            continue
+        try:
+            value = int(raw) if whole else float(raw)
+        except ValueError:
+            value = None
+        if value is None or not low <= value <= high:
+            kind = "a whole number" if whole else "a number of seconds"
+            raise ValueError(f"{variable} must be {kind} from {low:,g} to {high:,g}, not {raw!r}")
+        found[key] = value
     return found

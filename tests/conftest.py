@@ -57,7 +57,7 @@ SLOW_FOLDERS = frozenset({"browser", "reliability", "bench", "sheets", "security
 #: folder of quick tests that ran last (tournaments); and deploy/'s stack, 24 s of tests after a
 #: 10-18 s start, which a run with only the others first ended on (the other worker 17 s idle).
 LONG_FILES = frozenset({"test_desk_races.py", "test_papers_to_file.py", "test_club_night.py",
-                        "test_paper_load.py", "test_api_fuzz.py",
+                        "test_paper_load.py", "test_slow_clients.py", "test_api_fuzz.py",
                         "test_pairs_on_the_night_papers.py", "test_replay_tournaments.py",
                         "test_closed_games.py", "test_stack.py"})
 

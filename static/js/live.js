@@ -5,6 +5,12 @@
 // stream can be held (no EventSource, a proxy that will not pass it, the stream down), the parts
 // ask every `data-follow` seconds instead, as the pages always did, until the stream is back.
 //
+// A stream the server refused (past its bounds it answers 429; any answer that is not a stream
+// closes an EventSource for good) is not asked for again at once, as htmx's extension would (half
+// a second later, then doubling): the page asks every few seconds, with no error shown, and
+// opens its stream again after REFUSED_WAIT to twice that, drawn for each page so that a room of
+// phones refused together does not come back together.
+//
 // The news is handled here, against the page as it is when it comes, not by listeners on the
 // parts: a part is replaced each time it is asked for, and news that came while it was being
 // replaced would otherwise find no listener.
@@ -14,6 +20,8 @@
   var TICK = 1000;
   // A stream that has not opened after this long is treated as one that cannot be held.
   var OPEN_WITHIN = 8000;
+  // (A test may shorten it, before the page loads: `window.scorekeeperRefusedWait`.)
+  var REFUSED_WAIT = window.scorekeeperRefusedWait || 60000;
   var EVENTS = ["changed", "desk"];
   var polling = false;
   var opened = false;
@@ -92,7 +100,22 @@
     if (first && /[?&]v=/.test(root.getAttribute("sse-connect") || "")) { return; }
     parts(root).forEach(ask);
   });
-  document.addEventListener("htmx:sseError", startPolling);
+  document.addEventListener("htmx:sseError", function (event) {
+    startPolling();
+    var root = event.target;
+    var source = event.detail && event.detail.source;
+    var url = root && root.getAttribute && root.getAttribute("sse-connect");
+    if (!source || source.readyState !== 2 || !url) { return; }  // 2: EventSource.CLOSED
+    // Refused: htmx forgets the closed stream (its own retry, due in half a second, then finds
+    // no stream to open), and the stream is asked for again only after the wait.
+    root.removeAttribute("sse-connect");
+    window.htmx.process(root);
+    window.setTimeout(function () {
+      if (!document.body.contains(root)) { return; }
+      root.setAttribute("sse-connect", url);
+      window.htmx.process(root);
+    }, REFUSED_WAIT * (1 + Math.random()));
+  });
   function askAgain(event) {
     var id = event.detail && event.detail.elt && event.detail.elt.id;
     if (!id || !again[id]) { return; }

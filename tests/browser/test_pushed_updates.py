@@ -12,6 +12,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -30,19 +31,32 @@ pytestmark = pytest.mark.skipif(
 @pytest.fixture(scope="module")
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The app as ``make run`` serves it: migrated, then ``python -m scorekeeper.serve``."""
-    folder = tmp_path_factory.mktemp("served")
+    yield from serve(tmp_path_factory.mktemp("served"))
+
+
+@pytest.fixture(scope="module")
+def capped(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The same, holding one stream a game at most (100 by default), in one worker (the bounds
+    are each worker's)."""
+    yield from serve(tmp_path_factory.mktemp("capped"), {"SCOREKEEPER_STREAMS_PER_GAME": "1"},
+                     workers=1)
+
+
+def serve(folder: Path, settings: dict[str, str] | None = None,
+          workers: int = 2) -> Iterator[str]:
     env = {k: v for k, v in os.environ.items()
            if not k.startswith(("SCOREKEEPER_", "TEST_", "RATELIMIT_"))}
     env.update({"DATABASE_URL": f"sqlite:///{folder / 'scores.db'}",
                 "SECRET_KEY": "pushed-updates-test",
                 # Where no stream is held the board asks every second (5 s by default).
-                "SCOREKEEPER_BOARD_POLL_SECONDS": "1"})
+                "SCOREKEEPER_BOARD_POLL_SECONDS": "1", **(settings or {})})
     subprocess.run([sys.executable, "-m", "flask", "--app", "scorekeeper", "db", "upgrade"],
                    cwd=ROOT, env=env, check=True, capture_output=True)
     port = free_port()
     server = ServerProcess(
         [sys.executable, "-m", "scorekeeper.serve", "--host", "127.0.0.1", "--port", str(port),
-         "--access-log", str(folder / "access.log")], name="make-run-server", env=env)
+         "--workers", str(workers), "--access-log", str(folder / "access.log")],
+        name="make-run-server", env=env)
     with server.start(lambda: answers(port)):
         yield f"http://127.0.0.1:{port}"
 
@@ -155,3 +169,42 @@ def test_news_that_comes_while_the_board_is_being_fetched_is_not_lost(page: Page
         timeout=10_000)
     assert held
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_a_refused_stream_falls_back_to_asking_with_no_error_and_no_hurry(
+        page: Page, capped: str) -> None:
+    """Past the server's bound on a game's streams (here 1) the page's stream is refused (429):
+    the board asks every second instead, shows each hand, shows no error, and does not ask for
+    its stream again at once (htmx's extension alone would, half a second later, then at 1.5,
+    3.5 and 7.5 s): a room of refused phones must not knock at the server in a loop. It asks
+    again after its wait (a minute or two; here 20 to 40 s), and holds the stream then."""
+    page.add_init_script("window.scorekeeperRefusedWait = 20000;")
+    game = new_game(capped)
+    host, port = capped.removeprefix("http://").split(":")
+    held = http.client.HTTPConnection(host, int(port), timeout=30)
+    try:
+        held.request("GET", f"/games/{game['id']}/events")
+        stream = held.getresponse()
+        assert stream.status == 200
+        assert stream.readline().startswith(b"retry: ")
+        streams: list[str] = []
+        page.on("request", lambda r: streams.append(r.url) if "/events" in r.url else None)
+        page.goto(f"{capped}/games/{game['id']}")
+        page.wait_for_function("() => document.documentElement.dataset.following === 'poll'")
+        page.wait_for_timeout(5000)  # past htmx's own retries (0.5, 1.5 and 3.5 s after)
+        assert len(streams) == 1, streams
+    finally:
+        held.close()  # its slot is free once the server sees it gone
+    delays = follow(page, capped, game, 3)
+    assert max(delays) < 10, delays  # a second's poll; generous for a loaded machine
+    assert not page.locator("#offline-banner").count()
+    page.wait_for_function("() => document.documentElement.dataset.following === 'stream'",
+                           timeout=120_000)
+    # Asked again once or twice (the server frees the held stream's slot at its next
+    # keep-alive, up to 20 s after it went), never in a loop.
+    assert 2 <= len(streams) <= 4, streams
+    follow(page, capped, game, 1)
+    # Shown to no one: the console's lines for the refused stream (Chromium's for its 429,
+    # htmx's for the stream's error event), and no script error.
+    assert all("429" in line or line == "[object Event]"
+               for line in page.errors), page.errors  # type: ignore[attr-defined]

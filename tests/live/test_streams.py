@@ -4,6 +4,7 @@ saved, from any phone or the desk, on SQLite and on PostgreSQL (``TEST_DATABASE_
 from __future__ import annotations
 
 import queue
+import re
 import sys
 import threading
 from collections.abc import Iterator
@@ -88,7 +89,8 @@ def test_a_follower_hears_of_each_saved_hand_undo_and_redo(client, app, stream) 
     assert s.response.mimetype == "text/event-stream"
     assert s.response.headers["Cache-Control"] == "no-cache"
     first = s.opened()
-    assert first.startswith("retry: 3000\n")
+    retry = re.match(r"retry: (\d+)\n", first)
+    assert retry is not None and 2000 <= int(retry.group(1)) <= 6000, first
     scorekeeper = app.test_client()
     bearer = {"Authorization": f"Bearer {game['edit_token']}"}
     url = f"/api/v1/games/{game['id']}"
