@@ -37,7 +37,7 @@ from scorekeeper.engine import (
     ruleset_to_dict,
     score_hand,
 )
-from scorekeeper.engine.rule_types import canasta, unfinished
+from scorekeeper.engine.rule_types import CANASTA_CARDS, SUIT_PER_PACK, SUITS, canasta, unfinished
 from scorekeeper.engine.rulesets import vary
 from scorekeeper.engine.second_packet import NOT_TAKEN
 
@@ -613,9 +613,16 @@ def invalid_hands(draw: st.DrawFn) -> tuple[Dealt, str]:
                                  "black_laid_out", "ranks", "wild_melds"]))
     if kind == "ranks":
         # More natural canastas than eleven ranks hold: one a rank with two or three packs,
-        # two with Hand and Foot's five (20 of a rank).
+        # two with Hand and Foot's five (20 of a rank). Where a clean canasta may be a run of
+        # a suit as well as a set (Buraco, Burraco), more than every natural card of the packs
+        # holds: 104 in two packs, 14 canastas (checks._runs_fit). Either way the side is past
+        # the packs on its own, so it is the side told, whatever the others laid.
         canastas = side.setdefault("canastas", {})
-        canastas["natural"] = canastas.get("natural", 0) + 11 * (4 * packs // 7) + 1
+        if dealt.ruleset.canasta_kind(CanastaKind.NATURAL).runs:
+            past = SUITS * SUIT_PER_PACK * packs // CANASTA_CARDS + 1
+        else:
+            past = 11 * (4 * packs // 7) + 1
+        canastas["natural"] = canastas.get("natural", 0) + past
         return dealt, f"sides[{i}].canastas.natural"
     if kind == "wild_melds" and dealt.ruleset.unfinished_penalty(CanastaKind.WILD):
         # Unfinished wild melds of three wild cards each, more than the packs hold.
