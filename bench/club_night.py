@@ -289,14 +289,15 @@ class StackServer:
     servers on a PostgreSQL database of the night's own, Redis for the rate limits. The phones
     talk to Caddy's https address, trusting its CA, as phones on a club's Wi-Fi would."""
 
-    def __init__(self, database: str, folder: Path, workers: int):
+    def __init__(self, database: str, folder: Path, workers: int, *, one_address: bool = True):
         import ssl
 
         # The app servers listen on Unix sockets in the stack's folder; its own Redis (with
-        # a password) on a free port.
+        # a password) on a free port. ``one_address``: every phone of the bench comes from one
+        # address, so the per-address bounds are lifted (a bench of strangers keeps them).
         ports = [free_port() for _ in range(5)]
         self.env = {**{k: v for k, v in os.environ.items() if not k.startswith("STACK_")},
-                    **ONE_ADDRESS,
+                    **(ONE_ADDRESS if one_address else {}),
                     "STACK_DIR": str(folder), "STACK_DATABASE_URL": database,
                     "STACK_REDIS_URL": f"redis://127.0.0.1:{ports[4]}/0",
                     "STACK_HTTPS_PORT": str(ports[2]), "STACK_HTTP_PORT": str(ports[3]),

@@ -20,8 +20,14 @@ saves' count, p50, p95, max and 5xx; the ratio of each phase's p95 to the alone 
 stranger's answers by status; the load average. Exits 1 if a ratio is over ``--limit``
 (default 2), if a save failed, or if any answer, the stranger's included, was a 5xx.
 
+With ``--stack`` the same phases run through ``make stack`` (deploy/stack.py on free ports:
+Caddy's https before two app servers, PostgreSQL, Redis; the app's own bounds): every request
+goes to Caddy's https address, the table's and the stranger's from their own addresses, which
+Caddy passes on. Caddy reads a body whole before an app server sees it, so the slow bodies
+wait there and the stranger gets no answer before the phase ends.
+
 Run: ``.venv/bin/python bench/slow_clients.py [--seconds 15] [--rounds 2] [--slow 40,200]
-[--streams 2000]``.
+[--streams 2000] [--stack [--database postgresql+psycopg://postgres@127.0.0.1:5432/test]]``.
 """
 
 from __future__ import annotations
@@ -39,9 +45,12 @@ import json  # noqa: E402
 import os  # noqa: E402
 import select  # noqa: E402
 import socket  # noqa: E402
+import ssl  # noqa: E402
 import threading  # noqa: E402
 import time  # noqa: E402
 from collections import Counter  # noqa: E402
+from collections.abc import Iterator  # noqa: E402
+from contextlib import contextmanager  # noqa: E402
 from dataclasses import dataclass, field  # noqa: E402
 
 from bench.club_night import percentile  # noqa: E402
@@ -53,6 +62,26 @@ TABLE = "127.0.0.2"
 STRANGER = "127.0.0.1"
 BODY_LENGTH = 2000
 STREAM_GAMES = 40
+#: Through the stack (``--stack``): the TLS context that trusts its CA. The address is Caddy's
+#: site, ``localhost``: connections name it for the certificate and reach it on 127.0.0.1.
+TLS: dict[str, ssl.SSLContext] = {}
+
+
+def host_port(base: str) -> tuple[str, str]:
+    """The address and port to connect to for ``base`` (Caddy's ``localhost`` is 127.0.0.1)."""
+    host, port = base.split("://", 1)[1].split(":")
+    return ("127.0.0.1" if host == "localhost" else host), port
+
+
+def connect(host: str, port: int, timeout: float) -> socket.socket:
+    """A socket from the stranger's address to the server, through TLS with ``--stack``."""
+    sock = socket.socket()
+    sock.settimeout(timeout)
+    sock.bind((STRANGER, 0))
+    sock.connect((host, port))
+    if "ssl" in TLS:
+        return TLS["ssl"].wrap_socket(sock, server_hostname="localhost")
+    return sock
 
 
 @dataclass
@@ -68,10 +97,7 @@ class SlowBody:
 
     def __init__(self, host: str, port: int, game: tuple[str, str]) -> None:
         view, edit = game
-        self.sock = socket.socket()
-        self.sock.settimeout(10)
-        self.sock.bind((STRANGER, 0))
-        self.sock.connect((host, port))
+        self.sock = connect(host, port, 10)
         self.sock.sendall((f"POST /api/v1/games/{view}/hands HTTP/1.1\r\nHost: {host}\r\n"
                            f"Content-Type: application/json\r\nAuthorization: Bearer {edit}\r\n"
                            f"Content-Length: {BODY_LENGTH}\r\n\r\n{{").encode())
@@ -86,7 +112,7 @@ class SlowBody:
     def read(self) -> None:
         try:
             got = self.sock.recv(65536)
-        except BlockingIOError:
+        except (BlockingIOError, ssl.SSLWantReadError, ssl.SSLWantWriteError):
             return
         except OSError:
             got = b""
@@ -109,7 +135,7 @@ class SlowBody:
 
 def slow_bodies(base: str, games: list[tuple[str, str]], count: int, who: Stranger) -> None:
     """Keep ``count`` slow bodies in flight until told to stop; count their answers."""
-    host, port = base.removeprefix("http://").split(":")
+    host, port = host_port(base)
     held: list[SlowBody] = []
     next_game = 0
     while not who.stop.is_set():
@@ -139,20 +165,16 @@ def slow_bodies(base: str, games: list[tuple[str, str]], count: int, who: Strang
 def held_streams(base: str, games: list[tuple[str, str]], count: int, who: Stranger,
                  opened: threading.Event) -> None:
     """Open ``count`` event streams, hold the accepted ones until told to stop."""
-    host, port = base.removeprefix("http://").split(":")
+    host, port = host_port(base)
     held: list[socket.socket] = []
     for n in range(count):
         view, _edit = games[n % len(games)]
-        sock = socket.socket()
-        sock.settimeout(30)
         try:
-            sock.bind((STRANGER, 0))
-            sock.connect((host, int(port)))
+            sock = connect(host, int(port), 30)
             sock.sendall(f"GET /games/{view}/events HTTP/1.1\r\nHost: {host}\r\n\r\n".encode())
             head = sock.recv(4096)
         except OSError:
             who.answers["no answer"] += 1
-            sock.close()
             continue
         status = head[9:12].decode() if head.startswith(b"HTTP/") else "none"
         who.answers[status] += 1
@@ -179,7 +201,7 @@ def save_for(base: str, games: list[tuple[str, str]], seconds: float, every: flo
              start: int) -> tuple[list[float], Counter[str]]:
     """Saves one after another from the table's address for ``seconds``: their latencies (ms)
     and their answers by status."""
-    host, port = base.removeprefix("http://").split(":")
+    host, port = host_port(base)
     latencies: list[float] = []
     statuses: Counter[str] = Counter()
     body = json.dumps(HAND)
@@ -189,8 +211,13 @@ def save_for(base: str, games: list[tuple[str, str]], seconds: float, every: flo
         view, edit = games[i % len(games)]
         i += 1
         began = time.monotonic()
-        conn = http.client.HTTPConnection(host, int(port), timeout=60,
-                                          source_address=(TABLE, 0))
+        conn: http.client.HTTPConnection
+        if "ssl" in TLS:
+            conn = http.client.HTTPSConnection("localhost", int(port), timeout=60,
+                                               source_address=(TABLE, 0), context=TLS["ssl"])
+        else:
+            conn = http.client.HTTPConnection(host, int(port), timeout=60,
+                                              source_address=(TABLE, 0))
         try:
             conn.request("POST", f"/api/v1/games/{view}/hands", body=body, headers={
                 "Content-Type": "application/json", "Authorization": f"Bearer {edit}"})
@@ -246,6 +273,31 @@ def fives(counts: Counter[str]) -> int:
     return sum(n for status, n in counts.items() if status.startswith("5"))
 
 
+@contextmanager
+def _served(args: argparse.Namespace, url: str, tmp: Path) -> Iterator[tuple[str, str]]:
+    """The app served as ``make run`` serves it on ``url``, or (``--stack``) ``make stack`` on
+    a PostgreSQL database of its own: its base URL and the database's."""
+    if not args.stack:
+        with serving(url, tmp, args.workers) as base:
+            yield base, url
+        return
+    from bench.club_night import StackServer, own_database
+    from tests.servers import drop_database
+
+    # The stack migrates its own new database; the games go into it after.
+    database = own_database(args.database, f"bench_slow_{os.getpid()}")
+    server = None
+    try:
+        server = StackServer(database, tmp / "stack", args.workers, one_address=False)
+        TLS["ssl"] = server.ssl
+        yield server.url, database
+    finally:
+        TLS.clear()
+        if server is not None:
+            server.stop()
+        drop_database(database)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=15, help="per phase and round")
@@ -255,6 +307,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--streams", type=int, default=2000)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--limit", type=float, default=2.0)
+    parser.add_argument("--stack", action="store_true",
+                        help="through make stack (Caddy's https, two app servers, PostgreSQL)")
+    parser.add_argument("--database", default="postgresql+psycopg://postgres@127.0.0.1:5432/test",
+                        help="with --stack: the PostgreSQL server to make the stack's database on")
     args = parser.parse_args(argv)
     from scorekeeper import serve
 
@@ -264,21 +320,24 @@ def main(argv: list[str] | None = None) -> int:
     if args.streams:
         phases.append(Phase(f"{args.streams} held streams"))
     load_before = os.getloadavg()[0]
-    with scratch_database(None, "bench-slow-") as (url, tmp):
+    with scratch_database(None, "bench-slow-") as (url, tmp), \
+            _served(args, url, tmp) as (base, url):
         save_games = create_games(url, tmp, 200)
         attack_games = create_games(url, tmp, max(slows + [STREAM_GAMES]))
-        with serving(url, tmp, args.workers) as base:
-            save_for(base, save_games, 2, args.save_every, 0)  # every worker warmed up
-            for _ in range(args.rounds):
-                run_phase(phases[0], base, save_games, attack_games, args)
-                for phase, n in zip(phases[1:], slows, strict=False):
-                    run_phase(phase, base, save_games, attack_games, args, slow=n)
-                if args.streams:
-                    run_phase(phases[-1], base, save_games, attack_games, args,
-                              streams=args.streams)
+        save_for(base, save_games, 2, args.save_every, 0)  # every worker warmed up
+        for _ in range(args.rounds):
+            run_phase(phases[0], base, save_games, attack_games, args)
+            for phase, n in zip(phases[1:], slows, strict=False):
+                run_phase(phase, base, save_games, attack_games, args, slow=n)
+            if args.streams:
+                run_phase(phases[-1], base, save_games, attack_games, args,
+                          streams=args.streams)
+    served = (f"make stack (Caddy's https before 2 app servers of {args.workers} gevent "
+              f"workers, PostgreSQL, Redis)" if args.stack else
+              f"make run's server (gunicorn, {args.workers} gevent workers, SQLite)")
     print(f"an ordinary save from {TABLE}, one every {args.save_every:g} s, {args.rounds} "
-          f"rounds of {args.seconds:g} s a phase; the stranger at {STRANGER}; make run's "
-          f"server (gunicorn, {args.workers} gevent workers, SQLite, the app's own bounds)")
+          f"rounds of {args.seconds:g} s a phase; the stranger at {STRANGER}; {served}, the "
+          f"app's own bounds")
     print(f"{'phase':<22}{'saves':>7}{'p50 ms':>9}{'p95 ms':>9}{'max ms':>9}{'5xx':>6}"
           f"{'ratio':>7}  stranger's answers")
     if not phases[0].latencies:
