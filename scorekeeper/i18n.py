@@ -135,12 +135,17 @@ def label(text: object) -> str:
     return str(text)
 
 
-def rule_text(msgid: str) -> str:
+def rule_text(msgid: str, params: Mapping[str, object] | None = None) -> str:
     """A rule value's own words (its card label, section title or sentence), declared once in
     the engine (``engine/declared.py``), translated as plain text that the template escapes.
 
-    Only for those declared msgids: a table's own words go through :func:`label`.
+    ``params`` are the section's own words (``Declared.params``: the second packet's
+    ``%(packet)s``, the game's word for it), filled in after translating; without them the
+    msgid is said as it is. Only for those declared msgids: a table's own words go through
+    :func:`label`.
     """
+    if params:
+        return translate(msgid, params)
     return str(gettext(msgid))
 
 

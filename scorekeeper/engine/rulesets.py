@@ -70,9 +70,9 @@ class RuleSet:
     penalties: tuple[Penalty, ...] = ()
     held_cards: HeldCardRules = section(HeldCardRules(), N_("Cards melded and held"))
     special_hands: tuple[SpecialHand, ...] = ()
-    # Buraco and Burraco (VARIANTS-2.md 11, 12): the morto, the pozzetto.
-    second_packet: SecondPacketRules = section(
-        SecondPacketRules(), N_("Second packet (morto, pozzetto)"))
+    # Buraco and Burraco (VARIANTS-2.md 11, 12): the morto, the pozzetto, each named by its
+    # game (:attr:`SecondPacketRules.name`).
+    second_packet: SecondPacketRules = section(SecondPacketRules(), N_("The %(packet)s"))
     opening_minimums: OpeningMinimums = OpeningMinimums()
     # The values the rule set holds itself ("The game").
     #: Not in force while :attr:`rounds` is set: a game of rounds has no target.

@@ -31,7 +31,8 @@ from .sources import CLASSIC
 NO_OPENING_MINIMUM = OpeningMinimums(negative=0, bands=(OpeningBand(0, 0),))
 
 
-def second_packet_game(values: Mapping[str, Any], *, not_taken: str, **changes: Any) -> RuleSet:
+def second_packet_game(values: Mapping[str, Any], *, packet: str, not_taken: str,
+                       **changes: Any) -> RuleSet:
     """A game of runs with a second packet, as VARIANTS-2.md 11 and 12 both play it: classic
     varied by ``values`` and ``changes``, with what the two games share said once here. 3s are
     ordinary cards (11.3 "Red/black 3s | no special role in Buraco (ordinary 5-point cards)";
@@ -39,13 +40,14 @@ def second_packet_game(values: Mapping[str, Any], *, not_taken: str, **changes: 
     (11.3 "morto taken + a canastra limpa"; 12.3 "the line has taken its pozzetto and made ≥ 1
     burraco"); a packet not taken costs 100, the penalty ``not_taken`` (11.3 "Morto not taken |
     −100" [GD-A]; [GV]; [BS]; [SPEC-BR]; 12.3 "Pozzetto not taken | −100" [EB-A17N]; [EB-PTS];
-    [CPO]); no opening minimum."""
+    [CPO]); no opening minimum. ``packet`` is the game's own word for its packet, said in every
+    language."""
     return vary(
         CLASSIC,
         {"red_threes.ordinary": True, "going_out_requirement.canastas": 1,
          "second_packet.needed_to_go_out": True, **values},
         penalties=(Penalty(NOT_TAKEN, not_taken, 100),),
-        second_packet=SecondPacketRules(),
+        second_packet=SecondPacketRules(name=packet),
         opening_minimums=NO_OPENING_MINIMUM,
         **changes,
     )
@@ -67,6 +69,8 @@ BURACO = second_packet_game(
         # play on (classic's), a setting.
         "target": 3000,
     },
+    # 11.1 "two 11-card *mortos*" [P-BR]; [GD-A]: Brazil's word, in every language.
+    packet="morto",
     not_taken=N_("Morto not taken"),
     id="buraco",
     name=N_("Buraco (Brazil)"),
@@ -143,6 +147,8 @@ BURRACO = second_packet_game(
         # total above 2,005"
         "target": 2005,
     },
+    # 12.1 "two 11-card pozzetti" [MYB]; [CPO] "I pozzetti": Italy's word, in every language.
+    packet="pozzetto",
     not_taken=N_("Pozzetto not taken"),
     id="burraco",
     name=N_("Burraco (Italy)"),
