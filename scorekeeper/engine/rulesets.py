@@ -312,8 +312,15 @@ class RuleSet:
         return ruleset_from_dict(data, base=self)
 
     def sections(self) -> tuple[Section, ...]:
-        """The declared values of this rule set by section (the card, the form list them)."""
+        """The declared values of this rule set by section (the data form, the API's schema)."""
         return sections(self)
+
+    def shown_sections(self) -> tuple[Section, ...]:
+        """The sections a page lists (the rules card, the house-rules form): those of a part the
+        game does not have are left off, the second packet of a game with none (Hand and
+        Foot's foot is no packet: issue 42 found its card with an empty section)."""
+        return tuple(sec for sec in sections(self)
+                     if sec.key != "second_packet" or self.second_packet.present)
 
     # -- what the count asks for ------------------------------------------------------------
 

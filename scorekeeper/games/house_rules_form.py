@@ -28,7 +28,7 @@ from ..engine import (
     RuleSet,
     ruleset_to_dict,
 )
-from ..engine.declared import Declared, Empty, Kind, sections
+from ..engine.declared import Declared, Empty, Kind
 from ..engine.rule_types import SpecialHand
 from ..services.house_rules import slug
 
@@ -131,7 +131,7 @@ def form_sections(rs: RuleSet, translate: Translate = _same
                            for k, v in params.items()}
 
     out: list[tuple[str, tuple[Field, ...]]] = []
-    for sec in sections(rs):
+    for sec in rs.shown_sections():
         fields = [
             Field(d.path, said(d.label, d.params), _INPUT[d.kind], _hint(d, sec.values, tr),
                   tuple((value, tr(text)) for value, text in d.choice_labels())
@@ -152,7 +152,7 @@ def form_values(rs: RuleSet, translate: Translate | None = None) -> dict[str, st
     """The edit form's values for ``rs`` (labels through ``translate`` when given)."""
     tr = translate or _same
     v: dict[str, str] = {"name": tr(rs.name)}
-    for sec in sections(rs):
+    for sec in rs.shown_sections():
         for d in sec.values:
             if d.kind is Kind.FLAG:
                 if d.value:
@@ -276,7 +276,7 @@ def data_from_form(rs: RuleSet, form: Mapping[str, Any], translate: Translate | 
     data = ruleset_to_dict(rs)
     remap: dict[str, str] = {}
     data["name"] = _text(form.get("name")).strip()
-    for sec in sections(rs):
+    for sec in rs.shown_sections():
         into = data[sec.key] if sec.key else data
         for d in sec.values:
             if d.kind is Kind.FLAG:
