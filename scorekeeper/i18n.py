@@ -191,6 +191,30 @@ RULE_SOURCES = {
     "DRW": _l("drwingnut, Hand and Foot"),
     "TW": _l("Hand and Foot, Tanglewood version"),
     "BGA": _l("Board Game Arena, Hand and Foot"),
+    # The Canasta family (shared/VARIANTS.md): Cuban and Italian Canasta.
+    "RG-C": _l("rummy-games.com, Cuban Canasta rules"),
+    "RG-I": _l("rummy-games.com, Italian Canasta rules"),
+    "HSW-I": _l("HowStuffWorks, Italian Canasta"),
+    "P-CT": _l("pagat.com, Canastone"),
+    # Buraco (shared/VARIANTS-2.md, "Sources").
+    "P-BR": _l("pagat.com, Buraco as played in Brazil"),
+    "WIKI-PT": _l("Wikipédia (pt), “Buraco (jogo de cartas)”"),
+    "JOG": _l("Jogatina, Buraco Fechado and STBL rules"),
+    "GD-A": _l("GameDesire, Buraco Classic rules"),
+    "GD-F": _l("GameDesire, Buraco Fechado STBL"),
+    "GV": _l("GameVelvet, Buraco (Canastra) rules"),
+    "BS": _l("Buraco_score, a Brazilian scorekeeper's rules"),
+    "SPEC-BR": _l("a Buraco rules engine's specification, checked against pagat"),
+    # Burraco (shared/VARIANTS-2.md, "Sources").
+    "P-BI": _l("pagat.com, Burraco as played in Italy"),
+    "MYB": _l("My Burraco, FIBUR's tournament code"),
+    "EB-A13": _l("eburraco, article 13 of the Italian code"),
+    "EB-A16": _l("eburraco, article 16: closings"),
+    "EB-A17N": _l("eburraco, counting the points: negative points"),
+    "EB-PTS": _l("eburraco, counting the points"),
+    "EB-TO": _l("eburraco, FIBUR's time-out"),
+    "AICS": _l("AICS Burraco, national rules (2013)"),
+    "OMS": _l("Burraco Italiano (onmadesoft), points"),
 }
 
 

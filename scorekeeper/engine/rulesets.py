@@ -139,6 +139,10 @@ class RuleSet:
     #: The preset a house rule set was made from; ``None`` for a preset.
     based_on: str | None = None
     notes: tuple[str, ...] = field(default=())
+    #: The game the rule set is a way of playing, as a title names it ("Burraco score sheet",
+    #: "Súmula de Buraco"): Canasta for the family of :mod:`.presets.sources` and
+    #: :mod:`.presets.variants`; a preset's msgid, translated as its name is.
+    game: str = N_("Canasta")
 
     # -- look-ups ---------------------------------------------------------------------------
 

@@ -33,7 +33,7 @@ def _preset_labels() -> frozenset[str]:
     labels.update(c.label for c in OpeningCondition)
     labels.update(e.label for e in HandEnd)
     for rs in PRESETS.values():
-        labels.update((rs.name, rs.description, *rs.notes))
+        labels.update((rs.name, rs.game, rs.description, *rs.notes))
         labels.update(f.label for f in rs.formats)
         labels.update(k.label for k in rs.going_out)
         labels.update(p.label for p in rs.premios)

@@ -74,6 +74,7 @@ BURACO = second_packet_game(
     not_taken=N_("Morto not taken"),
     id="buraco",
     name=N_("Buraco (Brazil)"),
+    game=N_("Buraco"),
     sources=("P-BR", "WIKI-PT", "JOG", "GD-A", "GD-F", "GV", "BS", "SPEC-BR"),
     description=N_(
         "Brazilian Buraco (canastra): runs of a suit, a morto of eleven cards a side; clean "
@@ -152,6 +153,7 @@ BURRACO = second_packet_game(
     not_taken=N_("Pozzetto not taken"),
     id="burraco",
     name=N_("Burraco (Italy)"),
+    game=N_("Burraco"),
     sources=("P-BI", "MYB", "EB-A13", "EB-A16", "EB-A17N", "EB-PTS", "EB-TO", "AICS", "OMS"),
     description=N_(
         "Italian Burraco (FIBUR): runs and sets, a pozzetto of eleven cards a line; burraco "

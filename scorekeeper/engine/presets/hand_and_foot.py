@@ -87,6 +87,7 @@ HAND_AND_FOOT = vary(
     },
     id="hand-and-foot",
     name=N_("Hand and Foot"),
+    game=N_("Hand and Foot"),
     sources=("P-HF", "WHIT", "HF-GD", "HF-TV", "BIC-HF", "JC", "GOCC", "COMP"),
     description=N_(
         "The US home game: five packs, a hand and a foot of 13 cards each; clean books 500, "
