@@ -12,7 +12,7 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, Protocol
 
 import flask_babel
 from babel import Locale
@@ -133,6 +133,26 @@ def label(text: object) -> str:
     if isinstance(text, str) and text in PRESET_LABELS:
         return str(gettext(text))
     return str(text)
+
+
+class _HasOwnWords(Protocol):
+    def own(self, msgid: str) -> str: ...
+
+    def own_plural(self, singular: str, plural: str) -> tuple[str, str]: ...
+
+
+def own_gettext(ruleset: _HasOwnWords, msgid: str, **variables: Any) -> str:
+    """``msgid`` in the game's own words (``RuleSet.words``: Burraco's "smazzata" for a hand),
+    translated. Templates call it with the generic msgid, a literal the extractor reads
+    (``-k own_gettext:2``); the game's msgid is marked in its preset."""
+    return str(gettext(ruleset.own(msgid), **variables))
+
+
+def own_ngettext(ruleset: _HasOwnWords, singular: str, plural: str, num: int,
+                 **variables: Any) -> str:
+    """:func:`own_gettext` for a count: "%(num)d finished canasta" / "canastas"."""
+    own_singular, own_plural = ruleset.own_plural(singular, plural)
+    return str(ngettext(own_singular, own_plural, num, **variables))
 
 
 def rule_text(msgid: str, params: Mapping[str, object] | None = None) -> str:

@@ -143,6 +143,11 @@ class RuleSet:
     #: "Súmula de Buraco"): Canasta for the family of :mod:`.presets.sources` and
     #: :mod:`.presets.variants`; a preset's msgid, translated as its name is.
     game: str = N_("Canasta")
+    #: The game's own words for the app's generic ones: (generic msgid, the game's msgid)
+    #: pairs, a page saying the game's (:meth:`own`) where it has them: Burraco's burrachi and
+    #: smazzate, Hand and Foot's books and rounds. Each is a msgid translated in every language;
+    #: a message with a plural is a (singular, plural) pair (:meth:`own_plural`).
+    words: tuple[tuple[str | tuple[str, str], str | tuple[str, str]], ...] = ()
 
     # -- look-ups ---------------------------------------------------------------------------
 
@@ -314,6 +319,21 @@ class RuleSet:
             else:
                 raise EntryErrors([FieldError(path, N_("This value cannot be set here."))])
         return ruleset_from_dict(data, base=self)
+
+    def own(self, msgid: str) -> str:
+        """The game's own msgid for the app's generic ``msgid`` (:attr:`words`), else
+        ``msgid``."""
+        for generic, own in self.words:
+            if generic == msgid and isinstance(own, str):
+                return own
+        return msgid
+
+    def own_plural(self, singular: str, plural: str) -> tuple[str, str]:
+        """:meth:`own` for a message with a plural."""
+        for generic, own in self.words:
+            if generic == (singular, plural) and isinstance(own, tuple):
+                return own
+        return singular, plural
 
     def sections(self) -> tuple[Section, ...]:
         """The declared values of this rule set by section (the data form, the API's schema)."""

@@ -103,6 +103,30 @@ def test_pages_and_cards_say_the_games_own_words(client: FlaskClient, ruleset: s
     assert_own_words("count form", words(form), ruleset, names_it=True)
 
 
+#: The game's own words where its sources give them (RuleSet.words): Burraco's burrachi and
+#: smazzata [MYB], in every language; Hand and Foot's books and rounds [WHIT] (in the other
+#: languages as the app already names its books: "Livro limpo").
+OWN_SAYINGS = {
+    ("burraco", "it"): ("Conta la smazzata 1", "ha bisogno di: 1 burraco.", "Burrachi",
+                        "Ogni burraco conta anche le sue carte al loro valore."),
+    ("burraco", "en"): ("Count smazzata 1", "To go out a side needs: 1 burraco."),
+    ("hand-and-foot", "en"): (
+        "Count round 1", "Books", "Each book also counts its cards at card value.",
+        "2 clean books and 2 dirty books and 1 wild book."),
+    ("hand-and-foot", "pt"): ("Contar a rodada 1", "2 livros limpos"),
+}
+
+
+@pytest.mark.parametrize(("ruleset", "lang"), list(OWN_SAYINGS))
+def test_the_games_own_words_for_melds_and_deals(client: FlaskClient, ruleset: str,
+                                                 lang: str) -> None:
+    gid = start_game(client, ruleset)
+    said = (words(get(client, f"/rules/{ruleset}?lang={lang}"))
+            + words(get(client, f"/games/{gid}/hands/new?lang={lang}")))
+    for saying in OWN_SAYINGS[ruleset, lang]:
+        assert saying in said, saying
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("ruleset", ["buraco", "burraco"])
 def test_a_refusal_names_the_games_own_packet(client: FlaskClient, ruleset: str,

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..cards import CardValues
-from ..errors import N_
+from ..errors import N_, Nn_
 from ..rule_types import (
     CanastaKind,
     GoingOutKind,
@@ -154,6 +154,19 @@ BURRACO = second_packet_game(
     id="burraco",
     name=N_("Burraco (Italy)"),
     game=N_("Burraco"),
+    # 12.1 "Smazzata | one hand" [MYB] "ogni mano è chiamata "smazzata""; 12.3 "Burrachi": a
+    # canasta is a burraco (plural burrachi) [MYB] "sequenze o combinazioni di (almeno) 7
+    # carte"; the game's words in every language, as the pozzetto.
+    words=(
+        (N_("Count hand %(n)d"), N_("Count smazzata %(n)d")),
+        (N_("Canastas"), N_("Burrachi")),
+        (("%(num)d finished canasta", "%(num)d finished canastas"),
+         Nn_("%(num)d burraco", "%(num)d burrachi")),
+        (("%(num)d natural canasta", "%(num)d natural canastas"),
+         Nn_("%(num)d clean burraco", "%(num)d clean burrachi")),
+        (N_("Each canasta also counts its cards at card value."),
+         N_("Each burraco also counts its cards at card value.")),
+    ),
     sources=("P-BI", "MYB", "EB-A13", "EB-A16", "EB-A17N", "EB-PTS", "EB-TO", "AICS", "OMS"),
     description=N_(
         "Italian Burraco (FIBUR): runs and sets, a pozzetto of eleven cards a line; burraco "
