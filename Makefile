@@ -57,6 +57,7 @@ typecheck: venv
 extract: venv
 	mkdir -p translations
 	$(BIN)/pybabel extract -F babel.cfg -k _l -k N_ -k lazy_gettext \
+		-k Nn_:1,2 -k own_gettext:2 -k own_ngettext:2,3 \
 		--project "Canasta Scorekeeper" -o translations/messages.pot .
 	@for lang in es pt it; do \
 		if [ -f translations/$$lang/LC_MESSAGES/messages.po ]; then \

@@ -154,10 +154,22 @@ def _init_extensions(app: Flask) -> None:
 
 def _register_template_helpers(app: Flask) -> None:
     """Filters and globals every blueprint's templates may use."""
-    from .i18n import get_locale, label, line_label, number, rule_text, signed, source_name
+    from .i18n import (
+        get_locale,
+        label,
+        line_label,
+        number,
+        own_gettext,
+        own_ngettext,
+        rule_text,
+        signed,
+        source_name,
+    )
     from .web import error_id, field_id
 
     app.jinja_env.globals["get_locale"] = get_locale
+    # A game's own words for the generic ones (its rule set's ``words``): Burraco's smazzata.
+    app.jinja_env.globals.update(own_gettext=own_gettext, own_ngettext=own_ngettext)
     # Names and labels in templates go through ``|label``, never ``_()``: Jinja's ``_()`` would
     # look user text up as a msgid, format it with ``%`` and mark it safe (raw HTML).
     app.jinja_env.filters.update(

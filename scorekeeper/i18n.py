@@ -12,7 +12,7 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, Protocol
 
 import flask_babel
 from babel import Locale
@@ -135,12 +135,37 @@ def label(text: object) -> str:
     return str(text)
 
 
-def rule_text(msgid: str) -> str:
+class _HasOwnWords(Protocol):
+    def own(self, msgid: str) -> str: ...
+
+    def own_plural(self, singular: str, plural: str) -> tuple[str, str]: ...
+
+
+def own_gettext(ruleset: _HasOwnWords, msgid: str, **variables: Any) -> str:
+    """``msgid`` in the game's own words (``RuleSet.words``: Burraco's "smazzata" for a hand),
+    translated. Templates call it with the generic msgid, a literal the extractor reads
+    (``-k own_gettext:2``); the game's msgid is marked in its preset."""
+    return str(gettext(ruleset.own(msgid), **variables))
+
+
+def own_ngettext(ruleset: _HasOwnWords, singular: str, plural: str, num: int,
+                 **variables: Any) -> str:
+    """:func:`own_gettext` for a count: "%(num)d finished canasta" / "canastas"."""
+    own_singular, own_plural = ruleset.own_plural(singular, plural)
+    return str(ngettext(own_singular, own_plural, num, **variables))
+
+
+def rule_text(msgid: str, params: Mapping[str, object] | None = None) -> str:
     """A rule value's own words (its card label, section title or sentence), declared once in
     the engine (``engine/declared.py``), translated as plain text that the template escapes.
 
-    Only for those declared msgids: a table's own words go through :func:`label`.
+    ``params`` are the section's own words (``Declared.params``: the second packet's
+    ``%(packet)s``, the game's word for it), filled in after translating; without them the
+    msgid is said as it is. Only for those declared msgids: a table's own words go through
+    :func:`label`.
     """
+    if params:
+        return translate(msgid, params)
     return str(gettext(msgid))
 
 
@@ -186,6 +211,30 @@ RULE_SOURCES = {
     "DRW": _l("drwingnut, Hand and Foot"),
     "TW": _l("Hand and Foot, Tanglewood version"),
     "BGA": _l("Board Game Arena, Hand and Foot"),
+    # The Canasta family (shared/VARIANTS.md): Cuban and Italian Canasta.
+    "RG-C": _l("rummy-games.com, Cuban Canasta rules"),
+    "RG-I": _l("rummy-games.com, Italian Canasta rules"),
+    "HSW-I": _l("HowStuffWorks, Italian Canasta"),
+    "P-CT": _l("pagat.com, Canastone"),
+    # Buraco (shared/VARIANTS-2.md, "Sources").
+    "P-BR": _l("pagat.com, Buraco as played in Brazil"),
+    "WIKI-PT": _l("Wikipédia (pt), “Buraco (jogo de cartas)”"),
+    "JOG": _l("Jogatina, Buraco Fechado and STBL rules"),
+    "GD-A": _l("GameDesire, Buraco Classic rules"),
+    "GD-F": _l("GameDesire, Buraco Fechado STBL"),
+    "GV": _l("GameVelvet, Buraco (Canastra) rules"),
+    "BS": _l("Buraco_score, a Brazilian scorekeeper's rules"),
+    "SPEC-BR": _l("a Buraco rules engine's specification, checked against pagat"),
+    # Burraco (shared/VARIANTS-2.md, "Sources").
+    "P-BI": _l("pagat.com, Burraco as played in Italy"),
+    "MYB": _l("My Burraco, FIBUR's tournament code"),
+    "EB-A13": _l("eburraco, article 13 of the Italian code"),
+    "EB-A16": _l("eburraco, article 16: closings"),
+    "EB-A17N": _l("eburraco, counting the points: negative points"),
+    "EB-PTS": _l("eburraco, counting the points"),
+    "EB-TO": _l("eburraco, FIBUR's time-out"),
+    "AICS": _l("AICS Burraco, national rules (2013)"),
+    "OMS": _l("Burraco Italiano (onmadesoft), points"),
 }
 
 

@@ -260,7 +260,7 @@ def with_declared_values(schema: dict[str, Any]) -> dict[str, Any]:
         for sec in rs.sections():
             if sec.key:
                 into = properties.setdefault(sec.key, {
-                    "type": "object", "description": sec.title, "properties": {},
+                    "type": "object", "description": sec.english_title, "properties": {},
                     "required": []})
                 into["properties"].update({d.name: d.schema() for d in sec.values})
                 into["required"] = sorted(set(into["required"]) | {d.name for d in sec.values})
@@ -286,7 +286,7 @@ def rule_set_body(own: dict[str, Any]) -> dict[str, Any]:
             values = {d.name: d.schema() for d in sec.values}
             if sec.key:
                 into = properties.setdefault(sec.key, {
-                    "type": "object", "description": sec.title, "properties": {}})
+                    "type": "object", "description": sec.english_title, "properties": {}})
                 into["properties"].update(values)
             else:
                 properties.update({k: v for k, v in values.items() if k not in properties})

@@ -152,6 +152,12 @@ class Declared:
     value: Any
     #: ``False`` while the value its declaration names in ``replaced_by`` is set.
     in_force: bool = True
+    #: The parameters of its words (label, card words, sentence): the game's own words its
+    #: section names (:func:`text_params`), ``%(packet)s`` for the second packet.
+    params: Mapping[str, object] = field(default_factory=dict, compare=False, hash=False)
+    #: The same parameters as any rule set says them (the API's schema, one for every rule set:
+    #: "second packet").
+    generic: Mapping[str, object] = field(default_factory=dict, compare=False, hash=False)
 
     @property
     def label(self) -> str:
@@ -194,7 +200,7 @@ class Declared:
 
     def schema(self) -> dict[str, Any]:
         """The value's JSON schema (OpenAPI 3.1)."""
-        described: dict[str, Any] = {"description": self.rule.label}
+        described: dict[str, Any] = {"description": filled(self.rule.label, self.generic)}
         if self.rule.sources:
             described["description"] += f" (sources: {', '.join(self.rule.sources)})"
         if self.kind is Kind.FLAG:
@@ -218,6 +224,14 @@ class Section:
     key: str
     title: str
     values: tuple[Declared, ...]
+    #: The parameters of the title and of its values' words (:func:`text_params`).
+    params: Mapping[str, object] = field(default_factory=dict, compare=False, hash=False)
+    generic: Mapping[str, object] = field(default_factory=dict, compare=False, hash=False)
+
+    @property
+    def english_title(self) -> str:
+        """The title in English as any rule set says it (the API's schema)."""
+        return filled(self.title, self.generic)
 
     def card_rows(self) -> tuple[Declared, ...]:
         """The numbers the rules card lists: those set, and those the table must still give
@@ -277,9 +291,27 @@ def _kind(annotation: Any) -> tuple[Kind, bool, type[Enum] | None]:
     raise TypeError(f"a rule value must be a number, a flag or an enum, not {annotation!r}")
 
 
+def filled(text: str, params: Mapping[str, object]) -> str:
+    """An English msgid with its parameters filled in (``text`` as it is without any)."""
+    return text % params if params else text
+
+
+def text_params(obj: Any) -> Mapping[str, object]:
+    """The parameters a section's words take: its own ``params`` (the second packet's
+    ``%(packet)s``, the game's word for it), else none."""
+    params = getattr(obj, "params", None)
+    return params if isinstance(params, Mapping) else {}
+
+
+def generic_params(obj: Any) -> Mapping[str, object]:
+    """:func:`text_params` as the section's default says them, whatever the rule set."""
+    return text_params(type(obj)()) if text_params(obj) else {}
+
+
 def declared(obj: Any, prefix: str = "") -> Iterator[Declared]:
     """The declared values a dataclass instance holds, in field order."""
     hints = _hints(type(obj))
+    params, generic = text_params(obj), generic_params(obj)
     for f in fields(obj):
         decl = f.metadata.get(_RULE)
         if decl is None:
@@ -288,13 +320,14 @@ def declared(obj: Any, prefix: str = "") -> Iterator[Declared]:
         in_force = not (decl.replaced_by and any(
             getattr(obj, name) for name in decl.replaced_by.split()))
         yield Declared(f"{prefix}{f.name}", f.name, decl, kind, optional, enum,
-                       getattr(obj, f.name), in_force)
+                       getattr(obj, f.name), in_force, params, generic)
 
 
 def sections(obj: Any) -> tuple[Section, ...]:
     """The sections of a rule set in field order, then the values it holds itself."""
     out = [
-        Section(f.name, f.metadata[_SECTION], tuple(declared(getattr(obj, f.name), f"{f.name}.")))
+        Section(f.name, f.metadata[_SECTION], tuple(declared(getattr(obj, f.name), f"{f.name}.")),
+                text_params(getattr(obj, f.name)), generic_params(getattr(obj, f.name)))
         for f in fields(obj) if _SECTION in f.metadata
     ]
     own = tuple(declared(obj))

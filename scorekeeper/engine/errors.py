@@ -16,6 +16,11 @@ def N_(message: str) -> str:
     return message
 
 
+def Nn_(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a message with its plural for translation (ngettext's), translated later."""
+    return singular, plural
+
+
 class FieldError(ValueError):
     """One field of an entry or a rule set holds a value that cannot be."""
 

@@ -70,9 +70,9 @@ class RuleSet:
     penalties: tuple[Penalty, ...] = ()
     held_cards: HeldCardRules = section(HeldCardRules(), N_("Cards melded and held"))
     special_hands: tuple[SpecialHand, ...] = ()
-    # Buraco and Burraco (VARIANTS-2.md 11, 12): the morto, the pozzetto.
-    second_packet: SecondPacketRules = section(
-        SecondPacketRules(), N_("Second packet (morto, pozzetto)"))
+    # Buraco and Burraco (VARIANTS-2.md 11, 12): the morto, the pozzetto, each named by its
+    # game (:attr:`SecondPacketRules.name`).
+    second_packet: SecondPacketRules = section(SecondPacketRules(), N_("The %(packet)s"))
     opening_minimums: OpeningMinimums = OpeningMinimums()
     # The values the rule set holds itself ("The game").
     #: Not in force while :attr:`rounds` is set: a game of rounds has no target.
@@ -139,6 +139,15 @@ class RuleSet:
     #: The preset a house rule set was made from; ``None`` for a preset.
     based_on: str | None = None
     notes: tuple[str, ...] = field(default=())
+    #: The game the rule set is a way of playing, as a title names it ("Burraco score sheet",
+    #: "Súmula de Buraco"): Canasta for the family of :mod:`.presets.sources` and
+    #: :mod:`.presets.variants`; a preset's msgid, translated as its name is.
+    game: str = N_("Canasta")
+    #: The game's own words for the app's generic ones: (generic msgid, the game's msgid)
+    #: pairs, a page saying the game's (:meth:`own`) where it has them: Burraco's burrachi and
+    #: smazzate, Hand and Foot's books and rounds. Each is a msgid translated in every language;
+    #: a message with a plural is a (singular, plural) pair (:meth:`own_plural`).
+    words: tuple[tuple[str | tuple[str, str], str | tuple[str, str]], ...] = ()
 
     # -- look-ups ---------------------------------------------------------------------------
 
@@ -311,9 +320,31 @@ class RuleSet:
                 raise EntryErrors([FieldError(path, N_("This value cannot be set here."))])
         return ruleset_from_dict(data, base=self)
 
+    def own(self, msgid: str) -> str:
+        """The game's own msgid for the app's generic ``msgid`` (:attr:`words`), else
+        ``msgid``."""
+        for generic, own in self.words:
+            if generic == msgid and isinstance(own, str):
+                return own
+        return msgid
+
+    def own_plural(self, singular: str, plural: str) -> tuple[str, str]:
+        """:meth:`own` for a message with a plural."""
+        for generic, own in self.words:
+            if generic == (singular, plural) and isinstance(own, tuple):
+                return own
+        return singular, plural
+
     def sections(self) -> tuple[Section, ...]:
-        """The declared values of this rule set by section (the card, the form list them)."""
+        """The declared values of this rule set by section (the data form, the API's schema)."""
         return sections(self)
+
+    def shown_sections(self) -> tuple[Section, ...]:
+        """The sections a page lists (the rules card, the house-rules form): those of a part the
+        game does not have are left off, the second packet of a game with none (Hand and
+        Foot's foot is no packet: issue 42 found its card with an empty section)."""
+        return tuple(sec for sec in sections(self)
+                     if sec.key != "second_packet" or self.second_packet.present)
 
     # -- what the count asks for ------------------------------------------------------------
 

@@ -22,10 +22,11 @@ def _second_packet_taken_once(hand: HandUnderCheck) -> Iterator[FieldError]:
         n = side.entry.penalties.get(NOT_TAKEN, 0)
         if n > 1:
             yield FieldError(f"{p}.penalties.{NOT_TAKEN}",
-                             N_("A side has one second packet: it is not taken once at most."))
+                             N_("A side has one %(packet)s: it is not taken once at most."),
+                             **rs.second_packet.params)
         if n and hand.went_out(side) and rs.second_packet.needed_to_go_out:
-            yield FieldError(f"{p}.going_out",
-                             N_("Going out needs the second packet (morto, pozzetto) taken."))
+            yield FieldError(f"{p}.going_out", N_("Going out needs the side's %(packet)s taken."),
+                             **rs.second_packet.params)
 
 
 def _ordinary_red_threes(hand: HandUnderCheck) -> Iterator[FieldError]:

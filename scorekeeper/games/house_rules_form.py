@@ -19,6 +19,7 @@ from typing import Any
 
 from ..engine import (
     N_,
+    PRESET_LABELS,
     CanastaKind,
     FieldError,
     OpeningCondition,
@@ -27,7 +28,7 @@ from ..engine import (
     RuleSet,
     ruleset_to_dict,
 )
-from ..engine.declared import Declared, Empty, Kind, sections
+from ..engine.declared import Declared, Empty, Kind
 from ..engine.rule_types import SpecialHand
 from ..services.house_rules import slug
 
@@ -120,17 +121,26 @@ def form_sections(rs: RuleSet, translate: Translate = _same
     The canasta kinds head the canastas section (the section of the canasta-count premios).
     """
     tr = translate
+
+    def said(text: str, params: Mapping[str, object]) -> str:
+        # The section's own words (the second packet's name) are the game's: translated only
+        # when they are a preset's msgid ("second packet"), as ``i18n.label`` does.
+        if not params:
+            return tr(text)
+        return tr(text) % {k: tr(v) if isinstance(v, str) and v in PRESET_LABELS else v
+                           for k, v in params.items()}
+
     out: list[tuple[str, tuple[Field, ...]]] = []
-    for sec in sections(rs):
+    for sec in rs.shown_sections():
         fields = [
-            Field(d.path, tr(d.label), _INPUT[d.kind], _hint(d, sec.values, tr),
+            Field(d.path, said(d.label, d.params), _INPUT[d.kind], _hint(d, sec.values, tr),
                   tuple((value, tr(text)) for value, text in d.choice_labels())
                   if d.kind is Kind.CHOICE else ())
             for d in sec.values
         ]
         if sec.key == "canasta_count_premios":
             fields = [*_canasta_fields(rs, tr), *fields]
-        out.append((tr(sec.title), tuple(fields)))
+        out.append((said(sec.title, sec.params), tuple(fields)))
     return tuple(out)
 
 
@@ -142,7 +152,7 @@ def form_values(rs: RuleSet, translate: Translate | None = None) -> dict[str, st
     """The edit form's values for ``rs`` (labels through ``translate`` when given)."""
     tr = translate or _same
     v: dict[str, str] = {"name": tr(rs.name)}
-    for sec in sections(rs):
+    for sec in rs.shown_sections():
         for d in sec.values:
             if d.kind is Kind.FLAG:
                 if d.value:
@@ -266,7 +276,7 @@ def data_from_form(rs: RuleSet, form: Mapping[str, Any], translate: Translate | 
     data = ruleset_to_dict(rs)
     remap: dict[str, str] = {}
     data["name"] = _text(form.get("name")).strip()
-    for sec in sections(rs):
+    for sec in rs.shown_sections():
         into = data[sec.key] if sec.key else data
         for d in sec.values:
             if d.kind is Kind.FLAG:

@@ -395,7 +395,8 @@ def _values(rs: RuleSet, sign: Sign, packs: int) -> list[Value]:
             out += [Value(d.rule.row, points, {"count": count}, against=sign is Sign.PENALTY)
                     for count, points in d.table_rows()]
         else:
-            out.append(Value(d.rule.sheet or d.card_label, d.value, _deck_count(d, packs),
+            out.append(Value(d.rule.sheet or d.card_label, d.value,
+                             {**d.params, **_deck_count(d, packs)},
                              against=sign is Sign.PENALTY))
     return out
 

@@ -120,14 +120,14 @@ def test_batida_needs_a_clean_canastra() -> None:
 def test_batida_needs_the_morto_taken() -> None:
     assert errors({"canastas": {"natural": 1}, "going_out": "normal", "table_points": 45,
                    "penalties": MORTO}, EMPTY) == {
-        "sides[0].going_out": "Going out needs the second packet (morto, pozzetto) taken."}
+        "sides[0].going_out": "Going out needs the side's morto taken."}
 
 
 def test_a_side_has_one_morto() -> None:
     assert errors({"canastas": {"natural": 1}, "going_out": "normal", "table_points": 45},
                   {"penalties": {NOT_TAKEN: 2}}) == {
         f"sides[1].penalties.{NOT_TAKEN}":
-            "A side has one second packet: it is not taken once at most."}
+            "A side has one morto: it is not taken once at most."}
 
 
 def test_an_indirect_batida_morto_unplayed_counts_as_not_taken() -> None:

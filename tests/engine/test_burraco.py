@@ -108,7 +108,7 @@ def test_closing_needs_a_burraco_and_the_pozzetto() -> None:
         "sides[0].going_out": "Going out needs finished canastas: 1; this side has 0."}
     assert errors({"canastas": {"mixed": 1}, "going_out": "normal", "table_points": 50,
                    "penalties": POZZETTO}, EMPTY) == {
-        "sides[0].going_out": "Going out needs the second packet (morto, pozzetto) taken."}
+        "sides[0].going_out": "Going out needs the side's pozzetto taken."}
 
 
 def test_internazionale_needs_a_clean_burraco() -> None:

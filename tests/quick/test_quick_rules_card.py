@@ -68,8 +68,9 @@ def test_hand_and_foot_card_knows_the_rounds(client):
     assert rows["Rounds in a game"] == "4"
     assert "Play to" not in rows  # no target: the game is four rounds
     assert "By the round being played, whatever the score" in text(page)
-    assert ("To go out a side needs: 2 natural canastas and 2 mixed canastas and 1 wild-card "
-            "canasta.") in text(page)
+    # In its players' words (issue 42): books, not canastas.
+    assert ("To go out a side needs: 2 clean books and 2 dirty books and 1 wild book."
+            ) in text(page)
 
 
 def test_classic(client):

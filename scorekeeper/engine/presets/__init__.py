@@ -9,6 +9,7 @@ from __future__ import annotations
 from ..errors import UnknownRuleSet
 from ..rule_types import EACH_RED_THREE, CanastaKind, HandEnd, OpeningCondition
 from ..rulesets import RuleSet
+from ..second_packet import SECOND_PACKET
 from .buraco import BURACO, BURRACO
 from .hand_and_foot import HAND_AND_FOOT
 from .sources import CLASSIC, COMODINES, LA_CANASTA, TORNEO
@@ -24,7 +25,7 @@ PRESETS: dict[str, RuleSet] = {rs.id: rs for rs in (CLASSIC, LA_CANASTA, COMODIN
 
 
 def _preset_labels() -> frozenset[str]:
-    labels: set[str] = {EACH_RED_THREE}
+    labels: set[str] = {EACH_RED_THREE, SECOND_PACKET}
     labels.update(k.label for k in CanastaKind)
     labels.update(b.name for rs in PRESETS.values() for b in rs.canastas)
     labels.update(k.unfinished_label for k in CanastaKind)
@@ -32,7 +33,7 @@ def _preset_labels() -> frozenset[str]:
     labels.update(c.label for c in OpeningCondition)
     labels.update(e.label for e in HandEnd)
     for rs in PRESETS.values():
-        labels.update((rs.name, rs.description, *rs.notes))
+        labels.update((rs.name, rs.game, rs.description, *rs.notes))
         labels.update(f.label for f in rs.formats)
         labels.update(k.label for k in rs.going_out)
         labels.update(p.label for p in rs.premios)

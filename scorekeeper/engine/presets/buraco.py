@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..cards import CardValues
-from ..errors import N_
+from ..errors import N_, Nn_
 from ..rule_types import (
     CanastaKind,
     GoingOutKind,
@@ -31,7 +31,8 @@ from .sources import CLASSIC
 NO_OPENING_MINIMUM = OpeningMinimums(negative=0, bands=(OpeningBand(0, 0),))
 
 
-def second_packet_game(values: Mapping[str, Any], *, not_taken: str, **changes: Any) -> RuleSet:
+def second_packet_game(values: Mapping[str, Any], *, packet: str, not_taken: str,
+                       **changes: Any) -> RuleSet:
     """A game of runs with a second packet, as VARIANTS-2.md 11 and 12 both play it: classic
     varied by ``values`` and ``changes``, with what the two games share said once here. 3s are
     ordinary cards (11.3 "Red/black 3s | no special role in Buraco (ordinary 5-point cards)";
@@ -39,13 +40,14 @@ def second_packet_game(values: Mapping[str, Any], *, not_taken: str, **changes: 
     (11.3 "morto taken + a canastra limpa"; 12.3 "the line has taken its pozzetto and made ≥ 1
     burraco"); a packet not taken costs 100, the penalty ``not_taken`` (11.3 "Morto not taken |
     −100" [GD-A]; [GV]; [BS]; [SPEC-BR]; 12.3 "Pozzetto not taken | −100" [EB-A17N]; [EB-PTS];
-    [CPO]); no opening minimum."""
+    [CPO]); no opening minimum. ``packet`` is the game's own word for its packet, said in every
+    language."""
     return vary(
         CLASSIC,
         {"red_threes.ordinary": True, "going_out_requirement.canastas": 1,
          "second_packet.needed_to_go_out": True, **values},
         penalties=(Penalty(NOT_TAKEN, not_taken, 100),),
-        second_packet=SecondPacketRules(),
+        second_packet=SecondPacketRules(name=packet),
         opening_minimums=NO_OPENING_MINIMUM,
         **changes,
     )
@@ -67,9 +69,12 @@ BURACO = second_packet_game(
         # play on (classic's), a setting.
         "target": 3000,
     },
+    # 11.1 "two 11-card *mortos*" [P-BR]; [GD-A]: Brazil's word, in every language.
+    packet="morto",
     not_taken=N_("Morto not taken"),
     id="buraco",
     name=N_("Buraco (Brazil)"),
+    game=N_("Buraco"),
     sources=("P-BR", "WIKI-PT", "JOG", "GD-A", "GD-F", "GV", "BS", "SPEC-BR"),
     description=N_(
         "Brazilian Buraco (canastra): runs of a suit, a morto of eleven cards a side; clean "
@@ -143,9 +148,25 @@ BURRACO = second_packet_game(
         # total above 2,005"
         "target": 2005,
     },
+    # 12.1 "two 11-card pozzetti" [MYB]; [CPO] "I pozzetti": Italy's word, in every language.
+    packet="pozzetto",
     not_taken=N_("Pozzetto not taken"),
     id="burraco",
     name=N_("Burraco (Italy)"),
+    game=N_("Burraco"),
+    # 12.1 "Smazzata | one hand" [MYB] "ogni mano è chiamata "smazzata""; 12.3 "Burrachi": a
+    # canasta is a burraco (plural burrachi) [MYB] "sequenze o combinazioni di (almeno) 7
+    # carte"; the game's words in every language, as the pozzetto.
+    words=(
+        (N_("Count hand %(n)d"), N_("Count smazzata %(n)d")),
+        (N_("Canastas"), N_("Burrachi")),
+        (("%(num)d finished canasta", "%(num)d finished canastas"),
+         Nn_("%(num)d burraco", "%(num)d burrachi")),
+        (("%(num)d natural canasta", "%(num)d natural canastas"),
+         Nn_("%(num)d clean burraco", "%(num)d clean burrachi")),
+        (N_("Each canasta also counts its cards at card value."),
+         N_("Each burraco also counts its cards at card value.")),
+    ),
     sources=("P-BI", "MYB", "EB-A13", "EB-A16", "EB-A17N", "EB-PTS", "EB-TO", "AICS", "OMS"),
     description=N_(
         "Italian Burraco (FIBUR): runs and sets, a pozzetto of eleven cards a line; burraco "

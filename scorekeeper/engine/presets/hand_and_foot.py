@@ -13,7 +13,7 @@ cards of both partners' hands **and unplayed feet** are the side's cards in hand
 
 from __future__ import annotations
 
-from ..errors import N_
+from ..errors import N_, Nn_
 from ..rule_types import (
     CanastaKind,
     PlayerFormat,
@@ -87,6 +87,24 @@ HAND_AND_FOOT = vary(
     },
     id="hand-and-foot",
     name=N_("Hand and Foot"),
+    game=N_("Hand and Foot"),
+    # Its players' words (10.3 "Books (7-card melds)"; 10.7 "There are four rounds to a game"
+    # [WHIT]): books, clean, dirty and wild, and rounds. The sources are English: the other
+    # languages say them as the app says canastas and hands.
+    words=(
+        (N_("Count hand %(n)d"), N_("Count round %(n)d")),
+        (N_("Canastas"), N_("Books")),
+        (("%(num)d finished canasta", "%(num)d finished canastas"),
+         Nn_("%(num)d finished book", "%(num)d finished books")),
+        (("%(num)d natural canasta", "%(num)d natural canastas"),
+         Nn_("%(num)d clean book", "%(num)d clean books")),
+        (("%(num)d mixed canasta", "%(num)d mixed canastas"),
+         Nn_("%(num)d dirty book", "%(num)d dirty books")),
+        (("%(num)d wild-card canasta", "%(num)d wild-card canastas"),
+         Nn_("%(num)d wild book", "%(num)d wild books")),
+        (N_("Each canasta also counts its cards at card value."),
+         N_("Each book also counts its cards at card value.")),
+    ),
     sources=("P-HF", "WHIT", "HF-GD", "HF-TV", "BIC-HF", "JC", "GOCC", "COMP"),
     description=N_(
         "The US home game: five packs, a hand and a foot of 13 cards each; clean books 500, "

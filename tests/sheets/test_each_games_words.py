@@ -1,0 +1,170 @@
+"""Each game in its own words (issue 42): every page, card and sheet of Buraco, Burraco and Hand
+and Foot, in the four languages, says the game's own word for its second packet and no other
+game's. The word was "morto" on every Portuguese page and "pozzetto" on every Italian one,
+whatever the game (Burraco's card in Portuguese: "precisa ter pegado o seu morto"), and Hand
+and Foot, which has no second packet (its foot is each player's second hand), showed an empty
+section for one.
+
+What is read, for each game and language: the rules card, the new-game page with the preset
+chosen, a game's board and count form, the count form's refusal of a batida without the packet
+(and the API's), the rules card's and the blank and kept score sheets' PDF text.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+import flask_babel
+import pytest
+from flask.testing import FlaskClient
+from sheet_helpers import pdf_text
+
+from scorekeeper.engine.second_packet import NOT_TAKEN
+
+LANGUAGES = ("en", "es", "pt", "it")
+
+#: Each game's own word for its second packet, in every language ([P-BR] "mortos"; [MYB]
+#: "pozzetti"); Hand and Foot has none.
+OWN_WORD = {"buraco": "morto", "burraco": "pozzetto", "hand-and-foot": None}
+#: The words of any game's second packet: the games' own, and the generic one the app says
+#: where a rule set names none (a house rule), in each language.
+PACKET_WORDS = re.compile(
+    r"\b(mortos?|pozzett[oi]|second packet|segundo ma[zç]o|secondo mazzo)\b", re.IGNORECASE)
+#: The title of a game's sheet, in each language (it was "Canasta" for every game).
+SHEET_TITLE = {
+    "en": "{game} score sheet", "es": "Hoja de anotación de {game}",
+    "pt": "Súmula de {game}", "it": "Foglio segnapunti di {game}",
+}
+GAME = {"buraco": "Buraco", "burraco": "Burraco"}
+
+
+def words(page: str) -> str:
+    """A page's text: tags dropped, entities read, spaces as one."""
+    page = re.sub(r"<script\b.*?</script>|<style\b.*?</style>", " ", page, flags=re.S)
+    return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", page)))
+
+
+def packet_words(text: str) -> set[str]:
+    return {m.lower() for m in PACKET_WORDS.findall(text)}
+
+
+def get(client: FlaskClient, url: str) -> str:
+    flask_babel.refresh()  # the app context would keep the first request's language
+    res = client.get(url)
+    assert res.status_code == 200, url
+    return res.get_data(as_text=True)
+
+
+def pdf(client: FlaskClient, url: str) -> str:
+    flask_babel.refresh()
+    res = client.get(url)
+    assert res.status_code == 200, url
+    assert res.mimetype == "application/pdf"
+    return re.sub(r"\s+", " ", " ".join(pdf_text(res.data)))
+
+
+def start_game(client: FlaskClient, ruleset: str) -> str:
+    """A game of ``ruleset`` started through ``/games/new``; its id."""
+    res = client.post("/games/new", data={
+        "ruleset": ruleset, "shown_ruleset": ruleset, "players": "4",
+        "side_0_name": "Nosotros", "side_1_name": "Ellos",
+        "side_0_player_0": "Ana", "side_0_player_1": "Luis"})
+    assert res.status_code == 303, res.get_data(as_text=True)
+    return res.headers["Location"].rsplit("/", 1)[-1]
+
+
+def assert_own_words(where: str, text: str, ruleset: str, *, names_it: bool) -> None:
+    """``text`` names no packet but the game's own word; ``names_it``: it names that word."""
+    own = OWN_WORD[ruleset]
+    found = packet_words(text)
+    assert found <= ({own, own + "s"} if own else set()), (where, found)
+    if names_it and own:
+        assert own in found, (where, "does not say", own)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("ruleset", list(OWN_WORD))
+def test_pages_and_cards_say_the_games_own_words(client: FlaskClient, ruleset: str,
+                                                 lang: str) -> None:
+    card = get(client, f"/rules/{ruleset}?lang={lang}")
+    assert_own_words("rules card", words(card), ruleset, names_it=True)
+    # No section says nothing (Hand and Foot's showed a second packet's title alone).
+    for section in re.findall(r'<section class="rc-section[^"]*">(.*?)</section>', card, re.S):
+        title, _, rest = section.partition("</h3>")
+        assert words(rest).strip(), ("an empty section", words(title))
+    new = get(client, f"/games/new?ruleset={ruleset}&lang={lang}")
+    assert_own_words("new-game page", words(new), ruleset, names_it=False)
+    gid = start_game(client, ruleset)
+    board = get(client, f"/games/{gid}?lang={lang}")
+    assert_own_words("board", words(board), ruleset, names_it=False)
+    form = get(client, f"/games/{gid}/hands/new?lang={lang}")
+    # The count form asks for the packet not taken in the game's word ("Morto não pegado").
+    assert_own_words("count form", words(form), ruleset, names_it=True)
+
+
+#: The game's own words where its sources give them (RuleSet.words): Burraco's burrachi and
+#: smazzata [MYB], in every language; Hand and Foot's books and rounds [WHIT] (in the other
+#: languages as the app already names its books: "Livro limpo").
+OWN_SAYINGS = {
+    ("burraco", "it"): ("Conta la smazzata 1", "ha bisogno di: 1 burraco.", "Burrachi",
+                        "Ogni burraco conta anche le sue carte al loro valore."),
+    ("burraco", "en"): ("Count smazzata 1", "To go out a side needs: 1 burraco."),
+    ("hand-and-foot", "en"): (
+        "Count round 1", "Books", "Each book also counts its cards at card value.",
+        "2 clean books and 2 dirty books and 1 wild book."),
+    ("hand-and-foot", "pt"): ("Contar a rodada 1", "2 livros limpos"),
+}
+
+
+@pytest.mark.parametrize(("ruleset", "lang"), list(OWN_SAYINGS))
+def test_the_games_own_words_for_melds_and_deals(client: FlaskClient, ruleset: str,
+                                                 lang: str) -> None:
+    gid = start_game(client, ruleset)
+    said = (words(get(client, f"/rules/{ruleset}?lang={lang}"))
+            + words(get(client, f"/games/{gid}/hands/new?lang={lang}")))
+    for saying in OWN_SAYINGS[ruleset, lang]:
+        assert saying in said, saying
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("ruleset", ["buraco", "burraco"])
+def test_a_refusal_names_the_games_own_packet(client: FlaskClient, ruleset: str,
+                                              lang: str) -> None:
+    """Going out without the packet taken is refused in the game's word, by page and API."""
+    gid = start_game(client, ruleset)
+    hand = {"end": "went_out", "sides[0].going_out": "normal",
+            "sides[0].canastas.natural": "1", "sides[0].table_points": "200",
+            f"sides[0].penalties.{NOT_TAKEN}": "1"}
+    flask_babel.refresh()
+    res = client.post(f"/games/{gid}/hands?lang={lang}", data=hand)
+    assert res.status_code == 422, res.status_code
+    text = words(res.get_data(as_text=True))
+    assert_own_words("refused count form", text, ruleset, names_it=True)
+    said = {"en": "Going out needs the side's {w} taken.",
+            "es": "Para cerrar, el bando debe haber tomado su {w}.",
+            "pt": "Para bater, a dupla precisa ter pegado o seu {w}.",
+            "it": "Per chiudere la linea deve aver preso il suo {w}."}[lang]
+    assert said.format(w=OWN_WORD[ruleset]) in text
+    flask_babel.refresh()
+    res = client.post(f"/api/v1/score?lang={lang}", json={"ruleset": ruleset, "sides": [
+        {"canastas": {"natural": 1}, "going_out": "normal", "table_points": 200,
+         "penalties": {NOT_TAKEN: 1}}, {}]})
+    assert res.status_code == 422
+    message = res.get_json()["errors"][0]["message"]
+    assert_own_words("API error", message, ruleset, names_it=True)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("ruleset", list(OWN_WORD))
+def test_sheets_say_the_games_own_words(client: FlaskClient, ruleset: str, lang: str) -> None:
+    card = pdf(client, f"/sheets/rules/{ruleset}.pdf?paper=a4&lang={lang}")
+    assert_own_words("printed rules card", card, ruleset, names_it=True)
+    blank = pdf(client, f"/sheets/blank.pdf?ruleset={ruleset}&players=4&paper=a4&lang={lang}")
+    assert_own_words("blank sheet", blank, ruleset, names_it=False)
+    gid = start_game(client, ruleset)
+    kept = pdf(client, f"/sheets/games/{gid}.pdf?lang={lang}")
+    assert_own_words("kept sheet", kept, ruleset, names_it=False)
+    if ruleset in GAME:  # the sheet is titled by the game, not "Canasta"
+        title = SHEET_TITLE[lang].format(game=GAME[ruleset])
+        assert title in blank and title in kept, (title, blank[:120])
