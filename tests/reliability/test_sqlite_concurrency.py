@@ -116,3 +116,64 @@ def test_reading_never_takes_the_write_lock_and_writing_waits_for_it(tmp_path: P
         finally:
             other.close()
             db.engine.dispose()
+
+
+def test_a_writer_locked_past_the_busy_timeout_is_told_busy_not_a_server_error(
+        tmp_path: Path) -> None:
+    """A write lock still held by another worker after the busy timeout (a loaded CI run's
+    forty tables at once) raised sqlite3's own error past the app's handler: a 500. It is said
+    as SQLAlchemy's, so a save answers 503 "busy" with Retry-After and nothing saved."""
+    import sqlite3
+
+    from sqlalchemy import text
+    from sqlalchemy.exc import OperationalError
+
+    from scorekeeper.extensions import take_write_lock
+
+    path = tmp_path / "busy.sqlite"
+    app = create_app(_config(path), instance_path=str(tmp_path / "instance"))
+    client = app.test_client()
+    with app.app_context():
+        db.create_all()
+        made = client.post("/api/v1/games", json=NEW_GAME)
+        assert made.status_code == 201
+        game = made.get_json()
+        other = sqlite3.connect(path, isolation_level=None)
+        try:
+            # A tenth of a second, not the app's 20 s: the lock is held past it.
+            db.session.execute(text("PRAGMA busy_timeout=100"))
+            assert db.session.execute(text("SELECT 1")).scalar() == 1
+            other.execute("BEGIN IMMEDIATE")
+            with pytest.raises(OperationalError, match="locked"):
+                take_write_lock()
+            db.session.rollback()
+        finally:
+            other.execute("ROLLBACK")
+            other.close()
+    # Through a save: the same lock held, the app's connections waiting 0.1 s.
+    from scorekeeper import extensions
+
+    original = extensions._set_sqlite_pragmas
+
+    def short_wait(dbapi_connection, synchronous):  # type: ignore[no-untyped-def]
+        original(dbapi_connection, synchronous)
+        dbapi_connection.execute("PRAGMA busy_timeout=100")
+
+    with app.app_context():
+        db.engine.dispose()
+    extensions._set_sqlite_pragmas = short_wait  # type: ignore[assignment]
+    other = sqlite3.connect(path, isolation_level=None)
+    try:
+        other.execute("BEGIN IMMEDIATE")
+        res = client.post(f"/api/v1/games/{game['id']}/hands", json=HAND,
+                          headers=auth(game["edit_token"]))
+        assert res.status_code == 503, res.get_data(as_text=True)
+        assert res.headers["Retry-After"]
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+        extensions._set_sqlite_pragmas = original  # type: ignore[assignment]
+        with app.app_context():
+            db.engine.dispose()
+    with app.app_context():
+        assert db.session.execute(select(Hand)).first() is None

@@ -19,15 +19,19 @@ busy_retries: list[str] = []
 
 def save(worker, table, body, headers):
     """Post a hand; when SQLite stays locked past its busy timeout (a heavily loaded machine),
-    send it again with the same idempotency key, as the phone's retry does."""
+    the app answers 503 "busy" with nothing saved: send it again with the same idempotency
+    key, as the phone's retry does."""
     for _ in range(5):
         try:
-            return worker.post(f"/api/v1/games/{table['game_id']}/hands", json=body,
-                               headers=headers)
+            response = worker.post(f"/api/v1/games/{table['game_id']}/hands", json=body,
+                                   headers=headers)
         except OperationalError as exc:
             if "locked" not in str(exc):
                 raise
-            busy_retries.append(headers["Idempotency-Key"])
+        else:
+            if response.status_code != 503:
+                return response
+        busy_retries.append(headers["Idempotency-Key"])
     raise AssertionError("the database stayed locked")
 
 
