@@ -99,7 +99,9 @@ class Field:
             if self.blank:
                 schema = {"anyOf": [schema, {"const": ""}]}
         elif self.kind is Kind.CHOICE:
-            schema = {"enum": list(self.choices)}
+            # A nullable choice takes null too (Schemathesis found POST /tournaments taking a
+            # null standings_by its schema did not allow).
+            schema = {"enum": [*self.choices, *([None] if self.nullable else [])]}
         elif self.kind is Kind.NAME:
             schema = ({"type": "string", "minLength": 1, "pattern": "\\S"} if self.required
                       else {"type": ["string", "null"]})
