@@ -386,6 +386,11 @@ def add_hand(game_id: str) -> Response:
     """
     done = record.add_hand(game_id, _hand_body(), by=g.by, request_key=_request_key(),
                            seen_version=_if_match("g"))
+    return _hand_made(game_id, done)
+
+
+def _hand_made(game_id: str, done: record.Written) -> Response:
+    """201 with the hand a write added, and where it stands."""
     assert done.hand is not None
     response = _hand_response(done.hand, 201)
     response.headers["Location"] = url_for("api.get_hand", game_id=game_id,
@@ -413,11 +418,7 @@ def end_at_time(game_id: str) -> Response:
     rule set where time is never up; 409 once the game is over."""
     done = record.end_at_time(game_id, by=g.by, request_key=_request_key(),
                               seen_version=_if_match("g"))
-    assert done.hand is not None
-    response = _hand_response(done.hand, 201)
-    response.headers["Location"] = url_for("api.get_hand", game_id=game_id,
-                                           number=done.hand.number)
-    return response
+    return _hand_made(game_id, done)
 
 
 @bp.get("/games/<game_id>/hands/<int:number>")

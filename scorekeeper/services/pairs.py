@@ -230,6 +230,19 @@ def add_pair(tournament: Tournament, data: Mapping[str, object]) -> Added:
     return Added(pair, joins, reseated)
 
 
+def _withdrawable(tournament: Tournament, number: int) -> TournamentPair:
+    """Pair ``number``, if it may be withdrawn now: the withdrawal and its preview refuse
+    alike. Raises :class:`PairNotFound`, :class:`PairsFixed` once game 1 has started, and
+    :class:`EntryErrors` (field ``pair``) when two pairs would be left."""
+    pair = find(tournament, number)
+    if started(tournament):
+        raise PairsFixed(number)
+    if len(tournament.pairs) <= 2:
+        raise EntryErrors([FieldError("pair", N_("A tournament needs at least two pairs."))])
+    _seatable(tournament, len(tournament.pairs) - 1, "pair")
+    return pair
+
+
 def withdraw_pair(tournament: Tournament, number: int) -> Reseated:
     """Take pair ``number`` out before game 1 starts (a no-show, or a pair that leaves): its
     number is retired (every other pair keeps its own, as its slip and the wall say it) and
@@ -238,12 +251,7 @@ def withdraw_pair(tournament: Tournament, number: int) -> Reseated:
     Raises :class:`PairNotFound`, :class:`PairsFixed` once game 1 has started, and
     :class:`EntryErrors` (field ``pair``) when two pairs would be left.
     """
-    pair = find(tournament, number)
-    if started(tournament):
-        raise PairsFixed(number)
-    if len(tournament.pairs) <= 2:
-        raise EntryErrors([FieldError("pair", N_("A tournament needs at least two pairs."))])
-    _seatable(tournament, len(tournament.pairs) - 1, "pair")
+    pair = _withdrawable(tournament, number)
     rnd = tournament.rounds[0]
     reseated = Reseated()
     before = {t.number for t in rnd.tables}
@@ -272,12 +280,7 @@ class WithdrawalPreview:
 
 def withdrawal_preview(tournament: Tournament, number: int) -> WithdrawalPreview:
     """What :func:`withdraw_pair` would do, changing nothing; refused as it would be."""
-    pair = find(tournament, number)
-    if started(tournament):
-        raise PairsFixed(number)
-    if len(tournament.pairs) <= 2:
-        raise EntryErrors([FieldError("pair", N_("A tournament needs at least two pairs."))])
-    _seatable(tournament, len(tournament.pairs) - 1, "pair")
+    pair = _withdrawable(tournament, number)
     numbers = sorted(p.number for p in tournament.pairs if p.id != pair.id)
     plan = relabel(movement_plan(tournament.seating_method, len(numbers),
                                  tournament.rounds_planned), numbers).rounds[0]
