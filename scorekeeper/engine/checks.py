@@ -32,6 +32,7 @@ from .rule_types import (
     Rank,
 )
 from .rulesets import RuleSet
+from .table_floor import cheap_ranks_of, scarce_cards_extra
 from .worked import WorkedSide, needed_to_go_out, towards_going_out, wild_canastas
 
 #: The error of a hand that ended by going out with no side marked out. A live count leaves it
@@ -207,9 +208,16 @@ def _table_holds_the_canastas(hand: HandUnderCheck) -> Iterator[FieldError]:
     for p, side in hand.numbered():
         made = hand.canastas(side)
         melds = hand.unfinished(side)
-        least = (sum(k.minimum_card_points * n for k, n in made)
-                 + sum(k.minimum_meld_points * n for k, n in melds)
-                 + card_values.black_threes * side.black_threes_shown)
+        # Where 3s are ordinary cards (Buraco, Burraco) a black 3 on the table may be in a
+        # run (ace to king holds its 3): not on top of the canastas' cards.
+        black_threes_apart = (0 if hand.ruleset.red_threes.ordinary
+                              else card_values.black_threes * side.black_threes_shown)
+        # Past what all the packs' cards are worth the canastas themselves are refused
+        # (_deck_has_the_ranks, _deck_has_the_runs): the floor says no more than the packs.
+        least = min(_deck_points(hand), sum(k.minimum_card_points * n for k, n in made)
+                    + _scarce_cards(hand, made)
+                    + sum(k.minimum_meld_points * n for k, n in melds)
+                    + black_threes_apart)
         # Cards mixed in before counting (002) leave no table to check.
         if (side.table_points < least and hand.entry.end is not HandEnd.TIME_UP
                 and not side.entry.cards_not_counted):
@@ -245,6 +253,16 @@ def _table_holds_the_canastas(hand: HandUnderCheck) -> Iterator[FieldError]:
                     N_("The canastas made hold at least %(count)d of these cards."),
                     count=needed,
                 )
+
+
+def _scarce_cards(hand: HandUnderCheck, made: list[tuple[CanastaBonus, int]]) -> int:
+    """What the canastas hold beyond their separate minimums because the packs run out of
+    cheap cards (:mod:`.table_floor`): two packs, one natural canasta of each of the four
+    5-point ranks; five packs, twenty 2s before the jokers."""
+    rs = hand.ruleset
+    ranks = {*rs.meld_ranks(CanastaKind.NATURAL), *rs.meld_ranks(CanastaKind.MIXED)}
+    return scarce_cards_extra(made, hand.packs, rs.card_values, cheap_ranks_of(ranks),
+                              rs.held_cards.one_meld_per_rank, rs.red_threes.ordinary)
 
 
 def _cards_fixed(made: Iterable[tuple[CanastaBonus, int]]) -> dict[CardGroup, int]:
@@ -629,6 +647,46 @@ def _aces_or_sevens_held(hand: HandUnderCheck) -> Iterator[FieldError]:
                                       "at least %(points)d points."), count=n, points=least)
 
 
+def _held_sets_in_the_packs(hand: HandUnderCheck) -> Iterator[FieldError]:
+    """Every player's sets of aces and of sevens come out of the same packs: two packs hold
+    eight aces and eight sevens, two sets of three of each for the whole table, fewer where a
+    canasta or meld of aces or sevens took seven or three of them (VARIANTS.md 1: the aces and
+    sevens canastas). Each side's sets are some of aces, some of sevens, at most one of each a
+    player who holds cards (:func:`_aces_or_sevens_held`): the table's sets fit when the
+    sides can share the packs' sets of aces and of sevens that way."""
+    if not hand.ruleset.asks("aces_or_sevens_held"):
+        return
+    players = hand.fmt.players // hand.fmt.sides
+    left = {Rank.ACES: RANK_PER_PACK * hand.packs, Rank.SEVENS: RANK_PER_PACK * hand.packs}
+    for side in hand.sides:
+        for k, n in hand.canastas(side):
+            if k.rank in left:
+                left[k.rank] -= CANASTA_CARDS * n
+        for k, n in hand.unfinished(side):
+            if k.rank in left:
+                left[k.rank] -= MELD_CARDS * n
+    aces, sevens = (max(0, left[r]) // MELD_CARDS for r in (Rank.ACES, Rank.SEVENS))
+    wanted: list[tuple[int, int]] = []  # each side's sets, and its players who hold cards
+    for i, side in enumerate(hand.sides):
+        n = side.entry.aces_or_sevens_held
+        holders = players - (1 if hand.went_out(side) else 0)
+        if n > HELD_SETS_PER_PLAYER * holders:
+            return  # _aces_or_sevens_held says so beside the side's own field
+        wanted.append((n, holders))
+        # A side holds between max(0, n - h) and min(n, h) sets of aces, the rest sevens; the
+        # sides' sets of aces together leave at most the packs' sets of sevens for the rest.
+        fewest_aces = max(sum(n for n, _ in wanted) - sevens,
+                          sum(max(0, n - h) for n, h in wanted))
+        most_aces = min(aces, sum(min(n, h) for n, h in wanted))
+        if n and fewest_aces > most_aces:
+            yield FieldError(
+                f"sides[{i}].aces_or_sevens_held",
+                N_("%(packs)d packs leave %(aces)d sets of three aces and %(sevens)d of three "
+                   "sevens for all the players: not that many sets held."),
+                packs=hand.packs, aces=aces, sevens=sevens)
+            return
+
+
 def _priced_inputs(hand: HandUnderCheck) -> Iterator[FieldError]:
     """An input the count prices simply (``HandInput.each``) is given only where the rule set
     asks for it and prices it."""
@@ -683,14 +741,20 @@ def _deck_has_the_points(hand: HandUnderCheck) -> Iterator[FieldError]:
     """All the points on the tables and in the hands are at most what the packs are worth
     (where 3s are ordinary cards, the red 3s at the 4s to 7s' value: Buraco's two packs 960,
     Burraco's 1,080)."""
-    values = hand.ruleset.card_values
-    ordinary = hand.ruleset.red_threes.ordinary
-    deck_points = sum(g.in_deck(hand.packs, ordinary) * values.of(g) for g in CardGroup)
+    deck_points = _deck_points(hand)
     i = _first_over(deck_points, (s.table_points + s.hand_points for s in hand.sides))
     if i is not None:
         yield FieldError(f"sides[{i}].table_points",
                          N_("All the cards of %(packs)d packs are worth only %(points)d points."),
                          packs=hand.packs, points=deck_points)
+
+
+def _deck_points(hand: HandUnderCheck) -> int:
+    """What all the cards of the packs are worth (where 3s are ordinary cards, the red 3s at
+    the 4s to 7s' value)."""
+    values = hand.ruleset.card_values
+    ordinary = hand.ruleset.red_threes.ordinary
+    return sum(g.in_deck(hand.packs, ordinary) * values.of(g) for g in CardGroup)
 
 
 #: The checks a hand goes through, one per rule concern; every error of each is reported.
@@ -708,6 +772,7 @@ CHECKS: tuple[_Check, ...] = (
     _black_threes,
     _special_hand,
     _aces_or_sevens_held,
+    _held_sets_in_the_packs,
     _cards_not_counted,
     _premios_and_penalties,
     _priced_inputs,

@@ -112,14 +112,17 @@ def test_bad_fields_are_422(client, side, field):
 
 #: The impossible hands an auditor found accepted (issue 21), each with the field it is refused on.
 IMPOSSIBLE = [
-    # Two packs hold 8 of a rank: one natural canasta a rank, eleven ranks.
-    ("classic", [{"canastas": {"natural": 6}, "table_points": 210},
-                 {"canastas": {"natural": 6}, "table_points": 210}], "sides[1].canastas.natural"),
-    ("classic", [{"canastas": {"natural": 30}, "table_points": 1050}, {}],
+    # Two packs hold 8 of a rank: one natural canasta a rank, eleven ranks. (Six on a side
+    # hold 4 x 35 of 4s to 7s and 2 x 70 of 8s to kings at least; thirty are past all the
+    # packs' 1,180 points.)
+    ("classic", [{"canastas": {"natural": 6}, "table_points": 280},
+                 {"canastas": {"natural": 6}, "table_points": 280}], "sides[1].canastas.natural"),
+    ("classic", [{"canastas": {"natural": 30}, "table_points": 1180}, {}],
      "sides[0].canastas.natural"),
-    # American: sevens and aces are kinds of their own, nine ranks remain.
-    ("american", [{"canastas": {"natural": 6}, "table_points": 210},
-                  {"canastas": {"natural": 5}, "table_points": 175}],
+    # American: sevens and aces are kinds of their own, nine ranks remain (three of them of
+    # 4s to 6s: six natural canastas hold 3 x 35 + 3 x 70 at least, five 3 x 35 + 2 x 70).
+    ("american", [{"canastas": {"natural": 6}, "table_points": 315},
+                  {"canastas": {"natural": 5}, "table_points": 245}],
      "sides[1].canastas.natural"),
     # A sevens (aces) canasta and an unfinished sevens (aces) meld: 10 of 8.
     ("american", [{"canastas": {"sevens": 1}, "table_points": 35},
@@ -151,11 +154,14 @@ def test_impossible_hands_are_422(client, ruleset, sides, field):
 
 @pytest.mark.parametrize(("ruleset", "sides"), [
     # Eleven natural canastas (nine, American); a meld of sevens on each side (3 + 3 of 8);
-    # four wild melds (12 wild cards); the four-joker meld at 200.
-    ("classic", [{"canastas": {"natural": 6}, "table_points": 210},
-                 {"canastas": {"natural": 5}, "table_points": 175}]),
-    ("american", [{"canastas": {"natural": 5}, "table_points": 175},
-                  {"canastas": {"natural": 4}, "table_points": 140}]),
+    # four wild melds (12 wild cards); the four-joker meld at 200. The canastas' points: one
+    # a rank, 4s to 7s at 35 (American: 4s to 6s, sevens being their own kind), 8s to kings
+    # at 70, aces at 140; classic 4 x 35 + 2 x 70 and 4 x 70 + 140, American 3 x 35 + 2 x 70
+    # and 4 x 70.
+    ("classic", [{"canastas": {"natural": 6}, "table_points": 280},
+                 {"canastas": {"natural": 5}, "table_points": 420}]),
+    ("american", [{"canastas": {"natural": 5}, "table_points": 245},
+                  {"canastas": {"natural": 4}, "table_points": 280}]),
     ("american", [{"unfinished_canastas": {"sevens": 1}, "table_points": 15},
                   {"unfinished_canastas": {"sevens": 1}, "table_points": 15}]),
     ("american", [{"unfinished_canastas": {"wild": 4}, "table_points": 240}, {}]),

@@ -44,9 +44,12 @@ def totals(rs: RuleSet, *sides: dict[str, Any]) -> tuple[int, ...]:
     return result.totals
 
 
-def naturals(n: int) -> dict[str, Any]:
-    """A side with ``n`` natural canastas of 4s to 7s and nothing else (35 each)."""
-    return {"canastas": {"natural": n}, "table_points": 35 * n}
+def naturals(n: int, cheap_ranks: int = 4) -> dict[str, Any]:
+    """A side with ``n`` natural canastas and nothing else, on the fewest points they hold:
+    one of each 5-point rank (4 to 7: 35 each; American's sevens are a kind of their own, so
+    three ranks), the rest of 8s to kings (70 each)."""
+    cheap = min(n, cheap_ranks)
+    return {"canastas": {"natural": n}, "table_points": 35 * cheap + 70 * (n - cheap)}
 
 
 PACKS = "2 packs do not hold the cards for that many of these canastas."
@@ -69,21 +72,27 @@ def test_eleven_natural_canastas_at_most(preset: str) -> None:
     found = errors(rs, naturals(6), naturals(6))
     assert found == {"sides[1].canastas.natural":
                      f"{packs} packs do not hold the cards for that many of these canastas."}
-    assert set(errors(rs, naturals(12), {})) == {"sides[0].canastas.natural"}
+    assert errors(rs, naturals(12), {})["sides[0].canastas.natural"] == found[
+        "sides[1].canastas.natural"]
 
 
 def test_thirty_natural_canastas_on_one_side() -> None:
     # The auditor's hand: scored 16,150 before.
-    assert errors(CLASSIC, {"canastas": {"natural": 30}, "table_points": 1050}, {}) == {
-        "sides[0].canastas.natural": PACKS}
+    # Its 1,050 points are below the floor of thirty canastas too (1,960) and past all the
+    # packs' cards (1,180); the canastas are refused first of all.
+    found = errors(CLASSIC, {"canastas": {"natural": 30}, "table_points": 1050}, {})
+    assert found["sides[0].canastas.natural"] == PACKS
 
 
 def test_mixed_canastas_share_the_ranks_with_natural_ones() -> None:
     # Two packs, 8 of a rank: a natural canasta (7) leaves one; a mixed one needs four of its
     # rank (at most three wild cards), so a free rank holds two mixed canastas.
-    ten_and_two = ({"canastas": {"natural": 10, "mixed": 2}, "table_points": 450}, {})
+    # Ten natural canastas take ten ranks, so the two mixed ones share the eleventh, four of
+    # its rank and three wild cards each: on 4s, 2 x (4 x 5 + 3 x 20) = 160, with three
+    # natural canastas of 5s to 7s (105) and seven of 8s to kings (490): 755 at least.
+    ten_and_two = ({"canastas": {"natural": 10, "mixed": 2}, "table_points": 755}, {})
     totals(CLASSIC, *ten_and_two)
-    assert errors(CLASSIC, {"canastas": {"natural": 10, "mixed": 3}, "table_points": 500},
+    assert errors(CLASSIC, {"canastas": {"natural": 10, "mixed": 3}, "table_points": 900},
                   {}) == {"sides[0].canastas.mixed": PACKS}
     assert errors(CLASSIC, naturals(11), {"canastas": {"mixed": 1}, "table_points": 50}) == {
         "sides[1].canastas.mixed": PACKS}
@@ -91,16 +100,19 @@ def test_mixed_canastas_share_the_ranks_with_natural_ones() -> None:
 
 def test_american_nine_natural_canastas() -> None:
     # Sevens and aces are kinds of their own: nine ranks remain.
-    totals(AMERICAN, naturals(5), naturals(4))
-    assert errors(AMERICAN, naturals(6), naturals(5)) == {"sides[1].canastas.natural": PACKS}
-    assert errors(AMERICAN, naturals(10), {}) == {"sides[0].canastas.natural": ONE_A_RANK}
+    totals(AMERICAN, naturals(5, 3), naturals(4, 3))
+    assert errors(AMERICAN, naturals(6, 3), naturals(5, 3)) == {
+        "sides[1].canastas.natural": PACKS}
+    assert errors(AMERICAN, naturals(10, 3), {}) == {"sides[0].canastas.natural": ONE_A_RANK}
 
 
 def test_american_one_meld_a_rank_a_side() -> None:
     # Ten mixed canastas (five of a rank and two wild cards: 9 ranks and aces, "aces mixed in
     # the opening meld become an ordinary mixed meld"; never sevens) on one side, not eleven.
-    totals(AMERICAN, {"canastas": {"mixed": 10}, "table_points": 10 * 65}, {})
-    assert errors(AMERICAN, {"canastas": {"mixed": 11}, "table_points": 11 * 65}, {}) == {
+    # At least six of a rank and a wild card each: 4s, 5s, 6s (3 x 50), 8s to kings (6 x 80),
+    # aces (6 x 20 + 20 = 140); ten wild cards from two packs' eight 2s: two jokers (+2 x 30).
+    totals(AMERICAN, {"canastas": {"mixed": 10}, "table_points": 830}, {})
+    assert errors(AMERICAN, {"canastas": {"mixed": 11}, "table_points": 1000}, {}) == {
         "sides[0].canastas.mixed": ONE_A_RANK}
 
 

@@ -76,9 +76,15 @@ def test_classic_points_of_the_deck_unchanged() -> None:
 PACKS = "2 packs do not hold the cards for that many of these canastas."
 
 
-def clean(n: int) -> dict[str, object]:
-    """A side with ``n`` clean canastas (the floor: seven 5-point cards, 35 each)."""
-    return {"canastas": {"natural": n}, "table_points": 35 * n}
+def clean(n: int, points: int | None = None) -> dict[str, object]:
+    """A side with ``n`` clean canastas on ``points`` (by default seven 5-point cards each,
+    35: true for five at most, the packs' 3s to 7s being forty cards)."""
+    return {"canastas": {"natural": n}, "table_points": 35 * n if points is None else points}
+
+
+#: What a suit's cards of the runs below are worth: an ace 15, a 2 10 (Buraco) or 20
+#: (Burraco), 3 to 7 5, 8 to king 10 (VARIANTS-2.md 11.2, 12.2).
+TWO = {"buraco": 10, "burraco": 20}
 
 
 @pytest.mark.parametrize("rs", [BURACO, BURRACO], ids=["buraco", "burraco"])
@@ -86,9 +92,17 @@ def test_twelve_clean_runs_three_a_suit(rs: RuleSet) -> None:
     # A run of seven is seven cards in sequence of one suit; two packs hold 2 x 13 = 26 of a
     # suit: ace to 7, 8 to ace, 2 to 8 (each rank twice at most), 3 a suit, 12 in all. Refused
     # before at 11, as if a canasta were of one rank (8 of a rank in two packs: one each).
+    # Their cards a suit, fewest points: ace to 7, 3 to 9, 8 to ace: two aces (30), a 2, 3 to 7
+    # twice (50), 8 and 9 twice (40), 10 to king (40). Twelve: four suits; six: two.
+    suit = 30 + TWO[rs.id] + 50 + 40 + 40
     count, _ = counting(rs)
-    assert count(clean(12), {}, end="stock_out").totals == (12 * 200 + 420, 0)
-    assert count(clean(6), clean(6), end="stock_out").totals == (6 * 200 + 210,) * 2
+    assert count(clean(12, 4 * suit), {}, end="stock_out").totals == (12 * 200 + 4 * suit, 0)
+    assert count(clean(6, 2 * suit), clean(6, 2 * suit), end="stock_out").totals == (
+        6 * 200 + 2 * suit,) * 2
+    # Fewer points than the packs' cheapest 84 natural cards hold (forty of 5, 44 of 10):
+    # refused. (The floor prices the cards, not the runs they make.)
+    _, errors = counting(rs)
+    assert set(errors(clean(12, 635), {}, end="stock_out")) == {"sides[0].table_points"}
 
 
 @pytest.mark.parametrize("rs", [BURACO, BURRACO], ids=["buraco", "burraco"])
@@ -98,28 +112,38 @@ def test_fourteen_clean_canastas_at_most(rs: RuleSet) -> None:
     # 4 x 2 = 8 runs), and of each rank 8 to king the 8 cards left make a set of seven (6
     # sets): 14. Every canasta holds seven natural cards (a 2 in its own place is natural), of
     # the 4 x 13 x 2 = 104 cards that are not jokers: 104 // 7 = 14, a 15th is refused.
+    # Their points: a suit's two runs ace to 7 (2 x 15, 2 x the 2, 10 x 5), the sets of 8 to
+    # king (6 x 70); seven on a side: two suits' runs and three of the sets.
+    runs = 30 + 2 * TWO[rs.id] + 50
     count, errors = counting(rs)
-    assert count(clean(14), {}, end="stock_out").totals == (14 * 200 + 490, 0)
-    assert count(clean(7), clean(7), end="stock_out").totals == (7 * 200 + 245,) * 2
-    assert errors(clean(15), {}, end="stock_out") == {"sides[0].canastas.natural": PACKS}
+    assert count(clean(14, 4 * runs + 420), {}, end="stock_out").totals == (
+        14 * 200 + 4 * runs + 420, 0)
+    assert count(clean(7, 2 * runs + 210), clean(7, 2 * runs + 210), end="stock_out").totals \
+        == (7 * 200 + 2 * runs + 210,) * 2
+    assert errors(clean(15), {}, end="stock_out")["sides[0].canastas.natural"] == PACKS
     # Every side's come out of the same packs: the side that tips them over is told.
-    assert errors(clean(7), clean(8), end="stock_out") == {"sides[1].canastas.natural": PACKS}
+    found = errors(clean(7, 500), clean(8, 600), end="stock_out")
+    assert found["sides[1].canastas.natural"] == PACKS and not any(
+        f.startswith("sides[0]") for f in found)
 
 
 def test_dirty_canastas_share_the_natural_cards() -> None:
     # Burraco: 14 puliti hold 98 natural cards; a sporco six more (one matta): 104, all of them.
     # A semipulito is seven naturals and a matta (12.3): 98 + 7 = 105 > 104, refused.
+    # The puliti as above (4 x 120 + 420); the six cards left one of each rank 8 to king of a
+    # suit, run with a pinella (60 + 20).
     count, errors = counting(BURRACO)
-    count(clean(14), {"canastas": {"mixed": 1}, "table_points": 50}, end="stock_out")
-    assert errors(clean(14), {"canastas": {"semi_clean": 1}, "table_points": 55},
+    count(clean(14, 900), {"canastas": {"mixed": 1}, "table_points": 80}, end="stock_out")
+    assert errors(clean(14, 900), {"canastas": {"semi_clean": 1}, "table_points": 80},
                   end="stock_out") == {"sides[1].canastas.semi_clean": PACKS}
 
 
 def test_classic_natural_canastas_still_one_a_rank() -> None:
     # Classic's canastas are sets of one rank: 8 of a rank in two packs, one each, 11 ranks.
     count, errors = counting(CLASSIC)
-    count({"canastas": {"natural": 11}, "table_points": 385}, {}, end="stock_out")
-    assert errors({"canastas": {"natural": 12}, "table_points": 420}, {},
+    # One of each rank: 4s to 7s 4 x 35, 8s to kings 6 x 70, aces 7 x 20: 700 at least.
+    count({"canastas": {"natural": 11}, "table_points": 700}, {}, end="stock_out")
+    assert errors({"canastas": {"natural": 12}, "table_points": 900}, {},
                   end="stock_out") == {"sides[0].canastas.natural": PACKS}
 
 
@@ -180,5 +204,5 @@ def test_which_canastas_may_be_runs_is_the_rule_sets_data() -> None:
     # A house rule keeps its base's definition: Fechado (no clean canastra needed) too.
     fechado = ruleset_from_dict({"going_out_requirement": {"natural": 0}}, base=BURACO)
     count, errors = counting(fechado)
-    count(clean(14), {}, end="stock_out")
-    assert errors(clean(15), {}, end="stock_out") == {"sides[0].canastas.natural": PACKS}
+    count(clean(14, 4 * (30 + 20 + 50) + 420), {}, end="stock_out")
+    assert errors(clean(15), {}, end="stock_out")["sides[0].canastas.natural"] == PACKS

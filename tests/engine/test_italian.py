@@ -121,21 +121,26 @@ def test_wild_only_going_out_is_a_setting() -> None:
     assert result.totals == (1000 + 300 + 70, 2000 + 170)
 
 
-@pytest.mark.parametrize(("canastas", "premio", "points"), [
-    # "five natural canastas | +2000"
-    ({"natural": 5}, "five_natural_canastas", 2000),
-    # "four natural + one mixed | +1000"
-    ({"natural": 4, "mixed": 1}, "four_natural_one_mixed", 1000),
-    ({"natural": 4, "mixed": 3}, "four_natural_one_mixed", 1000),
-    # "ten canastas of any kind | +2000"
-    ({"natural": 2, "mixed": 8}, "ten_canastas", 2000),
-    ({"natural": 3, "mixed": 6, "wild_twos": 1}, "ten_canastas", 2000),
+#: The fewest table points of each hand below, worked by hand: three packs hold 12 of a rank,
+#: so a 5-point rank (4 to 7) holds one natural canasta (7) and a mixed one of five and two wild
+#: cards (5 x 5 + 2 x 20 = 65), or two mixed ones of six and a wild card (50 each); a natural
+#: canasta past them is of 8s to kings (70); 12 2s, the seven 2s canasta taking seven of them.
+@pytest.mark.parametrize(("canastas", "table", "premio", "points"), [
+    # "five natural canastas | +2000": 4 x 35 + 70.
+    ({"natural": 5}, 210, "five_natural_canastas", 2000),
+    # "four natural + one mixed | +1000": 4 x 35 + 65.
+    ({"natural": 4, "mixed": 1}, 205, "four_natural_one_mixed", 1000),
+    ({"natural": 4, "mixed": 3}, 4 * 35 + 3 * 65, "four_natural_one_mixed", 1000),
+    # "ten canastas of any kind | +2000": eight mixed of six 4s to 7s (400), two natural
+    # canastas of 8s to kings (140).
+    ({"natural": 2, "mixed": 8}, 540, "ten_canastas", 2000),
+    # Six mixed of six 4s to 7s (180 and six wild cards: five 2s, a joker: 150), a natural
+    # canasta of the fourth rank (35), two of 8s to kings (140), seven 2s (140).
+    ({"natural": 3, "mixed": 6, "wild_twos": 1}, 645, "ten_canastas", 2000),
 ])
-def test_premios_for_the_canastas_made(canastas: dict[str, int], premio: str,
+def test_premios_for_the_canastas_made(canastas: dict[str, int], table: int, premio: str,
                                        points: int) -> None:
     made = sum(canastas.values())
-    table = 35 * canastas.get("natural", 0) + 50 * canastas.get("mixed", 0) \
-        + 140 * canastas.get("wild_twos", 0)
     result = count(ITALIAN, {"canastas": canastas, "going_out": "normal",
                              "table_points": table}, EMPTY)
     got = lines(result.sides[0])
@@ -145,13 +150,13 @@ def test_premios_for_the_canastas_made(canastas: dict[str, int], premio: str,
     assert result.totals == (bonuses + points + 300 + table, 0), made
 
 
-@pytest.mark.parametrize("canastas", [
-    {"natural": 4}, {"natural": 3, "mixed": 2}, {"natural": 4, "wild": 1},
-    {"natural": 2, "mixed": 7},
+@pytest.mark.parametrize(("canastas", "table"), [
+    ({"natural": 4}, 140), ({"natural": 3, "mixed": 2}, 205), ({"natural": 4, "wild": 1}, 310),
+    # Three ranks of two mixed canastas of six (6 x 50), one of a natural canasta and a mixed
+    # one of five (35 + 65), a natural canasta of 8s to kings (70).
+    ({"natural": 2, "mixed": 7}, 470),
 ])
-def test_no_premio_short_of_the_mix(canastas: dict[str, int]) -> None:
-    table = 35 * canastas.get("natural", 0) + 50 * canastas.get("mixed", 0) \
-        + 170 * canastas.get("wild", 0)
+def test_no_premio_short_of_the_mix(canastas: dict[str, int], table: int) -> None:
     result = count(ITALIAN, {"canastas": canastas, "going_out": "normal",
                              "table_points": table}, EMPTY)
     assert not {"five_natural_canastas", "four_natural_one_mixed", "ten_canastas"} & set(
@@ -161,13 +166,15 @@ def test_no_premio_short_of_the_mix(canastas: dict[str, int]) -> None:
 def test_premios_do_not_stack_by_default_a_setting() -> None:
     # Five natural and five mixed: five natural (2,000), four natural + a mixed (1,000) and
     # ten (2,000) all hold; only the highest counts (the first of the highest: five natural).
+    # Three packs: three 5-point ranks each a natural canasta and a mixed one of five (3 x 100),
+    # the fourth two mixed ones of six (100), two natural canastas of 8s to kings (140).
     hand = {"canastas": {"natural": 5, "mixed": 5}, "going_out": "normal",
-            "table_points": 5 * 35 + 5 * 50}
+            "table_points": 540}
     result = count(ITALIAN, hand, EMPTY)
     got = lines(result.sides[0])
     assert got["five_natural_canastas"] == 2000
     assert "ten_canastas" not in got and "four_natural_one_mixed" not in got
-    assert result.totals == (2500 + 1500 + 2000 + 300 + 425, 0)
+    assert result.totals == (2500 + 1500 + 2000 + 300 + 540, 0)
     stacked = ruleset_from_dict({"canasta_count_premios": {"mix_cumulative": True}},
                                 base=ITALIAN)
     got = lines(count(stacked, hand, EMPTY).sides[0])

@@ -141,7 +141,10 @@ def test_five_and_seven_canastas(rs: RuleSet, natural: int, mixed: int, table: i
 @pytest.mark.parametrize("rs", [LA, COM], ids=lambda r: r.id)
 @pytest.mark.parametrize("count", [4, 6])
 def test_no_canaston_below_five_and_at_six_only_canaston(rs: RuleSet, count: int) -> None:
-    side = side0(rs, {"table_points": 50 * count, "canastas": {"mixed": count - 1, "natural": 1},
+    # Two packs, 8 of a rank: the natural canasta and three mixed ones of six and a 2 on the
+    # four 5-point ranks (35 + 3 x 50), two more mixed ones of 8s to kings (2 x 80).
+    table = {4: 185, 6: 345}[count]
+    side = side0(rs, {"table_points": table, "canastas": {"mixed": count - 1, "natural": 1},
                       "going_out": "normal"}, EMPTY)
     assert ("five_canastas" in lines(side)) is (count >= 5)
     assert "seven_canastas" not in lines(side)
@@ -161,11 +164,12 @@ def test_seven_canastas_cumulative_setting(rs: RuleSet) -> None:
 
 def test_comodines_wild_canasta_counts_toward_canaston() -> None:
     # 001: "Entre ellas es válida la Canasta de comodines". 1 natural + 3 mixed + 1 wild:
-    # 500 + 900 + 2,000 + canastón 500 + going out 100 + table 35 + 150 + 140 = 325 -> 4,325.
-    side = side0(COM, {"table_points": 325, "canastas": {"natural": 1, "mixed": 3, "wild": 1},
+    # 500 + 900 + 2,000 + canastón 500 + going out 100 + table 385 -> 4,385. The table: 35,
+    # 3 x 50, and ten wild cards where two packs hold eight 2s: eight 2s and two jokers, 260.
+    side = side0(COM, {"table_points": 385, "canastas": {"natural": 1, "mixed": 3, "wild": 1},
                        "going_out": "normal"}, EMPTY)
     assert side.points_of("five_canastas") == 500
-    assert side.total == 500 + 900 + 2000 + 500 + 100 + 325 == 4325
+    assert side.total == 500 + 900 + 2000 + 500 + 100 + 385 == 4385
 
 
 @pytest.mark.parametrize("rs", [CLASSIC, TORNEO_SET], ids=lambda r: r.id)

@@ -82,6 +82,10 @@ RANK_GROUP: dict[str, CardGroup] = {
 }
 #: A sequence: 4 to 10, or 8 to ace, of one suit.
 SEQUENCES = (("4", "5", "6", "7", "8", "9", "10"), ("8", "9", "10", "J", "Q", "K", "A"))
+#: Hearts and diamonds: their 3s are red.
+RED_SUITS = (0, 1)
+#: Runs of seven of a suit from 4 to ace (Buraco's and Burraco's canastas as runs).
+RUNS = tuple(tuple(RANK_GROUP)[i:i + 7] for i in range(len(RANK_GROUP) - 6))
 
 
 #: SPECIAL with VARIANTS.md section 1's unfinished melds: each charged at any end of the hand,
@@ -108,10 +112,15 @@ MELD_CARDS: dict[CanastaKind, tuple[dict[CardGroup, int], int]] = {
 }
 
 
+#: Every preset, and the two rule sets with every kind of canasta and of unfinished meld.
+RULE_SETS: dict[str, RuleSet] = {**PRESETS, SPECIAL.id: SPECIAL, UNFINISHED.id: UNFINISHED}
+
+
 @st.composite
-def rulesets(draw: st.DrawFn) -> RuleSet:
-    """A preset; the tournament with the values its organizer must set; or a house variant."""
-    rs = draw(st.sampled_from([*PRESETS.values(), SPECIAL, UNFINISHED]))
+def rulesets(draw: st.DrawFn, of: str | None = None) -> RuleSet:
+    """A preset (``of``, or any); the tournament with the values its organizer must set; or a
+    house variant of it."""
+    rs = RULE_SETS[of] if of else draw(st.sampled_from(list(RULE_SETS.values())))
     if rs.missing_values():
         rs = rs.with_values({path: draw(FIVES) for path, _ in rs.missing_values()})
     if draw(st.integers(0, 4)) == 0:
@@ -136,8 +145,8 @@ class Dealt:
 
 
 @st.composite
-def valid_hands(draw: st.DrawFn) -> Dealt:
-    rs = draw(rulesets())
+def valid_hands(draw: st.DrawFn, of: str | None = None) -> Dealt:
+    rs = draw(rulesets(of))
     fmt = draw(st.sampled_from(rs.formats))
     packs = fmt.packs
     deck = Counter({g: g.per_pack() * packs for g in CardGroup})
@@ -151,24 +160,59 @@ def valid_hands(draw: st.DrawFn) -> Dealt:
         order.remove(out_side)
         order.insert(0, out_side)  # the side going out is dealt its canastas first
     red_left = 2 * packs
-    # The packs hold four of each rank and four suits each: canastas and melds of a rank and
-    # sequences are limited by them, whatever other melds took.
-    ranks = Counter(dict.fromkeys(RANK_GROUP, 4 * packs))
-    suits_left = 4 * packs
+    # The packs hold each rank of each suit once a pack: canastas and melds of a rank, runs
+    # and sequences of a suit are limited by them, whatever other melds took.
+    suited: Counter[tuple[str, int]] = Counter(
+        {(rank, suit): packs for rank in RANK_GROUP for suit in range(SUITS)})
+    # Where 3s are ordinary cards (Buraco, Burraco) the runs take them by suit too; the red
+    # ones are counted among the 4s to 7s (CardGroup.in_deck), the black ones as black 3s.
+    threes = Counter({suit: packs if rs.red_threes.ordinary else 0 for suit in range(SUITS)})
     one_a_side = rs.held_cards.one_meld_per_rank
     sides: list[dict[str, Any]] = [{} for _ in range(fmt.sides)]
 
+    def left(rank: str) -> int:
+        return sum(suited[rank, suit] for suit in range(SUITS))
+
     def take_rank(rank: str, n: int, into: Counter[CardGroup]) -> None:
-        assert ranks[rank] >= n
-        ranks[rank] -= n
-        deck[RANK_GROUP[rank]] -= n
-        into[RANK_GROUP[rank]] += n
+        """n cards of ``rank``, each of the suit with most of them left."""
+        assert left(rank) >= n
+        for _ in range(n):
+            suit = max(range(SUITS), key=lambda s: suited[rank, s])
+            take_suited(rank, suit, into)
+
+    def take_suited(rank: str, suit: int, into: Counter[CardGroup]) -> None:
+        assert suited[rank, suit] > 0
+        suited[rank, suit] -= 1
+        deck[RANK_GROUP[rank]] -= 1
+        into[RANK_GROUP[rank]] += 1
+
+    def take_run(run: tuple[str, ...], into: Counter[CardGroup], with_three: bool = False
+                 ) -> bool:
+        """A run of ``run``'s ranks, of one suit that holds them all (and its 3, where 3s are
+        ordinary cards: a red one among the 4s to 7s, a black one a black 3); False if none
+        does."""
+        suits = [s for s in range(SUITS)
+                 if all(suited[r, s] >= run.count(r) for r in set(run))
+                 and (not with_three or (threes[s] and (s in RED_SUITS
+                                                        or deck[CardGroup.BLACK_THREES])))]
+        if not suits:
+            return False
+        suit = draw(st.sampled_from(suits))
+        for rank in run:
+            take_suited(rank, suit, into)
+        if with_three:
+            threes[suit] -= 1
+            if suit in RED_SUITS:
+                into[CardGroup.FOURS_TO_SEVENS] += 1
+            else:
+                take(CardGroup.BLACK_THREES, 1, into)
+        return True
 
     def take(group: CardGroup, n: int, into: Counter[CardGroup]) -> None:
         assert deck[group] >= n
         if group in NATURAL:  # loose natural cards: any ranks of the group
             for rank in (r for r, g in RANK_GROUP.items() if g is group):
-                k = min(n, ranks[rank])
+                k = min(n, left(rank))
                 take_rank(rank, k, into)
                 n -= k
             assert n == 0
@@ -190,28 +234,17 @@ def valid_hands(draw: st.DrawFn) -> Dealt:
         return True
 
     def take_special(kind: CanastaKind, into: Counter[CardGroup], used: set[str]) -> bool:
-        nonlocal suits_left
         if kind in (CanastaKind.SEVENS, CanastaKind.ACES):
             return take_natural(7, into, rs.meld_ranks(kind), used)
         if kind is CanastaKind.SEQUENCE:
-            runs = [run for run in SEQUENCES if all(ranks[r] for r in run)]
-            if not suits_left or not runs:
-                return False
-            for rank in draw(st.sampled_from(runs)):
-                take_rank(rank, 1, into)
-            suits_left -= 1
-            return True
+            return take_run(draw(st.sampled_from(SEQUENCES)), into)
         if kind in (CanastaKind.ACE_TO_KING, CanastaKind.ACE_TO_ACE):
             # Buraco (VARIANTS-2.md 11.3): a suit's every card, ace to king or ace to ace, its 2
-            # in its own place; its 3 is left out (a red 3 has no card group).
-            run = [*RANK_GROUP, *(("A",) if kind is CanastaKind.ACE_TO_ACE else ())]
-            if not suits_left or not deck[CardGroup.TWOS] or any(
-                    ranks[r] < run.count(r) for r in run):
+            # in its own place, its 3 an ordinary card.
+            run = (*RANK_GROUP, *(("A",) if kind is CanastaKind.ACE_TO_ACE else ()))
+            if not deck[CardGroup.TWOS] or not take_run(run, into, with_three=True):
                 return False
-            for rank in run:
-                take_rank(rank, 1, into)
             take(CardGroup.TWOS, 1, into)
-            suits_left -= 1
             return True
         if kind is CanastaKind.SEMI_CLEAN:
             # Burraco (12.3): seven natural cards and a matta (a set of eight here).
@@ -226,7 +259,7 @@ def valid_hands(draw: st.DrawFn) -> Dealt:
         return True
 
     def natural_ranks(n: int, allowed: tuple[str, ...], used: set[str]) -> list[str]:
-        return [r for r in allowed if ranks[r] >= n and not (one_a_side and r in used)]
+        return [r for r in allowed if left(r) >= n and not (one_a_side and r in used)]
 
     def take_natural(n: int, into: Counter[CardGroup], allowed: tuple[str, ...],
                      used: set[str]) -> bool:
@@ -265,11 +298,22 @@ def valid_hands(draw: st.DrawFn) -> Dealt:
             if going and rs.allows(CanastaKind.SEQUENCE) else 0
         early = sum(take_special(CanastaKind.SEQUENCE, table, used) for _ in range(first))
         for _ in range(natural):
-            if take_natural(7, table, rs.meld_ranks(CanastaKind.NATURAL), used):
+            # Buraco, Burraco (VARIANTS-2.md 11.3, 12.3): a clean canasta is a run of a suit as
+            # often as a set.
+            if rs.canasta_kind(CanastaKind.NATURAL).runs and draw(st.booleans()):
+                made["natural"] += take_run(draw(st.sampled_from(RUNS)), table)
+            elif take_natural(7, table, rs.meld_ranks(CanastaKind.NATURAL), used):
                 made["natural"] += 1
         for _ in range(mixed):
             w = draw(st.integers(1, rs.canasta_kind(CanastaKind.MIXED).max_wild))
-            if deck[CardGroup.JOKERS] + deck[CardGroup.TWOS] >= w and natural_ranks(
+            if rs.canasta_kind(CanastaKind.MIXED).runs and draw(st.booleans()):
+                # A dirty run: seven in sequence of a suit, a wild card in place of one.
+                run = list(draw(st.sampled_from(RUNS)))
+                del run[draw(st.integers(0, len(run) - 1))]
+                if deck[CardGroup.JOKERS] + deck[CardGroup.TWOS] and take_run(tuple(run), table):
+                    take_wild(1, table)
+                    made["mixed"] += 1
+            elif deck[CardGroup.JOKERS] + deck[CardGroup.TWOS] >= w and natural_ranks(
                 7 - w, rs.meld_ranks(CanastaKind.MIXED), used
             ):
                 take_wild(w, table)
@@ -305,7 +349,7 @@ def valid_hands(draw: st.DrawFn) -> Dealt:
                 wild_cards, naturals = MELD_CARDS[penalty.kind]
                 meld_ranks = rs.meld_ranks(penalty.kind)
                 if penalty.kind is CanastaKind.SEQUENCE:
-                    if not all(ranks[r] for r in ("4", "5", "6")):
+                    if not all(left(r) for r in ("4", "5", "6")):
                         continue
                     for rank in ("4", "5", "6"):
                         take_rank(rank, 1, table)
@@ -324,8 +368,10 @@ def valid_hands(draw: st.DrawFn) -> Dealt:
         if going and deck[CardGroup.BLACK_THREES]:
             every = deck[CardGroup.BLACK_THREES]
             take(CardGroup.BLACK_THREES,
-                 # Black 3s are melded three or more together (003/004).
-                 draw(st.sampled_from([0, every, draw(st.integers(3, every))])), table)
+                 # Black 3s are melded three or more together (003/004); a run of Buraco's
+                 # may have taken some of them.
+                 draw(st.sampled_from([0, every, *([draw(st.integers(3, every))]
+                                                    if every >= 3 else [])])), table)
         hand: Counter[CardGroup] = Counter()
         if not (going and fmt.players == fmt.sides):
             for g in CardGroup:
@@ -333,6 +379,16 @@ def valid_hands(draw: st.DrawFn) -> Dealt:
             if deck[CardGroup.BLACK_THREES] and draw(st.integers(0, 5)) == 0:
                 take(CardGroup.BLACK_THREES, deck[CardGroup.BLACK_THREES], hand)
 
+        held_sets = 0
+        if rs.counts_aces_or_sevens_held and end is not HandEnd.TIME_UP:
+            # American: sets of 3+ aces or 3+ sevens left in hand, one of each a player at
+            # most, dealt as three of the rank from what the packs have left; the one who went
+            # out holds nothing.
+            for _ in range(fmt.players // fmt.sides - (1 if going else 0)):
+                for rank in ("A", "7"):
+                    if left(rank) >= 3 and draw(st.integers(0, 2)) == 0:
+                        take_rank(rank, 3, hand)
+                        held_sets += 1
         side = sides[i]
         side["canastas"] = dict(made)
         if left_over or draw(st.booleans()):
@@ -369,13 +425,8 @@ def valid_hands(draw: st.DrawFn) -> Dealt:
             take(CardGroup.BLACK_THREES, draw(st.integers(0, deck[CardGroup.BLACK_THREES])),
                  laid)
             side["black_threes_laid_out"] = laid[CardGroup.BLACK_THREES]
-        if rs.counts_aces_or_sevens_held and end is not HandEnd.TIME_UP:
-            # American: sets of 3+ aces or 3+ sevens left in hand (sevens among the 4s to 7s),
-            # one of each a player at most; the one who went out holds nothing.
-            holders = fmt.players // fmt.sides - (1 if going else 0)
-            sets = (min(holders, hand[CardGroup.ACES] // 3)
-                    + min(holders, hand[CardGroup.FOURS_TO_SEVENS] // 3))
-            side["aces_or_sevens_held"] = draw(st.integers(0, sets))
+        if held_sets:
+            side["aces_or_sevens_held"] = held_sets
         if going:
             # 002: going out clean does not count while the partner holds a wild card.
             kinds = [k.id for k in rs.going_out
@@ -557,9 +608,16 @@ def expected_total(rs: RuleSet, fmt: PlayerFormat, data: dict[str, Any], i: int)
 # -- valid hands -------------------------------------------------------------------------------
 
 
-@SETTINGS
-@given(valid_hands())
-def test_valid_hands_count(dealt: Dealt) -> None:
+#: Hands dealt a rule set: 100 in the suite, 3,000 in CI's long run (.ci/run), more for a hunt.
+PER_RULE_SET = settings(SETTINGS, max_examples=int(os.environ.get("DEALT_HANDS_PER_PRESET",
+                                                                   "100")))
+
+
+@pytest.mark.parametrize("of", sorted(RULE_SETS))
+@PER_RULE_SET
+@given(data=st.data())
+def test_valid_hands_count(of: str, data: st.DataObject) -> None:
+    dealt = data.draw(valid_hands(of), label="dealt")
     entry = entry_from_dict(dealt.data)
     try:
         result = score_hand(dealt.ruleset, entry)

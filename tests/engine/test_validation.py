@@ -627,7 +627,7 @@ def test_wild_card_canastas_cannot_need_more_wild_cards_than_the_deck_holds() ->
     one_each = {"table_points": 400, "canastas": {"wild": 1}}
     assert score_errors(COM, body(OUT_COM, one_each, {**one_each, "table_points": 400},
                                   players=3)) == {"sides[2].canastas.wild"}
-    assert score_errors(COM, body({**OUT_COM, "table_points": 700,
+    assert score_errors(COM, body({**OUT_COM, "table_points": 1150,
                                    "canastas": {"natural": 1, "mixed": 13}}, {})) == {
         "sides[0].canastas.mixed"}
     assert_valid(COM, body({**OUT_COM, "table_points": 700,

@@ -108,15 +108,16 @@ def test_a_meld_the_packs_cannot_hold_is_refused_by_its_input(client):
     assert re.search(r'id="err-sides-1-unfinished_canastas-sevens">2 packs do not hold the '
                      r"cards for these canastas and unfinished melds.</p>",
                      res.get_data(as_text=True))
-    hand = {"end": "stock_out", "sides[0].canastas.natural": "6", "sides[0].table_points": "210",
-            "sides[1].canastas.natural": "5", "sides[1].table_points": "175"}
+    # Six natural canastas: 4s, 5s, 6s (3 x 35) and three of 8s to kings (3 x 70).
+    hand = {"end": "stock_out", "sides[0].canastas.natural": "6", "sides[0].table_points": "315",
+            "sides[1].canastas.natural": "5", "sides[1].table_points": "350"}
     res = client.post(f"/games/{game_id}/hands", data=hand)
     assert res.status_code == 422
     assert re.search(r'id="err-sides-1-canastas-natural">2 packs do not hold the cards for '
                      r"that many of these canastas.</p>", res.get_data(as_text=True))
-    # The same hand with nine: counted.
+    # The same hand with nine: counted (the other three of 8s to kings).
     hand["sides[1].canastas.natural"] = "3"
-    hand["sides[1].table_points"] = "105"
+    hand["sides[1].table_points"] = "210"
     assert client.post(f"/games/{game_id}/hands", data=hand).status_code == 303
 
 
