@@ -14,6 +14,7 @@ loaded (:func:`.pdf.cached_pdf`).
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from flask import Response, abort, render_template, request
@@ -255,7 +256,9 @@ def standings_html(tournament: Tournament, paper: str = "a4") -> str:
     prizes = [row for row in standings if row.rank is not None
               and row.rank <= tournament.prizes]
     by_vp = tournament.standings_by == VICTORY_POINTS
-    fit = standings_paper.standings_layout(standings, tournament.rounds_planned, by_vp, paper)
+    corrected = service.corrected_results(tournament)
+    fit = standings_paper.standings_layout(standings, tournament.rounds_planned, by_vp, paper,
+                                           corrected)
     results = results_by_game(tournament)
     scale = service.victory_scale_of(tournament)
     return render_template(
@@ -263,7 +266,8 @@ def standings_html(tournament: Tournament, paper: str = "a4") -> str:
         prizes=prizes, results=results, settled=service.settled_games(tournament),
         by_vp=by_vp, scale=scale, scale_rows=standings_paper.halves(list(scale.rows())),
         bye_points=service.bye_points_of(tournament), fit=fit, paper=PAPERS[paper],
-        game_cell=standings_paper.game_cell, halves=standings_paper.halves,
+        game_cell=partial(standings_paper.game_cell, corrected=corrected), corrected=corrected,
+        halves=standings_paper.halves,
         how_short=standings_paper.how_short,
         full_width=standings_paper.FULL_WIDTH_TABLES,
         result_widths=standings_paper.results_columns(results, fit.usable, fit.font),

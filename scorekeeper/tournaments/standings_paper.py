@@ -14,6 +14,7 @@ The names are cut in the HTML, not only by the drawing, so the PDF's text is wha
 from __future__ import annotations
 
 import math
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -116,19 +117,20 @@ def game_head(n: int) -> str:
     return _("G%(n)d", n=n)
 
 
-def game_cell(row: Any, n: int) -> str:
-    """What a pair's column for game ``n`` shows: its credit, "Bye" or "—"."""
+def game_cell(row: Any, n: int, corrected: Collection[tuple[int, int]] = ()) -> str:
+    """What a pair's column for game ``n`` shows: its credit ("*" after it where the desk
+    corrected it after the game closed: ``corrected`` holds ``(game, pair)``), "Bye" or "—"."""
     if n in row.credits:
-        return signed(row.credits[n])
+        return signed(row.credits[n]) + ("*" if (n, row.number) in corrected else "")
     if n in row.byes:
         return _("Bye")
     return "—"
 
 
-def standings_layout(standings: list[Any], games: int, by_vp: bool, paper: str
-                     ) -> StandingsLayout:
+def standings_layout(standings: list[Any], games: int, by_vp: bool, paper: str,
+                     corrected: Collection[tuple[int, int]] = ()) -> StandingsLayout:
     """The columns, orientation and type size the standings of ``games`` games print in on
-    ``paper``."""
+    ``paper`` (``corrected``: the results the desk corrected, marked in their cells)."""
     numbers = range(1, games + 1)
 
     def columns(font: float) -> list[Column]:
@@ -138,7 +140,7 @@ def standings_layout(standings: list[Any], games: int, by_vp: bool, paper: str
                 Column("played", _("Pl."),
                        width([_("Pl."), *[str(r.played) for r in standings]], font))]
         for n in numbers:
-            texts = [game_cell(r, n) for r in standings]
+            texts = [game_cell(r, n, corrected) for r in standings]
             cols.append(Column(f"g{n}", game_head(n), width([game_head(n), *texts], font)))
             if by_vp:
                 vp = [str(r.victory.get(n, "")) for r in standings]
@@ -171,6 +173,8 @@ def standings_layout(standings: list[Any], games: int, by_vp: bool, paper: str
     if by_vp:
         legend.append(_("VP: victory points"))
     legend.append(_("Diff.: the accumulated difference"))
+    if corrected:
+        legend.append(_("*: corrected by the desk after its game closed"))
     usable = _usable(paper, landscape)
     # The names' room shared as their longest texts ask, each getting a third at least.
     room = usable - fixed(cols)

@@ -7,8 +7,12 @@ from __future__ import annotations
 
 import csv
 import io
+import re
+import shutil
+import subprocess
 from html import unescape
 
+import pytest
 from tournament_helpers import admin, create, links, play, read, stock_out
 
 from scorekeeper.extensions import db
@@ -54,6 +58,20 @@ def test_the_desk_corrects_a_closed_games_paper_result_and_the_standings_say_so(
     # results.csv marks the two rows of table 1's game, and only them.
     marked = {(r["game"], r["pair"]) for r in csv_games(client, tid) if r["corrected"]}
     assert marked == {("1", "1"), ("1", "2")}
+    # So does the printed standings: the two credits starred, the star said in the legend.
+    text = pdf_text(client, f"/tournaments/{tid}/standings.pdf")
+    starred = re.findall(r"([+−-][\d,.]+)\*", text)
+    assert sorted(starred) == sorted(["+1,000", "−1,000"]), text
+    assert "*: corrected by the desk after its game closed" in " ".join(text.split())
+
+
+def pdf_text(client, url: str) -> str:
+    if shutil.which("pdftotext") is None:
+        pytest.skip("needs pdftotext")
+    response = client.get(url)
+    assert response.status_code == 200 and response.mimetype == "application/pdf"
+    return subprocess.run(["pdftotext", "-layout", "-", "-"], input=response.data,
+                          capture_output=True, check=True).stdout.decode()
 
 
 def test_a_game_kept_in_the_app_is_corrected_by_its_hands_and_marked_too(client):
