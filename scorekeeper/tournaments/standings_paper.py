@@ -117,11 +117,14 @@ def game_head(n: int) -> str:
 
 
 def game_cell(row: Any, n: int) -> str:
-    """What a pair's column for game ``n`` shows: its credit, "Bye" or "—"."""
+    """What a pair's column for game ``n`` shows: its credit, "Bye", "…" (the result waits for
+    the other pair's confirmation) or "—"."""
     if n in row.credits:
         return signed(row.credits[n])
     if n in row.byes:
         return _("Bye")
+    if n in row.waiting:
+        return "…"
     return "—"
 
 
