@@ -62,6 +62,12 @@ def test_the_other_pair_confirms_on_its_phone_and_the_desk_overrides(
     assert "+700" not in row and "…" in row, row
     shot(desk, "confirm-02-standings-waiting")
 
+    # -- the scorer's game page says the result waits for the other pair
+    scorer.reload()
+    expect(scorer.locator("#confirm-waiting")).to_contain_text(
+        "Waiting for the other pair’s confirmation.")
+    shot(scorer, "confirm-02b-scorer-waiting")
+
     # -- the scorer's own phone sees the result but cannot confirm it
     scorer.goto(local(cards[0]["confirm_url"]))
     expect(scorer.locator("#own-table")).to_contain_text("keeps this table's score")
@@ -86,6 +92,8 @@ def test_the_other_pair_confirms_on_its_phone_and_the_desk_overrides(
 
     # -- only now the standings count it (they refresh themselves)
     expect(desk.locator(".standings-table tbody tr", has_text=winner1)).to_contain_text("+700")
+    scorer.goto(f"{live_server}/games/{table1['game_id']}")
+    expect(scorer.locator("#confirm-confirmed")).to_contain_text("The result is confirmed")
 
     # -- table 2's result waits; the desk confirms it in the other pair's stead
     finish_game(scorer, live_server, table2, 250)

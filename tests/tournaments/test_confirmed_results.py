@@ -139,6 +139,9 @@ def test_a_result_counts_once_the_other_pair_confirms_it_on_its_phone(
     assert "Waiting for confirmation" in text(client.get(f"/tournaments/{tid}/wall"))
     desk_page = text(client.get(f"/tournaments/{tid}"))
     assert "Results waiting for confirmation" in desk_page
+    # The table's own game page tells its scorer the result waits.
+    game_page = f"/games/{tables[0]['game_id']}"
+    assert "Waiting for the other pair’s confirmation." in text(client.get(game_page))
     fields, html = confirm_form(opponents, second[1])
     assert "1,000" in text(opponents.get(second[1])) and fields["game"] == "1"
     done = opponents.post(f"{second[1]}/confirm", data=fields)
@@ -147,6 +150,7 @@ def test_a_result_counts_once_the_other_pair_confirms_it_on_its_phone(
     data = read(client, tid)
     assert standing(data, 1)["difference"] == 700 and standing(data, 1)["waiting"] == []
     assert data["rounds"][0]["tables"][0]["confirmed_by"] == "opponents"
+    assert "The result is confirmed: it counts in the standings." in text(client.get(game_page))
     logged = changes(tid, "confirm")
     assert [(c.round, c.table, c.by, c.detail["totals"]) for c in logged] == [
         (1, 1, "opponents", [1000, 300])]
