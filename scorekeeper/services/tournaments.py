@@ -983,12 +983,16 @@ class Closing:
     #: Tables with neither a hand nor a result typed from their paper sheet: closing would
     #: settle them as a 0-0 draw.
     unrecorded: tuple[TableView, ...] = ()
+    #: Tables whose result waits for the other pair's confirmation (``confirmed.waits``): it
+    #: keeps waiting after the close, and does not count meanwhile (nor seat a Swiss game).
+    unconfirmed: tuple[TableView, ...] = ()
 
     @property
     def needs_confirmation(self) -> bool:
-        """Closing before time is up, over a table still playing or a table with no result,
-        is asked first."""
-        return self.seconds_left > 0 or bool(self.playing) or bool(self.unrecorded)
+        """Closing before time is up, over a table still playing, a table with no result or a
+        result not confirmed yet, is asked first."""
+        return (self.seconds_left > 0 or bool(self.playing) or bool(self.unrecorded)
+                or bool(self.unconfirmed))
 
 
 def closing_preview(tournament: Tournament, rnd: TournamentRound) -> Closing:
@@ -996,4 +1000,5 @@ def closing_preview(tournament: Tournament, rnd: TournamentRound) -> Closing:
     views = [table_view(tournament, t) for t in rnd.tables]
     return Closing(seconds_left(tournament, rnd), tuple(v for v in views if not v.finished),
                    rnd.number >= tournament.rounds_planned,
-                   tuple(v for v in views if not v.finished and v.hands == 0))
+                   tuple(v for v in views if not v.finished and v.hands == 0),
+                   tuple(v for v in views if v.waiting))

@@ -97,6 +97,12 @@ def test_the_other_pair_confirms_on_its_phone_and_the_desk_overrides(
 
     # -- table 2's result waits; the desk confirms it in the other pair's stead
     finish_game(scorer, live_server, table2, 250)
+    wall = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
+    wall.goto(f"{live_server}/tournaments/{data['id']}/wall")
+    expect(wall.locator(".wall-table.waiting")).to_contain_text("Waiting for confirmation")
+    expect(wall.locator("#wall-waiting")).to_contain_text(winner2)
+    shot(wall, "confirm-06a-wall-waiting")
+    wall.context.close()
     desk.goto(f"{live_server}/tournaments/{data['id']}?token={data['admin_token']}")
     waiting = desk.locator("#waiting")
     expect(waiting).to_contain_text("Results waiting for confirmation")

@@ -9,6 +9,8 @@ other pair's the second, read from the printed cards' PDF.
 
 from __future__ import annotations
 
+import csv as csv_module
+import io
 import re
 import shutil
 import threading
@@ -242,12 +244,43 @@ def test_the_desk_confirms_in_the_other_pairs_stead_by_page_and_api(
     assert off.status_code == 409
 
 
-def test_results_file_and_standings_paper_say_a_result_waits(client: FlaskClient) -> None:
+def test_closing_a_game_with_a_result_waiting_asks_first(client: FlaskClient) -> None:
+    tid, token = create(client, 4, rounds=2, **CONFIRMED)
+    login(client, tid, token)
+    tables = links(client, tid, token)
+    finish(client, tables[0])
+    finish(client, tables[1], last=250)
+    from tournament_helpers import clock_out
+
+    clock_out()
+    page = client.get(f"/tournaments/{tid}").get_data(as_text=True)
+    url = f"/tournaments/{tid}/rounds/1/finish"
+    asked = client.post(url, data=form_fields(page, url))
+    assert asked.status_code == 200
+    assert "2 results still wait for the other pair’s confirmation" in text(asked)
+    # Confirmed by the desk, the close is no longer asked about.
+    for n in (1, 2):
+        confirm = client.post(f"/api/v1/tournaments/{tid}/rounds/1/tables/{n}/confirm",
+                              headers=admin(token))
+        assert confirm.status_code == 200
+    page = client.get(f"/tournaments/{tid}").get_data(as_text=True)
+    assert client.post(url, data=form_fields(page, url)).status_code == 303
+
+
+@needs_pdftotext
+def test_results_file_and_standings_paper_say_a_result_waits(client: FlaskClient,
+                                                             tmp_path: Any) -> None:
     tid, token = create(client, 4, rounds=2, **CONFIRMED)
     finish(client, links(client, tid, token)[0])
     csv = client.get(f"/tournaments/{tid}/results.csv").get_data(as_text=True)
-    games = [line for line in csv.splitlines() if line.startswith('"game"')]
-    assert any('"waiting"' in line for line in games), csv
+    rows = list(csv_module.DictReader(io.StringIO(csv.lstrip("\ufeff"))))
+    table1 = [row for row in rows if row["record"] == "game" and row["table"] == "1"]
+    # Ended "waiting", credited nothing yet (the credit column is empty).
+    assert [(row["ended"], row["credit"]) for row in table1] == [("waiting", "")] * 2, csv
+    content, _pages, _response = pdf_pages(client, f"/tournaments/{tid}/standings.pdf",
+                                           tmp_path, "standings-waiting", dpi=50)
+    flat = " ".join(content.split())
+    assert "Waiting for confirmation: the result counts once the other pair" in flat, flat
 
 
 @needs_pdftotext
