@@ -17,7 +17,7 @@ import uuid
 from typing import Any
 
 from flask import Blueprint, Response, current_app, request, session
-from werkzeug.exceptions import NotFound
+from werkzeug.exceptions import Forbidden, NotFound
 
 from ..i18n import error_message
 from ..network import public_url
@@ -83,8 +83,12 @@ def page(token: str) -> Response:
 @confirm_bp.post("/c/<token>/confirm")
 @limit_token_failures
 def confirm(token: str) -> Response:
-    """The other pair confirms one result; back to its page (303)."""
-    _opened(token)
+    """The other pair confirms one result; back to its page (303). A link that opens nothing
+    is refused as every write with a token that opens nothing is (403)."""
+    try:
+        _opened(token)
+    except NotFound as exc:
+        raise Forbidden() from exc
     game = request.form.get("game", type=int)
     if game is None:
         raise NotFound()

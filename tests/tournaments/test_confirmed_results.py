@@ -175,7 +175,7 @@ def test_refusals_wrong_link_own_result_and_a_corrected_result_waits_again(
     fields, _html = confirm_form(opponents, second[1])
     # A link that is no card's: Not Found (a failed token check).
     assert opponents.get("/c/not-a-card-link").status_code == 404
-    assert opponents.post("/c/not-a-card-link/confirm", data=fields).status_code == 404
+    assert opponents.post("/c/not-a-card-link/confirm", data=fields).status_code == 403
     # The scorer's phone (it opened the table card's first link) cannot confirm its own.
     content, _p, _r = pdf_pages(client, f"/tournaments/{tid}/table-cards.pdf", tmp_path,
                                 "cards-again", dpi=50)
