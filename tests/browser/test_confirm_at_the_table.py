@@ -103,6 +103,16 @@ def test_the_other_pair_confirms_on_its_phone_and_the_desk_overrides(
     expect(wall.locator("#wall-waiting")).to_contain_text(winner2)
     shot(wall, "confirm-06a-wall-waiting")
     wall.context.close()
+    # Table 2's other pair reads its result in Spanish (and does not confirm it).
+    spanish = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+    spanish.goto(local(cards[1]["confirm_url"]))
+    spanish.get_by_role("link", name="Español").click()
+    expect(spanish.locator("h1")).to_contain_text("Mesa 2: confirmar el resultado")
+    expect(spanish.locator("#result-1")).to_contain_text(f"Gana {winner2} (+800)")
+    expect(spanish.get_by_role("button", name="Confirmar este resultado")).to_be_visible()
+    assert spanish.evaluate("document.documentElement.scrollWidth") <= 390
+    shot(spanish, "confirm-06b-to-confirm-es")
+    spanish.context.close()
     desk.goto(f"{live_server}/tournaments/{data['id']}?token={data['admin_token']}")
     waiting = desk.locator("#waiting")
     expect(waiting).to_contain_text("Results waiting for confirmation")
