@@ -212,6 +212,9 @@ def _register_blueprints(app: Flask) -> None:
     from .tournaments.cards import links_bp as table_cards_bp
 
     app.register_blueprint(table_cards_bp)  # the table cards' short links, /t/<token>
+    from .tournaments.confirming import confirm_bp
+
+    app.register_blueprint(confirm_bp)  # the cards' second links (confirming), /c/<token>
     csrf.exempt(api_bp)
     app.register_blueprint(api_bp, url_prefix="/api/v1")
     app.after_request(security_headers)

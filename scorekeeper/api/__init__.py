@@ -39,6 +39,7 @@ bp = ApiBlueprint("api", __name__)
 
 from . import (  # noqa: E402,F401  (register routes on bp)
     common,
+    confirmations,  # noqa: E402,F401  (results confirmed at the table)
     errors,
     games,
     house_rules,

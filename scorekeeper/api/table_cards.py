@@ -9,7 +9,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, TypedDict
+from typing import Annotated, Any, NotRequired, TypedDict
 
 from flask import Response, jsonify, request
 
@@ -18,6 +18,7 @@ from ..i18n import gettext as _
 from ..network import public_url
 from ..services import desk
 from ..services import table_cards as cards_service
+from ..services.confirmed import asks_confirmation
 from . import bp
 from .common import error_response
 from .openapi import errors, ok, operation, ref
@@ -37,6 +38,9 @@ from .tournaments import (
 class TableCard(TypedDict):
     table: int
     url: str | None
+    confirm_url: NotRequired[Annotated[str | None, Doc(
+        "the card's second link, for the pair that does not keep the score: it confirms the "
+        "table's results (only when results_count is confirmed)")]]
     pdf: str
 
 
@@ -53,16 +57,21 @@ _CARDS_ANSWER = ok("Each table's card: its link (null: made under another SECRET
 
 def _cards(tournament: Any) -> TableCards:
     from ..tournaments.cards import card_url
+    from ..tournaments.confirming import confirm_url
 
     rows: list[TableCard] = []
     for card in cards_service.cards(tournament):
         token = cards_service.card_token(card)
-        rows.append({
+        row: TableCard = {
             "table": card.number,
             "url": card_url(token) if token is not None else None,
             "pdf": public_url("tournaments.cards_pdf", tournament_id=tournament.id,
                               table=card.number),
-        })
+        }
+        if asks_confirmation(tournament):
+            second = cards_service.confirm_token(card)
+            row["confirm_url"] = confirm_url(second) if second is not None else None
+        rows.append(row)
     return {"pdf": public_url("tournaments.cards_pdf", tournament_id=tournament.id),
             "cards": rows}
 

@@ -35,6 +35,7 @@ from ..services.clock import (
     clock_of,
     waits_for_bell,
 )
+from ..services.confirmed import RESULTS_COUNT, is_confirmed, to_confirm
 from ..services.games import token_matches
 from ..services.record import MAX_REQUEST_KEY
 from ..services.scoring import resolve_ruleset
@@ -127,6 +128,12 @@ class _Table(GameLinks):
     credits: list[int] | None
     paper_result: Annotated[bool, Doc(
         "totals typed by the desk from the table's paper sheet")]
+    waiting_confirmation: Annotated[bool, Doc(
+        "the game is over but its result does not count yet: it waits for the other pair's "
+        "confirmation (results_count confirmed)")]
+    confirmed_by: Annotated[str | None, Doc(
+        "who confirmed the result as it stands: opponents (at the table), desk or api; "
+        "null: not confirmed", enum=["opponents", "desk", "api", None])]
     link_handed_out: NotRequired[Annotated[bool, Doc("admin only")]]
     edit_token: NotRequired[Annotated[str, Doc(
         "only in the answer that made the link (admin)")]]
@@ -168,6 +175,9 @@ class _Standing(TypedDict):
         "the games the pair sat out (a bye): no difference, the tournament's "
         "bye_victory_points")]
     credits: Annotated[list[int | None], Doc("each game's credit, null if not played (yet)")]
+    waiting: Annotated[list[int], Doc(
+        "the games whose result is over but not counted yet: it waits for the other pair's "
+        "confirmation (results_count confirmed)")]
 
 
 class Tournament(TypedDict):
@@ -188,6 +198,9 @@ class Tournament(TypedDict):
     finished: bool
     seating_method: Annotated[str, Doc(enum=list(SEATING_METHODS))]
     tables_start: Annotated[str, Doc(enum=list(TABLES_START))]
+    results_count: Annotated[str, Doc(
+        "when a table's result counts: once saved, or once the other pair (or the desk) "
+        "confirmed it", enum=list(RESULTS_COUNT))]
     seating: Annotated[str, Doc(
         "How the games are seated: seating_method, or circle when 002's rotation would repeat",
         enum=[ROTATION, CIRCLE, MITCHELL, SWISS])]
@@ -267,6 +280,9 @@ def tournament_to_dict(tournament: models.Tournament, *, admin: bool,
                                  else number_of[table.pairs[table.abandoned_by].id]),
                 "credits": list(view.credits) if view.credits is not None else None,
                 "paper_result": table.paper_totals is not None,
+                "waiting_confirmation": view.waiting,
+                "confirmed_by": (table.confirmed_by if is_confirmed(table)
+                                 and to_confirm(table) else None),
                 "view_url": links["view_url"],
                 "edit_url": links["edit_url"],
                 "sheet_url": links["sheet_url"],
@@ -306,6 +322,7 @@ def tournament_to_dict(tournament: models.Tournament, *, admin: bool,
         "finished": tournament.finished_at is not None,
         "seating_method": tournament.seating_method,
         "tables_start": tournament.tables_start,
+        "results_count": tournament.results_count,
         "seating": plan.method,
         "seating_notes": service.notes_of(tournament),
         "pairs": [
@@ -320,7 +337,7 @@ def tournament_to_dict(tournament: models.Tournament, *, admin: bool,
              "difference": s.difference,
              "wins": s.wins, "played": s.played, "disqualified": s.disqualified,
              "substituted": s.substituted, "victory_points": s.victory_points,
-             "byes": s.byes,
+             "byes": s.byes, "waiting": s.waiting,
              "credits": [s.credits.get(n) for n in range(1, tournament.rounds_planned + 1)]}
             for s in service.standings(tournament)
         ],
@@ -346,7 +363,7 @@ def create_tournament() -> Response:
         language=body["language"], prizes=body["prizes"], standings_by=body["standings_by"],
         victory_scale=body["victory_scale"], bye_victory_points=body["bye_victory_points"],
         seating_method=body["seating_method"], tables_start=body["tables_start"],
-        hands_per_game=body["hands_per_game"])
+        hands_per_game=body["hands_per_game"], results_count=body["results_count"])
     tables = [_link_row(t)
               for t in service.hand_out_links(new.tournament.rounds[0].tables)]
     answer: TournamentCreated = {"id": new.tournament.id, "admin_token": new.admin_token,

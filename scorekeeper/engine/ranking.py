@@ -37,6 +37,9 @@ class Standing:
     #: The closed games the pair sat out (a bye), by number; their victory points are in
     #: ``victory``.
     byes: list[int] = field(default_factory=list)
+    #: The games whose result is over but does not count yet: it waits for the other pair's
+    #: confirmation (a tournament that asks for it), by number.
+    waiting: list[int] = field(default_factory=list)
 
     @property
     def place(self) -> str:

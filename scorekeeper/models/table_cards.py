@@ -25,6 +25,7 @@ class TableCard(Base):
     __table_args__ = (
         Index("ix_tournament_table_card_token_hash", "token_hash", unique=True),
         Index("ix_tournament_table_card_table", "tournament_id", "number"),
+        Index("ix_tournament_table_card_confirm_hash", "confirm_hash", unique=True),
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -38,3 +39,7 @@ class TableCard(Base):
     made_at: Mapped[datetime] = mapped_column(default=utcnow)
     #: When the desk replaced this card by a new one (its link then refuses).
     replaced_at: Mapped[datetime | None]
+    #: The hash of the card's second link: the one the pair that does not keep score opens
+    #: to confirm the table's results (``services.confirmations``), drawn from the same salt.
+    #: ``None`` on a card made before it existed, until the cards are next listed.
+    confirm_hash: Mapped[str | None] = mapped_column(String(64))

@@ -63,6 +63,11 @@ class Tournament(Base):
     #: without a clock). Rows made before the setting read ``seated``: they work as they did.
     tables_start: Mapped[str] = mapped_column(String(12), default="bell",
                                               server_default="seated")
+    #: When a table's result counts in the standings (``services.confirmations``): once
+    #: ``saved`` by its scorer, or once ``confirmed`` by the other pair on its own phone (or
+    #: by the desk). Rows made before the setting read ``saved``.
+    results_count: Mapped[str] = mapped_column(String(12), default="saved",
+                                               server_default="saved")
 
     pairs: Mapped[list[TournamentPair]] = relationship(
         back_populates="tournament", order_by="TournamentPair.number",
@@ -160,6 +165,12 @@ class TournamentTable(Base):
     #: Who replaced a player in this game: per side, a name or ``None`` for each of the pair's
     #: two players (``None``: nobody was replaced). Printed on the game's papers.
     substitutes: Mapped[list[list[str | None]] | None] = mapped_column(JSON)
+    #: The game's version the other pair (or the desk) confirmed (``services.confirmations``):
+    #: the result counts while the game is still at it; a correction raises the version, so
+    #: the corrected result waits for a confirmation again.
+    confirmed_version: Mapped[int | None]
+    #: Who confirmed it: ``opponents`` (on their phone), ``desk`` or ``api``.
+    confirmed_by: Mapped[str | None] = mapped_column(String(12))
 
     round: Mapped[TournamentRound] = relationship(back_populates="tables")
     pair_a: Mapped[TournamentPair] = relationship(foreign_keys=[pair_a_id])

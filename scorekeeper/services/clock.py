@@ -122,6 +122,10 @@ class TableClock:
     clock: Clock
     #: The table waits for the bell: it saves no hand until the desk starts the clock.
     waiting: bool = False
+    #: The game is over in a tournament whose results are confirmed at the table
+    #: (``services.confirmed``): ``waiting`` for the other pair's confirmation, or
+    #: ``confirmed``; ``None`` otherwise.
+    confirmation: str | None = None
 
 
 def table_clock(game_pk: int, now: datetime | None = None) -> TableClock | None:
@@ -130,17 +134,24 @@ def table_clock(game_pk: int, now: datetime | None = None) -> TableClock | None:
     from sqlalchemy import select
 
     from ..extensions import db
+    from ..models.games import Game
     from ..models.tournaments import Tournament, TournamentRound, TournamentTable
+    from . import confirmed
 
+    # The game in the same query: the table's ``game`` is then found in the session.
     row = db.session.execute(
-        select(Tournament, TournamentRound, TournamentTable.number)
+        select(Tournament, TournamentRound, TournamentTable, Game)
         .join(TournamentRound, TournamentRound.tournament_id == Tournament.id)
         .join(TournamentTable, TournamentTable.round_id == TournamentRound.id)
+        .join(Game, Game.id == TournamentTable.game_id)
         .where(TournamentTable.game_id == game_pk)
     ).first()
     if row is None:
         return None
-    tournament, rnd, number = row
-    return TableClock(tournament.id, tournament.name, number, rnd.number,
+    tournament, rnd, table, _game = row
+    confirmation = None
+    if confirmed.asks_confirmation(tournament) and confirmed.to_confirm(table):
+        confirmation = "confirmed" if confirmed.is_confirmed(table) else "waiting"
+    return TableClock(tournament.id, tournament.name, table.number, rnd.number,
                       tournament.rounds_planned, clock_of(tournament, rnd, now),
-                      waiting=waits_for_bell(tournament, rnd))
+                      waiting=waits_for_bell(tournament, rnd), confirmation=confirmation)

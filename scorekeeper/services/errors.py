@@ -302,3 +302,54 @@ class TimeIsUp(DeskRefused):
     """Time is up on the round's clock: it cannot be started again (minutes can be added)."""
 
     message = N_("Time is up for this game: add minutes to play on, or finish it.")
+
+
+# -- results confirmed at the table (``services.confirmations``) ----------------------------------
+
+
+class ConfirmLinkNotFound(DeskRefused, LookupError):
+    """The confirmation link is no table card's (or its card was replaced)."""
+
+    message = N_("This link confirms no table's results.")
+
+
+class ConfirmationNotAsked(DeskRefused):
+    """The tournament counts a table's result as soon as its scorer saves it."""
+
+    message = N_("This tournament counts results as their tables save them: there is "
+                 "nothing to confirm.")
+
+
+class ResultNotReady(DeskRefused):
+    """The table's game is not over: there is no result to confirm yet."""
+
+    message = N_("This game is not over yet: there is no result to confirm.")
+
+
+class NothingToConfirm(DeskRefused):
+    """The desk decided the table's result (a paper result, an abandonment): it counts as is."""
+
+    message = N_("The desk decided this result: it needs no confirmation.")
+
+
+class AlreadyConfirmed(DeskRefused):
+    """The result, as it stands, is already confirmed."""
+
+    message = N_("This result is already confirmed.")
+    page_status = 409
+
+
+class OwnResult(DeskRefused):
+    """The phone that keeps the table's score cannot confirm its result: the other pair
+    confirms on its own phone."""
+
+    message = N_("This phone keeps this table's score: the other pair confirms the result on "
+                 "its own phone.")
+
+
+class ResultChanged(DeskRefused):
+    """The result changed (a hand corrected) since the confirming phone was shown it."""
+
+    message = N_("The result changed since it was shown (a hand was corrected): check it "
+                 "again before confirming.")
+    page_status = 409

@@ -47,16 +47,32 @@ def card_token(card: TableCard) -> str | None:
     return token if games_service.token_matches(token, card.token_hash) else None
 
 
-def _draw(salt: str) -> str:
+def confirm_token(card: TableCard) -> str | None:
+    """The token of the card's second link, the one the pair that does not keep score opens
+    to confirm the table's results (``services.confirmations``); ``None`` as :func:`card_token`
+    answers it."""
+    if card_token(card) is None:
+        return None
+    return _draw(card.salt, CONFIRM)
+
+
+#: What each of a card's two links is drawn for: keeping the table's score, or confirming
+#: its results (a different token: neither link gives the other's rights).
+SCORE, CONFIRM = b"table-card", b"table-confirm"
+
+
+def _draw(salt: str, purpose: bytes = SCORE) -> str:
     key = str(current_app.config["SECRET_KEY"]).encode()
-    digest = hmac.new(key, b"table-card\0" + salt.encode(), hashlib.sha256).digest()
+    digest = hmac.new(key, purpose + b"\0" + salt.encode(), hashlib.sha256).digest()
     return base64.urlsafe_b64encode(digest[:TOKEN_BYTES]).decode().rstrip("=")
 
 
 def _new_card(tournament_id: str, number: int) -> TableCard:
     salt = secrets.token_hex(16)
     card = TableCard(tournament_id=tournament_id, number=number, salt=salt,
-                     token_hash=games_service.hash_token(_draw(salt)), made_at=utcnow())
+                     token_hash=games_service.hash_token(_draw(salt)),
+                     confirm_hash=games_service.hash_token(_draw(salt, CONFIRM)),
+                     made_at=utcnow())
     db.session.add(card)
     return card
 
@@ -79,12 +95,18 @@ def cards(tournament: Tournament) -> list[TableCard]:
     so two desks printing at once make one card a table)."""
     numbers = table_numbers(tournament)
     have = _cards_of(tournament.id)
-    if any(n not in have for n in numbers):
+    if any(n not in have or (have[n].confirm_hash is None and confirm_token(have[n]))
+           for n in numbers):
         desk.lock(tournament.id)
         have = _cards_of(tournament.id)
         for number in numbers:
             if number not in have:
                 have[number] = _new_card(tournament.id, number)
+        for card in have.values():
+            # A card made before its second link existed gets it now (while the secret key
+            # it was drawn with is still the app's; otherwise it is replaced first).
+            if card.confirm_hash is None and (token := confirm_token(card)) is not None:
+                card.confirm_hash = games_service.hash_token(token)
         db.session.flush()
     return [have[n] for n in numbers]
 
@@ -141,6 +163,15 @@ def find_card(token: str) -> TableCard | None:
         return None
     return db.session.execute(
         select(TableCard).where(TableCard.token_hash == games_service.hash_token(token))
+    ).scalar_one_or_none()
+
+
+def find_confirm_card(token: str) -> TableCard | None:
+    """The card whose second link's token is ``token`` (replaced or not), or ``None``."""
+    if not token or len(token) > MAX_TOKEN:
+        return None
+    return db.session.execute(
+        select(TableCard).where(TableCard.confirm_hash == games_service.hash_token(token))
     ).scalar_one_or_none()
 
 

@@ -14,6 +14,7 @@ from ..engine.victory import TOTAL as VICTORY_TOTAL
 from . import games as games_service
 from .bodies import Body, Field, Kind
 from .clock import BELL, TABLES_START, WARN_MINUTES
+from .confirmed import RESULTS_COUNT, SAVED
 
 #: The most pairs a tournament seats: 150 tables. The largest events held have about 130
 #: tables (260 pairs); 002's club tournaments seat a few dozen. The bound, with MAX_ROUNDS,
@@ -80,6 +81,14 @@ NEW_TOURNAMENT = Body(
                 "at the bell, once the desk starts the game's clock (002: play starts on the "
                 "organization's order; before it a table's save is a 409), or as soon as they "
                 "are seated (clubs that play without a clock)")),
+        Field("results_count", Kind.CHOICE, N_(
+            "Choose whether a result counts when its table saves it or once the other pair "
+            "confirms it."), choices=RESULTS_COUNT, required=False, default=SAVED,
+            show_default=True, description=(
+                "When a table's result counts in the standings: as soon as its scorer saves "
+                "it, or once the other pair confirms it on its own phone (the table card's "
+                "second link) or the desk does (POST .../rounds/{number}/tables/{table}/"
+                "confirm). Until then the standings list it as waiting for confirmation")),
         Field("rounds", Kind.WHOLE, _BOUNDS, low=1, high=MAX_ROUNDS, digits=True,
               required=False, default=3, show_default=True, description=(
                   f"The games each pair plays, at most {MAX_ROUNDS} (a bound on what the "

@@ -49,8 +49,8 @@ from ..engine.victory import (
 from ..extensions import db
 from ..models.games import Game, Side, utcnow
 from ..models.tournaments import Tournament, TournamentPair, TournamentRound, TournamentTable
+from . import confirmed, record
 from . import games as games_service
-from . import record
 from .clock import BELL, WARN_MINUTES, clock_of
 from .clock import stop as stop_clock
 from .clock import total_seconds as clock_total_seconds
@@ -242,6 +242,7 @@ def create_tournament(
     seating_method: object = ROTATION,
     tables_start: object = BELL,
     hands_per_game: object = None,
+    results_count: object = confirmed.SAVED,
 ) -> NewTournament:
     """Create a tournament and seat its first round.
 
@@ -260,11 +261,13 @@ def create_tournament(
     game ends after that many hands (FIBUR's partita of N smazzate), not at the target: the
     tournament's rule set is kept with that many rounds (:attr:`RuleSet.rounds`) and level
     totals drawn (:func:`partita_rules`); ``None`` leaves the rule set's own flow.
+    ``results_count`` (``services.confirmed.RESULTS_COUNT``): a table's result counts once
+    ``saved`` by its scorer, or once ``confirmed`` by the other pair (or the desk).
     Raises :class:`EntryErrors` (fields ``name``, ``pairs``, ``pairs[i].name``,
     ``pairs[i].players``, ``rounds``, ``minutes``, ``target``, ``values.<path>``,
     ``warn_minutes``, ``language``, ``prizes``, ``standings_by``, ``victory_scale``,
     ``bye_victory_points``, ``seating_method``: see :func:`seating_error`,
-    ``tables_start``, ``hands_per_game``). Round 1
+    ``tables_start``, ``hands_per_game``, ``results_count``). Round 1
     is seated with its clock not started: the desk starts it.
     """
     errors: list[FieldError] = []
@@ -281,6 +284,7 @@ def create_tournament(
         read = _read("victory_scale", victory_scale, errors)
         scale = None if read is None or read == DEFAULT_SCALE else read.to_list()
     start = _read("tables_start", tables_start, errors)
+    counts = _read("results_count", results_count, errors)
     bye_points: int | None = _read("bye_victory_points", bye_victory_points, errors)
     title = _read("name", name, errors)
     # A number refused stands as its lowest for the checks that follow (seating).
@@ -357,6 +361,7 @@ def create_tournament(
         bye_victory_points=bye_points,
         seating_method=str(seating_method),  # checked above: one of SEATING_METHODS
         tables_start=start,
+        results_count=counts,
     )
     db.session.add(tournament)
     db.session.flush()
@@ -569,6 +574,8 @@ class TableView:
     finished: bool
     credits: tuple[int, int] | None
     hands: int
+    #: Over, but not counted yet: the result waits for the other pair's confirmation.
+    waiting: bool = False
 
 
 def table_totals(table: TournamentTable) -> tuple[int, int]:
@@ -589,7 +596,8 @@ def table_view(tournament: Tournament, table: TournamentTable) -> TableView:
     credits = game_credits(totals, finished=done,
                            abandoned_by=table.abandoned_by,
                            abandon_points=tournament.abandon_points)
-    return TableView(table, totals, finished, credits, games_service.hands_played(table.game))
+    return TableView(table, totals, finished, credits, games_service.hands_played(table.game),
+                     confirmed.waits(tournament, table))
 
 
 #: How a game ended (:attr:`Ending.how`): a side reached the target; time was up (a hand
@@ -833,7 +841,9 @@ def game_ending(game: Game, outcome: Outcome, *, in_tournament: bool = True) -> 
 
 def standings(tournament: Tournament) -> list[Standing]:
     """Every pair's accumulated difference and games won, ranked (see :func:`rank`); with
-    each game's victory points too (they rank a tournament set to them)."""
+    each game's victory points too (they rank a tournament set to them). A result that waits
+    for the other pair's confirmation (:func:`confirmed.waits`) is not counted: its game is
+    listed in both pairs' ``waiting``."""
     scale = victory_scale_of(tournament)
     bye_points = bye_points_of(tournament)
     rows = {
@@ -846,6 +856,11 @@ def standings(tournament: Tournament) -> list[Standing]:
         for table in rnd.tables:
             view = table_view(tournament, table)
             if view.credits is None:
+                continue
+            if view.waiting:
+                # Not counted until the other pair (or the desk) confirms it.
+                for pair_id in (table.pair_a_id, table.pair_b_id):
+                    rows[pair_id].waiting.append(rnd.number)
                 continue
             points = scale.for_sides(view.credits)
             for side, pair_id in enumerate((table.pair_a_id, table.pair_b_id)):
@@ -968,12 +983,16 @@ class Closing:
     #: Tables with neither a hand nor a result typed from their paper sheet: closing would
     #: settle them as a 0-0 draw.
     unrecorded: tuple[TableView, ...] = ()
+    #: Tables whose result waits for the other pair's confirmation (``confirmed.waits``): it
+    #: keeps waiting after the close, and does not count meanwhile (nor seat a Swiss game).
+    unconfirmed: tuple[TableView, ...] = ()
 
     @property
     def needs_confirmation(self) -> bool:
-        """Closing before time is up, over a table still playing or a table with no result,
-        is asked first."""
-        return self.seconds_left > 0 or bool(self.playing) or bool(self.unrecorded)
+        """Closing before time is up, over a table still playing, a table with no result or a
+        result not confirmed yet, is asked first."""
+        return (self.seconds_left > 0 or bool(self.playing) or bool(self.unrecorded)
+                or bool(self.unconfirmed))
 
 
 def closing_preview(tournament: Tournament, rnd: TournamentRound) -> Closing:
@@ -981,4 +1000,5 @@ def closing_preview(tournament: Tournament, rnd: TournamentRound) -> Closing:
     views = [table_view(tournament, t) for t in rnd.tables]
     return Closing(seconds_left(tournament, rnd), tuple(v for v in views if not v.finished),
                    rnd.number >= tournament.rounds_planned,
-                   tuple(v for v in views if not v.finished and v.hands == 0))
+                   tuple(v for v in views if not v.finished and v.hands == 0),
+                   tuple(v for v in views if v.waiting))

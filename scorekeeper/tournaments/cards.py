@@ -32,6 +32,7 @@ from ..network import public_url
 from ..ratelimit import limit_token_failures, use_desk_render_budget
 from ..services import desk
 from ..services import table_cards as cards_service
+from ..services.confirmed import asks_confirmation
 from ..sheets.render import pdf_response
 from ..web import render, see_other
 from . import bp
@@ -181,6 +182,11 @@ def cards_pdf_answer(tournament: Tournament, cards: list[TableCard],
     if unprintable:
         return unprintable
     rows: list[dict[str, Any]] = [{"number": n, "url": card_url(str(t))} for n, t in printed]
+    if asks_confirmation(tournament):
+        from .confirming import confirm_url
+
+        for row, card in zip(rows, cards, strict=True):
+            row["confirm_url"] = confirm_url(str(cards_service.confirm_token(card)))
     key = ("table-cards", tournament.id, tournament.name, tournament.language,
            hashlib.sha256(repr(rows).encode()).hexdigest())
 
@@ -188,8 +194,10 @@ def cards_pdf_answer(tournament: Tournament, cards: list[TableCard],
         import segno
 
         for row in rows:
-            row["qr"] = Markup(segno.make(row["url"], error="m").svg_inline(
-                scale=1, border=0, omitsize=True))
+            for url, qr in (("url", "qr"), ("confirm_url", "confirm_qr")):
+                if url in row:
+                    row[qr] = Markup(segno.make(row[url], error="m").svg_inline(
+                        scale=1, border=0, omitsize=True))
         with force_locale(tournament.language):
             return render_template("tournaments/pdf_table_cards.html",
                                    tournament=tournament, cards=rows)

@@ -13,9 +13,11 @@ ranking's figures only).
 ``ended`` says how a game ended: ``finished`` (played out), ``time`` (ended by the clock: a
 time-up hand, the table's or the one the desk's close added), ``paper`` (totals typed from
 the paper sheet), ``abandoned`` (by this pair or by ``opponent``: see ``credit``), ``bye``
-(the pair sat out) or ``playing``. ``status`` is ``disqualified`` or ``substituted`` for a
-pair not ranked. ``corrected`` is ``corrected`` on a game result the desk corrected after its
-round closed (a paper result typed again, or the game's hands changed by the desk).
+(the pair sat out), ``waiting`` (over, but not counted yet: the result waits for the other
+pair's confirmation, so ``credit`` is empty) or ``playing``. ``status`` is
+``disqualified`` or ``substituted`` for a pair not ranked. ``corrected`` is ``corrected`` on
+a game result the desk corrected after its round closed (a paper result typed again, or the
+game's hands changed by the desk).
 
 The file is in the tournament's language, as its papers are: the header row in that language
 (the column names above in English) and, for Spanish, Portuguese and Italian, ``;`` between
@@ -115,7 +117,8 @@ def rows(tournament: Tournament) -> list[dict[str, Any]]:
             ended = _ended(table, view)
             for side, pair in enumerate(pairs):
                 other = pairs[1 - side]
-                credit = None if view.credits is None else view.credits[side]
+                credit = (None if view.credits is None or view.waiting
+                          else view.credits[side])
                 out.append({
                     "record": "game", "game": rnd.number, "table": table.number,
                     "pair": pair.number, "name": _text(pair.name),
@@ -140,6 +143,8 @@ def _ended(table: TournamentTable, view: service.TableView) -> str:
         return "paper"
     if not view.finished:
         return "playing"
+    if view.waiting:
+        return "waiting"
     hands = table.game.hands
     if hands and hands[-1].entry.get("end") == HandEnd.TIME_UP.value:
         return "time"

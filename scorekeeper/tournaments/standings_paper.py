@@ -119,11 +119,14 @@ def game_head(n: int) -> str:
 
 def game_cell(row: Any, n: int, corrected: Collection[tuple[int, int]] = ()) -> str:
     """What a pair's column for game ``n`` shows: its credit ("*" after it where the desk
-    corrected it after the game closed: ``corrected`` holds ``(game, pair)``), "Bye" or "—"."""
+    corrected it after the game closed: ``corrected`` holds ``(game, pair)``), "Bye", "…" (the
+    result waits for the other pair's confirmation) or "—"."""
     if n in row.credits:
         return signed(row.credits[n]) + ("*" if (n, row.number) in corrected else "")
     if n in row.byes:
         return _("Bye")
+    if n in row.waiting:
+        return "…"
     return "—"
 
 

@@ -43,7 +43,7 @@ from ..i18n import error_message, get_locale, label
 from ..i18n import gettext as _
 from ..models.tournaments import Tournament, TournamentRound
 from ..ratelimit import note_token_failure
-from ..services import desk
+from ..services import confirmations, desk
 from ..services import games as games_service
 from ..services import tournaments as service
 from ..services.clock import (
@@ -54,6 +54,7 @@ from ..services.clock import (
     format_clock,
     waits_for_bell,
 )
+from ..services.confirmed import RESULTS_COUNT, SAVED
 from ..services.errors import WriteRefused
 from ..services.scoring import resolve_ruleset
 from ..sheets import tables
@@ -179,6 +180,7 @@ def _form_context(form: dict[str, Any], errors: dict[str, str], ruleset: RuleSet
         "max_pairs": service.MAX_PAIRS, "max_rounds": service.MAX_ROUNDS,
         "max_hands": flow.MAX_ROUNDS,
         "seating_methods": SEATING_METHODS, "tables_start": TABLES_START,
+        "results_count": RESULTS_COUNT,
     }
 
 
@@ -252,7 +254,7 @@ def new() -> Response:
                 "prizes": str(service.DEFAULT_PRIZES), "standings_by": DIFFERENCE,
                 "victory_scale": scale_text(DEFAULT_SCALE),
                 "bye_victory_points": str(DEFAULT_BYE), "seating_method": ROTATION,
-                "tables_start": BELL, "hands_per_game": ""}
+                "tables_start": BELL, "hands_per_game": "", "results_count": SAVED}
         try:
             ruleset = resolve_ruleset(request.args.get("ruleset", DEFAULT_RULESET))
             form["ruleset"] = ruleset.id
@@ -268,7 +270,8 @@ def new() -> Response:
                                                  "language", "prizes", "standings_by",
                                                  "victory_scale", "bye_victory_points",
                                                  "seating_method", "tables_start",
-                                                 "hands_per_game", "shown_ruleset")}
+                                                 "hands_per_game", "shown_ruleset",
+                                                 "results_count")}
     try:
         ruleset = resolve_ruleset(form["ruleset"] or DEFAULT_RULESET)
     except UnknownRuleSet as exc:
@@ -297,6 +300,7 @@ def new() -> Response:
             seating_method=form["seating_method"] or ROTATION,
             tables_start=form["tables_start"] or BELL,
             hands_per_game=form["hands_per_game"],
+            results_count=form["results_count"] or SAVED,
         )
     except EntryErrors as exc:
         return _invalid(form, _errors_by_field(exc), ruleset)
@@ -348,6 +352,7 @@ def _page_context(tournament: Tournament) -> dict[str, Any]:
         "night_sheets": tables.night_sheets_printable(tournament),
         "settled": service.settled_games(tournament),
         "corrected": service.corrected_results(tournament),
+        "waiting_results": confirmations.waiting_results(tournament),
         **_round_context(tournament, rnd),
     }
 
@@ -581,6 +586,7 @@ _ERROR_PLACE = {
     "tournaments.substitute": "substitute",
     "tournaments.undo_abandon": "undo",
     "tournaments.undo_substitute": "undo",
+    "tournaments.desk_confirm": "confirm",
 }
 
 

@@ -418,3 +418,36 @@ def test_tournaments_made_before_the_bell_start_their_tables_when_seated(
     assert client.post(f"/api/v1/games/{table['game_id']}/hands", json=hand,
                        headers=auth).status_code == 409
     _dispose(app)
+
+
+def test_tournaments_before_confirmation_count_saved_results_and_their_cards_get_a_second_link(
+        fresh_url: str, tmp_path: Path) -> None:
+    """Rows made before results confirmed at the table (issue 43) read ``saved`` (nothing
+    changes for them); a card made before it gets its second link when the cards are listed."""
+    app = _app(fresh_url, tmp_path)
+    runner = app.test_cli_runner()
+    assert runner.invoke(args=["db", "upgrade"]).exit_code == 0
+    client = app.test_client()
+    made = _tournament(client)
+    admin = {"Authorization": f"Bearer {made['admin_token']}"}
+    first = client.get(f"/api/v1/tournaments/{made['id']}/table-cards", headers=admin)
+    assert first.status_code == 200
+    _dispose(app)
+    assert runner.invoke(args=["db", "downgrade", "e16d1b3c5a06"]).exit_code == 0
+    assert runner.invoke(args=["db", "upgrade"]).exit_code == 0
+    with app.app_context():
+        assert db.session.execute(text("SELECT results_count FROM tournament")).all() == [
+            ("saved",)]
+        assert {row[0] for row in db.session.execute(
+            text("SELECT confirm_hash FROM tournament_table_card"))} == {None}
+        # Asked for confirmation now, the old cards get their second link when listed.
+        db.session.execute(text("UPDATE tournament SET results_count = 'confirmed'"))
+        db.session.commit()
+        db.session.remove()
+    again = client.get(f"/api/v1/tournaments/{made['id']}/table-cards", headers=admin)
+    cards = again.get_json()["cards"]
+    assert [c["url"] for c in cards] == [c["url"] for c in first.get_json()["cards"]]
+    assert all(c["confirm_url"] and "/c/" in c["confirm_url"] for c in cards)
+    link = cards[0]["confirm_url"].replace("http://localhost", "")
+    assert client.get(link).status_code == 200
+    _dispose(app)

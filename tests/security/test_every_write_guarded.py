@@ -53,7 +53,7 @@ def owned(app: Flask, client: FlaskClient) -> dict[str, Any]:
     }).get_json()
     return {"game_id": game["id"], "house_id": house["id"], "ruleset_id": house["id"],
             "tournament_id": tournament["id"], "number": 1, "table": 1, "action": "start",
-            "pair": 1}
+            "pair": 1, "token": "not-a-card-link"}
 
 
 def _state(app: Flask) -> tuple[Any, ...]:
