@@ -111,6 +111,8 @@ class NightResult:
     score: int
     meetings: list[Meeting] = field(default_factory=list)
     byes: list[int] = field(default_factory=list)
+    #: Victory points by game number (a bye's included).
+    victory: dict[int, int] = field(default_factory=dict)
     #: Whether the night counts towards the pair's total (best N of M).
     counts: bool = True
 
@@ -187,7 +189,7 @@ def _night_results(night: Night, tournament: Tournament, by: str
             night=night, number=s.number, name=s.name, players=list(s.players), place=s.place,
             rank=s.rank, difference=s.difference, victory_points=s.victory_points, wins=s.wins,
             played=s.played, disqualified=s.disqualified, substituted=s.substituted,
-            score=score, byes=list(s.byes))
+            score=score, byes=list(s.byes), victory=dict(s.victory))
     victory = {s.number: s.victory for s in standings}
     for rnd in tournament.rounds:
         for table in rnd.tables:
