@@ -252,7 +252,9 @@ def change_series(series_id: str) -> Response:
     """Change the settings the body holds (each left out keeps its value)."""
     _access(series_id)
     body = json_body()
-    data = {f.name: body[f.name] for f in season.SETTINGS.fields if f.name in body}
+    # A null name is "unchanged", as the document says; every other key given is read.
+    data = {f.name: body[f.name] for f in season.SETTINGS.fields
+            if f.name in body and not (f.name == "name" and body[f.name] is None)}
     return jsonify(series_to_dict(season.update_settings(series_id, data)))
 
 

@@ -106,10 +106,16 @@ def _organized(series: Series) -> list[Any]:
 
 
 def _desk_page(series: Series, errors: dict[str, str] | None = None, status: int = 200,
-               desk_url: str | None = None, form: dict[str, str] | None = None) -> Response:
+               desk_url: str | None = None, settings: dict[str, str] | None = None,
+               link: str = "") -> Response:
+    """The desk; ``settings``: the settings form as typed (refused), else the series' own;
+    ``link``: a night's desk link as pasted (refused)."""
+    shown = settings if settings is not None else {
+        "name": series.name, "ranks_by": series.ranks_by or "",
+        "best_of": "" if series.best_of is None else str(series.best_of)}
     response = render("series/desk.html", series=series, season=reader.read_season(series),
                       organized=_organized(series), errors=errors or {}, desk_url=desk_url,
-                      form=form or {}, standings_by=STANDINGS_BY)
+                      settings=shown, link=link, standings_by=STANDINGS_BY)
     response.status_code = status
     if desk_url:
         response.headers["Cache-Control"] = "private, no-store"  # the desk link, once
@@ -165,7 +171,7 @@ def add_night(series_id: str) -> Response:
                 note_token_failure()
             return _desk_page(_series_or_404(series_id), {"link": _(
                 "That is not a night's desk link: paste the link the night's control table "
-                "was opened with (it holds “?token=”).")}, 422, form={"link": link})
+                "was opened with (it holds “?token=”).")}, 422, link=link)
         tournament_id = found[0]
     else:
         tokens = session.get(TOURNAMENT_TOKENS)
@@ -202,7 +208,7 @@ def settings(series_id: str) -> Response:
                                            "ranks_by": form["ranks_by"] or None,
                                            "best_of": form["best_of"].strip() or None})
     except EntryErrors as exc:
-        return _desk_page(_series_or_404(series_id), _errors(exc), 422, form=form)
+        return _desk_page(_series_or_404(series_id), _errors(exc), 422, settings=form)
     return see_other("series.desk", series_id=series_id)
 
 

@@ -62,7 +62,8 @@ NEW_SERIES = Body(
 #: What changing a series' settings reads (each left out keeps its value).
 SETTINGS = Body(fields=(
     Field("name", Kind.NAME, N_("Give the series a name."), high=MAX_NAME, required=False,
-          blank=True, description="The series' name; left out or null: unchanged"),
+          blank=True, description="The series' name; left out or null: unchanged (a blank "
+                                  "one is refused)"),
     _RANKS_BY,
     _BEST_OF,
 ))
@@ -221,14 +222,18 @@ def remove_night(series_id: str, tournament_id: str) -> Series:
 
 def update_settings(series_id: str, data: Mapping[str, object]) -> Series:
     """Change what ``data`` holds of ``SETTINGS`` (name, ranks_by, best_of; a key left out
-    keeps its value). Raises :class:`SeriesNotFound`, :class:`EntryErrors`."""
+    keeps its value, a name given blank is refused). Raises :class:`SeriesNotFound`,
+    :class:`EntryErrors`."""
     errors: list[FieldError] = []
     read = {f.name: f.read(data.get(f.name), errors)
             for f in SETTINGS.fields if f.name in data}
+    if "name" in read and not read["name"] and not errors:
+        # A name given blank (a form's field emptied) is no name: the series keeps needing one.
+        errors.append(FieldError("name", N_("Give the series a name.")))
     if errors:
         raise EntryErrors(errors)
     series = _lock(series_id)
-    if read.get("name"):
+    if "name" in read:
         series.name = read["name"]
     if "ranks_by" in read:
         series.ranks_by = read["ranks_by"]

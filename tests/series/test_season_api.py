@@ -89,9 +89,17 @@ def test_the_setting_changes_and_the_standings_follow(client: FlaskClient, post)
     assert changed.status_code == 200, changed.get_json()
     # Best 2 on victory points: Ases 35, Bravos 24, Extras 20, Fours 20, Cincos 16.
     assert [r["total"] for r in changed.get_json()["standings"]] == [35, 24, 20, 20, 16]
-    back = client.patch(f"/api/v1/series/{sid}", json={"ranks_by": None, "best_of": None},
+    back = client.patch(f"/api/v1/series/{sid}", json={"ranks_by": None, "best_of": None,
+                                                       "name": None},
                         headers=_bearer(token))
     assert _order(back.get_json()) == BY_DIFFERENCE
+    assert back.get_json()["name"] == "Winter league"
+    blank = client.patch(f"/api/v1/series/{sid}", json={"name": " ", "best_of": 1},
+                         headers=_bearer(token))
+    assert blank.status_code == 422
+    assert [e["field"] for e in blank.get_json()["errors"]] == ["name"]
+    assert client.get(f"/api/v1/series/{sid}").get_json()["best_of"] is None  # nothing saved
+    assert client.patch(f"/api/v1/series/{sid}", json={"best_of": 2}).status_code == 401
 
 
 def test_a_pairs_history_and_head_to_head(client: FlaskClient, post) -> None:

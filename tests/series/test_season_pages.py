@@ -119,7 +119,11 @@ def test_a_night_is_added_only_with_its_own_desk_credential(client: FlaskClient,
                         data={"link": f"http://localhost/tournaments/{tid}?token=nope"})
     assert wrong.status_code == 422
     assert 'id="err-link"' in wrong.get_data(as_text=True)
-    assert "desk link: paste the link the night" in wrong.get_data(as_text=True)
+    refused_page = wrong.get_data(as_text=True)
+    assert "desk link: paste the link the night" in refused_page
+    # What was pasted stays in its field, and the settings still show the series' own.
+    assert f'value="http://localhost/tournaments/{tid}?token=nope"' in refused_page
+    assert 'name="name" maxlength="120" value="Liga de invierno"' in refused_page
     # Not organized by this browser: refused beside the field.
     unknown = client.post(f"/series/{sid}/nights", data={"tournament": tid2})
     assert unknown.status_code == 422
@@ -146,6 +150,14 @@ def test_the_set_up_form_shows_bad_values_by_their_fields(client: FlaskClient) -
     page = answer.get_data(as_text=True)
     assert re.search(r'id="err-name">[^<]+</p>', page)
     assert re.search(r'id="err-best_of">A whole number from 1 to 120', page)
+    sid = _new_series(client)
+    # The desk's settings: an emptied name is refused by its field, what was typed kept.
+    refused = client.post(f"/series/{sid}/settings", data={"name": "", "best_of": "3"})
+    assert refused.status_code == 422
+    page = refused.get_data(as_text=True)
+    assert re.search(r'id="err-name">Give the series a name.</p>', page)
+    assert 'name="best_of" type="number" inputmode="numeric" min="1" max="120" value="3"' in page
+    assert "<h1>Liga de invierno<" in client.get(f"/series/{sid}").get_data(as_text=True)
 
 
 def test_a_pairs_history_with_head_to_head(client: FlaskClient, post) -> None:
