@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
-from flask import Response, abort, request, session, url_for
+from flask import Response, abort, request, session
 
 from ..browser import remember_token
 from ..engine import EntryErrors
@@ -21,6 +21,7 @@ from ..engine.ranking import STANDINGS_BY
 from ..i18n import error_message
 from ..i18n import gettext as _
 from ..models.series import Series
+from ..network import public_url
 from ..ratelimit import note_token_failure
 from ..services import season
 from ..services import season_standings as reader
@@ -115,7 +116,8 @@ def _desk_page(series: Series, errors: dict[str, str] | None = None, status: int
         "best_of": "" if series.best_of is None else str(series.best_of)}
     response = render("series/desk.html", series=series, season=reader.read_season(series),
                       organized=_organized(series), errors=errors or {}, desk_url=desk_url,
-                      settings=shown, link=link, standings_by=STANDINGS_BY)
+                      settings=shown, link=link, standings_by=STANDINGS_BY,
+                      public_link=public_url("series.standings", series_id=series.id))
     response.status_code = status
     if desk_url:
         response.headers["Cache-Control"] = "private, no-store"  # the desk link, once
@@ -136,7 +138,7 @@ def desk(series_id: str) -> Response:
     if not _is_admin(series_id):
         return see_other("series.standings", series_id=series_id)
     new_token = session.pop("series_new_token", None)
-    desk_url = (url_for("series.desk", series_id=series_id, token=new_token, _external=True)
+    desk_url = (public_url("series.desk", series_id=series_id, token=new_token)
                 if new_token else None)
     return _desk_page(series, desk_url=desk_url)
 

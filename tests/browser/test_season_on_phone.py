@@ -72,3 +72,41 @@ def test_a_player_opens_the_seasons_standings_and_a_pairs_history(
     page.locator("section.head-to-head").scroll_into_view_if_needed()
     shot(page, "season-head-to-head-390", full_page=False)
     context.close()
+
+
+def test_the_seasons_pages_have_no_serious_accessibility_violations(
+        browser: Any, live_server: str) -> None:
+    from test_a11y import serious_violations
+
+    def post(url: str, body: dict[str, Any] | None, headers: dict[str, str]
+             ) -> tuple[int, Any]:
+        answer = requests.post(f"{live_server}{url}", json=body, headers=headers, timeout=60)
+        return answer.status_code, answer.json()
+
+    nights = play_season(post)
+    status, made = post("/api/v1/series", {"name": "Liga", "best_of": 2}, {})
+    assert status == 201, made
+    for tid, token in nights:
+        post(f"/api/v1/series/{made['id']}/nights", {"tournament": tid, "admin_token": token},
+             {"Authorization": f"Bearer {made['admin_token']}"})
+    series = requests.get(f"{live_server}/api/v1/series/{made['id']}", timeout=60).json()
+    first = series["standings"][0]
+    context = browser.new_context(viewport={"width": 390, "height": 844}, bypass_csp=True)
+    page = context.new_page()
+    found = {}
+    page.goto(made["desk_url"])  # the desk, with a night's link refused by its field
+    page.get_by_label("Or the night’s desk link").fill("http://example.com/nothing")
+    page.get_by_role("button", name="Add the night").click()
+    expect(page.locator("#err-link")).not_to_be_empty()
+    found["desk"] = serious_violations(page)
+    for name, url in (("standings", made["standings_url"]),
+                      ("pair", f"{first['history_url']}?against={series['standings'][1]['key']}"),
+                      ("new", f"{live_server}/series/")):
+        page.goto(url)
+        found[name] = serious_violations(page)
+    page.goto(first["history_url"])
+    page.locator(".player-links a").first.click()
+    expect(page.locator("table.player-nights")).to_be_visible()
+    found["player"] = serious_violations(page)
+    assert found == {k: [] for k in found}, found
+    context.close()
