@@ -28,9 +28,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from sqlalchemy import select
+from sqlalchemy.orm import defer, selectinload
+
 from ..engine.ranking import VICTORY_POINTS, Standing
+from ..extensions import db
+from ..models.games import Game
 from ..models.series import Series
-from ..models.tournaments import Tournament
+from ..models.tournaments import Tournament, TournamentRound, TournamentTable
 from . import tournaments as tournaments_service
 from .season import ranks_by
 
@@ -171,8 +176,22 @@ class Season:
 
 
 def _tournaments(series: Series) -> list[Tournament]:
-    loaded = [tournaments_service.find_tournament(n.tournament_id) for n in series.nights]
-    return sorted((t for t in loaded if t is not None), key=lambda t: (t.created_at, t.id))
+    """The series' nights, loaded together as ``tournaments.find_tournament`` loads one (its
+    pairs, rounds, tables, games): a fixed number of queries whatever the number of nights."""
+    ids = [n.tournament_id for n in series.nights]
+    if not ids:
+        return []
+    loaded = db.session.execute(
+        select(Tournament).where(Tournament.id.in_(ids)).options(
+            selectinload(Tournament.pairs),
+            selectinload(Tournament.rounds)
+            .selectinload(TournamentRound.tables)
+            .selectinload(TournamentTable.game)
+            # A night's standings read each game's kept figures and sides, never its rule set
+            # (a large JSON per game: most of a season's load time when loaded).
+            .options(defer(Game.ruleset_data), selectinload(Game.sides)))
+    ).scalars().all()
+    return sorted(loaded, key=lambda t: (t.created_at, t.id))
 
 
 def _night_results(night: Night, tournament: Tournament, by: str

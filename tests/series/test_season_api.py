@@ -229,3 +229,31 @@ def test_the_series_endpoints_are_in_the_openapi_document(client: FlaskClient) -
     for name in ("Series", "SeriesCreated", "PairHistory", "PlayerHistory"):
         assert name in schemas
     assert "nights" in schemas["Series"]["properties"]
+
+
+def test_a_seasons_standings_take_as_many_queries_for_three_nights_as_for_one(
+        app, client: FlaskClient, post) -> None:
+    from sqlalchemy import event
+
+    from scorekeeper.extensions import db
+
+    nights = play_season(post)
+    one, _t1, _a1 = _series(client, nights[:1])
+    three, _t3, _a3 = _series(client, nights)
+    counts = []
+    for sid in (one, three):
+        for url in (f"/api/v1/series/{sid}", f"/series/{sid}/standings"):
+            client.get(url)  # the app's first render of each page out of the way
+        seen: list[str] = []
+
+        def note(_conn, _cursor, statement, *_args, seen: list[str] = seen) -> None:
+            seen.append(statement)
+
+        event.listen(db.engine, "before_cursor_execute", note)
+        try:
+            assert client.get(f"/api/v1/series/{sid}").status_code == 200
+            assert client.get(f"/series/{sid}/standings").status_code == 200
+        finally:
+            event.remove(db.engine, "before_cursor_execute", note)
+        counts.append(len(seen))
+    assert counts[0] == counts[1], counts
