@@ -191,8 +191,17 @@ def add_night(series_id: str) -> Response:
 
 @bp.post("/<series_id>/nights/<tournament_id>/remove")
 def remove_night(series_id: str, tournament_id: str) -> Response:
-    """Take a night out of the series (the tournament stays as it is)."""
+    """Take a night out of the series (the tournament stays as it is), once the desk has
+    seen what changes and confirmed."""
     _desk_or_403(series_id)
+    if request.form.get("confirm") != "1":
+        series = _series_or_404(series_id)
+        read = reader.read_season(series)
+        night = next((n for n in read.nights if n.tournament_id == tournament_id), None)
+        if night is None:
+            abort(404)
+        pairs = sum(night.number in row.results for row in read.rows)
+        return render("series/confirm_remove.html", series=series, night=night, pairs=pairs)
     try:
         season.remove_night(series_id, tournament_id)
     except season.NightNotFound:

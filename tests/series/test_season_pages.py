@@ -138,7 +138,15 @@ def test_a_night_is_added_only_with_its_own_desk_credential(client: FlaskClient,
     assert other.post(f"/series/{sid}/nights", data={"tournament": tid}).status_code == 403
     assert other.post(f"/series/{sid}/nights/{tid}/remove").status_code == 403
     assert other.post(f"/series/{sid}/settings", data={"name": "x"}).status_code == 403
-    removed = client.post(f"/series/{sid}/nights/{tid}/remove")
+    # Taking a night out asks first, saying what changes; nothing changes until confirmed.
+    asked = client.post(f"/series/{sid}/nights/{tid}/remove")
+    assert asked.status_code == 200
+    text = asked.get_data(as_text=True)
+    assert "Take “Night 1” out of the series?" in text
+    assert "Its results leave the series’ standings: 4 pairs’ lines change." in text
+    assert 'name="confirm" value="1"' in text
+    assert "Night 1" in client.get(f"/series/{sid}/standings").get_data(as_text=True)
+    removed = client.post(f"/series/{sid}/nights/{tid}/remove", data={"confirm": "1"})
     assert removed.status_code == 303
     assert "No night has been added yet." in client.get(
         f"/series/{sid}/standings").get_data(as_text=True)
