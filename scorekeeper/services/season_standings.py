@@ -191,7 +191,9 @@ def _tournaments(series: Series) -> list[Tournament]:
             # (a large JSON per game: most of a season's load time when loaded).
             .options(defer(Game.ruleset_data), selectinload(Game.sides)))
     ).scalars().all()
-    return sorted(loaded, key=lambda t: (t.created_at, t.id))
+    # In the order they were played; nights made at the same moment in the order added.
+    added = {tid: i for i, tid in enumerate(ids)}
+    return sorted(loaded, key=lambda t: (t.created_at, added[t.id]))
 
 
 def _night_results(night: Night, tournament: Tournament, by: str

@@ -75,7 +75,7 @@ def test_a_player_opens_the_seasons_standings_and_a_pairs_history(
 
 
 def test_the_seasons_pages_have_no_serious_accessibility_violations(
-        browser: Any, live_server: str) -> None:
+        browser: Any, live_server: str, shot: Shot) -> None:
     from test_a11y import serious_violations
 
     def post(url: str, body: dict[str, Any] | None, headers: dict[str, str]
@@ -99,6 +99,8 @@ def test_the_seasons_pages_have_no_serious_accessibility_violations(
     page.get_by_role("button", name="Add the night").click()
     expect(page.locator("#err-link")).not_to_be_empty()
     found["desk"] = serious_violations(page)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    shot(page, "season-desk-refused-link-390")
     for name, url in (("standings", made["standings_url"]),
                       ("pair", f"{first['history_url']}?against={series['standings'][1]['key']}"),
                       ("new", f"{live_server}/series/")):
