@@ -1,20 +1,14 @@
-"""Fixtures for the series tests: the app's context (they read what a request stored) and a
-test client's ``post`` as the season's helpers take it."""
+"""Fixtures for the series tests: a test client's ``post`` as the season's helpers take it.
+
+No app context is held around a test: each request then finds its own language (a context
+held around requests keeps the first request's language for the ones after it)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from flask import Flask
 from flask.testing import FlaskClient
-
-
-@pytest.fixture(autouse=True)
-def app_context(app: Flask) -> Iterator[None]:
-    with app.app_context():
-        yield
 
 
 @pytest.fixture

@@ -249,11 +249,13 @@ def test_a_seasons_standings_take_as_many_queries_for_three_nights_as_for_one(
         def note(_conn, _cursor, statement, *_args, seen: list[str] = seen) -> None:
             seen.append(statement)
 
-        event.listen(db.engine, "before_cursor_execute", note)
+        with app.app_context():
+            engine = db.engine
+        event.listen(engine, "before_cursor_execute", note)
         try:
             assert client.get(f"/api/v1/series/{sid}").status_code == 200
             assert client.get(f"/series/{sid}/standings").status_code == 200
         finally:
-            event.remove(db.engine, "before_cursor_execute", note)
+            event.remove(engine, "before_cursor_execute", note)
         counts.append(len(seen))
     assert counts[0] == counts[1], counts

@@ -232,3 +232,23 @@ def test_the_series_csv_in_spanish_splits_on_semicolons(client: FlaskClient, pos
     header = text.splitlines()[0]
     assert header.count(";") == 12 and "," not in header
     assert header.startswith('"registro";"puesto";"pareja";"nombre";"jugadores";"jornada"')
+
+
+def test_the_seasons_pages_speak_the_readers_language(client: FlaskClient, post) -> None:
+    nights = play_season(post)
+    sid = _new_series(client, best_of="2")
+    _add_by_link(client, sid, nights)
+    ases = pair_key(["Ana", "Luis"])
+    for lang, words in (
+            ("es", ["Clasificada por la suma de diferencias de las jornadas.",
+                    "Las 2 mejores de 3", "ausente", "2 jornadas jugadas · J1 −100"]),
+            ("it", ["Classificata per la somma delle differenze delle serate.",
+                    "Le 2 migliori su 3", "assente", "2 serate giocate · S1 −100"]),
+            ("pt", ["Classificada pela soma das diferenças das noites.",
+                    "As 2 melhores de 3", "ausente", "2 noites jogadas · N1 −100"])):
+        page = client.get(f"/series/{sid}/standings?lang={lang}").get_data(as_text=True)
+        text = " ".join(re.sub(r"<[^>]+>", " ", page).split())
+        for word in words:
+            assert word in text, (lang, word)
+    pair = client.get(f"/series/{sid}/pairs/{ases}?lang=es").get_data(as_text=True)
+    assert "Cara a cara" in pair and "No cuenta (no está entre las 2 mejores)" in pair
