@@ -29,6 +29,7 @@ from ..models.series import Series, SeriesNight
 from ..models.tournaments import Tournament
 from . import games as games_service
 from .bodies import Body, Field, Kind
+from .text import is_storable
 from .writing import locked
 
 #: Longest series name (the column's width).
@@ -149,7 +150,8 @@ def opens_night(tournament_id: object, token: object) -> bool:
     night is the caller's to add)."""
     if not isinstance(tournament_id, str) or not isinstance(token, str):
         return False
-    if not tournament_id or len(tournament_id) > 24:
+    # A form's pasted link may hold what no database stores (NUL): no tournament has that id.
+    if not tournament_id or len(tournament_id) > 24 or not is_storable(tournament_id):
         return False
     stored = db.session.execute(
         select(Tournament.admin_token_hash).where(Tournament.id == tournament_id)

@@ -124,6 +124,12 @@ def test_a_night_is_added_only_with_its_own_desk_credential(client: FlaskClient,
     # What was pasted stays in its field, and the settings still show the series' own.
     assert f'value="http://localhost/tournaments/{tid}?token=nope"' in refused_page
     assert 'name="name" maxlength="120" value="Liga de invierno"' in refused_page
+    # A link holding what no database stores, or an id of the same, is no night either.
+    for bad in (f"http://localhost/tournaments/{tid}%00?token={token}",
+                f"http://localhost/tournaments/a\x00b?token={token}"):
+        assert client.post(f"/series/{sid}/nights", data={"link": bad}).status_code == 422
+    assert client.post(f"/series/{sid}/nights",
+                       data={"tournament": "a\x00b"}).status_code == 422
     # Not organized by this browser: refused beside the field.
     unknown = client.post(f"/series/{sid}/nights", data={"tournament": tid2})
     assert unknown.status_code == 422
