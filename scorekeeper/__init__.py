@@ -194,6 +194,7 @@ def _register_blueprints(app: Flask) -> None:
     from .live import bp as live_bp
     from .main import bp as main_bp
     from .quick import bp as quick_bp
+    from .series import bp as series_bp
     from .sheets import bp as sheets_bp
     from .tournaments import bp as tournaments_bp
     from .web import refuse_unstorable_paths, security_headers
@@ -209,6 +210,7 @@ def _register_blueprints(app: Flask) -> None:
     app.register_blueprint(live_bp)
     app.register_blueprint(sheets_bp, url_prefix="/sheets")
     app.register_blueprint(tournaments_bp, url_prefix="/tournaments")
+    app.register_blueprint(series_bp, url_prefix="/series")
     from .tournaments.cards import links_bp as table_cards_bp
 
     app.register_blueprint(table_cards_bp)  # the table cards' short links, /t/<token>

@@ -46,6 +46,7 @@ from . import (  # noqa: E402,F401  (register routes on bp)
     openapi,
     pairs,  # noqa: E402,F401  (pairs on the night)
     scoring,
+    series,  # noqa: E402,F401  (a club's season)
     table_cards,
     tournament_papers,  # noqa: E402,F401
     tournaments,

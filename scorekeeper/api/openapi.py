@@ -110,6 +110,7 @@ SECURITY = {
         ("gameEditToken", "The game's edit token (or its tournament's admin token)."),
         ("houseRulesToken", "The house rules' edit token."),
         ("tournamentAdminToken", "The tournament's admin token."),
+        ("seriesAdminToken", "The series' desk token."),
     )
 }
 

@@ -232,6 +232,42 @@ def test_the_tournament_paper_answers_conform(client: FlaskClient) -> None:
                        json={"totals": [3000, 1200]}, headers=admin(token)), "PaperResult")
 
 
+def test_the_series_answers_conform(client: FlaskClient) -> None:
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parents[1] / "series"))
+    import season_helpers
+
+    def post(url: str, body: Any, headers: dict[str, str]) -> tuple[int, Any]:
+        answer = client.post(url, json=body, headers=headers)
+        return answer.status_code, answer.get_json()
+
+    nights = season_helpers.play_season(post)
+    created = client.post("/api/v1/series", json={"name": "Season", "best_of": 2})
+    _check(created, "SeriesCreated")
+    sid, token = created.get_json()["id"], created.get_json()["admin_token"]
+    auth = {"Authorization": f"Bearer {token}"}
+    for tid, night_token in nights:
+        _check(client.post(f"/api/v1/series/{sid}/nights",
+                           json={"tournament": tid, "admin_token": night_token},
+                           headers=auth), "Series")
+    series = client.get(f"/api/v1/series/{sid}")
+    _check(series, "Series")
+    rows = series.get_json()["standings"]
+    assert any(n is None for row in rows for n in row["nights"])  # an absent night shown
+    _check(client.patch(f"/api/v1/series/{sid}", json={"ranks_by": "victory_points"},
+                        headers=auth), "Series")
+    _check(client.get(f"/api/v1/series/{sid}/pairs/{rows[0]['key']}"
+                      f"?against={rows[1]['key']}"), "PairHistory")
+    from scorekeeper.services.season_standings import player_key
+
+    _check(client.get(f"/api/v1/series/{sid}/players/{player_key('Ana')}"), "PlayerHistory")
+    _check(client.delete(f"/api/v1/series/{sid}/nights/{nights[0][0]}", headers=auth),
+           "Series")
+    _check(client.post(f"/api/v1/series/{sid}/nights", json={}, headers=auth), "Errors", 422)
+
+
 def test_the_error_answers_conform(client: FlaskClient) -> None:
     new = client.post("/api/v1/games", json={"ruleset": "classic"}).get_json()
     url, auth = f"/api/v1/games/{new['id']}", {"Authorization": f"Bearer {new['edit_token']}"}

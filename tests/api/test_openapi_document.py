@@ -56,7 +56,8 @@ def test_each_token_has_its_own_bearer_scheme(client):
     doc = client.get("/api/v1/openapi.json").get_json()
     schemes = doc["components"]["securitySchemes"]
     used = {next(iter(s)) for _, op in _operations(doc) for s in op.get("security", []) if s}
-    assert used == {"gameEditToken", "houseRulesToken", "tournamentAdminToken"} == set(schemes)
+    assert used == {"gameEditToken", "houseRulesToken", "tournamentAdminToken",
+                    "seriesAdminToken"} == set(schemes)
     assert all(s == {"type": "http", "scheme": "bearer", "description": s["description"]}
                for s in schemes.values())
 

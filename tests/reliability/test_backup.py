@@ -30,7 +30,13 @@ def populate(app: Flask, client: FlaskClient) -> str:
                            ).status_code == 201
     client.put(f"/api/v1/games/{game['id']}/hands/2", json=HAND,
                headers=auth(game["edit_token"]))  # hand 2 at version 2
-    assert client.post("/api/v1/tournaments", json=TOURNAMENT).status_code == 201
+    made = client.post("/api/v1/tournaments", json=TOURNAMENT)
+    assert made.status_code == 201
+    series = client.post("/api/v1/series", json={"name": "Season", "best_of": 2}).get_json()
+    assert client.post(f"/api/v1/series/{series['id']}/nights",
+                       json={"tournament": made.get_json()["id"],
+                             "admin_token": made.get_json()["admin_token"]},
+                       headers=auth(series["admin_token"])).status_code == 201
     with app.app_context():
         house_rules.create_from_preset("classic", "Casa de Ana")
         db.session.commit()
@@ -58,7 +64,7 @@ def test_round_trip_reproduces_every_row(app: Flask, client: FlaskClient,
     assert first["format"] == FORMAT and first["version"] == FORMAT_VERSION
     with app.app_context():
         assert set(first["tables"]) == {t.name for t in db.metadata.sorted_tables}
-    for name in ("game", "side", "player", "hand", "house_rules"):
+    for name in ("game", "side", "player", "hand", "house_rules", "series", "series_night"):
         assert first["tables"][name]["rows"], name
     assert len(first["tables"]["hand"]["rows"]) == 3
     assert any(name.startswith("tournament") and content["rows"]

@@ -17,6 +17,7 @@ from flask.testing import FlaskClient
 from scorekeeper.extensions import db
 from scorekeeper.models import Game
 from scorekeeper.models.games import HouseRules
+from scorekeeper.models.series import Series, SeriesNight
 from scorekeeper.models.tournaments import Tournament
 
 #: Routes that change something and are open to anyone, by endpoint, with why.
@@ -24,11 +25,13 @@ OPEN_TO_ANYONE = {
     "api.create_game": "anyone may start a game (its tokens come back in the answer)",
     "api.create_house_rules": "anyone may write house rules of their own",
     "api.create_tournament": "anyone may run a tournament (its admin token comes back)",
+    "api.create_series": "anyone may group their nights in a series (its token comes back)",
     "api.score": "counts a hand and stores nothing",
     "quick.calculator": "counts a hand and stores nothing",
     "games.new_game": "anyone may start a game",
     "games.house_rules_new": "anyone may write house rules of their own",
     "tournaments.new": "anyone may run a tournament",
+    "series.new": "anyone may group their nights in a series",
 }
 
 HAND = {"end": "stock_out", "sides": [{"table_points": 50, "hand_points": 0},
@@ -51,9 +54,15 @@ def owned(app: Flask, client: FlaskClient) -> dict[str, Any]:
     tournament = client.post("/api/v1/tournaments", json={
         "name": "Club", "ruleset": "classic", "rounds": 2, "minutes": 60, "pairs": pairs,
     }).get_json()
+    series = client.post("/api/v1/series", json={"name": "Season"}).get_json()
+    assert client.post(f"/api/v1/series/{series['id']}/nights",
+                       json={"tournament": tournament["id"],
+                             "admin_token": tournament["admin_token"]},
+                       headers={"Authorization": f"Bearer {series['admin_token']}"}
+                       ).status_code == 201
     return {"game_id": game["id"], "house_id": house["id"], "ruleset_id": house["id"],
             "tournament_id": tournament["id"], "number": 1, "table": 1, "action": "start",
-            "pair": 1, "token": "not-a-card-link"}
+            "pair": 1, "token": "not-a-card-link", "series_id": series["id"]}
 
 
 def _state(app: Flask) -> tuple[Any, ...]:
@@ -64,7 +73,10 @@ def _state(app: Flask) -> tuple[Any, ...]:
         tournaments = tuple(db.session.query(Tournament.id, Tournament.version))
         house_rules = tuple(db.session.query(HouseRules.id, HouseRules.data,
                                              HouseRules.edit_token_hash))
-        return games, tournaments, house_rules
+        series = tuple(db.session.query(Series.id, Series.version, Series.name,
+                                        Series.ranks_by, Series.best_of))
+        nights = tuple(db.session.query(SeriesNight.series_id, SeriesNight.tournament_id))
+        return games, tournaments, house_rules, series, nights
 
 
 def write_routes(app: Flask) -> list[tuple[str, str, str]]:
