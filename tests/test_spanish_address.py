@@ -13,8 +13,8 @@ CATALOG = Path(__file__).resolve().parents[1] / "translations/es/LC_MESSAGES/mes
 
 #: "usted" imperatives and pronouns: the form of address the catalog does not use.
 USTED = re.compile(r"\b(usted|Ud\.|Elija|Escriba|Ponga|Pida|Escanee|escanéela|imprímalas|"
-                   r"deje|sustitúyalas|Sustitúyala|No lo confirme|registre|corrija sus|añada|retire|"
-                   r"Pulse|Toque|Compruebe|Vuelva|Introduzca|Espere|Inténtelo)\b")
+                   r"deje|sustitúyalas|Sustitúyala|No lo confirme|registre|corrija sus|añada|"
+                   r"retire|Pulse|Toque|Compruebe|Vuelva|Introduzca|Espere|Inténtelo)\b")
 
 
 def test_the_spanish_messages_say_tu_never_usted() -> None:
