@@ -119,13 +119,13 @@ def test_black_three_in_hand_is_five() -> None:
 def test_going_out_needs_the_wild_book() -> None:
     without = {**OUT, "canastas": {"natural": 2, "mixed": 2}, "table_points": 320}
     assert errors(HF, without, BEHIND) == {
-        "sides[0].going_out": "Going out needs wild-card canastas: at least 1."}
+        "sides[0].going_out": "Going out needs wild books: at least 1."}
 
 
 def test_going_out_needs_two_clean_and_two_dirty_books() -> None:
     short = {**OUT, "canastas": {"natural": 1, "mixed": 1, "wild": 1}, "table_points": 400}
     assert errors(HF, short, BEHIND) == {
-        "sides[0].going_out": "Going out needs mixed canastas: at least 2."}
+        "sides[0].going_out": "Going out needs dirty books: at least 2."}
     assert "sides[0].going_out" in errors(
         HF, {**short, "canastas": {"natural": 1, "mixed": 2, "wild": 1}}, BEHIND)
 

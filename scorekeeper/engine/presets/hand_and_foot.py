@@ -22,6 +22,7 @@ from ..rule_types import (
     canasta,
 )
 from ..rulesets import vary
+from .own_words import meld_refusals
 from .sources import CLASSIC, PLAIN_GOING_OUT
 
 #: VARIANTS-2.md 10.1: "five decks … for a total of 270 cards" [WHIT]; "four piles of thirteen
@@ -104,6 +105,20 @@ HAND_AND_FOOT = vary(
          Nn_("%(num)d wild book", "%(num)d wild books")),
         (N_("Each canasta also counts its cards at card value."),
          N_("Each book also counts its cards at card value.")),
+        # The count's refusals (engine/checks.py) of its books.
+        *meld_refusals(
+            least=N_("The books and black 3s on the table are worth at least %(least)d."),
+            cards=N_("Books made: %(count)d. They need at least %(cards)d cards on the table."),
+            wild=N_("Dirty and wild books need more wild cards on the table."),
+            hold=N_("The books made hold at least %(count)d of these cards."),
+            wild_packs=N_("The books need more jokers and 2s than %(packs)d packs hold "
+                          "(%(count)d)."),
+            packs=N_("%(packs)d packs do not hold the cards for that many of these books."),
+            finished=N_("Going out needs finished books: %(needed)d; this side has %(have)d."),
+            natural=N_("Going out needs clean books: at least %(count)d."),
+            mixed=N_("Going out needs dirty books: at least %(count)d."),
+            wild_kind=N_("Going out needs wild books: at least %(count)d."),
+        ),
     ),
     sources=("P-HF", "WHIT", "HF-GD", "HF-TV", "BIC-HF", "JC", "GOCC", "COMP"),
     description=N_(
