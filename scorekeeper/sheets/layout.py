@@ -439,8 +439,8 @@ def penalty_values(rs: RuleSet, fmt: PlayerFormat | None = None) -> list[Value]:
 
 
 def card_values(rs: RuleSet) -> list[Value]:
-    """What each card is worth at the count."""
-    return [Value(d.label, d.value) for d in declared(rs.card_values)]
+    """What each card is worth at the count, named in the game's words (Buraco's curingão)."""
+    return [Value(rs.own(d.label), d.value) for d in declared(rs.card_values)]
 
 
 def opening_rows(rs: RuleSet) -> list[OpeningTier]:

@@ -76,6 +76,12 @@ BURACO = second_packet_game(
     id="buraco",
     name=N_("Buraco (Brazil)"),
     game=N_("Buraco"),
+    # 11.1 "four wild jokers, known as curingão. The twos, known as curinga" [P-BR]; [JOG]
+    # "Tem Joker (Curingão)?": the joker is the big wild card, said so in every language.
+    words=(
+        (N_("Joker"), N_("Joker (curingão)")),
+        (N_("Jokers"), N_("Jokers (curingões)")),
+    ),
     sources=("P-BR", "WIKI-PT", "JOG", "GD-A", "GD-F", "GV", "BS", "SPEC-BR"),
     description=N_(
         "Brazilian Buraco (canastra): runs of a suit, a morto of eleven cards a side; clean "
