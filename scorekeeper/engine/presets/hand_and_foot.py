@@ -70,6 +70,9 @@ HAND_AND_FOOT = vary(
         # "red threes count minus 100 if not laid (e.g. still in the foot)" [P-HF] via
         # [HF-TV]; the house "caught" penalty is 500 ([TW]; [GSAM]; [RP]): a setting.
         "red_threes.each_in_hand_penalty": 100,
+        # 10.2: "Black 3 (cannot be melded; blocks the pile)" [HF-GD]; [TW] "Black threes are 5
+        # points each but cannot be used in meld": not even going out, as classic's are.
+        "black_threes.melded_going_out": False,
         # 10.5, the contract of pagat / Whitnack: "at least two dirty books, two clean books,
         # and one wild book" [HF-GD]; Bicycle 1 + 1, Good Sams 2 + 2: settings. No count of
         # books of any kind beside those.
@@ -130,11 +133,13 @@ HAND_AND_FOOT = vary(
     formats=HAND_AND_FOOT_FORMATS,
     canastas=(
         # 10.3: "Each complete "Clean" Pile of 7 cards = 500"; "Dirty" = 300; "Wild" = 1500
-        # [P-HF] via [HF-TV]; card values counted on top [HF-GD]. A dirty book holds at most 3
-        # wild cards as most house sheets allow ([GSAM]; [FB]; [NWP]); pagat's "at most two in
-        # a meld of six or seven" is stricter, so the count refuses neither.
+        # [P-HF] via [HF-TV]; card values counted on top [HF-GD]. A dirty book holds at most 2
+        # wild cards, pagat's "at most two in a meld of six or seven" [HF-GD] (twice as many
+        # naturals as wild cards: a longer book's third wild card still leaves it five
+        # naturals at least), the preset's source; most house sheets allow 3 ([GSAM]; [FB];
+        # [NWP]): the card says so (issue 42: it said nothing).
         canasta(CanastaKind.NATURAL, 500, label=N_("Clean book")),
-        canasta(CanastaKind.MIXED, 300, label=N_("Dirty book")),
+        canasta(CanastaKind.MIXED, 300, max_wild=2, label=N_("Dirty book")),
         # "7 wild cards only", 2s and jokers mixed freely.
         canasta(CanastaKind.WILD, 1500, label=N_("Wild book")),
     ),
@@ -158,5 +163,9 @@ HAND_AND_FOOT = vary(
            "default, settable."),
         N_("Some tables pay 100 to a player who picks up exactly 22 cards: add it as a house "
            "premio."),
+        N_("A dirty book holds at most two wild cards in six or seven (pagat: twice as many "
+           "natural cards as wild cards); most house sheets allow three."),
+        N_("Black 3s cannot be melded, not even when going out (pagat); they only block the "
+           "discard pile."),
     ),
 )
