@@ -54,7 +54,7 @@ from ..i18n import error_message, gettext, ngettext, number, own_gettext, signed
 from ..web import error_id
 
 #: The most sides and players per side any format has (three pairs; two teams of three).
-MAX_SIDES = 3
+MAX_SIDES = 5
 MAX_PER_SIDE = 3
 
 # -- starting a game ------------------------------------------------------------------------------

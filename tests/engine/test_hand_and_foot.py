@@ -35,12 +35,13 @@ ROWS: list[tuple[str, Any]] = [
     ("stock_out_hand_cards", "against"),  # 10.5 "every card in every hand ... counts minus"
     # 10.1 "4 in two partnerships (2–6 possible; 6 as two teams of three; odd numbers play as
     # individuals)"; "One more deck than the number of people playing" [SIMP]; five players
-    # (five sides) are not offered: tests/engine/test_hand_and_foot_players.py.
+    # are five sides: tests/engine/test_hand_and_foot_players.py.
     ("formats", [{"id": fid, "label": HF.formats[i].label, "players": players,
                   "sides": sides, "cards_dealt": 26, "packs": packs,
                   "canastas_to_go_out": None}
                  for i, (fid, players, sides, packs) in enumerate(
-                     [("4", 4, 2, 5), ("2", 2, 2, 3), ("3", 3, 3, 4), ("6", 6, 2, 7)])]),
+                     [("4", 4, 2, 5), ("2", 2, 2, 3), ("3", 3, 3, 4), ("5", 5, 5, 6),
+                      ("6", 6, 2, 7)])]),
     ("penalties", []),
 ]
 

@@ -35,9 +35,8 @@ HAND_AND_FOOT_PAIRS = PlayerFormat(
 #: play as individuals)": "Pagat also describes two to six" [HF-GD]; "The source gives six as
 #: two teams of three" [HF-AUD]. The packs: "One more deck than the number of people playing"
 #: [SIMP] (five for four, as [WHIT]). The deal is pagat's hand and foot of 13 each [WHIT].
-#: Five players, individually, are five sides: the count keeps three sides at most
-#: (``engine.hand.MAX_SIDES``), so that format is not offered. The four in two pairs come first:
-#: pagat's main version, the format a new game starts with.
+#: Three and five players, individually, are three and five sides. The four in two pairs come
+#: first: pagat's main version, the format a new game starts with.
 HAND_AND_FOOT_FORMATS = (
     HAND_AND_FOOT_PAIRS,
     PlayerFormat(
@@ -48,6 +47,10 @@ HAND_AND_FOOT_FORMATS = (
         "3", N_("Three players, each for himself, a hand and a foot of 13 cards each (four "
                 "packs)"),
         players=3, sides=3, cards_dealt=26, packs=4),
+    PlayerFormat(
+        "5", N_("Five players, each for himself, a hand and a foot of 13 cards each (six "
+                "packs)"),
+        players=5, sides=5, cards_dealt=26, packs=6),
     PlayerFormat(
         "6", N_("Six players in two teams of three, a hand and a foot of 13 cards each (seven "
                 "packs)"),
