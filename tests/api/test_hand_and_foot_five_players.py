@@ -97,6 +97,8 @@ def test_five_players_through_the_pages(client):
     assert "Round 2 of 4" in board
     for total in ("3,980", "410", "360", "−140", "135"):
         assert total in board, total
+    # Four rounds, no target: Dan at −140 does not "need 140 to win".
+    assert "to win" not in board
     sheet = client.get(f"/sheets/games/{game_id}.pdf")
     assert sheet.status_code == 200 and sheet.mimetype == "application/pdf"
     blank = client.get("/sheets/blank.pdf?ruleset=hand-and-foot&players=5&paper=a4")
