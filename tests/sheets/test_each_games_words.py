@@ -196,3 +196,12 @@ def test_buracos_joker_is_the_curingao(client: FlaskClient, lang: str, joker: st
     assert not any(re.search("curingão|curingões", label, re.I) for label in classic), classic
     if lang == "pt":
         assert classic["Curinga"] == "50"
+
+
+def test_buracos_house_rules_form_names_the_curingao(client: FlaskClient) -> None:
+    """The house-rules form asks for the joker's value by the game's name for it."""
+    flask_babel.refresh()
+    res = client.post("/games/house-rules/new", data={"preset": "buraco", "name": "Casa Souza"})
+    assert res.status_code == 303
+    form = get(client, res.headers["Location"] + "?lang=pt")
+    assert re.search(r"<label[^>]*>\s*Curingão\s*</label>", form), "no field for the curingão"
