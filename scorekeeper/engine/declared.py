@@ -124,6 +124,9 @@ class RuleValue:
     #: For a flag or a choice: the values of its section it qualifies; the card says its
     #: sentence only while one of them is set.
     about: tuple[str, ...] = ()
+    #: For a flag: a rule of its own, not a qualifier of its section's numbers: the card says
+    #: its sentence even while none of them is listed (Buraco's pt.wikipedia deduction).
+    alone: bool = False
 
 
 def rule(default: Any, label: str, **declaration: Any) -> Any:
@@ -251,12 +254,11 @@ class Section:
         listed = self.card_rows()
         numbers = [d for d in self.values
                    if d.kind in (Kind.NUMBER, Kind.TABLE) and d.rule.on_card]
-        if numbers and not listed:
-            return ()
+        qualifiers = not numbers or bool(listed)
         by_name = {d.name: d for d in self.values}
         return tuple(
             d for d in self.values
-            if d.kind in (Kind.FLAG, Kind.CHOICE) and d.says
+            if d.kind in (Kind.FLAG, Kind.CHOICE) and d.says and (qualifiers or d.rule.alone)
             and (not d.rule.about or any(by_name[n].value not in (None, False, ())
                                          for n in d.rule.about if n in by_name))
         )

@@ -23,15 +23,18 @@ class Standing:
     to_target: tuple[int, ...]
 
 
-def standing(totals: Sequence[int], target: int) -> Standing:
-    """The lead and each side's distance to ``target`` for these running totals."""
+def standing(totals: Sequence[int], target: int | None) -> Standing:
+    """The lead and each side's distance to ``target`` for these running totals; a game with no
+    target (Hand and Foot's four rounds) has no distance to it: 0 for every side (a side below 0
+    was told it "needs 40 to win")."""
     if not totals:
         return Standing(leader=None, lead=0, to_target=())
     ranked = sorted(totals, reverse=True)
     margin = ranked[0] - ranked[1] if len(ranked) > 1 else 0
     leader = totals.index(ranked[0]) if margin > 0 else None
     return Standing(leader=leader, lead=margin,
-                    to_target=tuple(max(0, target - t) for t in totals))
+                    to_target=tuple(0 if target is None else max(0, target - t)
+                                    for t in totals))
 
 
 def opening_minimum(ruleset: RuleSet, running_total: int, round_: int = 1) -> int:

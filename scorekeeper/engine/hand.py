@@ -147,8 +147,9 @@ def __getattr__(name: str) -> Any:
         return side_fields()
     raise AttributeError(name)
 
-#: How many sides a hand has.
-MIN_SIDES, MAX_SIDES = 2, 3
+#: How many sides a hand has: Hand and Foot's five players each for himself are five (pagat's
+#: "two to six", odd numbers individually).
+MIN_SIDES, MAX_SIDES = 2, 5
 #: The longest format id (or players as text) a hand may name.
 MAX_FORMAT_ID = 20
 

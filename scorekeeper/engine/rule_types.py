@@ -607,6 +607,14 @@ class BlackThreeRules:
         says=((True, N_("Each black 3 in hand costs its penalty only when someone goes "
                         "out.")),),
     )
+    #: RULES.md: "black 3s block the discard pile and may only be melded when going out" (all
+    #: five sources); Hand and Foot (VARIANTS-2.md 10.2): "Black 3 (cannot be melded; blocks the
+    #: pile)" [HF-GD]; [TW] "cannot be used in meld". The rules card says it in a sentence of
+    #: its own where black 3s are neither ordinary cards nor laid out like red 3s.
+    melded_going_out: bool = rule(
+        True, N_("Black 3s may be melded when going out"),
+        sources=("000", "001", "002", "003", "004", "HF-GD", "TW"),
+    )
     #: Modern American (VARIANTS.md 1): "Threes | red and black are both laid out; each colour
     #: scored separately: 1 = 100, 2 = 300, 3 = 500, 4 = 1000" [CCOM]; [CJ] part 2; [CLA] via
     #: [EBB]. On: a side's black 3s laid out count by the red 3s' values and sign, on their own.
@@ -747,9 +755,13 @@ class HeldCardRules:
     #: canasta is a natural one or a clean run from ace (Buraco's 500 and 1,000).
     table_against_without_clean: bool = rule(
         False, N_("A side with no clean canasta loses its cards on the table"),
-        sources=("WIKI-PT",),
+        sources=("WIKI-PT",), alone=True,
+        # The bonuses of its other canastas are kept: [WIKI-PT] names melds and cards, not
+        # bonuses; the card says so (issue 42).
         says=((True, N_("A side with no clean canasta counts its cards on the table against "
-                        "it, as well as those in hand.")),),
+                        "it, as well as those in hand. The bonuses of its other canastas "
+                        "still count for it: pt.wikipedia says only that all its melds and "
+                        "cards are deducted.")),),
     )
     #: "Meld limits | ... one meld per rank" [CCON]; [WIKI-US]; [CLA] via [EBB]: a side's
     #: canastas and unfinished melds of natural cards are each of a rank of their own.

@@ -44,11 +44,21 @@ def score_hand(ruleset: RuleSet, entry: HandEntry) -> HandResult:
     for check in (*CHECKS, *SECOND_PACKET_CHECKS):
         errors.extend(check(hand))
     if errors:
-        raise EntryErrors(errors)
+        raise EntryErrors(in_own_words(ruleset, errors))
     return HandResult(
         sides=tuple(count_side(ruleset, fmt, entry, side) for side in sides),
         format=fmt,
     )
+
+
+def in_own_words(ruleset: RuleSet, errors: list[FieldError]) -> list[FieldError]:
+    """``errors`` said in the game's own words (:attr:`.RuleSet.words`): a refusal the checks
+    write of canastas names Burraco's burrachi and Hand and Foot's books. The game's msgid
+    replaces the generic one before any page or answer translates it, so the count page, the
+    API and the English :attr:`.FieldError.message` all say the same."""
+    return [FieldError(e.field, own, **e.params)
+            if type(e) is FieldError and (own := ruleset.own(e.template)) != e.template else e
+            for e in errors]
 
 
 #: The one line of a side in a hand typed as its totals.

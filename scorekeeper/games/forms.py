@@ -50,11 +50,11 @@ from ..engine.errors import N_
 from ..engine.hand_inputs import HandInput, InputKind, Place, asked_inputs, hand_inputs
 from ..engine.numbers import ungrouped, written_with_minus
 from ..engine.rule_types import Holds, SpecialHand
-from ..i18n import error_message, gettext, ngettext, number, signed, translate
+from ..i18n import error_message, gettext, ngettext, number, own_gettext, signed, translate
 from ..web import error_id
 
 #: The most sides and players per side any format has (three pairs; two teams of three).
-MAX_SIDES = 3
+MAX_SIDES = 5
 MAX_PER_SIDE = 3
 
 # -- starting a game ------------------------------------------------------------------------------
@@ -227,6 +227,12 @@ def new_game_error_field(field: str) -> str:
 
 #: Card groups in the order players sort them on the table, with their names (engine/cards.py).
 CARD_GROUPS: tuple[tuple[str, Any], ...] = tuple((g.value, _l(g.plural)) for g in CardGroup)
+
+
+def card_groups(ruleset: RuleSet) -> tuple[tuple[str, str], ...]:
+    """The card helper's rows under ``ruleset``, named in the game's words (Buraco's jokers
+    are its curingões)."""
+    return tuple((g.value, own_gettext(ruleset, g.plural)) for g in CardGroup)
 
 
 @dataclass(frozen=True)
@@ -713,7 +719,7 @@ def count_context(
         "hidden": hidden,
         "stored": stored or {},
         "submit_label": submit_label or str(_l("Save this hand")),
-        "card_groups": CARD_GROUPS,
+        "card_groups": card_groups(layout.ruleset),
         "waiting_for_going_out": waiting_for_going_out,
         "waiting_for_typing": waiting_for_typing,
         "open_more": open_more,

@@ -133,7 +133,7 @@ def form_sections(rs: RuleSet, translate: Translate = _same
     out: list[tuple[str, tuple[Field, ...]]] = []
     for sec in rs.shown_sections():
         fields = [
-            Field(d.path, said(d.label, d.params), _INPUT[d.kind], _hint(d, sec.values, tr),
+            Field(d.path, said(rs.own(d.label), d.params), _INPUT[d.kind], _hint(d, sec.values, tr),
                   tuple((value, tr(text)) for value, text in d.choice_labels())
                   if d.kind is Kind.CHOICE else ())
             for d in sec.values

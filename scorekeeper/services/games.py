@@ -515,7 +515,7 @@ def game_state(game: Game, translate: Translate = _english) -> GameState:
         next_dealer=dealer_of_hand(game, next_round, seats),
         outcome=_outcome(game, rs, running),
         # A game of rounds has no target: no side "needs" points to win it.
-        standing=standing(running, flow.goal(rs, game.target) or 0),
+        standing=standing(running, flow.goal(rs, game.target)),
         carried=tuple(carried) if any(carried) else None,
         opening_conditions=tuple(o.condition for o in needs),
         round=next_round if flow.by_round(rs) else None,

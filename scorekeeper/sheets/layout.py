@@ -203,8 +203,32 @@ def has_penalties(rs: RuleSet) -> bool:
             or any(d.value is not None for d in _declared(rs, Sign.PENALTY)))
 
 
-def columns_for(rs: RuleSet) -> tuple[Column, ...]:
-    """A side's columns under ``rs``, in the order players count (RULES.md): bonuses first."""
+#: Sides from which a side's bonuses share one column: eleven columns a side for Hand and
+#: Foot's five players cut their figures ("3,9" for 3,980) on a landscape page; the line under
+#: each hand still itemises them.
+FOLDED_FROM_SIDES = 4
+#: The columns folded into one "Bonuses" column (see :func:`columns_for`).
+_FOLDED = ("canastas.", "red_threes", "going_out", "premios")
+
+
+def folded(key: str, sides: int) -> str:
+    """The column ``key`` is written in on a sheet of ``sides`` sides."""
+    return "bonuses" if sides >= FOLDED_FROM_SIDES and key.startswith(_FOLDED) else key
+
+
+def columns_for(rs: RuleSet, sides: int = 2) -> tuple[Column, ...]:
+    """A side's columns under ``rs``, in the order players count (RULES.md): bonuses first;
+    from :data:`FOLDED_FROM_SIDES` sides, the bonuses in one column."""
+    cols = _all_columns(rs)
+    if sides < FOLDED_FROM_SIDES:
+        return cols
+    kept = [c for c in cols if folded(c.key, sides) == c.key]
+    kept.insert(1 if rs.has_opening_minimum else 0, Column("bonuses", N_("Bonuses")))
+    return tuple(kept)
+
+
+def _all_columns(rs: RuleSet) -> tuple[Column, ...]:
+    """Every column a side's scoring lines may fill under ``rs``."""
     # A rule set whose first meld needs nothing (Buraco, Burraco) has no column of zeros.
     cols = [Column("minimum", N_("Needed to open"))] if rs.has_opening_minimum else []
     cols += [Column(f"canastas.{b.kind.value}", b.label or _CANASTA_COLUMN[b.kind])
@@ -253,7 +277,7 @@ def blank_sheet(rs: RuleSet, fmt: PlayerFormat, hands: int | None = None) -> She
     return Sheet(
         ruleset=rs,
         format=fmt,
-        columns=columns_for(rs),
+        columns=columns_for(rs, fmt.sides),
         sides=tuple(SideInfo() for _ in range(fmt.sides)),
         rows=tuple(Row(number=n) for n in range(1, hands + 1)),
         target=rs.target,
@@ -294,14 +318,14 @@ def filled_sheet(
 ) -> Sheet:
     """A kept game's sheet: each hand's lines in their columns, and itemised under the row;
     ``carried``, the totals a game resumed from paper started with, is its first line."""
-    columns = list(columns_for(rs))
+    columns = list(columns_for(rs, fmt.sides))
     keys = [c.key for c in columns]
     # A line whose column the rule set would not print (a house rule changed since): give it
     # its column rather than lose points off the sheet.
     for hand in hands:
         for side in hand.result:
             for line in side["lines"]:  # type: ignore[attr-defined]
-                key = column_of(str(line["id"]))
+                key = folded(column_of(str(line["id"])), fmt.sides)
                 if key not in keys:
                     at = keys.index("table")
                     keys.insert(at, key)
@@ -315,7 +339,7 @@ def filled_sheet(
             values: dict[str, int | None] = dict.fromkeys(keys)
             lines = []
             for line in side["lines"]:  # type: ignore[attr-defined]
-                key = column_of(str(line["id"]))
+                key = folded(column_of(str(line["id"])), fmt.sides)
                 values[key] = (values[key] or 0) + int(line["points"])
                 lines.append(Detail(translate(*stored_template(line)),
                                     int(line["points"])))
@@ -439,8 +463,8 @@ def penalty_values(rs: RuleSet, fmt: PlayerFormat | None = None) -> list[Value]:
 
 
 def card_values(rs: RuleSet) -> list[Value]:
-    """What each card is worth at the count."""
-    return [Value(d.label, d.value) for d in declared(rs.card_values)]
+    """What each card is worth at the count, named in the game's words (Buraco's curingão)."""
+    return [Value(rs.own(d.label), d.value) for d in declared(rs.card_values)]
 
 
 def opening_rows(rs: RuleSet) -> list[OpeningTier]:

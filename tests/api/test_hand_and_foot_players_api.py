@@ -46,7 +46,7 @@ def test_three_players_refused_as_two_sides_with_field_errors(client):
         "sides": [{"name": "A"}, {"name": "B"}, {"name": "C"}, {"name": "D"}]})
     assert res.status_code == 422
     assert "sides" in {e["field"] for e in res.get_json()["errors"]}
-    res = client.post("/api/v1/games", json={"ruleset": "hand-and-foot", "players": 5})
+    res = client.post("/api/v1/games", json={"ruleset": "hand-and-foot", "players": 7})
     assert res.status_code == 422
     assert [e["field"] for e in res.get_json()["errors"]] == ["players"]
 

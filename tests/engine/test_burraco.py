@@ -105,7 +105,7 @@ def test_card_values_from_counted_cards() -> None:
 
 def test_closing_needs_a_burraco_and_the_pozzetto() -> None:
     assert errors({"going_out": "normal", "table_points": 60}, EMPTY) == {
-        "sides[0].going_out": "Going out needs finished canastas: 1; this side has 0."}
+        "sides[0].going_out": "Going out needs burrachi: 1; this side has 0."}
     assert errors({"canastas": {"mixed": 1}, "going_out": "normal", "table_points": 50,
                    "penalties": POZZETTO}, EMPTY) == {
         "sides[0].going_out": "Going out needs the side's pozzetto taken."}
@@ -117,7 +117,7 @@ def test_internazionale_needs_a_clean_burraco() -> None:
     internazionale = ruleset_from_dict({"going_out_requirement": {"natural": 1}}, base=BURRACO)
     assert errors({"canastas": {"semi_clean": 1}, "going_out": "normal", "table_points": 55},
                   EMPTY, rs=internazionale) == {
-        "sides[0].going_out": "Going out needs natural canastas: at least 1."}
+        "sides[0].going_out": "Going out needs clean burrachi: at least 1."}
     assert count({"canastas": {"natural": 1}, "going_out": "normal", "table_points": 35},
                  EMPTY, rs=internazionale).totals == (335, 0)
 
@@ -181,9 +181,9 @@ def test_a_semipulito_holds_eight_cards() -> None:
                    "table_cards": {"fours_to_sevens": 6, "twos": 1}}, EMPTY,
                   end="stock_out") == {
         "sides[0].table_cards":
-            "Canastas made: 1. They need at least 8 cards on the table.",
+            "Burrachi made: 1. They need at least 8 cards on the table.",
         "sides[0].table_points":
-            "The canastas and black 3s on the table are worth at least 55."}
+            "The burrachi on the table are worth at least 55."}
 
 
 def test_threes_are_ordinary_cards() -> None:

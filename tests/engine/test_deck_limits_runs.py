@@ -74,6 +74,13 @@ def test_classic_points_of_the_deck_unchanged() -> None:
 # -- canastas of runs: by suit, not by rank ------------------------------------------------------
 
 PACKS = "2 packs do not hold the cards for that many of these canastas."
+#: Burraco's refusals say its burrachi (issue 42: the game's own words).
+BURRACHI_PACKS = "2 packs do not hold the cards for that many of these burrachi."
+
+
+def packs(rs: RuleSet) -> str:
+    """The packs' refusal in ``rs``'s own words."""
+    return BURRACHI_PACKS if rs is BURRACO else PACKS
 
 
 def clean(n: int, points: int | None = None) -> dict[str, object]:
@@ -120,10 +127,10 @@ def test_fourteen_clean_canastas_at_most(rs: RuleSet) -> None:
         14 * 200 + 4 * runs + 420, 0)
     assert count(clean(7, 2 * runs + 210), clean(7, 2 * runs + 210), end="stock_out").totals \
         == (7 * 200 + 2 * runs + 210,) * 2
-    assert errors(clean(15), {}, end="stock_out")["sides[0].canastas.natural"] == PACKS
+    assert errors(clean(15), {}, end="stock_out")["sides[0].canastas.natural"] == packs(rs)
     # Every side's come out of the same packs: the side that tips them over is told.
     found = errors(clean(7, 500), clean(8, 600), end="stock_out")
-    assert found["sides[1].canastas.natural"] == PACKS and not any(
+    assert found["sides[1].canastas.natural"] == packs(rs) and not any(
         f.startswith("sides[0]") for f in found)
 
 
@@ -135,7 +142,7 @@ def test_dirty_canastas_share_the_natural_cards() -> None:
     count, errors = counting(BURRACO)
     count(clean(14, 900), {"canastas": {"mixed": 1}, "table_points": 80}, end="stock_out")
     assert errors(clean(14, 900), {"canastas": {"semi_clean": 1}, "table_points": 80},
-                  end="stock_out") == {"sides[1].canastas.semi_clean": PACKS}
+                  end="stock_out") == {"sides[1].canastas.semi_clean": BURRACHI_PACKS}
 
 
 def test_classic_natural_canastas_still_one_a_rank() -> None:
@@ -190,7 +197,7 @@ def test_a_semipulito_holds_55_at_least() -> None:
     assert count({"canastas": {"semi_clean": 1}, "table_points": 55}, {},
                  end="stock_out").totals == (205, 0)
     assert errors({"canastas": {"semi_clean": 1}, "table_points": 50}, {}, end="stock_out") == {
-        "sides[0].table_points": "The canastas and black 3s on the table are worth at least 55."}
+        "sides[0].table_points": "The burrachi on the table are worth at least 55."}
 
 
 def test_which_canastas_may_be_runs_is_the_rule_sets_data() -> None:

@@ -35,12 +35,13 @@ ROWS: list[tuple[str, Any]] = [
     ("stock_out_hand_cards", "against"),  # 10.5 "every card in every hand ... counts minus"
     # 10.1 "4 in two partnerships (2–6 possible; 6 as two teams of three; odd numbers play as
     # individuals)"; "One more deck than the number of people playing" [SIMP]; five players
-    # (five sides) are not offered: tests/engine/test_hand_and_foot_players.py.
+    # are five sides: tests/engine/test_hand_and_foot_players.py.
     ("formats", [{"id": fid, "label": HF.formats[i].label, "players": players,
                   "sides": sides, "cards_dealt": 26, "packs": packs,
                   "canastas_to_go_out": None}
                  for i, (fid, players, sides, packs) in enumerate(
-                     [("4", 4, 2, 5), ("2", 2, 2, 3), ("3", 3, 3, 4), ("6", 6, 2, 7)])]),
+                     [("4", 4, 2, 5), ("2", 2, 2, 3), ("3", 3, 3, 4), ("5", 5, 5, 6),
+                      ("6", 6, 2, 7)])]),
     ("penalties", []),
 ]
 
@@ -119,13 +120,13 @@ def test_black_three_in_hand_is_five() -> None:
 def test_going_out_needs_the_wild_book() -> None:
     without = {**OUT, "canastas": {"natural": 2, "mixed": 2}, "table_points": 320}
     assert errors(HF, without, BEHIND) == {
-        "sides[0].going_out": "Going out needs wild-card canastas: at least 1."}
+        "sides[0].going_out": "Going out needs wild books: at least 1."}
 
 
 def test_going_out_needs_two_clean_and_two_dirty_books() -> None:
     short = {**OUT, "canastas": {"natural": 1, "mixed": 1, "wild": 1}, "table_points": 400}
     assert errors(HF, short, BEHIND) == {
-        "sides[0].going_out": "Going out needs mixed canastas: at least 2."}
+        "sides[0].going_out": "Going out needs dirty books: at least 2."}
     assert "sides[0].going_out" in errors(
         HF, {**short, "canastas": {"natural": 1, "mixed": 2, "wild": 1}}, BEHIND)
 

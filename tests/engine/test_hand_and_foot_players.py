@@ -34,7 +34,7 @@ def three(*sides: dict[str, Any], end: str = "went_out") -> Any:
 
 
 @pytest.mark.parametrize(("players", "sides", "packs"),
-                         [(2, 2, 3), (3, 3, 4), (4, 2, 5), (6, 2, 7)])
+                         [(2, 2, 3), (3, 3, 4), (4, 2, 5), (5, 5, 6), (6, 2, 7)])
 def test_two_to_six_players_one_pack_more_than_players(players: int, sides: int,
                                                        packs: int) -> None:
     fmt = HF.find_format(players)
@@ -46,10 +46,22 @@ def test_four_in_two_pairs_stays_the_first_format() -> None:
     assert (HF.formats[0].id, HF.formats[0].packs) == ("4", 5)
 
 
-def test_five_players_are_not_offered() -> None:
-    # Five players play as five individuals: the count keeps three sides at most.
+def test_five_players_each_for_himself() -> None:
+    # Five players play as five individuals (issue 42: they were not offered), six packs.
+    fourth = {"hand_points": 40, "red_threes_in_hand": 1}  # never melded: -40 - 100
+    fifth = {"table_points": 60, "hand_points": 25, "red_threes": 1}  # 60 + 100 - 25
+    _, result = count_hand(HF, {"players": 5, "end": "went_out",
+                                "sides": [OUT, BEHIND, THIRD, fourth, fifth]})
+    assert result.format.id == "5" and result.format.packs == 6
+    assert [s.total for s in result.sides] == [3980, 410, 360, -140, 135]
+    # Six packs hold twelve red 3s: a thirteenth is refused, on the side that laid it.
+    with pytest.raises(EntryErrors) as info:
+        count_hand(HF, {"players": 5, "end": "stock_out", "sides": [
+            {"red_threes": 6}, {"red_threes": 6}, {"red_threes": 1}, {}, {}]})
+    assert [e.field for e in info.value.errors] == ["sides[2].red_threes"]
+    # Seven players are no format.
     with pytest.raises(KeyError):
-        HF.find_format(5)
+        HF.find_format(7)
 
 
 def test_three_players_each_for_himself() -> None:

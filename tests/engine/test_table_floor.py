@@ -45,8 +45,10 @@ def table_total(rs: RuleSet, *sides: dict[str, Any]) -> tuple[int, ...]:
     return result.totals
 
 
-def floor_message(points: int) -> str:
-    return f"The canastas and black 3s on the table are worth at least {points}."
+def floor_message(rs: RuleSet, points: int) -> str:
+    """The floor's refusal, in the game's own word for its canastas (Hand and Foot: books)."""
+    melds = "books" if rs is HAND_AND_FOOT else "canastas"
+    return f"The {melds} and black 3s on the table are worth at least {points}."
 
 
 @pytest.mark.parametrize(("rs", "canastas", "least"), [
@@ -67,7 +69,7 @@ def test_the_canastas_hold_the_cards_the_packs_leave(rs: RuleSet, canastas: dict
                                                      least: int) -> None:
     side = {"canastas": canastas}
     assert refusals(rs, {**side, "table_points": least - 5}, {}) == {
-        "sides[0].table_points": floor_message(least)}
+        "sides[0].table_points": floor_message(rs, least)}
     bonuses = sum(rs.canasta_kind(k).points * n for k, n in canastas.items())  # type: ignore[misc]
     assert table_total(rs, {**side, "table_points": least}, {})[0] == bonuses + least
 

@@ -172,8 +172,8 @@ def test_sides_not_a_list_of_objects(sides: Any) -> None:
         entry_from_dict({"players": 4})
 
 
-@pytest.mark.parametrize("count", [0, 1, 4])
-def test_two_or_three_sides(count: int) -> None:
+@pytest.mark.parametrize("count", [0, 1, 6])
+def test_two_to_five_sides(count: int) -> None:
     assert "sides" in parse_errors({"sides": [{}] * count})
 
 

@@ -263,7 +263,9 @@ def test_card_partial_needs_only_the_rule_set(app):
 ])
 def test_buraco_and_burraco_show_their_own_values(client, ruleset, joker, two, kinds):
     rows = card_rows(card(client, ruleset))
-    assert rows["Joker"] == joker and rows["2 (wild)"] == two and rows["Ace"] == "15"
+    # Buraco's joker is its curingão (issue 42).
+    joker_row = "Joker (curingão)" if ruleset == "buraco" else "Joker"
+    assert rows[joker_row] == joker and rows["2 (wild)"] == two and rows["Ace"] == "15"
     assert rows["K, Q, J, 10, 9, 8"] == "10" and rows["7, 6, 5, 4"] == "5"
     assert {k: rows[k] for k in kinds} == kinds
     # "Opening minimum | none": said so, with no table of zeros (issue 40).

@@ -168,3 +168,40 @@ def test_sheets_say_the_games_own_words(client: FlaskClient, ruleset: str, lang:
     if ruleset in GAME:  # the sheet is titled by the game, not "Canasta"
         title = SHEET_TITLE[lang].format(game=GAME[ruleset])
         assert title in blank and title in kept, (title, blank[:120])
+
+
+def card_value_rows(card: str) -> dict[str, str]:
+    """The rules card's rows, label (without its small note) to value."""
+    return {words(re.sub(r'<span class="rc-note">.*?</span>', "", th)).strip(): words(td).strip()
+            for th, td in re.findall(
+                r'<tr><th scope="row">(.*?)</th><td class="num">(.*?)</td></tr>', card, re.S)}
+
+
+@pytest.mark.parametrize(("lang", "joker", "jokers"), [
+    ("pt", "Curingão", "Curingões"), ("en", "Joker (curingão)", "Jokers (curingões)"),
+    ("it", "Jolly (curingão)", "Jolly (curingões)")])
+def test_buracos_joker_is_the_curingao(client: FlaskClient, lang: str, joker: str,
+                                       jokers: str) -> None:
+    """Brazil's joker is the curingão, its 2 the curinga ([P-BR] "four wild jokers, known as
+    curingão. The twos, known as curinga"): on the rules card, the count's card helper and the
+    printed sheets' card values; other games keep the joker's own name."""
+    rows = card_value_rows(get(client, f"/rules/buraco?lang={lang}"))
+    assert rows.get(joker) == "20", rows
+    gid = start_game(client, "buraco")
+    form = words(get(client, f"/games/{gid}/hands/new?lang={lang}"))
+    assert jokers in form
+    card = pdf(client, f"/sheets/rules/buraco.pdf?paper=a4&lang={lang}")
+    assert joker in card
+    classic = card_value_rows(get(client, f"/rules/classic?lang={lang}"))
+    assert not any(re.search("curingão|curingões", label, re.I) for label in classic), classic
+    if lang == "pt":
+        assert classic["Curinga"] == "50"
+
+
+def test_buracos_house_rules_form_names_the_curingao(client: FlaskClient) -> None:
+    """The house-rules form asks for the joker's value by the game's name for it."""
+    flask_babel.refresh()
+    res = client.post("/games/house-rules/new", data={"preset": "buraco", "name": "Casa Souza"})
+    assert res.status_code == 303
+    form = get(client, res.headers["Location"] + "?lang=pt")
+    assert re.search(r"<label[^>]*>\s*Curingão\s*</label>", form), "no field for the curingão"

@@ -24,6 +24,7 @@ from ..rule_types import (
 )
 from ..rulesets import RuleSet, vary
 from ..second_packet import NOT_TAKEN, SecondPacketRules, UnplayedPacket
+from .own_words import meld_refusals
 from .sources import CLASSIC
 
 #: VARIANTS-2.md 11.3 and 12.3, "Opening minimum | none" ([SPEC-BR] "Buraco has none"; "no
@@ -75,6 +76,12 @@ BURACO = second_packet_game(
     id="buraco",
     name=N_("Buraco (Brazil)"),
     game=N_("Buraco"),
+    # 11.1 "four wild jokers, known as curingão. The twos, known as curinga" [P-BR]; [JOG]
+    # "Tem Joker (Curingão)?": the joker is the big wild card, said so in every language.
+    words=(
+        (N_("Joker"), N_("Joker (curingão)")),
+        (N_("Jokers"), N_("Jokers (curingões)")),
+    ),
     sources=("P-BR", "WIKI-PT", "JOG", "GD-A", "GD-F", "GV", "BS", "SPEC-BR"),
     description=N_(
         "Brazilian Buraco (canastra): runs of a suit, a morto of eleven cards a side; clean "
@@ -166,6 +173,20 @@ BURRACO = second_packet_game(
          Nn_("%(num)d clean burraco", "%(num)d clean burrachi")),
         (N_("Each canasta also counts its cards at card value."),
          N_("Each burraco also counts its cards at card value.")),
+        # The count's refusals (engine/checks.py) of its burrachi, where 3s are ordinary cards
+        # and none is shown apart.
+        *meld_refusals(
+            least=N_("The burrachi on the table are worth at least %(least)d."),
+            cards=N_("Burrachi made: %(count)d. They need at least %(cards)d cards on the "
+                     "table."),
+            wild=N_("Dirty and semi-clean burrachi need more wild cards on the table."),
+            hold=N_("The burrachi made hold at least %(count)d of these cards."),
+            wild_packs=N_("The burrachi need more jokers and 2s than %(packs)d packs hold "
+                          "(%(count)d)."),
+            packs=N_("%(packs)d packs do not hold the cards for that many of these burrachi."),
+            finished=N_("Going out needs burrachi: %(needed)d; this side has %(have)d."),
+            natural=N_("Going out needs clean burrachi: at least %(count)d."),
+        ),
     ),
     sources=("P-BI", "MYB", "EB-A13", "EB-A16", "EB-A17N", "EB-PTS", "EB-TO", "AICS", "OMS"),
     description=N_(

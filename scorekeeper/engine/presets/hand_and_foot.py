@@ -22,6 +22,7 @@ from ..rule_types import (
     canasta,
 )
 from ..rulesets import vary
+from .own_words import meld_refusals
 from .sources import CLASSIC, PLAIN_GOING_OUT
 
 #: VARIANTS-2.md 10.1: "five decks … for a total of 270 cards" [WHIT]; "four piles of thirteen
@@ -34,9 +35,8 @@ HAND_AND_FOOT_PAIRS = PlayerFormat(
 #: play as individuals)": "Pagat also describes two to six" [HF-GD]; "The source gives six as
 #: two teams of three" [HF-AUD]. The packs: "One more deck than the number of people playing"
 #: [SIMP] (five for four, as [WHIT]). The deal is pagat's hand and foot of 13 each [WHIT].
-#: Five players, individually, are five sides: the count keeps three sides at most
-#: (``engine.hand.MAX_SIDES``), so that format is not offered. The four in two pairs come first:
-#: pagat's main version, the format a new game starts with.
+#: Three and five players, individually, are three and five sides. The four in two pairs come
+#: first: pagat's main version, the format a new game starts with.
 HAND_AND_FOOT_FORMATS = (
     HAND_AND_FOOT_PAIRS,
     PlayerFormat(
@@ -47,6 +47,10 @@ HAND_AND_FOOT_FORMATS = (
         "3", N_("Three players, each for himself, a hand and a foot of 13 cards each (four "
                 "packs)"),
         players=3, sides=3, cards_dealt=26, packs=4),
+    PlayerFormat(
+        "5", N_("Five players, each for himself, a hand and a foot of 13 cards each (six "
+                "packs)"),
+        players=5, sides=5, cards_dealt=26, packs=6),
     PlayerFormat(
         "6", N_("Six players in two teams of three, a hand and a foot of 13 cards each (seven "
                 "packs)"),
@@ -69,6 +73,9 @@ HAND_AND_FOOT = vary(
         # "red threes count minus 100 if not laid (e.g. still in the foot)" [P-HF] via
         # [HF-TV]; the house "caught" penalty is 500 ([TW]; [GSAM]; [RP]): a setting.
         "red_threes.each_in_hand_penalty": 100,
+        # 10.2: "Black 3 (cannot be melded; blocks the pile)" [HF-GD]; [TW] "Black threes are 5
+        # points each but cannot be used in meld": not even going out, as classic's are.
+        "black_threes.melded_going_out": False,
         # 10.5, the contract of pagat / Whitnack: "at least two dirty books, two clean books,
         # and one wild book" [HF-GD]; Bicycle 1 + 1, Good Sams 2 + 2: settings. No count of
         # books of any kind beside those.
@@ -104,6 +111,20 @@ HAND_AND_FOOT = vary(
          Nn_("%(num)d wild book", "%(num)d wild books")),
         (N_("Each canasta also counts its cards at card value."),
          N_("Each book also counts its cards at card value.")),
+        # The count's refusals (engine/checks.py) of its books.
+        *meld_refusals(
+            least=N_("The books and black 3s on the table are worth at least %(least)d."),
+            cards=N_("Books made: %(count)d. They need at least %(cards)d cards on the table."),
+            wild=N_("Dirty and wild books need more wild cards on the table."),
+            hold=N_("The books made hold at least %(count)d of these cards."),
+            wild_packs=N_("The books need more jokers and 2s than %(packs)d packs hold "
+                          "(%(count)d)."),
+            packs=N_("%(packs)d packs do not hold the cards for that many of these books."),
+            finished=N_("Going out needs finished books: %(needed)d; this side has %(have)d."),
+            natural=N_("Going out needs clean books: at least %(count)d."),
+            mixed=N_("Going out needs dirty books: at least %(count)d."),
+            wild_kind=N_("Going out needs wild books: at least %(count)d."),
+        ),
     ),
     sources=("P-HF", "WHIT", "HF-GD", "HF-TV", "BIC-HF", "JC", "GOCC", "COMP"),
     description=N_(
@@ -115,11 +136,13 @@ HAND_AND_FOOT = vary(
     formats=HAND_AND_FOOT_FORMATS,
     canastas=(
         # 10.3: "Each complete "Clean" Pile of 7 cards = 500"; "Dirty" = 300; "Wild" = 1500
-        # [P-HF] via [HF-TV]; card values counted on top [HF-GD]. A dirty book holds at most 3
-        # wild cards as most house sheets allow ([GSAM]; [FB]; [NWP]); pagat's "at most two in
-        # a meld of six or seven" is stricter, so the count refuses neither.
+        # [P-HF] via [HF-TV]; card values counted on top [HF-GD]. A dirty book holds at most 2
+        # wild cards, pagat's "at most two in a meld of six or seven" [HF-GD] (twice as many
+        # naturals as wild cards: a longer book's third wild card still leaves it five
+        # naturals at least), the preset's source; most house sheets allow 3 ([GSAM]; [FB];
+        # [NWP]): the card says so (issue 42: it said nothing).
         canasta(CanastaKind.NATURAL, 500, label=N_("Clean book")),
-        canasta(CanastaKind.MIXED, 300, label=N_("Dirty book")),
+        canasta(CanastaKind.MIXED, 300, max_wild=2, label=N_("Dirty book")),
         # "7 wild cards only", 2s and jokers mixed freely.
         canasta(CanastaKind.WILD, 1500, label=N_("Wild book")),
     ),
@@ -143,5 +166,9 @@ HAND_AND_FOOT = vary(
            "default, settable."),
         N_("Some tables pay 100 to a player who picks up exactly 22 cards: add it as a house "
            "premio."),
+        N_("A dirty book holds at most two wild cards in six or seven (pagat: twice as many "
+           "natural cards as wild cards); most house sheets allow three."),
+        N_("Black 3s cannot be melded, not even when going out (pagat); they only block the "
+           "discard pile."),
     ),
 )
