@@ -730,7 +730,13 @@ def _deck_has_the_cards(hand: HandUnderCheck) -> Iterator[FieldError]:
     ordinary = hand.ruleset.red_threes.ordinary
     for group in CardGroup:
         in_deck = group.in_deck(hand.packs, ordinary)
-        i = _first_over(in_deck, (cards.of(group) for _, cards in counted))
+        # Where 3s are ordinary 5-point cards the card helper counts the black ones among the
+        # 3s to 7s too (it has no black-3 row): the two groups share the packs' 40 in two.
+        together = ordinary and group is CardGroup.FOURS_TO_SEVENS
+        if together:
+            in_deck += CardGroup.BLACK_THREES.in_deck(hand.packs)
+        i = _first_over(in_deck, (cards.of(group) + (cards.black_threes if together else 0)
+                                  for _, cards in counted))
         if i is not None:
             yield FieldError(f"{counted[i][0]}.{group.value}",
                              N_("There are only %(count)d of these cards in %(packs)d packs."),

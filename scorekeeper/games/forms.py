@@ -232,7 +232,10 @@ CARD_GROUPS: tuple[tuple[str, Any], ...] = tuple((g.value, _l(g.plural)) for g i
 def card_groups(ruleset: RuleSet) -> tuple[tuple[str, str], ...]:
     """The card helper's rows under ``ruleset``, named in the game's words (Buraco's jokers
     are its curingões)."""
-    return tuple((g.value, own_gettext(ruleset, g.plural)) for g in CardGroup)
+    # Where 3s are ordinary cards (Buraco, Burraco) they are counted with the 5-point cards:
+    # no row of black 3s.
+    return tuple((g.value, own_gettext(ruleset, g.plural)) for g in CardGroup
+                 if not (ruleset.red_threes.ordinary and g is CardGroup.BLACK_THREES))
 
 
 @dataclass(frozen=True)

@@ -2,8 +2,8 @@
 worked by hand from the sources.
 
 3s are ordinary cards there (11.2 "7–3 5" [P-BR]; 12.2 "7, 6, 5, 4, 3: 5 punti" [MYB]; the
-preset's note: "count red 3s among the 4 to 7"), so the 4-to-7 group of two packs holds the
-4s to 7s and the red 3s: 4 ranks x 4 suits x 2 packs = 32, and 2 red 3s x 2 packs = 4, 36.
+preset's note: "count them, red or black, among the 3 to 7"), so the 5-point group of two packs
+holds the 3s to 7s: 5 ranks x 4 suits x 2 packs = 40, black 3s given apart among them.
 """
 
 from __future__ import annotations
@@ -18,20 +18,27 @@ BURRACO = find_ruleset("burraco")
 CLASSIC = find_ruleset("classic")
 
 
-# -- the 4-to-7 group counts the red 3s ---------------------------------------------------------
+# -- the 5-point group counts the 3s ------------------------------------------------------------
 
 
 @pytest.mark.parametrize("rs", [BURACO, BURRACO], ids=["buraco", "burraco"])
-def test_the_four_to_seven_group_holds_the_red_threes(rs: RuleSet) -> None:
+def test_the_five_point_group_holds_every_three(rs: RuleSet) -> None:
     count, errors = counting(rs)
-    # 20 on one table (a clean canasta among them), 16 in the other side's hands: 36, the
-    # 32 4s to 7s and the 4 red 3s of two packs. Table 20 x 5 = 100, hand 16 x 5 = 80.
+    # 20 on one table (a clean canasta among them), 20 in the other side's hands: 40, the
+    # 32 4s to 7s and the 8 3s of two packs. Table 20 x 5 = 100, hand 20 x 5 = 100.
     table = {"canastas": {"natural": 1}, "table_cards": {"fours_to_sevens": 20}}
-    result = count(table, {"hand_cards": {"fours_to_sevens": 16}}, end="stock_out")
-    assert result.totals == (200 + 100, -80)
-    # One more is a 37th: refused, on the field that tips the deck over.
-    assert errors(table, {"hand_cards": {"fours_to_sevens": 17}}, end="stock_out") == {
-        "sides[1].hand_cards.fours_to_sevens": "There are only 36 of these cards in 2 packs."}
+    result = count(table, {"hand_cards": {"fours_to_sevens": 20}}, end="stock_out")
+    assert result.totals == (200 + 100, -100)
+    # One more is a 41st: refused, on the field that tips the deck over.
+    assert errors(table, {"hand_cards": {"fours_to_sevens": 21}}, end="stock_out") == {
+        "sides[1].hand_cards.fours_to_sevens": "There are only 40 of these cards in 2 packs."}
+    # The card helper counts black 3s among them (no row of their own); given apart, as the
+    # API may, they share the same 40.
+    assert count(table, {"hand_cards": {"fours_to_sevens": 16, "black_threes": 4}},
+                 end="stock_out").totals == (200 + 100, -100)
+    assert errors(table, {"hand_cards": {"fours_to_sevens": 17, "black_threes": 4}},
+                  end="stock_out") == {
+        "sides[1].hand_cards.fours_to_sevens": "There are only 40 of these cards in 2 packs."}
 
 
 def test_classic_four_to_seven_group_unchanged() -> None:
@@ -43,10 +50,10 @@ def test_classic_four_to_seven_group_unchanged() -> None:
 
 
 # Buraco (11.2: joker 20, 2 = 10, ace 15, K–8 10, 7–3 5), two packs:
-#   4 jokers x 20 + 8 twos x 10 + 8 aces x 15 + 48 (8 to K) x 10 + 36 (4 to 7, red 3s) x 5
-#   + 4 black 3s x 5 = 80 + 80 + 120 + 480 + 180 + 20 = 960 (940 with the red 3s left out).
+#   4 jokers x 20 + 8 twos x 10 + 8 aces x 15 + 48 (8 to K) x 10 + 40 (3 to 7) x 5
+#   = 80 + 80 + 120 + 480 + 200 = 960 (940 with the red 3s left out).
 # Burraco (12.2: jolly 30, pinella 20, ace 15, K–8 10, 7–3 5), two packs:
-#   4 x 30 + 8 x 20 + 8 x 15 + 48 x 10 + 36 x 5 + 4 x 5 = 120 + 160 + 120 + 480 + 180 + 20
+#   4 x 30 + 8 x 20 + 8 x 15 + 48 x 10 + 40 x 5 = 120 + 160 + 120 + 480 + 200
 #   = 1,080 (1,060 with the red 3s left out).
 @pytest.mark.parametrize(("rs", "deck"), [(BURACO, 960), (BURRACO, 1080)],
                          ids=["buraco", "burraco"])

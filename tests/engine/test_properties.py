@@ -82,8 +82,6 @@ RANK_GROUP: dict[str, CardGroup] = {
 }
 #: A sequence: 4 to 10, or 8 to ace, of one suit.
 SEQUENCES = (("4", "5", "6", "7", "8", "9", "10"), ("8", "9", "10", "J", "Q", "K", "A"))
-#: Hearts and diamonds: their 3s are red.
-RED_SUITS = (0, 1)
 #: Runs of seven of a suit from 4 to ace (Buraco's and Burraco's canastas as runs).
 RUNS = tuple(tuple(RANK_GROUP)[i:i + 7] for i in range(len(RANK_GROUP) - 6))
 
@@ -164,9 +162,12 @@ def valid_hands(draw: st.DrawFn, of: str | None = None) -> Dealt:
     # and sequences of a suit are limited by them, whatever other melds took.
     suited: Counter[tuple[str, int]] = Counter(
         {(rank, suit): packs for rank in RANK_GROUP for suit in range(SUITS)})
-    # Where 3s are ordinary cards (Buraco, Burraco) the runs take them by suit too; the red
-    # ones are counted among the 4s to 7s (CardGroup.in_deck), the black ones as black 3s.
+    # Where 3s are ordinary cards (Buraco, Burraco) the runs take them by suit too, and every
+    # 3, red or black, is counted among the 5-point cards (CardGroup.in_deck): no black 3s
+    # apart.
     threes = Counter({suit: packs if rs.red_threes.ordinary else 0 for suit in range(SUITS)})
+    if rs.red_threes.ordinary:
+        deck[CardGroup.BLACK_THREES] = 0
     one_a_side = rs.held_cards.one_meld_per_rank
     sides: list[dict[str, Any]] = [{} for _ in range(fmt.sides)]
 
@@ -193,8 +194,7 @@ def valid_hands(draw: st.DrawFn, of: str | None = None) -> Dealt:
         does."""
         suits = [s for s in range(SUITS)
                  if all(suited[r, s] >= run.count(r) for r in set(run))
-                 and (not with_three or (threes[s] and (s in RED_SUITS
-                                                        or deck[CardGroup.BLACK_THREES])))]
+                 and (not with_three or threes[s])]
         if not suits:
             return False
         suit = draw(st.sampled_from(suits))
@@ -202,10 +202,7 @@ def valid_hands(draw: st.DrawFn, of: str | None = None) -> Dealt:
             take_suited(rank, suit, into)
         if with_three:
             threes[suit] -= 1
-            if suit in RED_SUITS:
-                into[CardGroup.FOURS_TO_SEVENS] += 1
-            else:
-                take(CardGroup.BLACK_THREES, 1, into)
+            into[CardGroup.FOURS_TO_SEVENS] += 1
         return True
 
     def take(group: CardGroup, n: int, into: Counter[CardGroup]) -> None:

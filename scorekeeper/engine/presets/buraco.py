@@ -79,6 +79,8 @@ BURACO = second_packet_game(
     # 11.1 "four wild jokers, known as curingão. The twos, known as curinga" [P-BR]; [JOG]
     # "Tem Joker (Curingão)?": the joker is the big wild card, said so in every language.
     words=(
+        # 11.2 "7–3 5": the 5-point cards begin at the 3.
+        (N_("4 to 7"), N_("3 to 7")),
         (N_("Joker"), N_("Joker (curingão)")),
         (N_("Jokers"), N_("Jokers (curingões)")),
     ),
@@ -123,7 +125,7 @@ BURACO = second_packet_game(
         N_("A morto taken by an indirect batida and not yet played when the hand ends counts "
            "as not taken: mark it not taken and leave its cards out."),
         N_("Jokers 20 and 2s 10 (pagat); some clubs count the joker 50 or 10, or the 2 20: "
-           "settable. 3s are ordinary cards worth 5: count red 3s among the 4 to 7."),
+           "settable. 3s are ordinary cards worth 5: count them, red or black, among the 3 to 7."),
         N_("The ace-to-king (500) and ace-to-ace (1,000) canastras are played in many clubs, "
            "not all: remove them, or set the ace-to-ace one to 500, in the house rules."),
         N_("When the stock runs out an untaken morto becomes the stock and play goes on; the "
@@ -165,6 +167,8 @@ BURRACO = second_packet_game(
     # canasta is a burraco (plural burrachi) [MYB] "sequenze o combinazioni di (almeno) 7
     # carte"; the game's words in every language, as the pozzetto.
     words=(
+        # 12.2 "7, 6, 5, 4, 3: 5 punti": the 5-point cards begin at the 3.
+        (N_("4 to 7"), N_("3 to 7")),
         (N_("Count hand %(n)d"), N_("Count smazzata %(n)d")),
         (N_("Canastas"), N_("Burrachi")),
         (("%(num)d finished canasta", "%(num)d finished canastas"),
