@@ -517,6 +517,13 @@ def _black_threes(hand: HandUnderCheck) -> Iterator[FieldError]:
                                 "aside."))
         if hand.ruleset.red_threes.ordinary:
             pass  # Buraco, Burraco: 3s are melded in runs like any card, at any time
+        elif side.black_threes_shown and not hand.ruleset.black_threes.melded_going_out:
+            # Hand and Foot (VARIANTS-2.md 10.2): "Black 3 (cannot be melded; blocks the
+            # pile)": none on any table, counted or typed.
+            yield FieldError(
+                f"{p}.table_cards.black_threes" if e.table_cards is not None
+                and e.table_cards.black_threes else f"{p}.black_threes_shown",
+                N_("In this rule set black 3s are never melded: they stay in hand."))
         elif side.black_threes_shown and not hand.went_out(side):
             yield FieldError(f"{p}.black_threes_shown",
                              N_("Black 3s are laid down only by the side that goes out."))

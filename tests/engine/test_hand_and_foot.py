@@ -211,3 +211,17 @@ def test_a_game_to_a_target_is_as_before() -> None:
     assert flow.decide(classic, [5000, 100], hands=1).winner == 0
     assert flow.opening(classic, total=1500, round_=3).minimum == 90
     assert flow.opening(classic, total=1500, round_=3).round is None
+
+
+def test_black_threes_are_never_melded() -> None:
+    # 10.2 "Black 3 (cannot be melded; blocks the pile)": not even going out, typed or counted.
+    out = {"going_out": "normal", "canastas": {"natural": 2, "mixed": 2, "wild": 1},
+           "table_points": 2000}
+    never = "In this rule set black 3s are never melded: they stay in hand."
+    assert errors(HF, {**out, "black_threes_shown": 3}, {}) == {
+        "sides[0].black_threes_shown": never}
+    counted = {"black_threes": 3, "fours_to_sevens": 40, "twos": 20, "eights_to_kings": 40,
+               "jokers": 15}
+    table = {k: v for k, v in out.items() if k != "table_points"}
+    found = errors(HF, {**table, "table_cards": counted}, {})
+    assert found["sides[0].table_cards.black_threes"] == never

@@ -362,7 +362,7 @@ def valid_hands(draw: st.DrawFn, of: str | None = None) -> Dealt:
         # Other melds and cards laid off on the table.
         for g in (*NATURAL, *WILD):
             take(g, draw(st.integers(0, min(deck[g], 4))), table)
-        if going and deck[CardGroup.BLACK_THREES]:
+        if going and deck[CardGroup.BLACK_THREES] and rs.black_threes.melded_going_out:
             every = deck[CardGroup.BLACK_THREES]
             take(CardGroup.BLACK_THREES,
                  # Black 3s are melded three or more together (003/004); a run of Buraco's
@@ -736,9 +736,16 @@ def invalid_hands(draw: st.DrawFn) -> tuple[Dealt, str]:
         side["red_threes"] = 2 * packs + draw(st.integers(1, 5))
         return dealt, f"sides[{i}].red_threes"
     if kind == "card_deck":
-        group = draw(st.sampled_from(list(CardGroup)))
+        # More of a group in one hand than the packs hold (where 3s are ordinary cards the
+        # 5-point group holds every 3: 40 in two packs, black 3s given apart among them).
+        ordinary = dealt.ruleset.red_threes.ordinary
+        group = draw(st.sampled_from([g for g in CardGroup
+                                      if not (ordinary and g is CardGroup.BLACK_THREES)]))
+        limit = group.in_deck(packs, ordinary) + (
+            CardGroup.BLACK_THREES.in_deck(packs)
+            if ordinary and group is CardGroup.FOURS_TO_SEVENS else 0)
         cards = dict(side.get("hand_cards") or {})
-        cards[group.value] = group.per_pack() * packs + draw(st.integers(1, 5))
+        cards[group.value] = limit + draw(st.integers(1, 5))
         side["hand_cards"] = cards
         side.pop("hand_points", None)
         side.pop("black_threes_in_hand", None)
