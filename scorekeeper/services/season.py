@@ -181,6 +181,13 @@ def ranks_by(series: Series) -> str:
     return series.ranks_by or nights_rank_by(series) or DIFFERENCE
 
 
+def series_of_night(tournament_id: str) -> list[Series]:
+    """The series a night is in, the oldest first: its standings page links to them."""
+    return list(db.session.scalars(
+        select(Series).join(SeriesNight, SeriesNight.series_id == Series.id)
+        .where(SeriesNight.tournament_id == tournament_id).order_by(Series.created_at)))
+
+
 def add_night(series_id: str, tournament_id: str) -> Series:
     """Add the tournament as a night of the series (the caller checked both tokens).
 

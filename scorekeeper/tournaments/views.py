@@ -43,7 +43,7 @@ from ..i18n import error_message, get_locale, label
 from ..i18n import gettext as _
 from ..models.tournaments import Tournament, TournamentRound
 from ..ratelimit import note_token_failure
-from ..services import confirmations, desk
+from ..services import confirmations, desk, season
 from ..services import games as games_service
 from ..services import tournaments as service
 from ..services.clock import (
@@ -630,4 +630,5 @@ def standings_page(tournament_id: str) -> Response:
                   tournament=tournament, standings=service.standings(tournament),
                   bye_points=service.bye_points_of(tournament), admin=_is_admin(tournament),
                   settled=service.settled_games(tournament),
-                  corrected=service.corrected_results(tournament))
+                  corrected=service.corrected_results(tournament),
+                  series=season.series_of_night(tournament.id))

@@ -258,3 +258,16 @@ def test_the_seasons_pages_speak_the_readers_language(client: FlaskClient, post)
             assert word in text, (lang, word)
     pair = client.get(f"/series/{sid}/pairs/{ases}?lang=es").get_data(as_text=True)
     assert "Cara a cara" in pair and "No cuenta (no está entre las 2 mejores)" in pair
+
+
+def test_a_nights_standings_link_its_series(client: FlaskClient, post) -> None:
+    nights = play_season(post)
+    sid = _new_series(client)
+    _add_by_link(client, sid, nights[:2])
+    other = client.application.test_client()
+    page = other.get(f"/tournaments/{nights[0][0]}/standings").get_data(as_text=True)
+    assert (f'This night counts in the series: <a href="/series/{sid}/standings">'
+            "Liga de invierno</a>") in page
+    # A night outside every series says nothing of one.
+    alone = other.get(f"/tournaments/{nights[2][0]}/standings").get_data(as_text=True)
+    assert "counts in the series" not in alone
