@@ -232,9 +232,13 @@ CARD_GROUPS: tuple[tuple[str, Any], ...] = tuple((g.value, _l(g.plural)) for g i
 def card_groups(ruleset: RuleSet) -> tuple[tuple[str, str], ...]:
     """The card helper's rows under ``ruleset``, named in the game's words (Buraco's jokers
     are its curingões)."""
-    # Where 3s are ordinary cards (Buraco, Burraco) they are counted with the 5-point cards:
-    # no row of black 3s.
-    return tuple((g.value, own_gettext(ruleset, g.plural)) for g in CardGroup
+    return tuple((g.value, own_gettext(ruleset, g.plural)) for g in helper_groups(ruleset))
+
+
+def helper_groups(ruleset: RuleSet) -> tuple[CardGroup, ...]:
+    """The groups the card helper has a row for: every group, but where 3s are ordinary
+    cards (Buraco, Burraco) they are counted with the 5-point cards: no row of black 3s."""
+    return tuple(g for g in CardGroup
                  if not (ruleset.red_threes.ordinary and g is CardGroup.BLACK_THREES))
 
 
@@ -316,7 +320,7 @@ class CountLayout:
     def input_names(self, d: HandInput, p: str) -> list[str]:
         """The names of the inputs the form has for ``d`` (``p``: the side's prefix)."""
         if d.kind is InputKind.CARDS:
-            return [f"{p}{d.name}.{g}" for g, _ in CARD_GROUPS]
+            return [f"{p}{d.name}.{g.value}" for g in helper_groups(self.ruleset)]
         if d.kind in (InputKind.KINDS, InputKind.BY_ID):
             return [f"{p}{d.name}.{k}" for k in self.ids(d.name)]
         return [p + d.name]
