@@ -73,10 +73,11 @@ def clips(box: Any) -> bool:
     return box.style["overflow"] == "hidden" and box.style["text_overflow"] == "ellipsis"
 
 
-def outside(html: str, paper: str, landscape: bool) -> tuple[list[str], int, int]:
+def outside(html: str, paper: str, landscape: bool) -> tuple[list[str], Any, int]:
     """What of ``html`` laid out on ``paper`` is out of its page's printable area or its
-    holder, the pages, and how many words and codes were measured."""
-    pages = render.lay_out(html, paper=paper, landscape=landscape).pages
+    holder, the laid-out document (its pages), and how many words and codes were measured."""
+    document = render.lay_out(html, paper=paper, landscape=landscape)
+    pages = document.pages
     found: list[str] = []
     measured = 0
 
@@ -123,15 +124,16 @@ def outside(html: str, paper: str, landscape: bool) -> tuple[list[str], int, int
         area = (box.margin_left, box.margin_top, page.width - box.margin_right,
                 page.height - box.margin_bottom)
         walk(box, area, None)
-    return found, len(pages), measured
+    return found, document, measured
 
 
-def look(name: str, html: str, paper: str, landscape: bool) -> None:
-    """The paper's pages kept as PNGs to look at (as test_tournament_papers keeps them)."""
+def look(name: str, document: Any) -> None:
+    """The laid-out paper's pages kept as PNGs to look at (as test_tournament_papers keeps
+    them), drawn from the layout the test measured."""
     if not keeps_pngs():
         return
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    pdf = render.html_to_pdf(html, paper=paper, landscape=landscape)
+    pdf = document.write_pdf()
     subprocess.run(["pdftoppm", "-png", "-r", "60", "-", str(ARTIFACTS / name)], input=pdf,
                    check=True)
 
@@ -155,10 +157,10 @@ def test_a_40_pair_night_with_the_longest_names_prints_inside_its_pages(
     for name, url in papers.items():
         html, paper, landscape = printed(client, monkeypatch, url)
         assert TOURNAMENT in html or name.endswith("sheet") or "sheets" in name, name
-        found, pages, measured = outside(html, paper, landscape)
-        look(f"fit-{language}-{name}", html, paper, landscape)
+        found, document, measured = outside(html, paper, landscape)
+        look(f"fit-{language}-{name}", document)
         assert not found, (name, found[:5], len(found))
-        seen[name] = (pages, measured)
+        seen[name] = (len(document.pages), measured)
     # Each paper measured whole: 40 pairs' slips, 20 tables' plans and cards.
     assert seen["seating-1"][1] > 20 * 2 * 4
     assert seen["slips"][1] > 40 * 4 * 3
@@ -174,7 +176,7 @@ def test_cards_with_the_confirming_code_print_inside_their_pages(client, monkeyp
     assert client.get(f"/tournaments/{tid}?token={token}").status_code == 303
     html, paper, landscape = printed(client, monkeypatch, f"/tournaments/{tid}/table-cards.pdf")
     assert html.count("print-card-qr-two") == 40
-    found, pages, _ = outside(html, paper, landscape)
-    look("fit-pt-table-cards-confirming", html, paper, landscape)
+    found, document, _ = outside(html, paper, landscape)
+    look("fit-pt-table-cards-confirming", document)
     assert not found, (found[:5], len(found))
-    assert pages == 10
+    assert len(document.pages) == 10
