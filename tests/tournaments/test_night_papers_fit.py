@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 from flask import Response
-from tournament_helpers import ARTIFACTS, admin, create, keeps_pngs
+from tournament_helpers import ARTIFACTS, admin, create, keeps_pngs, links, post_hand, stock_out
 
 from scorekeeper.sheets import render
 from scorekeeper.tournaments import cards as cards_view
@@ -143,6 +143,12 @@ def test_a_40_pair_night_with_the_longest_names_prints_inside_its_pages(
         client, monkeypatch, language):
     tid, token = create(client, n=40, rounds=4, name=TOURNAMENT, pairs=long_pairs(40),
                         language=language)
+    # Table 20 keeps its score in the app: its sheet prints 15 hands, each dealer named whole
+    # (60 characters, wrapping in the dealer's column).
+    table = next(t for t in links(client, tid, token) if t["table"] == 20)
+    for hand in range(15):
+        response = post_hand(client, table, stock_out((400 + 5 * hand, 350)))
+        assert response.status_code == 201, response.get_json()
     papers = {
         "seating-1": f"/tournaments/{tid}/seating/1.pdf",
         "seating-3-planned": f"/tournaments/{tid}/seating/3.pdf",
