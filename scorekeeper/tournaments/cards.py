@@ -46,7 +46,7 @@ SESSION_KEY = "table_cards"
 #: Cards one browser remembers: a phone that moved from table to table all night.
 MAX_REMEMBERED = 20
 #: Bump when the cards' printed look changes (browsers then fetch the PDF again).
-LAYOUT_VERSION = "1"
+LAYOUT_VERSION = "2"
 #: Seconds between two looks of a card's page that waits for the table's next game.
 WAIT_POLL = 10
 

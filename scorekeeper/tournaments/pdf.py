@@ -26,7 +26,7 @@ from ..ratelimit import use_desk_render_budget
 from ..sheets.render import cached_response, pdf_response, refuse_early
 
 #: Bump when a tournament printout's look changes, so browsers do not keep an old PDF on a 304.
-LAYOUT_VERSION = "3"
+LAYOUT_VERSION = "4"
 
 
 def version_key(tournament_id: str) -> str | None:
