@@ -31,9 +31,11 @@ Prints, per kind of request: count, p50, p95, p99, max (ms) and errors (any answ
 2xx or 3xx, or no answer); then the server's and the load generator's CPU, the event loop's lag,
 the load average before and after, how long a follower took from a save's answer to having
 the new board (pushed: the stream's news, then the board's request), and last the line
-``tables=N p95_ms=X errors=E cpu_ms_per_table_minute=Y hello_rps=Z`` (p95 over every request of
-the night; CPU of gunicorn's processes per minute of a club table's time). Exits 1 if any answer
-was a 5xx or never came, else 0.
+``tables=N p95_ms=X errors=E cpu_ms_per_table_minute=Y hello_rps=Z hellos_per_table_minute=H``
+(p95 over every request of the night; CPU of gunicorn's processes per minute of a club table's
+time; that CPU counted in bare hello requests of the same run, the figure that holds from one
+machine's pace to another's). Exits 1 if any answer was a 5xx or never came, or, with
+``--max-hellos H``, when a table-minute cost more than H hellos; else 0.
 
 Run: ``.venv/bin/python bench/club_night.py [--tables 50] [--seconds 240] [--speed 1]
 [--workers 2] [--readers 3] [--database postgresql+psycopg://...]``. ``--tables 50,100,200``
@@ -742,6 +744,8 @@ class Night:
     p95: float
     errors: int
     failed: bool
+    #: A table-minute's server CPU in bare hello requests (:func:`hellos_of`).
+    hellos: float = math.inf
 
     @property
     def holds(self) -> bool:
@@ -816,10 +820,23 @@ def one_night(args: argparse.Namespace, count: int) -> Night:
     if failed:
         lines.append(f"FAIL: {rec.server_errors} answers were 5xx or never came")
     p95 = percentile(every or [0], 95)
+    per_table_minute = cpu * 1000 / table_minutes
+    hellos = hellos_of(per_table_minute, hello, args.workers)
+    lines.append(f"a table-minute costs {hellos:.0f} bare hello requests of CPU "
+                 f"({per_table_minute:.1f} ms against {args.workers * 1000 / hello:.3f} ms a "
+                 f"hello over {args.workers} workers)" if hello else
+                 "a table-minute's cost in hellos: unknown (the hello was not measured)")
     lines.append(f"tables={count} p95_ms={p95:.1f} errors={errors} "
-                 f"cpu_ms_per_table_minute={cpu * 1000 / table_minutes:.1f} "
-                 f"hello_rps={hello:.0f}")
-    return Night(lines, count, p95, errors, failed)
+                 f"cpu_ms_per_table_minute={per_table_minute:.1f} "
+                 f"hello_rps={hello:.0f} hellos_per_table_minute={hellos:.0f}")
+    return Night(lines, count, p95, errors, failed, hellos)
+
+
+def hellos_of(per_table_minute: float, hello_rps: float, workers: int) -> float:
+    """A table-minute's server CPU counted in bare hello requests of the same run: what holds
+    from one machine's pace to another's. A hello costs ``workers / hello_rps`` seconds of the
+    workers (each worker one core, all busy under ``wrk``)."""
+    return per_table_minute * hello_rps / (workers * 1000) if hello_rps else math.inf
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -843,6 +860,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--timeout", type=float, default=30, help="seconds per request")
     parser.add_argument("--hello-seconds", type=float, default=5)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--max-hellos", type=float, default=None,
+                        help="exit 1 when a table-minute costs more than this many bare hello "
+                             "requests of CPU (the short night in .ci/run)")
     parser.add_argument("--stack", action="store_true",
                         help="serve with `make stack` (deploy/: Caddy with https, 2 app servers "
                              "of --workers each, Redis) on a new database of the PostgreSQL "
@@ -868,6 +888,13 @@ def main(argv: list[str] | None = None) -> int:
         held = [night for night in nights if night.holds]
         print(f"largest N that holds: {held[-1].tables if held else 'none'}")
         print((held[-1] if held else nights[0]).last)
+    if args.max_hellos is not None:
+        dear = [night for night in nights if night.hellos > args.max_hellos]
+        for night in dear:
+            print(f"FAIL: a table-minute of {night.tables} tables cost {night.hellos:.0f} hello "
+                  f"requests of CPU, more than {args.max_hellos:g}")
+        if dear:
+            return 1
     return 1 if any(night.failed for night in nights) else 0
 
 

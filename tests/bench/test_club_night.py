@@ -26,7 +26,7 @@ KINDS = ("join (edit link)", "count form", "preview (htmx)", "save hand (form)",
          "desk control table", "desk dashboard (htmx)")
 
 
-def test_a_short_club_night_reports_every_kind_and_no_error() -> None:
+def test_a_short_club_night_reports_every_kind_its_cost_in_hellos_and_its_gate() -> None:
     # Two tables at 90x a club's pace (a hand every 2 s), each game ending with its first hand
     # (so a sheet is printed and the table goes on with its next game), one desk.
     # A loaded machine answers slowly but answers: a request may take up to 120 s, and the
@@ -35,10 +35,13 @@ def test_a_short_club_night_reports_every_kind_and_no_error() -> None:
     run = subprocess.run(
         [sys.executable, str(ROOT / "bench" / "club_night.py"), "--tables", "2",
          "--readers", "1", "--seconds", "4", "--speed", "90", "--hands-per-game", "1",
-         "--hello-seconds", "1", "--timeout", "120"],
+         "--hello-seconds", "1", "--timeout", "120",
+         # .ci/run's gate, set where no night can pass it: the run must fail by it alone.
+         "--max-hellos", "0.5"],
         capture_output=True, text=True, timeout=2 * start_seconds() + 600, cwd=ROOT,
     )
-    assert run.returncode == 0, run.stdout + run.stderr
+    # Every answer came (no 5xx, no time-out): the gate alone fails the run.
+    assert run.returncode == 1, run.stdout + run.stderr
     rows = {line[:28].strip(): line[28:].split() for line in run.stdout.splitlines()}
     for kind in KINDS:
         count, p50, p95, p99, most, errors = rows[kind]
@@ -47,12 +50,19 @@ def test_a_short_club_night_reports_every_kind_and_no_error() -> None:
         assert errors == "0", run.stdout
     # Two tables' games ended, so the second game of a table was joined too.
     assert int(rows["join (edit link)"][0]) >= 3, run.stdout
-    assert "FAIL" not in run.stdout
+    failures = [line for line in run.stdout.splitlines() if line.startswith("FAIL")]
+    assert len(failures) == 1, run.stdout
+    assert re.fullmatch(r"FAIL: a table-minute of 2 tables cost \d+ hello requests of CPU, "
+                        r"more than 0.5", failures[0]), failures
     # The followers had each save pushed to them (their board asked for on the stream's news).
     pushed = re.search(r"pushed to the followers: .* p95 (\d+) ms \((\d+) boards\)", run.stdout)
     assert pushed and int(pushed.group(2)) >= 1, run.stdout
-    last = run.stdout.splitlines()[-1]
+    last = [line for line in run.stdout.splitlines() if line.startswith("tables=")][-1]
     found = re.fullmatch(r"tables=2 p95_ms=([\d.]+) errors=0 cpu_ms_per_table_minute=([\d.]+) "
-                         r"hello_rps=(\d+)", last)
+                         r"hello_rps=(\d+) hellos_per_table_minute=(\d+)", last)
     assert found, last
     assert float(found.group(2)) > 0 and int(found.group(3)) > 0, last
+    # The table-minute in hellos is its CPU over a hello's share of the two workers.
+    cpu, rps, hellos = float(found.group(2)), int(found.group(3)), int(found.group(4))
+    assert hellos == pytest.approx(cpu * rps / 2000, abs=1), last
+
