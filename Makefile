@@ -85,7 +85,7 @@ stats-figure: venv translations
 paper-load: venv translations
 	$(BIN)/python bench/paper_load.py $(ARGS)
 
-# The app with the Redis client (Flask-Limiter's storage), as deploy/ runs it on a host.
+# The app with the Redis client (the rate limits' storage), as deploy/ runs it on a host.
 host-app: $(VENV)/.host-installed
 
 $(VENV)/.host-installed: pyproject.toml

@@ -38,7 +38,7 @@
                   one address (default 400), on one game (100), on one tournament (400); past
                   them a stream is refused (429) and the page asks every few seconds instead
                   (0: no bound)
-``RATELIMIT_STORAGE_URI``  where the wrong-token counts live (Flask-Limiter's storage URI,
+``RATELIMIT_STORAGE_URI``  where the wrong-token counts live (a ``limits`` storage URI,
                   default ``memory://``: each worker counts alone). ``redis://host:6379`` makes
                   every worker and server share them.
 """
@@ -166,7 +166,7 @@ def token_failures() -> dict[str, int]:
 
 
 def ratelimit_storage_uri() -> str:
-    """``RATELIMIT_STORAGE_URI``: Flask-Limiter's storage for the wrong-token counts."""
+    """``RATELIMIT_STORAGE_URI``: a ``limits`` storage for the wrong-token counts."""
     return os.environ.get("RATELIMIT_STORAGE_URI", "").strip() or "memory://"
 
 

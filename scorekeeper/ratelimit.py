@@ -1,9 +1,10 @@
 """Slow down token guessing: too many wrong tokens from one address answer 429.
 
 Tokens have 128+ bits, so guessing is hopeless anyway; the limit keeps a script from hammering
-the database and filling the logs while it tries. The counts live in Flask-Limiter's storage
-(``RATELIMIT_STORAGE_URI``): ``memory://`` by default, which each gunicorn worker keeps on its
-own; a shared store such as ``redis://host:6379`` makes every worker share one count.
+the database and filling the logs while it tries. The counts live in a storage of ``limits``
+(Flask-Limiter's own storage and strategies, ``RATELIMIT_STORAGE_URI``): ``memory://`` by
+default, which each gunicorn worker keeps on its own; a shared store such as
+``redis://host:6379`` makes every worker share one count.
 
 Only wrong tokens are refused: a limited address that sends the right token is let through
 (a tournament hall or a club shares one public address, and one mistyped link must not lock
@@ -17,9 +18,15 @@ fresh address each time (a server with the setting on but no proxy in front); be
 proxy it is shared by every phone, hence the wider allowance.
 
 Settings (app config): ``RATELIMIT_FAILURES`` (default 30) failed checks per
-``RATELIMIT_WINDOW`` seconds (default 60); ``RATELIMIT_ENABLED`` (default on); Flask-Limiter's
-own ``RATELIMIT_STORAGE_URI``, ``RATELIMIT_STORAGE_OPTIONS``, ``RATELIMIT_STRATEGY`` and
-``RATELIMIT_KEY_PREFIX``.
+``RATELIMIT_WINDOW`` seconds (default 60); ``RATELIMIT_ENABLED`` (default on); and, named as
+Flask-Limiter names them, ``RATELIMIT_STORAGE_URI``, ``RATELIMIT_STORAGE_OPTIONS``,
+``RATELIMIT_STRATEGY`` and ``RATELIMIT_KEY_PREFIX``.
+
+No route declares a limit: a count is kept only where a check failed or a render ran. So the
+counts are kept with ``limits`` alone, not through Flask-Limiter's extension, whose hooks
+weighed every request against limits this app never declares (0.15-0.25 ms of CPU a request,
+a fifth of a follower's "nothing changed" poll; ``bench/profile_requests.py --only poll``,
+2026-12-04).
 
 Call :func:`note_token_failure` after a failed check, or wrap a whole view in
 :func:`limit_token_failures`, which counts its 401, 403 and 404 answers as failures.
@@ -53,8 +60,9 @@ from functools import wraps
 from typing import Any, TypeVar, cast
 
 from flask import Flask, current_app, request
-from flask_limiter import Limiter
 from limits import RateLimitItem, RateLimitItemPerSecond
+from limits.storage import Storage, storage_from_string
+from limits.strategies import STRATEGIES, RateLimiter
 from werkzeug.exceptions import TooManyRequests
 
 from .i18n import gettext as _
@@ -69,26 +77,46 @@ FAILURE_STATUSES = frozenset({401, 403, 404})
 F = TypeVar("F", bound=Callable[..., Any])
 
 
+class Counts:
+    """Where an app's counts live (``limits``' storage) and how a window is kept (its strategy).
+
+    ``limiter`` answers ``hit``, ``test`` and ``get_window_stats`` for an item and the key's
+    parts; every key starts with ``RATELIMIT_KEY_PREFIX``, so apps sharing one store (two
+    installs on one Redis) count apart.
+    """
+
+    def __init__(self, app: Flask) -> None:
+        # A synchronous URI (``memory://``, ``redis://``) makes a synchronous storage.
+        self.storage = cast(Storage, storage_from_string(
+            app.config["RATELIMIT_STORAGE_URI"],
+            **app.config.get("RATELIMIT_STORAGE_OPTIONS", {})))
+        self.limiter: RateLimiter = STRATEGIES[app.config["RATELIMIT_STRATEGY"]](self.storage)
+        self.prefix = str(app.config["RATELIMIT_KEY_PREFIX"])
+
+    def reset(self) -> None:
+        """Forget every count (tests)."""
+        self.storage.reset()
+
+
 def init_app(app: Flask) -> None:
-    """Give ``app`` its own limiter and storage (tests build many apps; each starts clean)."""
+    """Give ``app`` its own counts (tests build many apps; each starts clean)."""
     # Exact sliding window (as before) on memory and Redis; Memcached needs
     # RATELIMIT_STRATEGY=sliding-window-counter.
     app.config.setdefault("RATELIMIT_STRATEGY", "moving-window")
     app.config.setdefault("RATELIMIT_STORAGE_URI", "memory://")
     app.config.setdefault("RATELIMIT_KEY_PREFIX", "scorekeeper")
-    # No route limits are declared: the limiter is used only for its storage and strategy.
-    app.extensions["scorekeeper_limiter"] = Limiter(key_func=client_key, app=app)
+    app.extensions["scorekeeper_limiter"] = Counts(app)
 
 
-def _limiter() -> Limiter | None:
+def _limiter() -> Counts | None:
     if not current_app.config.get("RATELIMIT_ENABLED", True):
         return None
     limiter = current_app.extensions.get("scorekeeper_limiter")
-    if limiter is None or not limiter.initialized:
+    if limiter is None:
         # Enabled after the app was built (tests): build it now.
         init_app(current_app)
         limiter = current_app.extensions["scorekeeper_limiter"]
-    return cast(Limiter, limiter)
+    return cast(Counts, limiter)
 
 
 def _allowance(factor: int = 1) -> RateLimitItem:
@@ -124,8 +152,9 @@ def peer_key() -> str | None:
     return address_key(original.get("REMOTE_ADDR"))
 
 
-def _retry_after(limiter: Limiter, item: RateLimitItem, key: str) -> int:
-    reset_at = limiter.limiter.get_window_stats(item, "token-failures", key).reset_time
+def _retry_after(limiter: Counts, item: RateLimitItem, key: str) -> int:
+    stats = limiter.limiter.get_window_stats(item, limiter.prefix, "token-failures", key)
+    reset_at = stats.reset_time
     return max(1, math.ceil(reset_at - time.time()))
 
 
@@ -140,7 +169,7 @@ def note_token_failure() -> None:
         counts.append((_allowance(PEER_FACTOR), "peer:" + peer))
     try:
         for item, key in counts:
-            if not limiter.limiter.hit(item, "token-failures", key):
+            if not limiter.limiter.hit(item, limiter.prefix, "token-failures", key):
                 wait = _retry_after(limiter, item, key)
                 break
         else:
@@ -223,8 +252,9 @@ def check_render_allowance() -> None:
         return
     try:
         for item, key in _render_counts():
-            if not limiter.limiter.test(item, "pdf-renders", key):
-                reset_at = limiter.limiter.get_window_stats(item, "pdf-renders", key).reset_time
+            if not limiter.limiter.test(item, limiter.prefix, "pdf-renders", key):
+                reset_at = limiter.limiter.get_window_stats(item, limiter.prefix, "pdf-renders",
+                                                            key).reset_time
                 wait = max(1, math.ceil(reset_at - time.time()))
                 break
         else:
@@ -250,7 +280,7 @@ def charge_render(cpu_seconds: float) -> None:
             # One hit a second: a moving window refuses a hit larger than what is left, and
             # would record none of it.
             for _ in range(min(cost, item.amount)):
-                if not limiter.limiter.hit(item, "pdf-renders", key):
+                if not limiter.limiter.hit(item, limiter.prefix, "pdf-renders", key):
                     break
     except Exception:
         current_app.logger.exception("rate-limit storage failed; render not counted")

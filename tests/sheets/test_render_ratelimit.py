@@ -1,4 +1,4 @@
-"""Renders are limited per client by what they cost (Flask-Limiter); the cache is not."""
+"""Renders are limited per client by what they cost (a `limits` storage); the cache is not."""
 
 from __future__ import annotations
 
