@@ -15,7 +15,11 @@ from collections import OrderedDict
 from flask import Response, current_app, request
 
 MIN_SIZE = 512
-LEVEL = 6
+#: Pages are compressed at every answer, static files once per version. On a page, level 1
+#: took 0.17 ms where 6 took 0.30 ms (57 kB of the board's HTML; 2026-12-04) for a body a
+#: third larger, which a LAN carries in no time; a static file is worth the smallest body.
+PAGE_LEVEL = 1
+STATIC_LEVEL = 9
 TEXT_TYPES = frozenset({
     "application/javascript", "text/javascript", "application/json", "image/svg+xml",
     "application/xml", "text/xml",
@@ -57,7 +61,8 @@ def compress_response(response: Response) -> Response:
         data = response.get_data()
         if len(data) < MIN_SIZE:
             return response
-        body = gzip.compress(data, compresslevel=LEVEL, mtime=0)
+        body = gzip.compress(data, compresslevel=STATIC_LEVEL if static else PAGE_LEVEL,
+                             mtime=0)
         if static and etag:
             with _lock:
                 _STATIC_CACHE[key] = body
