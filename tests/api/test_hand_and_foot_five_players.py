@@ -11,6 +11,7 @@ from io import BytesIO
 
 from pypdf import PdfReader
 from test_hand_and_foot_players_api import BEHIND, OUT, THIRD, flat
+from worked_hand import form_hand
 
 #: Two more players: one who never melded, a red 3 left in his foot (-100) and 40 in hand; one
 #: with 60 on the table, a red 3 laid (+100) and 25 in hand.
@@ -83,14 +84,7 @@ def test_five_players_through_the_pages(client):
     assert all(n in board for n in NAMES) and "Round 1 of 4" in board
     count = client.get(f"/games/{game_id}/hands/new").get_data(as_text=True)
     assert 'name="sides[4].table_points"' in count
-    form = {"end": "went_out"}
-    for i, side in enumerate(HAND):
-        for key, value in side.items():
-            if key == "canastas":
-                for kind, n in value.items():
-                    form[f"sides[{i}].canastas.{kind}"] = str(n)
-            else:
-                form[f"sides[{i}].{key}"] = str(value)
+    form = form_hand(*HAND)
     res = client.post(f"/games/{game_id}/hands", data=form)
     assert res.status_code == 303, flat(res.get_data(as_text=True))[-2000:]
     board = flat(client.get(f"/games/{game_id}").get_data(as_text=True))

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from worked_hand import form_hand
+
 #: tests/engine/test_hand_and_foot_players.py's hand: 3,980, 410 and 360.
 OUT = {"canastas": {"natural": 2, "mixed": 2, "wild": 1}, "table_points": 580,
        "hand_points": 0, "red_threes": 2, "going_out": "normal"}
@@ -74,14 +76,7 @@ def test_three_players_through_the_pages(client):
     assert "Round 1 of 4" in board
     count = client.get(f"/games/{game_id}/hands/new").get_data(as_text=True)
     assert 'name="sides[2].table_points"' in count
-    form = {"end": "went_out"}
-    for i, side in enumerate((OUT, BEHIND, THIRD)):
-        for key, value in side.items():
-            if key == "canastas":
-                for kind, n in value.items():
-                    form[f"sides[{i}].canastas.{kind}"] = str(n)
-            else:
-                form[f"sides[{i}].{key}"] = str(value)
+    form = form_hand(OUT, BEHIND, THIRD)
     res = client.post(f"/games/{game_id}/hands", data=form)
     assert res.status_code == 303, flat(res.get_data(as_text=True))[-2000:]
     board = flat(client.get(f"/games/{game_id}").get_data(as_text=True))

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from flask.testing import FlaskClient
-from worked_hand import WORKED_HAND
+from worked_hand import WORKED_HAND, form_hand  # noqa: F401 (the pages' tests take it here)
 
 from scorekeeper.games import house_rules_form
 from scorekeeper.services import house_rules as house_service
@@ -27,24 +26,6 @@ def start_game(client: FlaskClient, **fields: Any) -> str:
 def edit_token_of(client: FlaskClient, game_id: str) -> str:
     with client.session_transaction() as sess:
         return sess["edit_tokens"][game_id]
-
-
-def form_hand(*sides: Mapping[str, Any], end: str = "went_out") -> dict[str, str]:
-    """A hand as the count form posts it, from each side's entries written as the API takes
-    them: ``{"canastas": {"natural": 1}, "table_points": 400}`` is posted as
-    ``sides[0].canastas.natural=1`` and ``sides[0].table_points=400``."""
-    data = {"end": end}
-
-    def put(name: str, value: Any) -> None:
-        if isinstance(value, Mapping):
-            for key, inner in value.items():
-                put(f"{name}.{key}", inner)
-        else:
-            data[name] = str(value)
-
-    for i, side in enumerate(sides):
-        put(f"sides[{i}]", side)
-    return data
 
 
 def post_hand(client: FlaskClient, game_id: str, hand: dict[str, str] | None = None,
