@@ -18,21 +18,28 @@ from season_helpers import play_season  # noqa: E402
 Shot = Callable[..., Path]
 
 
-def test_a_player_opens_the_seasons_standings_and_a_pairs_history(
-        browser: Any, live_server: str, shot: Shot) -> None:
+def a_season(live_server: str, name: str) -> dict[str, Any]:
+    """Two nights played through the API and kept in a series of ``name``: the series as the
+    API made it (its id and admin token)."""
     def post(url: str, body: dict[str, Any] | None, headers: dict[str, str]
              ) -> tuple[int, Any]:
         answer = requests.post(f"{live_server}{url}", json=body, headers=headers, timeout=60)
         return answer.status_code, answer.json()
 
     nights = play_season(post)
-    status, made = post("/api/v1/series", {"name": "Liga de invierno", "best_of": 2}, {})
+    status, made = post("/api/v1/series", {"name": name, "best_of": 2}, {})
     assert status == 201, made
     for tid, token in nights:
         status, answer = post(f"/api/v1/series/{made['id']}/nights",
                               {"tournament": tid, "admin_token": token},
                               {"Authorization": f"Bearer {made['admin_token']}"})
         assert status == 201, answer
+    return dict(made)
+
+
+def test_a_player_opens_the_seasons_standings_and_a_pairs_history(
+        browser: Any, live_server: str, shot: Shot) -> None:
+    made = a_season(live_server, "Liga de invierno")
 
     context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
                                   has_touch=True)
@@ -78,17 +85,7 @@ def test_the_seasons_pages_have_no_serious_accessibility_violations(
         browser: Any, live_server: str, shot: Shot) -> None:
     from test_a11y import serious_violations
 
-    def post(url: str, body: dict[str, Any] | None, headers: dict[str, str]
-             ) -> tuple[int, Any]:
-        answer = requests.post(f"{live_server}{url}", json=body, headers=headers, timeout=60)
-        return answer.status_code, answer.json()
-
-    nights = play_season(post)
-    status, made = post("/api/v1/series", {"name": "Liga", "best_of": 2}, {})
-    assert status == 201, made
-    for tid, token in nights:
-        post(f"/api/v1/series/{made['id']}/nights", {"tournament": tid, "admin_token": token},
-             {"Authorization": f"Bearer {made['admin_token']}"})
+    made = a_season(live_server, "Liga")
     series = requests.get(f"{live_server}/api/v1/series/{made['id']}", timeout=60).json()
     first = series["standings"][0]
     context = browser.new_context(viewport={"width": 390, "height": 844}, bypass_csp=True)
