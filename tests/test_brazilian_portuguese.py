@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
-from babel.messages.pofile import read_po
+from catalogs import translated_pairs
 
 pytestmark = pytest.mark.no_database
 
@@ -35,22 +35,9 @@ EUROPEAN = {
 }
 
 
-def _translations() -> list[tuple[str, str]]:
-    with CATALOG.open("rb") as f:
-        catalog = read_po(f)
-    out = []
-    for message in catalog:
-        if not message.id:
-            continue
-        strings = message.string if isinstance(message.string, tuple) else (message.string,)
-        msgid = message.id[0] if isinstance(message.id, tuple) else message.id
-        out += [(msgid, s) for s in strings if s]
-    return out
-
-
 @pytest.mark.parametrize("pattern", list(EUROPEAN))
 def test_no_european_portuguese(pattern: str) -> None:
-    found = [(msgid, text) for msgid, text in _translations()
+    found = [(msgid, text) for msgid, text in translated_pairs(CATALOG)
              # A source's own title or words quoted in Spanish stay as written.
              if re.search(pattern, text.replace("corte exacto", ""), re.IGNORECASE)]
     assert not found, (EUROPEAN[pattern], found)

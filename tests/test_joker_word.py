@@ -7,10 +7,9 @@ from __future__ import annotations
 
 import html as html_lib
 import re
-from pathlib import Path
 
 import pytest
-from babel.messages.pofile import read_po
+from catalogs import translated_pairs
 from flask.testing import FlaskClient
 
 from scorekeeper import ROOT
@@ -20,21 +19,8 @@ pytestmark = pytest.mark.no_database
 CATALOGUE = ROOT / "translations" / "es" / "LC_MESSAGES" / "messages.po"
 
 
-def _pairs(path: Path) -> list[tuple[str, str]]:
-    with path.open("rb") as fh:
-        catalog = read_po(fh)
-    out = []
-    for message in catalog:
-        if not message.id:
-            continue
-        ids = message.id if isinstance(message.id, tuple) else (message.id,)
-        strings = message.string if isinstance(message.string, tuple) else (message.string,)
-        out += [(i, s) for i, s in zip(ids, strings, strict=False) if s]
-    return out
-
-
 def test_the_spanish_catalogue_calls_a_joker_a_joker() -> None:
-    pairs = _pairs(CATALOGUE)
+    pairs = translated_pairs(CATALOGUE)
     jokers = [(i, s) for i, s in pairs if "joker" in i.lower()]
     assert len(jokers) >= 10
     assert [i for i, s in jokers if "joker" not in s.lower()] == []
