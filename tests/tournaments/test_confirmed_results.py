@@ -82,6 +82,14 @@ def changes(tid: str, kind: str) -> list[TournamentChange]:
         .order_by(TournamentChange.seq)).scalars())
 
 
+def night_asking_confirmation(client: FlaskClient) -> tuple[str, str, list[dict[str, Any]]]:
+    """A tournament of 4 pairs and 2 rounds whose results wait for the other pair, the desk
+    signed in on ``client``: its id, admin token and the first round's table links."""
+    tid, token = create(client, 4, rounds=2, **CONFIRMED)
+    login(client, tid, token)
+    return tid, token, links(client, tid, token)
+
+
 def test_with_the_setting_off_a_saved_result_counts_at_once(client: FlaskClient) -> None:
     tid, token = create(client, 4, rounds=2, target=1000)
     data = read(client, tid)
@@ -123,10 +131,8 @@ def test_the_set_up_page_sets_it(client: FlaskClient) -> None:
 @needs_pdftotext
 def test_a_result_counts_once_the_other_pair_confirms_it_on_its_phone(
         app: Flask, client: FlaskClient, tmp_path: Any) -> None:
-    tid, token = create(client, 4, rounds=2, **CONFIRMED)
-    login(client, tid, token)
+    tid, token, tables = night_asking_confirmation(client)
     second = confirm_links(client, tid, tmp_path)
-    tables = links(client, tid, token)
     opponents = app.test_client()
     # Before the game is over there is nothing to confirm: the page says so.
     page = opponents.get(second[1])
@@ -166,10 +172,8 @@ def test_a_result_counts_once_the_other_pair_confirms_it_on_its_phone(
 @needs_pdftotext
 def test_refusals_wrong_link_own_result_and_a_corrected_result_waits_again(
         app: Flask, client: FlaskClient, tmp_path: Any) -> None:
-    tid, token = create(client, 4, rounds=2, **CONFIRMED)
-    login(client, tid, token)
+    tid, token, tables = night_asking_confirmation(client)
     second = confirm_links(client, tid, tmp_path)
-    tables = links(client, tid, token)
     finish(client, tables[0])
     opponents = app.test_client()
     fields, _html = confirm_form(opponents, second[1])
@@ -214,9 +218,7 @@ def test_refusals_wrong_link_own_result_and_a_corrected_result_waits_again(
 
 def test_the_desk_confirms_in_the_other_pairs_stead_by_page_and_api(
         client: FlaskClient) -> None:
-    tid, token = create(client, 4, rounds=2, **CONFIRMED)
-    login(client, tid, token)
-    tables = links(client, tid, token)
+    tid, token, tables = night_asking_confirmation(client)
     url = f"/tournaments/{tid}/rounds/1/tables/1/confirm"
     # Nothing over yet: the API refuses; so does a tournament that asks for no confirmation.
     early = client.post(f"/api/v1{url}", headers=admin(token))
@@ -245,9 +247,7 @@ def test_the_desk_confirms_in_the_other_pairs_stead_by_page_and_api(
 
 
 def test_closing_a_game_with_a_result_waiting_asks_first(client: FlaskClient) -> None:
-    tid, token = create(client, 4, rounds=2, **CONFIRMED)
-    login(client, tid, token)
-    tables = links(client, tid, token)
+    tid, token, tables = night_asking_confirmation(client)
     finish(client, tables[0])
     finish(client, tables[1], last=250)
     from tournament_helpers import clock_out
