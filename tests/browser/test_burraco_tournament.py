@@ -64,7 +64,7 @@ def test_a_burraco_tournament_on_victory_points(page: Page, live_server: str,
 def test_the_drop_down_sets_a_burraco_tournament_on_victory_points(page: Page,
                                                                     live_server: str) -> None:
     # Issue 42: chosen in the drop-down, Burraco's target, standings and scale follow at once
-    # (new_tournament.js); a value the organizer typed stays; back to another game, its own.
+    # (follow_ruleset.js); a value the organizer typed stays; back to another game, its own.
     page.goto(f"{live_server}/tournaments/new?lang=it")
     expect(page.locator("#standings_by")).to_have_value("difference")
     page.select_option("#ruleset", "burraco")

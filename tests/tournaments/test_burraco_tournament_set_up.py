@@ -78,7 +78,7 @@ def test_each_option_carries_its_tournament_values(client: Any) -> None:
                      r'data-standings="victory_points" data-scale="burraco-3"', html)
     assert re.search(r'<option value="torneo" data-target="15000" data-standings="difference" '
                      r'data-scale="' + re.escape(scale_text(DEFAULT_SCALE)) + '"', html)
-    assert "js/new_tournament.js" in html
+    assert "js/follow_ruleset.js" in html and 'data-follows="data-standings"' in html
 
 
 def test_the_api_sets_a_burraco_tournament_on_victory_points(client: Any) -> None:
