@@ -54,6 +54,7 @@ from __future__ import annotations
 
 import ipaddress
 import math
+import threading
 import time
 from collections.abc import Callable
 from functools import wraps
@@ -86,16 +87,30 @@ class Counts:
     """
 
     def __init__(self, app: Flask) -> None:
-        # A synchronous URI (``memory://``, ``redis://``) makes a synchronous storage.
-        self.storage = cast(Storage, storage_from_string(
-            app.config["RATELIMIT_STORAGE_URI"],
-            **app.config.get("RATELIMIT_STORAGE_OPTIONS", {})))
-        self.limiter: RateLimiter = STRATEGIES[app.config["RATELIMIT_STRATEGY"]](self.storage)
+        self._uri = str(app.config["RATELIMIT_STORAGE_URI"])
+        self._options = dict(app.config.get("RATELIMIT_STORAGE_OPTIONS", {}))
+        self._strategy = STRATEGIES[app.config["RATELIMIT_STRATEGY"]]
         self.prefix = str(app.config["RATELIMIT_KEY_PREFIX"])
+        self._storage: Storage | None = None
+        self._limiter: RateLimiter | None = None
+        self._lock = threading.Lock()
+
+    @property
+    def limiter(self) -> RateLimiter:
+        # Made at the first count, as Flask-Limiter made it: a memory store starts a timer
+        # thread when made, which a server that never counts need not run, and which, made
+        # with the app, made a gevent worker's Ctrl+C print tracebacks at exit.
+        with self._lock:
+            if self._limiter is None:
+                # A synchronous URI (``memory://``, ``redis://``) makes a synchronous storage.
+                self._storage = cast(Storage, storage_from_string(self._uri, **self._options))
+                self._limiter = self._strategy(self._storage)
+            return self._limiter
 
     def reset(self) -> None:
         """Forget every count (tests)."""
-        self.storage.reset()
+        if self._storage is not None:
+            self._storage.reset()
 
 
 def init_app(app: Flask) -> None:
