@@ -18,11 +18,12 @@ from __future__ import annotations
 import argparse
 import gc
 import io
+import logging
 import os
 import signal
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import segno
 from gunicorn.app.base import BaseApplication
@@ -135,6 +136,20 @@ class TerminalArbiter(Arbiter):
 STOPPED = "Stopped."
 
 
+def _leave_worker(stop: SystemExit) -> NoReturn:
+    """A worker's way out, once gunicorn is done with it: its log flushed, then gone without
+    the interpreter's teardown. Under gevent's patched threading that teardown could print
+    "Exception ignored in _removeHandlerRef" tracebacks into the terminal of whoever pressed
+    Ctrl+C (a logging handler collected after gevent's thread module was gone; seen when the
+    rate limits stopped importing Flask-Limiter, 2026-12-04). A worker has nothing else to
+    finish: its requests and streams ended before gunicorn let it go."""
+    logging.shutdown()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    code = stop.code
+    os._exit(code if isinstance(code, int) else 0 if code is None else 1)
+
+
 class Server(BaseApplication):
     """gunicorn serving ``scorekeeper:create_app()`` with the given settings."""
 
@@ -224,6 +239,8 @@ def main(argv: list[str] | None = None) -> None:
         # master's own clean stop is reported. (KeyboardInterrupt: Ctrl+C before gunicorn
         # took SIGINT over, when nothing was served yet.)
         failed = isinstance(stop, SystemExit) and stop.code not in (0, None)
+        if os.getpid() != master and isinstance(stop, SystemExit):
+            _leave_worker(stop)
         if os.getpid() != master or failed:
             raise
     # The line that follows the terminal's "^C": the only one a stop prints.
