@@ -9,10 +9,8 @@ its own, as the shell make starts runs it, and signals the whole group.
 from __future__ import annotations
 
 import os
-import re
 import signal
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -22,6 +20,8 @@ from scorekeeper import ROOT, create_app
 from scorekeeper.extensions import db
 from scorekeeper.serve import STOPPED
 
+from .make_run import make_run_line
+
 #: The server on a SQLite file of the test's own, whatever ``TEST_DATABASE_URL`` says: the
 #: PostgreSQL run of .ci/run would run the same test again.
 pytestmark = pytest.mark.skipif(bool(os.environ.get("TEST_DATABASE_URL")),
@@ -29,14 +29,7 @@ pytestmark = pytest.mark.skipif(bool(os.environ.get("TEST_DATABASE_URL")),
 
 
 def _make_run_serve_line() -> str:
-    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
-    recipe = re.search(r"^run:.*\n((?:\t.*\n)+)", makefile, re.MULTILINE)
-    assert recipe, "no run target in the Makefile"
-    lines = [line.strip().lstrip("@") for line in recipe.group(1).splitlines()
-             if "scorekeeper.serve" in line]
-    assert len(lines) == 1, recipe.group(1)
-    # As make hands it to the shell: $(BIN) is the virtualenv running this test, $$ is $.
-    return lines[0].replace("$(BIN)", str(Path(sys.executable).parent)).replace("$$", "$")
+    return make_run_line("scorekeeper.serve")
 
 
 def _serve(tmp_path: Path) -> tuple[ServerProcess, int]:

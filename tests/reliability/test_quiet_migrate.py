@@ -20,6 +20,8 @@ from alembic.script import ScriptDirectory
 
 from scorekeeper import ROOT
 
+from .make_run import make_run_line
+
 #: `make run` on a SQLite file of the test's own, and the catalogs, whatever
 #: ``TEST_DATABASE_URL`` says: the PostgreSQL run of .ci/run would run the same tests again.
 pytestmark = pytest.mark.skipif(bool(os.environ.get("TEST_DATABASE_URL")),
@@ -27,14 +29,7 @@ pytestmark = pytest.mark.skipif(bool(os.environ.get("TEST_DATABASE_URL")),
 
 
 def _make_run_migrate_command() -> list[str]:
-    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
-    recipe = re.search(r"^run:.*\n((?:\t.*\n)+)", makefile, re.MULTILINE)
-    assert recipe, "no run target in the Makefile"
-    lines = [line.strip().lstrip("@") for line in recipe.group(1).splitlines()
-             if "db upgrade" in line]
-    assert len(lines) == 1, recipe.group(1)
-    # $(BIN) is the virtualenv's bin folder: the one running this test.
-    return lines[0].replace("$(BIN)", str(Path(sys.executable).parent)).split()
+    return make_run_line("db upgrade").split()
 
 
 def _run(database: str) -> subprocess.CompletedProcess[str]:
