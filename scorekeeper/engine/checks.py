@@ -13,7 +13,7 @@ from .cards import RED_THREES_PER_PACK, CardGroup
 from .errors import N_, FieldError
 from .flow import ends_at_time
 from .hand import HandEntry, SideEntry
-from .hand_inputs import hand_inputs
+from .hand_inputs import asks, hand_inputs
 from .melds import RankMeld, fits
 from .rule_types import (
     CANASTA_CARDS,
@@ -491,7 +491,7 @@ def _red_threes(hand: HandUnderCheck) -> Iterator[FieldError]:
                 N_("This rule set's red-3 table goes up to %(count)d red 3s."),
                 count=len(by_count),
             )
-        if e.red_threes_in_hand and not rs.asks("red_threes_in_hand"):
+        if e.red_threes_in_hand and not asks(rs, "red_threes_in_hand"):
             yield FieldError(
                 f"{p}.red_threes_in_hand",
                 N_("In this rule set a red 3 is always laid down at once, never kept in hand."),
@@ -511,7 +511,7 @@ def _black_threes(hand: HandUnderCheck) -> Iterator[FieldError]:
     value = hand.ruleset.card_values.black_threes
     for p, side in hand.numbered():
         e = side.entry
-        if e.black_threes_with_pile and not hand.ruleset.asks("black_threes_with_pile"):
+        if e.black_threes_with_pile and not asks(hand.ruleset, "black_threes_with_pile"):
             yield FieldError(f"{p}.black_threes_with_pile",
                              N_("In this rule set black 3s taken with the pile are not set "
                                 "aside."))
@@ -602,7 +602,7 @@ def _cards_not_counted(hand: HandUnderCheck) -> Iterator[FieldError]:
         if not side.entry.cards_not_counted:
             continue
         path = f"{p}.cards_not_counted"
-        if not hand.ruleset.asks("cards_not_counted"):
+        if not asks(hand.ruleset, "cards_not_counted"):
             yield FieldError(path, N_("This rule set does not score cards mixed in before "
                                       "counting."))
             continue
@@ -632,7 +632,7 @@ def _aces_or_sevens_held(hand: HandUnderCheck) -> Iterator[FieldError]:
         if not n:
             continue
         path = f"{p}.aces_or_sevens_held"
-        if not rs.asks("aces_or_sevens_held"):
+        if not asks(rs, "aces_or_sevens_held"):
             yield FieldError(path, N_("This rule set has no penalty for aces or sevens held."))
             continue
         holders = players - (1 if hand.went_out(side) else 0)
@@ -661,7 +661,7 @@ def _held_sets_in_the_packs(hand: HandUnderCheck) -> Iterator[FieldError]:
     sevens canastas). Each side's sets are some of aces, some of sevens, at most one of each a
     player who holds cards (:func:`_aces_or_sevens_held`): the table's sets fit when the
     sides can share the packs' sets of aces and of sevens that way."""
-    if not hand.ruleset.asks("aces_or_sevens_held"):
+    if not asks(hand.ruleset, "aces_or_sevens_held"):
         return
     players = hand.fmt.players // hand.fmt.sides
     left = {Rank.ACES: RANK_PER_PACK * hand.packs, Rank.SEVENS: RANK_PER_PACK * hand.packs}

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from .cards import CardGroup
 from .errors import N_
 from .hand import HandEntry, SideEntry
-from .hand_inputs import hand_inputs
+from .hand_inputs import asks, hand_inputs
 from .rule_types import (
     CANASTA_KINDS,
     CanastaKind,
@@ -253,7 +253,7 @@ def _black_threes_with_pile_lines(ruleset: RuleSet, fmt: PlayerFormat, e: SideEn
     """Cuban: black 3s taken with the pile are set aside, 5 each or 100 for all four."""
     n = e.black_threes_with_pile
     bt = ruleset.black_threes
-    if not n or not ruleset.asks("black_threes_with_pile"):
+    if not n or not asks(ruleset, "black_threes_with_pile"):
         return
     every_black = CardGroup.BLACK_THREES.per_pack() * fmt.packs
     if n == every_black and bt.all_with_pile is not None:

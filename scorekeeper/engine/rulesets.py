@@ -30,7 +30,6 @@ from .rule_types import (
     HandCards,
     HeldCardRules,
     Holds,
-    OpeningCondition,
     OpeningMinimums,
     Penalty,
     PlayerFormat,
@@ -259,22 +258,6 @@ class RuleSet:
                 return min(counted, key=lambda f: f.sides != sides)
         raise KeyError(wanted)
 
-    def opening_minimum(self, running_total: int) -> int:
-        """The first-meld minimum for a side with ``running_total`` points."""
-        return self.opening_minimums.for_score(running_total)
-
-    @property
-    def has_opening_minimum(self) -> bool:
-        """Whether a side's first meld ever needs anything (:func:`.flow.has_opening_minimum`,
-        the one place that decides it): the pages, sheets and cards show no minimum when not."""
-        from .flow import has_opening_minimum  # the game's flow reads rule sets
-
-        return has_opening_minimum(self)
-
-    def opening_condition(self, running_total: int) -> OpeningCondition | None:
-        """What that side's first meld must be beyond its points (Brazilian from 7,000)."""
-        return self.opening_minimums.condition_for(running_total)
-
     def missing_values(self) -> list[tuple[str, str]]:
         """Values a source names without a number: ``(path, label)`` pairs to be filled in."""
         missing: list[tuple[str, str]] = []
@@ -345,30 +328,6 @@ class RuleSet:
         Foot's foot is no packet: issue 42 found its card with an empty section)."""
         return tuple(sec for sec in sections(self)
                      if sec.key != "second_packet" or self.second_packet.present)
-
-    # -- what the count asks for ------------------------------------------------------------
-
-    def asks(self, name: str) -> bool:
-        """Whether the count asks for the hand input called ``name`` (``hand_inputs``)."""
-        from .hand_inputs import asks  # the inputs' predicates take a rule set
-
-        return asks(self, name)
-
-    @property
-    def counts_black_threes_with_pile(self) -> bool:
-        """Whether black 3s taken with the pile are set aside and scored (Cuban)."""
-        return self.asks("black_threes_with_pile")
-
-    @property
-    def counts_aces_or_sevens_held(self) -> bool:
-        """Whether a set of 3+ aces or 3+ sevens left in a hand costs points (Modern
-        American)."""
-        return self.asks("aces_or_sevens_held")
-
-    @property
-    def counts_cards_not_counted(self) -> bool:
-        """Whether a side's cards mixed in before they were counted score a fixed amount."""
-        return self.asks("cards_not_counted")
 
 
 def vary(base: RuleSet, values: Mapping[str, Any] | None = None, **changes: Any) -> RuleSet:
