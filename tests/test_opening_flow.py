@@ -103,7 +103,7 @@ DATA_FORMS = {
 }
 FLOW = "scorekeeper/engine/flow.py"
 #: The module that declares the table's type (its methods read its own rows).
-TABLE_TYPE = "scorekeeper/engine/rule_types.py"
+TABLE_TYPE = "scorekeeper/engine/opening_types.py"
 
 
 def table_reads(path: Path, root: Path = ROOT) -> list[str]:

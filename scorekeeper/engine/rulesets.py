@@ -15,7 +15,7 @@ from typing import Any
 
 from .cards import CardValues
 from .declared import Empty, Section, all_declared, rule, section, sections
-from .errors import N_, EntryErrors, FieldError
+from .errors import N_
 from .numbers import whole
 from .rule_types import (
     ALL_SOURCES,
@@ -174,7 +174,7 @@ class RuleSet:
         return self._meld_ranks[kind]
 
     # Both are asked for every kind of every side in each count (the check that the packs hold
-    # the canastas' ranks, ``checks._rank_melds``): worked out once per rule set, which the
+    # the canastas' ranks, ``checks_melds._rank_melds``): worked out once per rule set, which the
     # games' rule sets are kept (``services.games``). A cached_property writes to the
     # instance's __dict__, which a frozen dataclass allows; equality and hashing read the
     # fields only.
@@ -273,35 +273,6 @@ class RuleSet:
             if premio.points is None:
                 missing.append((f"premios.{premio.id}", premio.label))
         return missing
-
-    def with_values(self, values: Mapping[str, int]) -> RuleSet:
-        """A copy with the values of :meth:`missing_values` paths filled in."""
-        # The plain-data form knows the presets, which are rule sets: it is imported when a
-        # rule set is filled in, not when this module loads.
-        from .ruleset_data import ruleset_from_dict, ruleset_to_dict
-
-        data = ruleset_to_dict(self)
-        declared_paths = {d.path for d in all_declared(self)}
-        for path, value in values.items():
-            section_key, _, key = path.partition(".")
-            if section_key == "canastas":
-                data["canastas"][key] = value
-            elif section_key == "going_out":
-                for kind in data["going_out_kinds"]:
-                    if kind["id"] == key:
-                        kind["points"] = value
-            elif section_key == "premios":
-                for premio in data["premios"]:
-                    if premio["id"] == key:
-                        premio["points"] = value
-            elif path in declared_paths:
-                if key:
-                    data[section_key][key] = value
-                else:
-                    data[path] = value
-            else:
-                raise EntryErrors([FieldError(path, N_("This value cannot be set here."))])
-        return ruleset_from_dict(data, base=self)
 
     def own(self, msgid: str) -> str:
         """The game's own msgid for the app's generic ``msgid`` (:attr:`words`), else

@@ -36,6 +36,7 @@ from scorekeeper.engine import (
     ruleset_from_dict,
     ruleset_to_dict,
     score_hand,
+    with_values,
 )
 from scorekeeper.engine.hand_inputs import asks
 from scorekeeper.engine.rule_types import CANASTA_CARDS, SUIT_PER_PACK, SUITS, canasta, unfinished
@@ -121,7 +122,7 @@ def rulesets(draw: st.DrawFn, of: str | None = None) -> RuleSet:
     house variant of it."""
     rs = RULE_SETS[of] if of else draw(st.sampled_from(list(RULE_SETS.values())))
     if rs.missing_values():
-        rs = rs.with_values({path: draw(FIVES) for path, _ in rs.missing_values()})
+        rs = with_values(rs, {path: draw(FIVES) for path, _ in rs.missing_values()})
     if draw(st.integers(0, 4)) == 0:
         rs = ruleset_from_dict({
             "time_limit_minutes": draw(st.sampled_from([None, 30, 60])),
@@ -837,7 +838,7 @@ NEAR_BODY = st.fixed_dictionaries(
     },
 )
 SCORING_RULESETS = [*PRESETS.values(), SPECIAL, UNFINISHED,
-                    TORNEO.with_values({p: 100 for p, _ in TORNEO.missing_values()})]
+                    with_values(TORNEO, {p: 100 for p, _ in TORNEO.missing_values()})]
 
 
 def _parse_and_score(data: Any) -> None:
