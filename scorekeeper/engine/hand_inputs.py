@@ -74,6 +74,18 @@ class InputKind(StrEnum):
     TEXT = "text"
 
 
+class CountAt(StrEnum):
+    """Where an input's own lines (:attr:`HandInput.count`) come in the count's order (RULES.md,
+    "End-of-hand count")."""
+
+    #: Among the honours, after the black 3s shown, before the rule set's lists (Cuban's black
+    #: 3s taken with the pile).
+    HONOURS = "honours"
+    #: Among what the cards left in hand cost, before the cards themselves (Modern American's
+    #: sets of aces or sevens held).
+    HELD = "held"
+
+
 class Place(StrEnum):
     """Where the count form asks for an input, in the form's order. The form draws the going
     out, points, card helpers and canastas in its own way; the counts under the canastas and
@@ -136,13 +148,14 @@ class HandInput:
     api: str | None = None
     #: An input the count prices simply: each one's points (negative: against the side), or
     #: ``None`` where the rule set has none; :attr:`line` is its line. Inputs with rules of
-    #: their own have a function in ``lines.py`` instead.
+    #: their own have their :attr:`count` instead.
     each: Callable[[RuleSet], int | None] | None = None
     #: The line of an input priced by :attr:`each` (a msgid with ``%(count)d``).
     line: str | None = None
     #: The lines of an input with rules of its own (Cuban's black 3s taken with the pile), in
-    #: the count's place for them (after the honours, before the rule set's lists).
+    #: the count's place :attr:`count_at`.
     count: CountLines | None = None
+    count_at: CountAt = CountAt.HONOURS
     #: Its checks, run among the count's (:data:`.checks.CHECKS`); every error is reported.
     checks: tuple[InputCheck, ...] = ()
     #: How far it moves one side's score in one hand (:func:`.bounds.hand_total_bounds`):
@@ -272,6 +285,17 @@ def _aces_or_sevens_checks(hand: HandUnderCheck) -> Iterator[FieldError]:
                                       "at least %(points)d points."), count=n, points=least)
 
 
+def _aces_or_sevens_lines(rs: RuleSet, fmt: PlayerFormat, entry: HandEntry, side: WorkedSide
+                          ) -> Iterator[Line]:
+    """Modern American: −1,500 for each set of 3+ aces or 3+ sevens left in a player's hand
+    (like every card in hand, not at time: 002)."""
+    n = side.entry.aces_or_sevens_held
+    penalty = rs.held_cards.aces_or_sevens_held_penalty
+    if n and penalty is not None and entry.end is not HandEnd.TIME_UP:
+        yield Line("aces_or_sevens_held", N_("Sets of 3+ aces or sevens held × %(count)d"),
+                   -n * penalty, {"count": n})
+
+
 def _aces_or_sevens_bounds(rs: RuleSet, fmt: PlayerFormat) -> tuple[int, int]:
     """Two sets held by every player of the side, at the rule set's penalty."""
     per_side = fmt.players // fmt.sides
@@ -359,7 +383,8 @@ HAND_INPUTS: tuple[HandInput, ...] = (
               place=Place.MORE, more=N_("aces or sevens held"),
               points=lambda rs: _minus(rs.held_cards.aces_or_sevens_held_penalty),
               per_player=HELD_SETS_PER_PLAYER, lines=("aces_or_sevens_held",),
-              column="penalties", checks=(_aces_or_sevens_checks,),
+              column="penalties", count=_aces_or_sevens_lines, count_at=CountAt.HELD,
+              checks=(_aces_or_sevens_checks,),
               bounds=_aces_or_sevens_bounds,
               api="Sets of 3+ aces or 3+ sevens left in the hands of the side's players, two a "
                   "player at most: one player holding three aces and three sevens is 2 "

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from .cards import CardGroup
 from .errors import N_
 from .hand import HandEntry, SideEntry
-from .hand_inputs import hand_inputs
+from .hand_inputs import CountAt, hand_inputs
 from .results import Line, SideResult
 from .rule_types import (
     CANASTA_KINDS,
@@ -70,12 +70,12 @@ def count_side(ruleset: RuleSet, fmt: PlayerFormat, entry: HandEntry, s: WorkedS
         *_black_threes_laid_out_lines(ruleset, fmt, s),
         *(_going_out_lines(ruleset, kind) if kind is not None else ()),
         *_black_threes_shown_lines(ruleset, fmt, s, went_out),
-        *_declared_lines(ruleset, fmt, entry, s),
+        *_declared_lines(ruleset, fmt, entry, s, CountAt.HONOURS),
         *_listed_lines(ruleset, e),
         *_priced_input_lines(ruleset, e),
         *_unfinished_lines(ruleset, entry, e),
         *_threes_in_hand_lines(ruleset, fmt, entry, e),
-        *_held_cards_lines(ruleset, entry, e),
+        *_declared_lines(ruleset, fmt, entry, s, CountAt.HELD),
         *_card_lines(ruleset, entry, s, kind),
     ]
     return SideResult(tuple(lines))
@@ -203,12 +203,13 @@ def _black_threes_shown_lines(ruleset: RuleSet, fmt: PlayerFormat, s: WorkedSide
                    {"count": every_black})
 
 
-def _declared_lines(ruleset: RuleSet, fmt: PlayerFormat, entry: HandEntry, s: WorkedSide
-                    ) -> Iterator[Line]:
-    """The lines of the inputs with rules of their own (``HandInput.count``: Cuban's black 3s
-    taken with the pile), where the rule set asks for them."""
+def _declared_lines(ruleset: RuleSet, fmt: PlayerFormat, entry: HandEntry, s: WorkedSide,
+                    at: CountAt) -> Iterator[Line]:
+    """The lines of the inputs with rules of their own that come ``at`` this point of the
+    count (``HandInput.count``: Cuban's black 3s taken with the pile, Modern American's sets of
+    aces or sevens held), where the rule set asks for them."""
     for d in hand_inputs():
-        if d.count is not None and d.asks(ruleset):
+        if d.count is not None and d.count_at is at and d.asks(ruleset):
             yield from d.count(ruleset, fmt, entry, s)
 
 
@@ -290,15 +291,6 @@ def _threes_in_hand_lines(ruleset: RuleSet, fmt: PlayerFormat, entry: HandEntry,
             and (someone_out or not bt.all_in_hand_only_when_out)):
         yield Line("black_threes_all_in_hand", N_("All %(count)d black 3s held in hand"),
                    -bt.all_in_hand_penalty, {"count": every_black})
-
-
-def _held_cards_lines(ruleset: RuleSet, entry: HandEntry, e: SideEntry) -> Iterator[Line]:
-    """Modern American: −1,500 for each set of 3+ aces or 3+ sevens left in a player's hand
-    (like every card in hand, not at time: 002)."""
-    penalty = ruleset.held_cards.aces_or_sevens_held_penalty
-    if e.aces_or_sevens_held and penalty is not None and entry.end is not HandEnd.TIME_UP:
-        yield Line("aces_or_sevens_held", N_("Sets of 3+ aces or sevens held × %(count)d"),
-                   -e.aces_or_sevens_held * penalty, {"count": e.aces_or_sevens_held})
 
 
 def _card_lines(ruleset: RuleSet, entry: HandEntry, s: WorkedSide, kind: GoingOutKind | None

@@ -106,3 +106,15 @@ def test_the_black_threes_taken_with_the_pile_are_declared_whole() -> None:
     bt = cuban.black_threes
     assert d.bounds(cuban, fmt) == (
         0, max((bt.each_with_pile or 0) * 2 * fmt.packs, bt.all_with_pile or 0))
+
+
+def test_the_sets_of_aces_or_sevens_held_come_where_the_hand_is_counted() -> None:
+    # Modern American's input gives its line from its declaration, after the 3s kept in hand
+    # and before the cards (where it always came).
+    d = inputs.hand_input("aces_or_sevens_held")
+    assert d.count is not None and d.count_at is inputs.CountAt.HELD
+    american = PRESETS["american"]
+    fmt = american.find_format(4)
+    low, _ = hand_total_bounds(american, fmt)
+    assert d.bounds is not None and d.bounds(american, fmt) == (-1500 * 2 * 2, 0)
+    assert low <= -1500 * 2 * 2
