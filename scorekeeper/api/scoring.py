@@ -200,7 +200,8 @@ class _OpeningMinimums(TypedDict):
     bands: Annotated[list[_Band], Doc(
         "From each running total on, the minimum (and its condition, where there is one)")]
     table: Annotated[list[_Tier], Doc(
-        "The minimums as a table: from and to each running total (null: open-ended)")]
+        "The minimums as a table: from and to each running total (null: open-ended); empty "
+        "where they go by round")]
     by_round: Annotated[list[_RoundMinimum], Doc(
         "The minimum of round 1, 2, 3… where it goes by round (Hand and Foot); empty: by the "
         "running total")]
@@ -294,7 +295,7 @@ def ruleset_json(rs: engine.RuleSet) -> dict[str, object]:
     data["opening_minimums"]["table"] = [
         {"from": t.low, "to": t.high, "minimum": t.minimum,
          "condition": condition_json(t.condition)}
-        for t in rs.opening_minimums.tiers()
+        for t in flow.score_rows(rs)
     ]
     return data
 

@@ -20,8 +20,9 @@ from .hand import (
     read_entry,
     side_from_dict,
 )
-from .lines import NAMED_LINE, HandResult, Line, SideResult
+from .lines import NAMED_LINE
 from .presets import PRESET_LABELS, PRESETS, find_ruleset
+from .results import HandResult, Line, SideResult
 from .rule_types import (
     CanastaKind,
     GoingOutKind,
@@ -34,7 +35,7 @@ from .rule_types import (
     TieRule,
     UnfinishedPenalty,
 )
-from .ruleset_data import ruleset_from_dict, ruleset_to_dict
+from .ruleset_data import ruleset_from_dict, ruleset_to_dict, with_values
 from .rulesets import RuleSet, vary
 from .scoring import count_hand, score_hand
 
@@ -49,5 +50,5 @@ __all__ = [
     "decide", "entry_from_dict", "flow",
     "entry_to_dict", "find_ruleset", "opening_minimum", "ruleset_from_dict", "ruleset_to_dict",
     "running_totals", "score_hand", "standing", "count_hand", "read_entry", "side_from_dict",
-    "vary",
+    "vary", "with_values",
 ]

@@ -10,7 +10,8 @@ single hand reaches every term at once) and exist to catch a slip of the finger 
 from __future__ import annotations
 
 from .cards import RED_THREES_PER_PACK, CardGroup
-from .rule_types import CANASTA_CARDS, HELD_SETS_PER_PLAYER, MELD_CARDS, PlayerFormat
+from .hand_inputs import hand_inputs
+from .rule_types import CANASTA_CARDS, MELD_CARDS, PlayerFormat
 from .rulesets import RuleSet
 
 
@@ -47,18 +48,15 @@ def hand_total_bounds(rs: RuleSet, fmt: PlayerFormat) -> tuple[int, int]:
                      + ((rs.plain_going_out.points or 0) if k.plus_going_out_bonus else 0)
                      for k in rs.going_out), default=0)
     special = max((h.points for h in rs.special_hands), default=0)
-    per_side = fmt.players // fmt.sides
     high = (
         deck
         + cards // CANASTA_CARDS * canasta_bonus
         + red + laid_out
         + (bt.all_shown_bonus or 0)
-        + max((bt.each_with_pile or 0) * black_threes, bt.all_with_pile or 0)
         + sum(p or 0 for p in (count_premios.five, count_premios.seven,
                                count_premios.five_natural, count_premios.four_natural_one_mixed,
                                count_premios.ten))
         + max(going_out, special)
-        + (rs.held_cards.cards_not_counted_points or 0)
         + sum(p.points or 0 for p in rs.premios) * fmt.players
     )
     unfinished = max((u.points for u in rs.unfinished_canastas), default=0)
@@ -69,7 +67,9 @@ def hand_total_bounds(rs: RuleSet, fmt: PlayerFormat) -> tuple[int, int]:
         + (bt.all_in_hand_penalty or 0)
         + (bt.each_in_hand_penalty or 0) * black_threes
         + cards // MELD_CARDS * unfinished
-        + (rs.held_cards.aces_or_sevens_held_penalty or 0) * HELD_SETS_PER_PLAYER * per_side
         + sum(p.points for p in rs.penalties) * fmt.players
     )
-    return low, high
+    # The inputs with rules of their own say how far they move a score (``HandInput.bounds``:
+    # black 3s taken with the pile, cards mixed in, sets of aces or sevens held).
+    moved = [d.bounds(rs, fmt) for d in hand_inputs() if d.bounds is not None and d.asks(rs)]
+    return low + sum(taken for taken, _ in moved), high + sum(given for _, given in moved)

@@ -21,9 +21,9 @@ from dataclasses import dataclass
 from .rule_types import MAX_ROUNDS, OpeningCondition, TieRule
 from .rulesets import RuleSet
 
-__all__ = ["MAX_ROUNDS", "Opening", "Outcome", "RoundMinimum", "by_round", "decide",
-           "ends_at_time", "goal", "has_opening_minimum", "opening", "played_in_rounds",
-           "round_rows", "rounds_left"]
+__all__ = ["MAX_ROUNDS", "Opening", "OpeningRow", "Outcome", "RoundMinimum", "by_round",
+           "decide", "ends_at_time", "goal", "has_opening_minimum", "opening", "opening_rows",
+           "played_in_rounds", "round_rows", "rounds", "rounds_left", "score_rows"]
 
 
 @dataclass(frozen=True)
@@ -58,6 +58,21 @@ class RoundMinimum:
     minimum: int
 
 
+@dataclass(frozen=True)
+class OpeningRow:
+    """One row of a rule set's table of opening minimums, as every page, card and sheet shows
+    it: a round's (Hand and Foot) or a band of running totals'."""
+
+    minimum: int
+    #: What the meld must be beside its points (Brazilian from 7,000), or ``None``.
+    condition: OpeningCondition | None = None
+    #: By round: the round, from 1; by score: ``None``.
+    round: int | None = None
+    #: By score: the band's lowest total (``None``: below 0) and highest (``None``: and over).
+    low: int | None = None
+    high: int | None = None
+
+
 def by_round(rs: RuleSet) -> bool:
     """Whether the opening minimum follows the round rather than the score."""
     return bool(rs.opening_by_round)
@@ -67,8 +82,7 @@ def has_opening_minimum(rs: RuleSet) -> bool:
     """Whether a side's first meld ever needs anything: some card points or a condition, in
     some round or at some score. Buraco and Burraco have none (VARIANTS-2.md 11.3, 12.3,
     "Opening minimum | none"), and neither has a house rule set whose every minimum is 0: a
-    page, sheet or card then shows no minimum at all rather than a table of zeros.
-    (:attr:`RuleSet.has_opening_minimum` asks this.)"""
+    page, sheet or card then shows no minimum at all rather than a table of zeros."""
     if rs.opening_by_round:
         return any(minimum > 0 for minimum in rs.opening_by_round)
     om = rs.opening_minimums
@@ -91,6 +105,23 @@ def opening(rs: RuleSet, *, total: int = 0, round_: int = 1) -> Opening:
     return Opening(om.for_score(total), om.condition_for(total), None, om.band_index(total))
 
 
+def opening_rows(rs: RuleSet) -> tuple[OpeningRow, ...]:
+    """The table of opening minimums, by round where the rule set says so, else by score (the
+    negative row first); :attr:`Opening.row` indexes it."""
+    if rs.opening_by_round:
+        return tuple(OpeningRow(m, None, i) for i, m in enumerate(rs.opening_by_round, start=1))
+    return score_rows(rs)
+
+
+def score_rows(rs: RuleSet) -> tuple[OpeningRow, ...]:
+    """The opening minimums by running total; none where they go by round (a Hand and Foot
+    side at -50 needs its round's minimum, not the negative row's 15)."""
+    if rs.opening_by_round:
+        return ()
+    return tuple(OpeningRow(t.minimum, t.condition, None, t.low, t.high)
+                 for t in rs.opening_minimums.tiers())
+
+
 def round_rows(rs: RuleSet) -> tuple[RoundMinimum, ...]:
     """The opening minimums by round, round 1 first (none when they go by score)."""
     return tuple(RoundMinimum(i, m) for i, m in enumerate(rs.opening_by_round, start=1))
@@ -109,6 +140,11 @@ def ends_at_time(rs: RuleSet) -> bool:
     clock (002: 60 minutes) or, without one, when time is called (Burraco, VARIANTS-2.md 12.3:
     FIBUR's time-out, "nessuna coppia avrà i 100 punti di bonus")."""
     return rs.time_limit_minutes is not None or rs.time_up_called
+
+
+def rounds(rs: RuleSet) -> int | None:
+    """How many rounds a game lasts; ``None`` for a game played to a target."""
+    return rs.rounds
 
 
 def rounds_left(rs: RuleSet, hands: int) -> int | None:

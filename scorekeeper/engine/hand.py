@@ -86,8 +86,6 @@ class SideEntry:
     red_threes_in_hand: int = 0
     premios: Mapping[str, int] = field(default_factory=dict)
     penalties: Mapping[str, int] = field(default_factory=dict)
-    #: Black 3s the side took with the pile and set aside (Cuban: 5 each, 100 for all four).
-    black_threes_with_pile: int = 0
     #: Sets of 3 or more aces or 3 or more sevens left in the hands of the side's players, two a
     #: player at most (Modern American).
     aces_or_sevens_held: int = 0

@@ -5,21 +5,36 @@ JSON body and the count form use. Its declaration says how it is typed, when a r
 for it, where the count form puts it, what the sheet does with the lines it yields and how the
 API describes it; the API's reader and schema, the count form's reader, layout and template and
 the sheet's columns are made from these declarations (as ``declared.py`` does for rule values).
+An input with rules of its own carries them too, as callables: its lines (the count,
+``lines.py``), its checks (``checks.py``) and what it can add to or take from one hand's score
+(``bounds.py``), which iterate over the declarations.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
-from .errors import N_
-from .rule_types import HELD_SETS_PER_PLAYER
+from .cards import CardGroup
+from .errors import N_, FieldError
+from .results import Line
+from .rule_types import HELD_SETS_PER_PLAYER, MELD_CARDS, HandEnd
 
 if TYPE_CHECKING:
+    from .hand import HandEntry
+    from .hand_check import HandUnderCheck
     from .rule_types import PlayerFormat
     from .rulesets import RuleSet
+    from .worked import WorkedSide
+
+#: An input's own lines: ``(rule set, format, hand, side worked out) -> lines``.
+CountLines = Callable[["RuleSet", "PlayerFormat", "HandEntry", "WorkedSide"], Iterable[Line]]
+#: One of an input's checks: ``hand under check -> errors``.
+InputCheck = Callable[["HandUnderCheck"], Iterable[FieldError]]
+#: What an input can take from and add to one side's score in one hand: ``(lowest, highest)``.
+InputBounds = Callable[["RuleSet", "PlayerFormat"], tuple[int, int]]
 
 #: The largest count of anything in one entry (premios, penalties): bounds every input.
 MAX_COUNT = 99
@@ -57,6 +72,18 @@ class InputKind(StrEnum):
     FLAG = "flag"
     #: Words the count does not read (a side's name).
     TEXT = "text"
+
+
+class CountAt(StrEnum):
+    """Where an input's own lines (:attr:`HandInput.count`) come in the count's order (RULES.md,
+    "End-of-hand count")."""
+
+    #: Among the honours, after the black 3s shown, before the rule set's lists (Cuban's black
+    #: 3s taken with the pile).
+    HONOURS = "honours"
+    #: Among what the cards left in hand cost, before the cards themselves (Modern American's
+    #: sets of aces or sevens held).
+    HELD = "held"
 
 
 class Place(StrEnum):
@@ -121,10 +148,19 @@ class HandInput:
     api: str | None = None
     #: An input the count prices simply: each one's points (negative: against the side), or
     #: ``None`` where the rule set has none; :attr:`line` is its line. Inputs with rules of
-    #: their own have a function in ``lines.py`` instead.
+    #: their own have their :attr:`count` instead.
     each: Callable[[RuleSet], int | None] | None = None
     #: The line of an input priced by :attr:`each` (a msgid with ``%(count)d``).
     line: str | None = None
+    #: The lines of an input with rules of its own (Cuban's black 3s taken with the pile), in
+    #: the count's place :attr:`count_at`.
+    count: CountLines | None = None
+    count_at: CountAt = CountAt.HONOURS
+    #: Its checks, run among the count's (:data:`.checks.CHECKS`); every error is reported.
+    checks: tuple[InputCheck, ...] = ()
+    #: How far it moves one side's score in one hand (:func:`.bounds.hand_total_bounds`):
+    #: ``(most taken, as a number <= 0; most given, >= 0)``.
+    bounds: InputBounds | None = None
 
     def asks(self, ruleset: RuleSet) -> bool:
         """Whether ``ruleset`` asks for this input."""
@@ -172,6 +208,133 @@ def _minus(value: int | None) -> int | None:
     return None if value is None else -value
 
 
+# -- black 3s taken with the pile (Cuban) --------------------------------------------------------
+
+
+def _with_pile_lines(rs: RuleSet, fmt: PlayerFormat, entry: HandEntry, side: WorkedSide
+                     ) -> Iterator[Line]:
+    """Cuban: black 3s taken with the pile are set aside, 5 each or 100 for all four."""
+    n = side.entry.value_of("black_threes_with_pile")
+    bt = rs.black_threes
+    if not n:
+        return
+    every_black = CardGroup.BLACK_THREES.per_pack() * fmt.packs
+    if n == every_black and bt.all_with_pile is not None:
+        yield Line("black_threes_with_pile", N_("All %(count)d black 3s taken with the pile"),
+                   bt.all_with_pile, {"count": n})
+    else:
+        yield Line("black_threes_with_pile", N_("Black 3s taken with the pile × %(count)d"),
+                   n * (bt.each_with_pile or 0), {"count": n})
+
+
+def _with_pile_asked(hand: HandUnderCheck) -> Iterator[FieldError]:
+    """Black 3s are set aside from the pile only where the rule set scores them (the deck's
+    limit on black 3s counts them with the others: ``checks_threes.black_threes``)."""
+    if _black_threes_with_pile(hand.ruleset):
+        return
+    for p, side in hand.numbered():
+        if side.entry.value_of("black_threes_with_pile"):
+            yield FieldError(f"{p}.black_threes_with_pile",
+                             N_("In this rule set black 3s taken with the pile are not set "
+                                "aside."))
+
+
+def _with_pile_bounds(rs: RuleSet, fmt: PlayerFormat) -> tuple[int, int]:
+    """Every black 3 of the packs taken with the pile, at the better of each and all."""
+    bt = rs.black_threes
+    black_threes = CardGroup.BLACK_THREES.per_pack() * fmt.packs
+    return 0, max((bt.each_with_pile or 0) * black_threes, bt.all_with_pile or 0)
+
+
+# -- sets of aces or sevens held (Modern American) -----------------------------------------------
+
+
+def _aces_or_sevens_checks(hand: HandUnderCheck) -> Iterator[FieldError]:
+    """Modern American (VARIANTS.md 1): "3+ aces or 3+ sevens left in one player's hand | −1500
+    for each such set held (plus the card values): a player holding both three aces and three
+    sevens loses 3,000" [CCOM]; [CJ]; [WIKI-US]: a rule of the rule set; two sets a player at
+    most (one of aces, one of sevens), of the players who hold cards (the one who went out
+    holds nothing); a set of aces is three aces (60), one of sevens three sevens (15), among
+    the cards left in hand. (The packs' limit for all players: ``held_sets_in_the_packs``.)"""
+    rs = hand.ruleset
+    players = hand.fmt.players // hand.fmt.sides
+    for p, side in hand.numbered():
+        n = side.entry.aces_or_sevens_held
+        if not n:
+            continue
+        path = f"{p}.aces_or_sevens_held"
+        if not _aces_or_sevens_held(rs):
+            yield FieldError(path, N_("This rule set has no penalty for aces or sevens held."))
+            continue
+        holders = players - (1 if hand.went_out(side) else 0)
+        if n > HELD_SETS_PER_PLAYER * holders:
+            yield FieldError(
+                path, N_("Players of this side who can hold cards: %(players)d; each holds at "
+                         "most a set of aces and a set of sevens (%(count)d in all)."),
+                players=holders, count=HELD_SETS_PER_PLAYER * holders)
+            continue
+        cards = side.entry.hand_cards
+        # Sevens are among the 4s to 7s; each player holds at most one set of each rank.
+        if cards is not None and (min(holders, cards.aces // MELD_CARDS)
+                                  + min(holders, cards.fours_to_sevens // MELD_CARDS)) < n:
+            yield FieldError(path, N_("The cards counted in hand do not hold that many sets of "
+                                      "three aces or three sevens."))
+        least = 15 * min(n, holders) + 60 * max(0, n - holders)
+        if cards is None and side.hand_points < least:
+            yield FieldError(path, N_("Sets of aces or sevens in hand: %(count)d. They are worth "
+                                      "at least %(points)d points."), count=n, points=least)
+
+
+def _aces_or_sevens_lines(rs: RuleSet, fmt: PlayerFormat, entry: HandEntry, side: WorkedSide
+                          ) -> Iterator[Line]:
+    """Modern American: −1,500 for each set of 3+ aces or 3+ sevens left in a player's hand
+    (like every card in hand, not at time: 002)."""
+    n = side.entry.aces_or_sevens_held
+    penalty = rs.held_cards.aces_or_sevens_held_penalty
+    if n and penalty is not None and entry.end is not HandEnd.TIME_UP:
+        yield Line("aces_or_sevens_held", N_("Sets of 3+ aces or sevens held × %(count)d"),
+                   -n * penalty, {"count": n})
+
+
+def _aces_or_sevens_bounds(rs: RuleSet, fmt: PlayerFormat) -> tuple[int, int]:
+    """Two sets held by every player of the side, at the rule set's penalty."""
+    per_side = fmt.players // fmt.sides
+    penalty = rs.held_cards.aces_or_sevens_held_penalty or 0
+    return -penalty * HELD_SETS_PER_PLAYER * per_side, 0
+
+
+# -- cards mixed in before counting them (002) ---------------------------------------------------
+
+
+def _cards_not_counted_checks(hand: HandUnderCheck) -> Iterator[FieldError]:
+    """002 "NO CONTAR LAS CARTAS POR ERROR": a side that mixed its cards in before counting them
+    scores the rule set's points in their place, so it has no cards to give: its points and
+    cards on the table and in hand stay empty. At time nothing is counted anyway (002)."""
+    for p, side in hand.numbered():
+        if not side.entry.cards_not_counted:
+            continue
+        path = f"{p}.cards_not_counted"
+        if hand.ruleset.held_cards.cards_not_counted_points is None:
+            yield FieldError(path, N_("This rule set does not score cards mixed in before "
+                                      "counting."))
+            continue
+        if hand.entry.end is HandEnd.TIME_UP:
+            yield FieldError(path, N_("At time the cards are not counted: nothing to mix in."))
+            continue
+        e = side.entry
+        for key, given in (("table_points", side.table_points or e.table_cards),
+                           ("hand_points", side.hand_points or e.hand_cards)):
+            if given:
+                yield FieldError(f"{p}.{key}",
+                                 N_("The cards were mixed in before counting: leave this "
+                                    "empty."))
+
+
+def _cards_not_counted_bounds(rs: RuleSet, fmt: PlayerFormat) -> tuple[int, int]:
+    """The rule set's points in place of the cards."""
+    return 0, rs.held_cards.cards_not_counted_points or 0
+
+
 #: Every hand input, in the order the reader reads them and a stored entry writes them.
 HAND_INPUTS: tuple[HandInput, ...] = (
     HandInput("table_points", InputKind.POINTS, place=Place.POINTS, maximum=MAX_POINTS,
@@ -211,7 +374,8 @@ HAND_INPUTS: tuple[HandInput, ...] = (
               against=True, always=True),
     HandInput("black_threes_with_pile", InputKind.COUNT, N_("Black 3s taken with the pile"),
               asked=_black_threes_with_pile, place=Place.MORE, more=N_("black 3s"),
-              lines=("black_threes_with_pile",), column="premios",
+              lines=("black_threes_with_pile",), column="premios", count=_with_pile_lines,
+              checks=(_with_pile_asked,), bounds=_with_pile_bounds,
               api="Black 3s the side took with the pile and set aside (Cuban: 5 each, 100 for "
                   "all four); refused where the rule set does not score them"),
     HandInput("aces_or_sevens_held", InputKind.COUNT,
@@ -219,7 +383,9 @@ HAND_INPUTS: tuple[HandInput, ...] = (
               place=Place.MORE, more=N_("aces or sevens held"),
               points=lambda rs: _minus(rs.held_cards.aces_or_sevens_held_penalty),
               per_player=HELD_SETS_PER_PLAYER, lines=("aces_or_sevens_held",),
-              column="penalties",
+              column="penalties", count=_aces_or_sevens_lines, count_at=CountAt.HELD,
+              checks=(_aces_or_sevens_checks,),
+              bounds=_aces_or_sevens_bounds,
               api="Sets of 3+ aces or 3+ sevens left in the hands of the side's players, two a "
                   "player at most: one player holding three aces and three sevens is 2 "
                   "(american)"),
@@ -240,6 +406,7 @@ HAND_INPUTS: tuple[HandInput, ...] = (
               place=Place.MORE, more=N_("cards mixed in before counting"),
               hint=N_("%(points)s in place of the cards on the table and in hand"),
               points=lambda rs: rs.held_cards.cards_not_counted_points,
+              checks=(_cards_not_counted_checks,), bounds=_cards_not_counted_bounds,
               api="The side mixed its cards into the rest by mistake before counting them "
                   "(torneo, 002: held_cards.cards_not_counted_points, 300, in place of its "
                   "table and hand points, which stay empty; not at time)"),

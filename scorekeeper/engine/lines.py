@@ -5,13 +5,13 @@ less the cards left in hand. A side's total is always the sum of its lines.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterator
 
 from .cards import CardGroup
 from .errors import N_
 from .hand import HandEntry, SideEntry
-from .hand_inputs import hand_inputs
+from .hand_inputs import CountAt, hand_inputs
+from .results import Line, SideResult
 from .rule_types import (
     CANASTA_KINDS,
     CanastaKind,
@@ -32,51 +32,6 @@ from .worked import WorkedSide, needed_to_go_out, towards_going_out
 NAMED_LINE = N_("%(name)s")
 #: A count line of something the rule set names, times how many ("Samba × 2").
 NAMED_COUNT_LINE = N_("%(name)s × %(count)d")
-
-
-@dataclass(frozen=True)
-class Line:
-    """One itemised line of a side's count. ``label`` is a translatable template (the engine's
-    own); the rule set's names travel in ``params``."""
-
-    id: str
-    label: str
-    points: int
-    params: Mapping[str, object] = field(default_factory=dict)
-
-    @property
-    def text(self) -> str:
-        """The label in English with its parameters filled in."""
-        return self.label % self.params if self.params else self.label
-
-
-@dataclass(frozen=True)
-class SideResult:
-    """A side's itemised count for one hand."""
-
-    lines: tuple[Line, ...]
-
-    @property
-    def total(self) -> int:
-        """The side's points for the hand: always the sum of its lines."""
-        return sum(line.points for line in self.lines)
-
-    def points_of(self, line_id: str) -> int:
-        """The points of the line called ``line_id``, 0 if there is none."""
-        return sum(line.points for line in self.lines if line.id == line_id)
-
-
-@dataclass(frozen=True)
-class HandResult:
-    """The count of a hand for every side."""
-
-    sides: tuple[SideResult, ...]
-    format: PlayerFormat
-
-    @property
-    def totals(self) -> tuple[int, ...]:
-        """Each side's total, in side order."""
-        return tuple(side.total for side in self.sides)
 
 
 def _going_out_lines(ruleset: RuleSet, kind: GoingOutKind) -> list[Line]:
@@ -115,12 +70,12 @@ def count_side(ruleset: RuleSet, fmt: PlayerFormat, entry: HandEntry, s: WorkedS
         *_black_threes_laid_out_lines(ruleset, fmt, s),
         *(_going_out_lines(ruleset, kind) if kind is not None else ()),
         *_black_threes_shown_lines(ruleset, fmt, s, went_out),
-        *_black_threes_with_pile_lines(ruleset, fmt, e),
+        *_declared_lines(ruleset, fmt, entry, s, CountAt.HONOURS),
         *_listed_lines(ruleset, e),
         *_priced_input_lines(ruleset, e),
         *_unfinished_lines(ruleset, entry, e),
         *_threes_in_hand_lines(ruleset, fmt, entry, e),
-        *_held_cards_lines(ruleset, entry, e),
+        *_declared_lines(ruleset, fmt, entry, s, CountAt.HELD),
         *_card_lines(ruleset, entry, s, kind),
     ]
     return SideResult(tuple(lines))
@@ -248,20 +203,14 @@ def _black_threes_shown_lines(ruleset: RuleSet, fmt: PlayerFormat, s: WorkedSide
                    {"count": every_black})
 
 
-def _black_threes_with_pile_lines(ruleset: RuleSet, fmt: PlayerFormat, e: SideEntry
-                                  ) -> Iterator[Line]:
-    """Cuban: black 3s taken with the pile are set aside, 5 each or 100 for all four."""
-    n = e.black_threes_with_pile
-    bt = ruleset.black_threes
-    if not n or not ruleset.asks("black_threes_with_pile"):
-        return
-    every_black = CardGroup.BLACK_THREES.per_pack() * fmt.packs
-    if n == every_black and bt.all_with_pile is not None:
-        yield Line("black_threes_with_pile", N_("All %(count)d black 3s taken with the pile"),
-                   bt.all_with_pile, {"count": n})
-    else:
-        yield Line("black_threes_with_pile", N_("Black 3s taken with the pile × %(count)d"),
-                   n * (bt.each_with_pile or 0), {"count": n})
+def _declared_lines(ruleset: RuleSet, fmt: PlayerFormat, entry: HandEntry, s: WorkedSide,
+                    at: CountAt) -> Iterator[Line]:
+    """The lines of the inputs with rules of their own that come ``at`` this point of the
+    count (``HandInput.count``: Cuban's black 3s taken with the pile, Modern American's sets of
+    aces or sevens held), where the rule set asks for them."""
+    for d in hand_inputs():
+        if d.count is not None and d.count_at is at and d.asks(ruleset):
+            yield from d.count(ruleset, fmt, entry, s)
 
 
 def _listed_lines(ruleset: RuleSet, e: SideEntry) -> Iterator[Line]:
@@ -278,7 +227,7 @@ def _listed_lines(ruleset: RuleSet, e: SideEntry) -> Iterator[Line]:
 
 def _priced_input_lines(ruleset: RuleSet, e: SideEntry) -> Iterator[Line]:
     """The inputs the count prices simply (``HandInput.each``): each one's points, where the
-    rule set asks for them (:func:`.checks._priced_inputs` refuses them elsewhere)."""
+    rule set asks for them (:func:`.checks_counts.priced_inputs` refuses them elsewhere)."""
     for d in hand_inputs():
         if d.each is None or d.line is None or not d.asks(ruleset):
             continue
@@ -342,15 +291,6 @@ def _threes_in_hand_lines(ruleset: RuleSet, fmt: PlayerFormat, entry: HandEntry,
             and (someone_out or not bt.all_in_hand_only_when_out)):
         yield Line("black_threes_all_in_hand", N_("All %(count)d black 3s held in hand"),
                    -bt.all_in_hand_penalty, {"count": every_black})
-
-
-def _held_cards_lines(ruleset: RuleSet, entry: HandEntry, e: SideEntry) -> Iterator[Line]:
-    """Modern American: −1,500 for each set of 3+ aces or 3+ sevens left in a player's hand
-    (like every card in hand, not at time: 002)."""
-    penalty = ruleset.held_cards.aces_or_sevens_held_penalty
-    if e.aces_or_sevens_held and penalty is not None and entry.end is not HandEnd.TIME_UP:
-        yield Line("aces_or_sevens_held", N_("Sets of 3+ aces or sevens held × %(count)d"),
-                   -e.aces_or_sevens_held * penalty, {"count": e.aces_or_sevens_held})
 
 
 def _card_lines(ruleset: RuleSet, entry: HandEntry, s: WorkedSide, kind: GoingOutKind | None

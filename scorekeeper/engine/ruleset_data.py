@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from .cards import RED_THREES_PER_PACK
-from .declared import Reader, sections, to_plain
+from .declared import Reader, all_declared, sections, to_plain
 from .errors import N_, EntryErrors, FieldError
 from .presets import PRESETS
 from .rule_types import (
@@ -184,6 +184,33 @@ def ruleset_from_dict(data: Mapping[str, Any], *, base: RuleSet) -> RuleSet:
     if r.errors:
         raise EntryErrors(r.errors)
     return rs
+
+
+def with_values(rs: RuleSet, values: Mapping[str, int]) -> RuleSet:
+    """A copy of ``rs`` with the values of :meth:`RuleSet.missing_values` paths filled in
+    (read back through the plain-data form, which checks them as house rules are checked)."""
+    data = ruleset_to_dict(rs)
+    declared_paths = {d.path for d in all_declared(rs)}
+    for path, value in values.items():
+        section_key, _, key = path.partition(".")
+        if section_key == "canastas":
+            data["canastas"][key] = value
+        elif section_key == "going_out":
+            for kind in data["going_out_kinds"]:
+                if kind["id"] == key:
+                    kind["points"] = value
+        elif section_key == "premios":
+            for premio in data["premios"]:
+                if premio["id"] == key:
+                    premio["points"] = value
+        elif path in declared_paths:
+            if key:
+                data[section_key][key] = value
+            else:
+                data[path] = value
+        else:
+            raise EntryErrors([FieldError(path, N_("This value cannot be set here."))])
+    return ruleset_from_dict(data, base=rs)
 
 
 def _check_requirement(r: Reader, req: GoingOutRequirement) -> None:

@@ -15,7 +15,7 @@ from typing import Any
 
 from .cards import CardValues
 from .declared import Empty, Section, all_declared, rule, section, sections
-from .errors import N_, EntryErrors, FieldError
+from .errors import N_
 from .numbers import whole
 from .rule_types import (
     ALL_SOURCES,
@@ -30,7 +30,6 @@ from .rule_types import (
     HandCards,
     HeldCardRules,
     Holds,
-    OpeningCondition,
     OpeningMinimums,
     Penalty,
     PlayerFormat,
@@ -175,7 +174,7 @@ class RuleSet:
         return self._meld_ranks[kind]
 
     # Both are asked for every kind of every side in each count (the check that the packs hold
-    # the canastas' ranks, ``checks._rank_melds``): worked out once per rule set, which the
+    # the canastas' ranks, ``checks_melds._rank_melds``): worked out once per rule set, which the
     # games' rule sets are kept (``services.games``). A cached_property writes to the
     # instance's __dict__, which a frozen dataclass allows; equality and hashing read the
     # fields only.
@@ -259,22 +258,6 @@ class RuleSet:
                 return min(counted, key=lambda f: f.sides != sides)
         raise KeyError(wanted)
 
-    def opening_minimum(self, running_total: int) -> int:
-        """The first-meld minimum for a side with ``running_total`` points."""
-        return self.opening_minimums.for_score(running_total)
-
-    @property
-    def has_opening_minimum(self) -> bool:
-        """Whether a side's first meld ever needs anything (:func:`.flow.has_opening_minimum`,
-        the one place that decides it): the pages, sheets and cards show no minimum when not."""
-        from .flow import has_opening_minimum  # the game's flow reads rule sets
-
-        return has_opening_minimum(self)
-
-    def opening_condition(self, running_total: int) -> OpeningCondition | None:
-        """What that side's first meld must be beyond its points (Brazilian from 7,000)."""
-        return self.opening_minimums.condition_for(running_total)
-
     def missing_values(self) -> list[tuple[str, str]]:
         """Values a source names without a number: ``(path, label)`` pairs to be filled in."""
         missing: list[tuple[str, str]] = []
@@ -290,35 +273,6 @@ class RuleSet:
             if premio.points is None:
                 missing.append((f"premios.{premio.id}", premio.label))
         return missing
-
-    def with_values(self, values: Mapping[str, int]) -> RuleSet:
-        """A copy with the values of :meth:`missing_values` paths filled in."""
-        # The plain-data form knows the presets, which are rule sets: it is imported when a
-        # rule set is filled in, not when this module loads.
-        from .ruleset_data import ruleset_from_dict, ruleset_to_dict
-
-        data = ruleset_to_dict(self)
-        declared_paths = {d.path for d in all_declared(self)}
-        for path, value in values.items():
-            section_key, _, key = path.partition(".")
-            if section_key == "canastas":
-                data["canastas"][key] = value
-            elif section_key == "going_out":
-                for kind in data["going_out_kinds"]:
-                    if kind["id"] == key:
-                        kind["points"] = value
-            elif section_key == "premios":
-                for premio in data["premios"]:
-                    if premio["id"] == key:
-                        premio["points"] = value
-            elif path in declared_paths:
-                if key:
-                    data[section_key][key] = value
-                else:
-                    data[path] = value
-            else:
-                raise EntryErrors([FieldError(path, N_("This value cannot be set here."))])
-        return ruleset_from_dict(data, base=self)
 
     def own(self, msgid: str) -> str:
         """The game's own msgid for the app's generic ``msgid`` (:attr:`words`), else
@@ -345,30 +299,6 @@ class RuleSet:
         Foot's foot is no packet: issue 42 found its card with an empty section)."""
         return tuple(sec for sec in sections(self)
                      if sec.key != "second_packet" or self.second_packet.present)
-
-    # -- what the count asks for ------------------------------------------------------------
-
-    def asks(self, name: str) -> bool:
-        """Whether the count asks for the hand input called ``name`` (``hand_inputs``)."""
-        from .hand_inputs import asks  # the inputs' predicates take a rule set
-
-        return asks(self, name)
-
-    @property
-    def counts_black_threes_with_pile(self) -> bool:
-        """Whether black 3s taken with the pile are set aside and scored (Cuban)."""
-        return self.asks("black_threes_with_pile")
-
-    @property
-    def counts_aces_or_sevens_held(self) -> bool:
-        """Whether a set of 3+ aces or 3+ sevens left in a hand costs points (Modern
-        American)."""
-        return self.asks("aces_or_sevens_held")
-
-    @property
-    def counts_cards_not_counted(self) -> bool:
-        """Whether a side's cards mixed in before they were counted score a fixed amount."""
-        return self.asks("cards_not_counted")
 
 
 def vary(base: RuleSet, values: Mapping[str, Any] | None = None, **changes: Any) -> RuleSet:

@@ -7,7 +7,8 @@ from .checks import CHECKS, HandUnderCheck
 from .errors import N_, EntryErrors, FieldError
 from .flow import ends_at_time
 from .hand import HandEntry, read_entry
-from .lines import HandResult, Line, SideResult, count_side
+from .lines import count_side
+from .results import HandResult, Line, SideResult
 from .rule_types import HandEnd, PlayerFormat
 from .rulesets import RuleSet
 from .second_packet_checks import SECOND_PACKET_CHECKS

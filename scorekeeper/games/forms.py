@@ -72,7 +72,7 @@ def ending_text(ruleset: RuleSet) -> str:
     for a game of rounds (Hand and Foot), which has no target (:func:`.flow.goal`)."""
     goal = flow.goal(ruleset)
     if goal is None:
-        rounds = ruleset.rounds or 0
+        rounds = flow.rounds(ruleset) or 0
         return ngettext("These rules play %(num)d round; the higher total wins.",
                         "These rules play %(num)d rounds; the higher total wins.", rounds)
     return gettext("These rules play to %(target)s.", target=number(goal))
@@ -88,7 +88,7 @@ def ruleset_options(rulesets: Iterable[tuple[RuleSet, str]]) -> list[Any]:
     for ruleset, name in rulesets:
         attrs = {"data-target": str(ruleset.target), "data-ends": ending_text(ruleset)}
         if flow.played_in_rounds(ruleset):
-            attrs["data-rounds"] = str(ruleset.rounds)
+            attrs["data-rounds"] = str(flow.rounds(ruleset))
         options.append((ruleset.id, name, attrs) if SelectChoice is None
                        else SelectChoice(value=ruleset.id, label=name, render_kw=attrs))
     return options
@@ -268,12 +268,6 @@ class CountLayout:
     inputs: tuple[HandInput, ...] = ()
     #: Every hand input declared when the layout was drawn (``hand_inputs()``).
     declared: tuple[HandInput, ...] = ()
-
-    def __getattr__(self, name: str) -> bool:
-        # ``layout.black_threes_with_pile``: whether the form asks for that input.
-        if name.startswith("_") or not any(d.name == name for d in hand_inputs()):
-            raise AttributeError(name)
-        return self.asks(name)
 
     def asks(self, name: str) -> bool:
         """Whether the form asks for the input called ``name``."""

@@ -36,6 +36,7 @@ from ..engine import (
     ShapeError,
     UnknownRuleSet,
     flow,
+    with_values,
 )
 from ..engine.numbers import whole
 from ..extensions import htmx
@@ -286,7 +287,7 @@ def _follow_target(form: NewGameForm, rs: RuleSet, source: Mapping[str, str]) ->
 def _create_from_form(form: NewGameForm, rs: RuleSet, fmt: PlayerFormat) -> Response | None:
     try:
         values = {path: field.data for path, field in missing_value_fields(form, rs)}
-        ruleset = rs.with_values(values) if values else rs
+        ruleset = with_values(rs, values) if values else rs
         new = games_service.create_game(
             ruleset,
             players=fmt.players,

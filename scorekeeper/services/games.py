@@ -519,7 +519,7 @@ def game_state(game: Game, translate: Translate = _english) -> GameState:
         carried=tuple(carried) if any(carried) else None,
         opening_conditions=tuple(o.condition for o in needs),
         round=next_round if flow.by_round(rs) else None,
-        rounds=rs.rounds,
+        rounds=flow.rounds(rs),
         has_opening_minimum=flow.has_opening_minimum(rs),
     )
 

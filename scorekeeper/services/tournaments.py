@@ -28,6 +28,7 @@ from ..engine import (
     TieRule,
     flow,
     ruleset_to_dict,
+    with_values,
 )
 from ..engine.movements import (
     ROTATION,
@@ -178,7 +179,7 @@ def fill_values(ruleset: RuleSet, values: Mapping[str, object]) -> RuleSet:
         filled[path] = _whole(raw, f"values.{path}", 0, 10_000, errors)
     if errors:
         raise EntryErrors(errors)
-    return ruleset.with_values(filled)
+    return with_values(ruleset, filled)
 
 
 @dataclass(frozen=True)
@@ -215,7 +216,7 @@ def partita_rules(ruleset: RuleSet, hands: int) -> RuleSet:
     points (VARIANTS-2.md 12.4), so each game ends after its hands, not at the target
     (:attr:`RuleSet.rounds`). A level partita is a difference of 0, 10–10 on every victory-point
     table ("0–50 | 10–10"): it is drawn, not played on (:attr:`RuleSet.tie_rule`)."""
-    return replace(ruleset.with_values({"rounds": hands}), tie_rule=TieRule.DRAW)
+    return replace(with_values(ruleset, {"rounds": hands}), tie_rule=TieRule.DRAW)
 
 
 def hands_per_game(tournament: Tournament) -> int | None:

@@ -12,11 +12,11 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from ..engine import N_, NAMED_LINE, CanastaKind, HandEnd, PlayerFormat, RuleSet
+from ..engine import N_, NAMED_LINE, CanastaKind, HandEnd, PlayerFormat, RuleSet, flow
 from ..engine.cards import RED_THREES_PER_PACK, CardGroup
 from ..engine.declared import Declared, Sign, declared
 from ..engine.hand_inputs import hand_inputs
-from ..engine.rule_types import CanastaBonus, OpeningCondition, OpeningTier
+from ..engine.rule_types import CanastaBonus, OpeningCondition
 from ..i18n import stored_template
 
 #: Hand rows on a blank sheet: room for a typical game, and still one page (three sides need
@@ -120,6 +120,8 @@ class Sheet:
     rows: tuple[Row, ...]
     filled: bool = False
     target: int = 0
+    #: A game of rounds (Hand and Foot): how many (:func:`.flow.rounds`); ``None``: to a target.
+    rounds: int | None = None
     started: datetime | None = None
     finished: datetime | None = None
     #: Each side's points after the last hand (a kept game only).
@@ -223,14 +225,14 @@ def columns_for(rs: RuleSet, sides: int = 2) -> tuple[Column, ...]:
     if sides < FOLDED_FROM_SIDES:
         return cols
     kept = [c for c in cols if folded(c.key, sides) == c.key]
-    kept.insert(1 if rs.has_opening_minimum else 0, Column("bonuses", N_("Bonuses")))
+    kept.insert(1 if flow.has_opening_minimum(rs) else 0, Column("bonuses", N_("Bonuses")))
     return tuple(kept)
 
 
 def _all_columns(rs: RuleSet) -> tuple[Column, ...]:
     """Every column a side's scoring lines may fill under ``rs``."""
     # A rule set whose first meld needs nothing (Buraco, Burraco) has no column of zeros.
-    cols = [Column("minimum", N_("Needed to open"))] if rs.has_opening_minimum else []
+    cols = [Column("minimum", N_("Needed to open"))] if flow.has_opening_minimum(rs) else []
     cols += [Column(f"canastas.{b.kind.value}", b.label or _CANASTA_COLUMN[b.kind])
              for b in _canastas(rs)]
     if not rs.red_threes.ordinary:  # Buraco, Burraco: 3s are ordinary cards
@@ -280,7 +282,8 @@ def blank_sheet(rs: RuleSet, fmt: PlayerFormat, hands: int | None = None) -> She
         columns=columns_for(rs, fmt.sides),
         sides=tuple(SideInfo() for _ in range(fmt.sides)),
         rows=tuple(Row(number=n) for n in range(1, hands + 1)),
-        target=rs.target,
+        target=flow.goal(rs) or 0,
+        rounds=flow.rounds(rs),
     )
 
 
@@ -365,6 +368,7 @@ def filled_sheet(
         rows=tuple(rows),
         filled=True,
         target=target,
+        rounds=flow.rounds(rs),
         started=started,
         finished=finished,
         totals=totals,
@@ -467,7 +471,8 @@ def card_values(rs: RuleSet) -> list[Value]:
     return [Value(rs.own(d.label), d.value) for d in declared(rs.card_values)]
 
 
-def opening_rows(rs: RuleSet) -> list[OpeningTier]:
-    """The opening-minimum table: from, to (``None`` where a row is open-ended), minimum and
-    condition (Brazilian from 7,000)."""
-    return rs.opening_minimums.tiers()
+def opening_rows(rs: RuleSet) -> tuple[flow.OpeningRow, ...]:
+    """The opening-minimum table as the game's flow reads it: by round (Hand and Foot), else
+    from, to (``None`` where a row is open-ended), minimum and condition (Brazilian from
+    7,000)."""
+    return flow.opening_rows(rs)

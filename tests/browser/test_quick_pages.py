@@ -7,7 +7,7 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
 
-from scorekeeper.engine import PRESETS
+from scorekeeper.engine import PRESETS, flow
 
 Shot = Callable[[Page, str], Path]
 
@@ -26,7 +26,7 @@ def test_opening_minimum_updates_as_you_type(page: Page, live_server: str, shot:
 
     page.fill("#f-score", "1650")
     minimum = page.locator(".om-minimum")
-    expect(minimum).to_have_text(str(classic.opening_minimum(1650)))  # 90, no page load
+    expect(minimum).to_have_text(str(flow.opening(classic, total=1650).minimum))  # 90, no page load
     expect(page.locator("tr.om-current td")).to_have_text("90")
     assert page.url.endswith("/opening-minimum?ruleset=classic&score=1650")  # bookmarkable
     expect(page.locator("#om-status")).to_have_text(
@@ -38,7 +38,7 @@ def test_opening_minimum_updates_as_you_type(page: Page, live_server: str, shot:
     # The ± key turns it negative: 15 for a side below zero.
     page.get_by_role("button", name="Plus or minus").click()
     expect(page.locator("#f-score")).to_have_value("-1650")
-    expect(minimum).to_have_text(str(classic.opening_minimum(-1650)))
+    expect(minimum).to_have_text(str(flow.opening(classic, total=-1650).minimum))
     expect(page.locator("tr.om-current th")).to_have_text("Below 0")
 
     page.fill("#f-score", "twelve")
@@ -49,17 +49,17 @@ def test_opening_minimum_updates_as_you_type(page: Page, live_server: str, shot:
 
     page.fill("#f-score", "3000")
     expect(page.locator("#err-score")).to_be_empty()
-    expect(minimum).to_have_text(str(classic.opening_minimum(3000)))  # 120
+    expect(minimum).to_have_text(str(flow.opening(classic, total=3000).minimum))  # 120
 
     # Changing the rules asks again at once, and the address follows.
     page.select_option("#f-ruleset", "torneo")
     expect(page.locator(".om-table caption")).to_contain_text("Tournament")
     page.wait_for_url("**/opening-minimum?ruleset=torneo&score=3000")
-    expect(minimum).to_have_text(str(PRESETS["torneo"].opening_minimum(3000)))
+    expect(minimum).to_have_text(str(flow.opening(PRESETS["torneo"], total=3000).minimum))
 
     # The bookmarked address answers with JavaScript off too (a plain page load).
     page.goto(live_server + "/opening-minimum?ruleset=classic&score=-40")
-    expect(minimum).to_have_text(str(classic.opening_minimum(-40)))
+    expect(minimum).to_have_text(str(flow.opening(classic, total=-40).minimum))
     assert page.errors == []  # type: ignore[attr-defined]
 
 
@@ -96,7 +96,7 @@ def test_opening_minimum_without_javascript(browser: Browser, live_server: str,
         page.get_by_role("button", name="Show").click()
         page.wait_for_url("**/opening-minimum?ruleset=la-canasta&score=2995")
         expect(page.locator(".om-minimum")).to_have_text(
-            str(PRESETS["la-canasta"].opening_minimum(2995))  # 90
+            str(flow.opening(PRESETS["la-canasta"], total=2995).minimum)  # 90
         )
         fits(page)
         shot(page, "quick-opening-no-js")

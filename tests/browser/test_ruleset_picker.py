@@ -13,7 +13,7 @@ import pytest
 from phone import PHONE, field
 from playwright.sync_api import Browser, Page, expect
 
-from scorekeeper.engine import PRESETS, RuleSet
+from scorekeeper.engine import PRESETS, RuleSet, flow
 
 Shot = Callable[..., Path]
 
@@ -86,7 +86,7 @@ def test_each_rule_set_picked_sets_its_target_and_the_game_keeps_it(
     # The one target the board names is the rule set's (none for a game of rounds).
     said = re.findall(r"Playing to ([\d,]+)", facts.inner_text())
     assert said == ([] if rs.rounds else [f"{rs.target:,}"])
-    if rs.has_opening_minimum:
+    if flow.has_opening_minimum(rs):
         expect(page.locator(".minimum-value")).to_have_count(2)
     else:  # Buraco, Burraco: no "To open 0"
         expect(page.locator(".side-minimum")).to_have_count(0)

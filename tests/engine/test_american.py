@@ -19,6 +19,7 @@ from scorekeeper.engine import (
     SideResult,
     decide,
     find_ruleset,
+    flow,
     ruleset_from_dict,
     ruleset_to_dict,
 )
@@ -490,7 +491,7 @@ def test_special_hands_are_american_only() -> None:
     (5000, 180), (8495, 180), (20000, 180),  # "5000+ 180"
 ])
 def test_opening_minimum(total: int, minimum: int) -> None:
-    assert AMERICAN.opening_minimum(total) == minimum
+    assert flow.opening(AMERICAN, total=total).minimum == minimum
 
 
 def test_game_to_8500() -> None:

@@ -19,6 +19,7 @@ from scorekeeper.engine import (
     count_hand,
     decide,
     find_ruleset,
+    flow,
     ruleset_from_dict,
     ruleset_to_dict,
 )
@@ -196,8 +197,8 @@ def test_black_threes_as_bolivia() -> None:
 ])
 def test_every_opening_tier_boundary(total: int, minimum: int,
                                      condition: OpeningCondition | None) -> None:
-    assert BRAZILIAN.opening_minimum(total) == minimum
-    assert BRAZILIAN.opening_condition(total) is condition
+    assert flow.opening(BRAZILIAN, total=total).minimum == minimum
+    assert flow.opening(BRAZILIAN, total=total).condition is condition
 
 
 def test_game_to_10000() -> None:

@@ -18,6 +18,7 @@ from scorekeeper.engine import (
     PRESETS,
     decide,
     find_ruleset,
+    flow,
     ruleset_from_dict,
 )
 from scorekeeper.engine.second_packet import NOT_TAKEN
@@ -72,7 +73,7 @@ def test_the_preset_in_the_registry() -> None:
     assert [(f.players, f.sides, f.cards_dealt, f.packs) for f in BURACO.formats] == [
         (4, 2, 11, 2), (2, 2, 11, 2)]
     assert BURACO.missing_values() == []
-    assert BURACO.opening_minimum(-500) == BURACO.opening_minimum(2995) == 0
+    assert flow.opening(BURACO, total=-500).minimum == flow.opening(BURACO, total=2995).minimum == 0
 
 
 def test_every_line_of_a_hand() -> None:

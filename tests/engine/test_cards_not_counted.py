@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from test_presets import TORNEO_SET, errors, lines, score
 
+from scorekeeper.engine.hand_inputs import asks
 from scorekeeper.engine.presets.sources import CLASSIC, TORNEO
 
 
 def test_the_rule_is_declared_for_torneo_only() -> None:
     assert TORNEO.held_cards.cards_not_counted_points == 300
-    assert TORNEO.counts_cards_not_counted and not CLASSIC.counts_cards_not_counted
+    assert asks(TORNEO, "cards_not_counted") and not asks(CLASSIC, "cards_not_counted")
 
 
 def test_a_side_that_mixed_its_cards_in_scores_300_in_their_place() -> None:

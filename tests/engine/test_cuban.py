@@ -10,7 +10,14 @@ from typing import Any
 import pytest
 from test_variants import CLASSIC_CARDS, EMPTY, count, errors, lines, value_at
 
-from scorekeeper.engine import CanastaKind, count_hand, decide, find_ruleset, ruleset_from_dict
+from scorekeeper.engine import (
+    CanastaKind,
+    count_hand,
+    decide,
+    find_ruleset,
+    flow,
+    ruleset_from_dict,
+)
 
 CUBAN = find_ruleset("cuban")
 
@@ -265,7 +272,7 @@ TIERS = {
 def test_every_opening_minimum_boundary(client, rs_id: str, tiers: list) -> None:
     rs = find_ruleset(rs_id)
     for total, minimum, row in tiers:
-        assert (rs.opening_minimum(total), rs.opening_minimums.band_index(total)) == (
+        assert (flow.opening(rs, total=total).minimum, rs.opening_minimums.band_index(total)) == (
             minimum, row), total
         answer = client.get(f"/api/v1/opening-minimum?ruleset={rs_id}&score={total}")
         assert (answer.get_json()["minimum"], answer.get_json()["band"]) == (minimum, row)

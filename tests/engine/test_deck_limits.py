@@ -22,6 +22,7 @@ from scorekeeper.engine import (
     RuleSet,
     count_hand,
     find_ruleset,
+    with_values,
 )
 from scorekeeper.engine.rule_types import MELD_RANKS
 
@@ -65,7 +66,7 @@ ONE_A_RANK = "A side has one meld of each rank: not that many of these."
 def test_eleven_natural_canastas_at_most(preset: str) -> None:
     rs = PRESETS[preset]
     if rs.missing_values():
-        rs = rs.with_values({path: 100 for path, _ in rs.missing_values()})
+        rs = with_values(rs, {path: 100 for path, _ in rs.missing_values()})
     packs = rs.formats[[f.players for f in rs.formats].index(4)].packs
     # One a rank, eleven ranks (two packs: 8 of a rank; three: 12, still one canasta).
     totals(rs, naturals(6), naturals(5))

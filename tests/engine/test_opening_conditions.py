@@ -18,6 +18,7 @@ from scorekeeper.engine import (
     OpeningCondition,
     OpeningMinimums,
     find_ruleset,
+    flow,
     ruleset_from_dict,
     ruleset_to_dict,
 )
@@ -41,8 +42,8 @@ RS = vary(find_ruleset("samba"), id="tiers", opening_minimums=TIERS)
 ])
 def test_every_tier_boundary(total: int, minimum: int, condition: OpeningCondition | None
                              ) -> None:
-    assert RS.opening_minimum(total) == minimum
-    assert RS.opening_condition(total) is condition
+    assert flow.opening(RS, total=total).minimum == minimum
+    assert flow.opening(RS, total=total).condition is condition
 
 
 def test_the_table_lists_each_tier_with_its_condition() -> None:
@@ -53,7 +54,7 @@ def test_the_table_lists_each_tier_with_its_condition() -> None:
     # The plain rows are as before (the points alone).
     assert [(t.low, t.high, t.minimum) for t in TIERS.tiers()] == TIERS.rows()
     assert OpeningMinimums().tiers()[-1] == OpeningTier(3000, None, 120)
-    assert find_ruleset("classic").opening_condition(10_000) is None
+    assert flow.opening(find_ruleset("classic"), total=10_000).condition is None
 
 
 def test_the_dict_form_writes_and_reads_conditions() -> None:
@@ -67,7 +68,8 @@ def test_the_dict_form_writes_and_reads_conditions() -> None:
     # A house rule may add a condition to any row, or take it away.
     plain = ruleset_from_dict({"opening_minimums": {"negative": 15, "bands": [
         {"from": 0, "minimum": 50}, {"from": 5000, "minimum": 150, "condition": None}]}}, base=RS)
-    assert plain.opening_condition(6000) is None and plain.opening_minimum(6000) == 150
+    need = flow.opening(plain, total=6000)
+    assert need.condition is None and need.minimum == 150
 
 
 def test_an_unknown_condition_is_refused_on_its_field() -> None:

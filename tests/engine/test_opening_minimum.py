@@ -8,6 +8,7 @@ from scorekeeper.engine import (
     PRESETS,
     OpeningMinimums,
     RuleSet,
+    flow,
     opening_minimum,
     ruleset_from_dict,
 )
@@ -35,7 +36,7 @@ BOUNDARIES = [
 @pytest.mark.parametrize(("total", "minimum"), BOUNDARIES)
 def test_boundaries(rs: RuleSet, total: int, minimum: int) -> None:
     assert opening_minimum(rs, total) == minimum
-    assert rs.opening_minimum(total) == minimum
+    assert flow.opening(rs, total=total).minimum == minimum
     assert rs.opening_minimums.for_score(total) == minimum
 
 

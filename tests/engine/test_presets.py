@@ -20,6 +20,7 @@ from scorekeeper.engine import (
     entry_from_dict,
     ruleset_from_dict,
     score_hand,
+    with_values,
 )
 from scorekeeper.engine.presets.sources import CLASSIC, TORNEO
 from scorekeeper.engine.presets.sources import COMODINES as COM
@@ -38,7 +39,7 @@ TORNEO_VALUES = {
     "premios.canasta_doble": 700,
     "premios.canasta_triple": 900,
 }
-TORNEO_SET = TORNEO.with_values(TORNEO_VALUES)
+TORNEO_SET = with_values(TORNEO, TORNEO_VALUES)
 
 
 def score(rs: RuleSet, *sides: dict[str, Any], end: str = "went_out", players: int | str = 4,

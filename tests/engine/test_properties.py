@@ -36,7 +36,9 @@ from scorekeeper.engine import (
     ruleset_from_dict,
     ruleset_to_dict,
     score_hand,
+    with_values,
 )
+from scorekeeper.engine.hand_inputs import asks
 from scorekeeper.engine.rule_types import CANASTA_CARDS, SUIT_PER_PACK, SUITS, canasta, unfinished
 from scorekeeper.engine.rulesets import vary
 from scorekeeper.engine.second_packet import NOT_TAKEN
@@ -120,7 +122,7 @@ def rulesets(draw: st.DrawFn, of: str | None = None) -> RuleSet:
     house variant of it."""
     rs = RULE_SETS[of] if of else draw(st.sampled_from(list(RULE_SETS.values())))
     if rs.missing_values():
-        rs = rs.with_values({path: draw(FIVES) for path, _ in rs.missing_values()})
+        rs = with_values(rs, {path: draw(FIVES) for path, _ in rs.missing_values()})
     if draw(st.integers(0, 4)) == 0:
         rs = ruleset_from_dict({
             "time_limit_minutes": draw(st.sampled_from([None, 30, 60])),
@@ -377,7 +379,7 @@ def valid_hands(draw: st.DrawFn, of: str | None = None) -> Dealt:
                 take(CardGroup.BLACK_THREES, deck[CardGroup.BLACK_THREES], hand)
 
         held_sets = 0
-        if rs.counts_aces_or_sevens_held and end is not HandEnd.TIME_UP:
+        if asks(rs, "aces_or_sevens_held") and end is not HandEnd.TIME_UP:
             # American: sets of 3+ aces or 3+ sevens left in hand, one of each a player at
             # most, dealt as three of the rank from what the packs have left; the one who went
             # out holds nothing.
@@ -411,7 +413,7 @@ def valid_hands(draw: st.DrawFn, of: str | None = None) -> Dealt:
             red = draw(st.integers(0, min(red_left, 2)))
             red_left -= red
             side["red_threes_in_hand"] = red
-        if rs.counts_black_threes_with_pile and deck[CardGroup.BLACK_THREES]:
+        if asks(rs, "black_threes_with_pile") and deck[CardGroup.BLACK_THREES]:
             # Cuban: black 3s taken with the pile, set aside (neither table nor hand).
             pile = draw(st.integers(0, deck[CardGroup.BLACK_THREES]))
             deck[CardGroup.BLACK_THREES] -= pile
@@ -688,7 +690,7 @@ def invalid_hands(draw: st.DrawFn) -> tuple[Dealt, str]:
         # Black 3s taken with the pile: more than the packs hold (Cuban), or any where the
         # rule set does not set them aside.
         side["black_threes_with_pile"] = 2 * packs + draw(st.integers(1, 5)) \
-            if dealt.ruleset.counts_black_threes_with_pile else draw(st.integers(1, 4))
+            if asks(dealt.ruleset, "black_threes_with_pile") else draw(st.integers(1, 4))
         return dealt, f"sides[{i}].black_threes_with_pile"
     if kind == "unfinished_kind":
         # A meld left unfinished of a kind the rule set does not charge, or of no kind at all.
@@ -836,7 +838,7 @@ NEAR_BODY = st.fixed_dictionaries(
     },
 )
 SCORING_RULESETS = [*PRESETS.values(), SPECIAL, UNFINISHED,
-                    TORNEO.with_values({p: 100 for p, _ in TORNEO.missing_values()})]
+                    with_values(TORNEO, {p: 100 for p, _ in TORNEO.missing_values()})]
 
 
 def _parse_and_score(data: Any) -> None:
@@ -915,8 +917,11 @@ def test_fuzz_ruleset_from_dict(case: tuple[RuleSet, dict[str, Any]]) -> None:
         return
     # Whatever was accepted reads back the same, and still works out opening minimums.
     assert ruleset_from_dict(ruleset_to_dict(rs), base=base) == rs
-    assert rs.opening_minimum(-5) == rs.opening_minimums.negative
-    assert rs.opening_minimum(0) >= 0
+    # A negative total takes the negative row, unless the minimum goes by round (Hand and
+    # Foot: round 1's, whatever the score).
+    first = rs.opening_by_round[0] if flow.by_round(rs) else rs.opening_minimums.negative
+    assert flow.opening(rs, total=-5).minimum == first
+    assert flow.opening(rs, total=0).minimum >= 0
 
 
 @SETTINGS

@@ -22,6 +22,7 @@ from scorekeeper.engine import (
     find_ruleset,
     ruleset_from_dict,
     ruleset_to_dict,
+    with_values,
 )
 from scorekeeper.engine.ruleset_data import red_three_table
 from scorekeeper.engine.rulesets import RuleSet, vary
@@ -76,7 +77,7 @@ def test_each_and_all_are_not_in_force_under_a_table() -> None:
     assert ("red_threes.each", "Each red 3") in torneo.missing_values()
     tabled = vary(torneo, {"red_threes.by_count": (100, 200, 300, 400, 500, 600)})
     assert "red_threes.each" not in dict(tabled.missing_values())
-    _, result = count_hand(tabled.with_values({
+    _, result = count_hand(with_values(tabled, {
         "canastas.wild": 1000, "going_out.normal": 100, "premios.juego_limpio": 1,
         "premios.canastilla": 1, "premios.canaston": 1, "premios.canasta_de_moda": 1,
         "premios.canasta_doble": 1, "premios.canasta_triple": 1}),

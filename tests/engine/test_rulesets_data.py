@@ -16,6 +16,7 @@ from scorekeeper.engine import (
     find_ruleset,
     ruleset_from_dict,
     ruleset_to_dict,
+    with_values,
 )
 
 ALL = list(PRESETS.values())
@@ -221,7 +222,7 @@ def test_missing_values() -> None:
         "premios.canastilla", "premios.canaston", "premios.canasta_de_moda",
         "premios.canasta_doble", "premios.canasta_triple",
     ]
-    filled = torneo.with_values({path: 100 for path, _ in torneo.missing_values()})
+    filled = with_values(torneo, {path: 100 for path, _ in torneo.missing_values()})
     assert filled.missing_values() == []
     assert filled.based_on == "torneo"
     assert value_at(filled, "premios.corte_exacto.points") == 300  # untouched

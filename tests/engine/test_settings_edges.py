@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.engine import EntryErrors, count_hand, find_ruleset
+from scorekeeper.engine import EntryErrors, count_hand, find_ruleset, with_values
 
 
 def torneo():
-    return find_ruleset("torneo").with_values({"going_out.normal": 100, "red_threes.each": 100})
+    return with_values(find_ruleset("torneo"), {"going_out.normal": 100, "red_threes.each": 100})
 
 
 def test_torneo_six_black_threes_in_hand_cost_800_only_when_someone_closes():

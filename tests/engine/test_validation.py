@@ -15,12 +15,13 @@ from scorekeeper.engine import (
     ruleset_from_dict,
     score_hand,
     side_from_dict,
+    with_values,
 )
 from scorekeeper.engine.presets.sources import CLASSIC, TORNEO
 from scorekeeper.engine.presets.sources import COMODINES as COM
 from scorekeeper.engine.presets.sources import LA_CANASTA as LA
 
-TORNEO_SET = TORNEO.with_values({path: 100 for path, _ in TORNEO.missing_values()})
+TORNEO_SET = with_values(TORNEO, {path: 100 for path, _ in TORNEO.missing_values()})
 
 OUT = {"table_points": 35, "canastas": {"natural": 1}, "going_out": "normal"}
 OUT_COM = {"table_points": 85, "canastas": {"natural": 1, "mixed": 1}, "going_out": "normal"}
@@ -564,13 +565,13 @@ def test_ruleset_from_dict_collects_all_errors() -> None:
 
 def test_with_values_refuses_paths_it_cannot_set() -> None:
     with pytest.raises(EntryErrors) as info:
-        TORNEO.with_values({"target": 1})
+        with_values(TORNEO, {"target": 1})
     assert fields_of(info.value) == {"target"}
     with pytest.raises(EntryErrors) as info:
-        TORNEO.with_values({"canastas.golden": 1})
+        with_values(TORNEO, {"canastas.golden": 1})
     assert "canastas.golden" in fields_of(info.value)
     with pytest.raises(EntryErrors) as info:
-        TORNEO.with_values({"premios.corte_exacto": -300})
+        with_values(TORNEO, {"premios.corte_exacto": -300})
     assert "premios[0].points" in fields_of(info.value)
 
 

@@ -19,6 +19,7 @@ from scorekeeper.engine import (
     count_hand,
     decide,
     find_ruleset,
+    flow,
     ruleset_to_dict,
 )
 
@@ -273,7 +274,7 @@ def test_uruguay_has_no_clock_and_no_black_three_bonus() -> None:
     (-5, 15), (0, 50), (1495, 50), (1500, 90), (2995, 90), (3000, 120), (50_000, 120),
 ])
 def test_uruguay_opening_minimum(total: int, minimum: int) -> None:
-    assert URUGUAY.opening_minimum(total) == minimum
+    assert flow.opening(URUGUAY, total=total).minimum == minimum
 
 
 def test_uruguay_game_to_5000() -> None:
@@ -391,7 +392,7 @@ def test_samba_stock_out() -> None:
     (7000, 150), (9995, 150),
 ])
 def test_samba_opening_minimum(total: int, minimum: int) -> None:
-    assert SAMBA.opening_minimum(total) == minimum
+    assert flow.opening(SAMBA, total=total).minimum == minimum
 
 
 def test_samba_160_from_7000_is_a_setting() -> None:
@@ -399,7 +400,8 @@ def test_samba_160_from_7000_is_a_setting() -> None:
     house = ruleset_from_dict({"opening_minimums": {"bands": [
         {"from": 0, "minimum": 50}, {"from": 1500, "minimum": 90},
         {"from": 3000, "minimum": 120}, {"from": 7000, "minimum": 160}]}}, base=SAMBA)
-    assert house.opening_minimum(7000) == 160 and house.opening_minimum(6995) == 120
+    assert flow.opening(house, total=7000).minimum == 160
+    assert flow.opening(house, total=6995).minimum == 120
 
 
 def test_samba_game_to_10000_and_a_tie_is_a_draw() -> None:
@@ -488,7 +490,7 @@ def test_bolivia_only_the_one_wild_kind() -> None:
     (7000, 150), (14_995, 150),
 ])
 def test_bolivia_opening_minimum(total: int, minimum: int) -> None:
-    assert BOLIVIA.opening_minimum(total) == minimum
+    assert flow.opening(BOLIVIA, total=total).minimum == minimum
 
 
 def test_bolivia_game_to_15000() -> None:

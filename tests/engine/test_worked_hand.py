@@ -9,7 +9,7 @@ should read 335 and "Red threes 600" should read 300 (three red 3s: West's 3 of 
 
 from __future__ import annotations
 
-from scorekeeper.engine import HandResult, entry_from_dict, find_ruleset, score_hand
+from scorekeeper.engine import HandResult, entry_from_dict, find_ruleset, flow, score_hand
 
 WORKED_HAND = {
     "players": 4,
@@ -77,5 +77,5 @@ def test_misprinted_figures_are_not_what_the_engine_gives() -> None:
 def test_both_sides_needed_90_to_open() -> None:
     """003: "Both sides require 90 points to open" (both stood between 1,500 and 2,995)."""
     classic = find_ruleset("classic")
-    assert classic.opening_minimum(1500) == 90
-    assert classic.opening_minimum(2995) == 90
+    assert flow.opening(classic, total=1500).minimum == 90
+    assert flow.opening(classic, total=2995).minimum == 90

@@ -46,7 +46,7 @@ def test_round_trip_through_the_form():
 def test_layout_follows_the_rules():
     classic = count_layout(CLASSIC, FOUR)
     assert [k.value for k in classic.canastas] == ["natural", "mixed"]
-    assert not classic.red_threes_in_hand and not classic.black_threes_in_hand
+    assert not classic.asks("red_threes_in_hand") and not classic.asks("black_threes_in_hand")
     assert [e for e, _ in classic.ends] == ["went_out", "stock_out"]
     torneo = count_layout(PRESETS["torneo"], PRESETS["torneo"].formats[0])
     assert [e for e, _ in torneo.ends] == ["went_out", "stock_out", "time_up"]

@@ -7,7 +7,7 @@ import re
 import pytest
 from game_helpers import form_of, make_house
 
-from scorekeeper.engine import PRESETS, CanastaKind, TieRule
+from scorekeeper.engine import PRESETS, CanastaKind, TieRule, flow
 from scorekeeper.engine.rule_types import RedThreesNegativeWhen
 from scorekeeper.extensions import db
 from scorekeeper.models import HouseRules
@@ -143,10 +143,11 @@ def test_change_every_kind_of_value(client):
     concealed = rs.going_out_kind("concealed")
     assert concealed.points == 300 and concealed.plus_going_out_bonus is True
     assert rs.going_out_requirement.canastas == 2
-    assert rs.opening_minimum(-10) == 0
+    assert flow.opening(rs, total=-10).minimum == 0
     assert [(b.from_score, b.minimum) for b in rs.opening_minimums.bands] == [
         (0, 50), (2000, 90), (3000, 120), (4000, 150)]
-    assert rs.opening_minimum(2500) == 90 and rs.opening_minimum(4000) == 150
+    assert flow.opening(rs, total=2500).minimum == 90
+    assert flow.opening(rs, total=4000).minimum == 150
     assert rs.target == 3000 and rs.tie_rule is TieRule.DRAW
     assert rs.stock_out_hand_cards.value == "ignored" and rs.time_limit_minutes == 45
     assert [(p.id, p.label, p.points) for p in rs.premios] == [

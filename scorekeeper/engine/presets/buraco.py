@@ -177,7 +177,7 @@ BURRACO = second_packet_game(
          Nn_("%(num)d clean burraco", "%(num)d clean burrachi")),
         (N_("Each canasta also counts its cards at card value."),
          N_("Each burraco also counts its cards at card value.")),
-        # The count's refusals (engine/checks.py) of its burrachi, where 3s are ordinary cards
+        # The count's refusals (engine/checks_*.py) of its burrachi, where 3s are ordinary cards
         # and none is shown apart.
         *meld_refusals(
             least=N_("The burrachi on the table are worth at least %(least)d."),

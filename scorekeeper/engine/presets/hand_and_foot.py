@@ -111,7 +111,7 @@ HAND_AND_FOOT = vary(
          Nn_("%(num)d wild book", "%(num)d wild books")),
         (N_("Each canasta also counts its cards at card value."),
          N_("Each book also counts its cards at card value.")),
-        # The count's refusals (engine/checks.py) of its books.
+        # The count's refusals (engine/checks_*.py) of its books.
         *meld_refusals(
             least=N_("The books and black 3s on the table are worth at least %(least)d."),
             cards=N_("Books made: %(count)d. They need at least %(cards)d cards on the table."),
