@@ -21,7 +21,7 @@ from sqlalchemy import select
 from ..extensions import db
 from ..models.games import utcnow
 from ..models.table_cards import TableCard
-from .games import hash_token, token_matches
+from .game_reads import hash_token, token_matches
 
 #: Bytes of a card's token: 96 bits, 16 characters in its link (short enough to type from the
 #: card, far too many to guess; failed guesses are rate-limited as every token's are).

@@ -3,16 +3,14 @@ each one locked, checked and logged, as ``services.record`` does for a game's ha
 
 An operation (:func:`finish_round`, :func:`start_clock`, :func:`pause_clock`,
 :func:`extend_clock`, :func:`abandon`, :func:`undo_abandon`, :func:`substitute`,
-:func:`undo_substitute`, :func:`round_links`, :func:`table_link`) takes the same steps:
-
-1. take the tournament's row lock (``SELECT … FOR UPDATE`` on PostgreSQL; on SQLite a writing
-   request's transaction starts with ``BEGIN IMMEDIATE``) and load the tournament after it,
-   rounds, tables and games included, so what it checks is the latest committed;
-2. recognise a repeated request key (the same key with the same request answers the change it
-   made, with another request :class:`~.errors.DeskKeyReused`);
-3. check the tournament version a desk page was shown (:class:`~.errors.TournamentChanged`);
-4. make the change (the tables' games change through ``services.record``, under their own
-   locks), raise the tournament's version and log a :class:`TournamentChange`.
+:func:`undo_substitute`, :func:`round_links`, :func:`table_link`, :func:`paper_result`) is its
+act alone, run through the one write sequence (``services.writing.write``) by the desk's
+ledger (:class:`DeskLedger`): the tournament's lock (loaded after it, rounds, tables and games
+included), a repeated request key (the same request answers the change it made, another
+:class:`~.errors.DeskKeyReused`), the tournament version a desk page was shown
+(:class:`~.errors.TournamentChanged`), the act (the tables' games change through
+``services.record``, under their own locks, after the tournament's), then the tournament's
+version raised and a :class:`TournamentChange` logged.
 
 Operations flush and never commit: the request commits once (``create_app``). Refusals are
 the domain errors of ``services.errors`` (:class:`~.errors.DeskRefused` and its kinds); the

@@ -38,6 +38,7 @@ from .authors import BY_EDITOR as BY_EDITOR
 from .authors import BY_SCOREKEEPER as BY_SCOREKEEPER
 from .errors import MAX_REQUEST_KEY as MAX_REQUEST_KEY
 from .errors import GameNotFound, KeyTooLong
+from .game_reads import hash_token
 from .text import is_storable
 
 T = TypeVar("T")
@@ -99,8 +100,6 @@ def lock_game(game: str | int) -> Game:
         return _lock_game_where(Game.id == game, str(game))
     if not game or len(game) > 100:
         raise GameNotFound(game)
-    from .games import hash_token  # (services.games reads; this module writes)
-
     return _lock_game_where(Game.view_token_hash == hash_token(game), game)
 
 
