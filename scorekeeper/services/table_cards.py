@@ -14,6 +14,7 @@ the desk's write sequence like the others.
 
 from __future__ import annotations
 
+import hmac
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -103,9 +104,22 @@ def find_confirm_card(token: str) -> TableCard | None:
     """The card whose second link's token is ``token`` (replaced or not), or ``None``."""
     if not token or len(token) > MAX_TOKEN:
         return None
-    return db.session.execute(
+    found = db.session.execute(
         select(TableCard).where(TableCard.confirm_hash == games_service.hash_token(token))
     ).scalar_one_or_none()
+    if found is not None:
+        return found
+    # A card made before its second link existed keeps no hash of it until a seating write
+    # gives it one (``card_tokens.make_cards``); its link is drawn from its salt all the same,
+    # so it is found by drawing it (only such cards, those of tournaments older than issue
+    # 43: opening a link changes nothing).
+    for card in db.session.execute(
+        select(TableCard).where(TableCard.confirm_hash.is_(None))
+    ).scalars():
+        drawn = confirm_token(card)
+        if drawn is not None and hmac.compare_digest(drawn, token):
+            return card
+    return None
 
 
 def open_card(token: str) -> CardOpened | None:
