@@ -663,7 +663,7 @@ def add_hand(game_id: str) -> Response:
     game = record.lock(game_id)
     # "Save mine as the next hand" sends the version the choice was shown on.
     seen = _seen("confirm_seen") or _seen("seen")
-    done = record.add_hand(game, _hand_body(game), by=g.by, request_key=_request_key(),
+    done = record.add_hand(game_id, _hand_body(game), by=g.by, request_key=_request_key(),
                            seen_version=seen)
     shown = format_number(done.change.hand or 0)
     plain = _("Hand %(n)s saved.", n=shown)
@@ -703,7 +703,7 @@ def update_hand(game_id: str, number: int) -> Response:
     if number < 1:
         abort(404)
     game = record.lock(game_id)
-    done = record.fix_hand(game, number, _hand_body(game), by=g.by,
+    done = record.fix_hand(game_id, number, _hand_body(game), by=g.by,
                            expected_version=_seen("version"), request_key=_request_key(),
                            follow=True)
     shown = format_number(done.change.hand or 0)

@@ -52,11 +52,11 @@ def record_abandonment(tournament: Tournament, pair: TournamentPair) -> Tourname
     hand that ends it meanwhile is not overwritten.
     """
     table = abandonment_table(tournament, pair)
-    game = record.lock(table.view_token)
+    record.lock_row(table.game_id)
     _check_abandonable(table)
     table.abandoned_by = 0 if table.pair_a_id == pair.id else 1
     pair.disqualified_round = table.round.number
-    record.note_abandonment(game, by=record.BY_DESK)
+    record.note_abandonment(table.game_id, by=record.BY_DESK)
     db.session.flush()
     return table
 
@@ -75,10 +75,9 @@ def undo_abandonment(tournament: Tournament, pair: TournamentPair) -> Tournament
         raise RoundClosed(pair.disqualified_round)
     for table in rnd.tables:
         if pair.id in (table.pair_a_id, table.pair_b_id):
-            game = record.lock(table.view_token)
             table.abandoned_by = None
             pair.disqualified_round = None
-            record.note_abandonment_undone(game, by=record.BY_DESK)
+            record.note_abandonment_undone(table.game_id, by=record.BY_DESK)
             db.session.flush()
             return table
     raise RoundClosed(rnd.number)

@@ -9,12 +9,13 @@ A browser that keeps the table's score (it opened the scorer's link, or holds th
 link) is refused: a pair does not confirm its own scoring.
 
 A confirmation is a change to the tournament like the desk's: it goes through the desk's one
-write path (``desk._begin``: the tournament's lock, the request key; logged as ``confirm``,
-by ``opponents``, ``desk`` or ``api``), then locks the table's game (a tournament before its
-games, as every writer takes them) and confirms the game's version the confirming phone was
-shown. A correction saved meanwhile has raised it: the confirmation is refused
-(:class:`ResultChanged`) and the phone shows the corrected result; a correction saved after
-raises it too, so the corrected result waits for a confirmation again.
+write sequence (``services.writing.write`` with the desk's ledger: the tournament's lock, the
+request key; logged as ``confirm``, by ``opponents``, ``desk`` or ``api``), which locks the
+table's game after the tournament (a tournament before its games, as every writer takes
+them) and confirms the game's version the confirming phone was shown. A correction saved
+meanwhile has raised it: the confirmation is refused (:class:`ResultChanged`) and the phone
+shows the corrected result; a correction saved after raises it too, so the corrected result
+waits for a confirmation again.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from dataclasses import dataclass
 
 from ..models.games import Game
 from ..models.tournaments import Tournament, TournamentTable
-from . import confirmed, desk, record, table_cards
+from . import confirmed, desk, table_cards
 from . import games as games_service
 from . import tournaments as service
 from .errors import (
@@ -38,6 +39,7 @@ from .errors import (
     RoundNotFound,
     TableNotFound,
 )
+from .writing import Writing, write
 
 #: Who confirmed a result (``TournamentTable.confirmed_by``, the change's ``by``): the other
 #: pair on its phone; the desk and the API are ``desk.BY_DESK`` and ``desk.BY_API``.
@@ -124,15 +126,16 @@ def open_link(token: str, scorer_tokens: Iterable[str] = ()) -> ConfirmPage:
     return ConfirmPage(tournament, card.number, waiting, done[::-1], playing, own)
 
 
-def _confirm(begun: desk._Begun, table: TournamentTable, seen_game_version: int | None, *,
-             by: str, scorer_tokens: Iterable[str] = ()) -> desk.DeskWritten:
-    tournament = begun.tournament
+def _confirm(w: Writing[Tournament], table: TournamentTable, seen_game_version: int | None,
+             *, scorer_tokens: Iterable[str] = ()) -> desk.DeskEntry:
+    """Confirm the table's result as its game stands under its lock (taken after the
+    tournament's: a hand its scorer saves meanwhile is either seen here, its version, or
+    waits until this confirmation is committed)."""
+    tournament = w.row
     if not confirmed.asks_confirmation(tournament):
         raise ConfirmationNotAsked(tournament.id)
-    # After the tournament's lock, the game's: a hand its scorer saves meanwhile is either
-    # seen here (its version) or waits until this confirmation is committed.
-    game = record.lock_row(table.game_id)
-    if by == BY_OPPONENTS and _keeps_score(game, scorer_tokens):
+    game = w.games[table.game_id]
+    if w.by == BY_OPPONENTS and _keeps_score(game, scorer_tokens):
         raise OwnResult(table.number)
     if table.paper_totals is not None or table.abandoned_by is not None:
         raise NothingToConfirm(table.number)
@@ -143,11 +146,10 @@ def _confirm(begun: desk._Begun, table: TournamentTable, seen_game_version: int 
     if seen_game_version is not None and seen_game_version != game.version:
         raise ResultChanged(game.version)
     table.confirmed_version = game.version
-    table.confirmed_by = by
+    table.confirmed_by = w.by
     totals = service.table_totals(table)
-    change = desk._log(begun, "confirm", by=by, round=table.round.number, table=table.number,
-                       detail={"game_version": game.version, "totals": list(totals)})
-    return desk.DeskWritten(tournament, change)
+    return desk.DeskEntry(round=table.round.number, table=table.number,
+                          detail={"game_version": game.version, "totals": list(totals)})
 
 
 def _keeps_score(game: Game, tokens: Iterable[str]) -> bool:
@@ -174,13 +176,16 @@ def confirm_at_table(token: str, game_number: int, seen_game_version: object, *,
     if card is None or card.replaced_at is not None:
         raise ConfirmLinkNotFound(token)
     seen = _version(seen_game_version)
-    begun = desk._begin(card.tournament_id, "confirm",
-                        [card.number, game_number, seen, BY_OPPONENTS],
-                        request_key=request_key, seen_version=None)
-    if begun.earlier is not None:
-        return begun.earlier
-    table = _table(begun.tournament, game_number, card.number)
-    return _confirm(begun, table, seen, by=BY_OPPONENTS, scorer_tokens=scorer_tokens)
+    number = card.number
+
+    def act(w: Writing[Tournament]) -> desk.DeskEntry:
+        table = _table(w.row, game_number, number)
+        return _confirm(w, table, seen, scorer_tokens=scorer_tokens)
+
+    return write(desk.DESK, card.tournament_id, "confirm",
+                 [number, game_number, seen, BY_OPPONENTS], act, by=BY_OPPONENTS,
+                 request_key=request_key,
+                 games=lambda t: [_table(t, game_number, number).game_id])
 
 
 def confirm_by_desk(tournament_id: str, game_number: int, table_number: int, *, by: str,
@@ -194,12 +199,13 @@ def confirm_by_desk(tournament_id: str, game_number: int, table_number: int, *, 
     refusals, and :class:`~.errors.TournamentChanged` for a stale desk page.
     """
     seen = _version(seen_game_version)
-    begun = desk._begin(tournament_id, "confirm", [table_number, game_number, seen, by],
-                        request_key=request_key, seen_version=seen_version)
-    if begun.earlier is not None:
-        return begun.earlier
-    table = _table(begun.tournament, game_number, table_number)
-    return _confirm(begun, table, seen, by=by)
+
+    def act(w: Writing[Tournament]) -> desk.DeskEntry:
+        return _confirm(w, _table(w.row, game_number, table_number), seen)
+
+    return write(desk.DESK, tournament_id, "confirm", [table_number, game_number, seen, by],
+                 act, by=by, request_key=request_key, expected_version=seen_version,
+                 games=lambda t: [_table(t, game_number, table_number).game_id])
 
 
 def _table(tournament: Tournament, game_number: int, table_number: int) -> TournamentTable:

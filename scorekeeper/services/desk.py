@@ -3,16 +3,14 @@ each one locked, checked and logged, as ``services.record`` does for a game's ha
 
 An operation (:func:`finish_round`, :func:`start_clock`, :func:`pause_clock`,
 :func:`extend_clock`, :func:`abandon`, :func:`undo_abandon`, :func:`substitute`,
-:func:`undo_substitute`, :func:`round_links`, :func:`table_link`) takes the same steps:
-
-1. take the tournament's row lock (``SELECT … FOR UPDATE`` on PostgreSQL; on SQLite a writing
-   request's transaction starts with ``BEGIN IMMEDIATE``) and load the tournament after it,
-   rounds, tables and games included, so what it checks is the latest committed;
-2. recognise a repeated request key (the same key with the same request answers the change it
-   made, with another request :class:`~.errors.DeskKeyReused`);
-3. check the tournament version a desk page was shown (:class:`~.errors.TournamentChanged`);
-4. make the change (the tables' games change through ``services.record``, under their own
-   locks), raise the tournament's version and log a :class:`TournamentChange`.
+:func:`undo_substitute`, :func:`round_links`, :func:`table_link`, :func:`paper_result`) is its
+act alone, run through the one write sequence (``services.writing.write``) by the desk's
+ledger (:class:`DeskLedger`): the tournament's lock (loaded after it, rounds, tables and games
+included), a repeated request key (the same request answers the change it made, another
+:class:`~.errors.DeskKeyReused`), the tournament version a desk page was shown
+(:class:`~.errors.TournamentChanged`), the act (the tables' games change through
+``services.record``, under their own locks, after the tournament's), then the tournament's
+version raised and a :class:`TournamentChange` logged.
 
 Operations flush and never commit: the request commits once (``create_app``). Refusals are
 the domain errors of ``services.errors`` (:class:`~.errors.DeskRefused` and its kinds); the
@@ -58,8 +56,7 @@ from .errors import (
     TournamentNotFound,
     TournamentOver,
 )
-from .writing import BY_API, BY_DESK, check_key, locked, next_seq
-from .writing import digest as _digest
+from .writing import BY_API, BY_DESK, Ledger, Writing, locked, next_seq, write
 
 __all__ = ["AbandonmentNotUndoable", "ActionRefused", "AlreadySubstituted", "ClockNotRunning",
            "ClockRunning", "DeskRefused", "KeyReused", "KeyTooLong", "PairNotFound",
@@ -98,6 +95,8 @@ class DeskWritten:
     seated: TournamentRound | None = None
     #: Tables whose new edit link this request made (their ``new_edit_token``).
     links: list[TournamentTable] = field(default_factory=list)
+    #: The result the desk typed from a table's paper sheet (``paper_result``).
+    paper: paper_results.PaperResult | None = None
 
     @property
     def version(self) -> int:
@@ -150,49 +149,62 @@ def lock(tournament_id: str) -> Tournament:
 
 
 @dataclass(frozen=True)
-class _Begun:
-    tournament: Tournament
-    key: str | None
-    digest: str
-    earlier: DeskWritten | None
+class DeskEntry:
+    """What a desk act returns for its log row (the round, pair and table it touched, what
+    else it keeps) and for its answer (the round it seated, the links it made, a paper
+    result)."""
+
+    round: int | None = None
+    pair: int | None = None
+    table: int | None = None
+    detail: Mapping[str, object] | None = None
+    seated: TournamentRound | None = None
+    links: list[TournamentTable] = field(default_factory=list)
+    paper: paper_results.PaperResult | None = None
 
 
-def _begin(tournament_id: str, kind: str, asked: object, *, request_key: str | None,
-           seen_version: int | None) -> _Begun:
-    key = check_key(request_key, DeskKeyTooLong)
-    tournament = lock(tournament_id)
-    digest = _digest(kind, asked)
-    if key is not None:
+class DeskLedger(Ledger[str, Tournament, DeskEntry, DeskWritten]):
+    """How a tournament is written (see ``services.writing``): locked by its id and loaded
+    whole, its changes logged in :class:`TournamentChange`, each one raising its version."""
+
+    too_long = DeskKeyTooLong
+
+    def lock(self, ident: str) -> Tournament:
+        return lock(ident)
+
+    def repeated(self, row: Tournament, key: str, digest: str) -> DeskWritten | None:
         earlier = db.session.execute(
-            select(TournamentChange).where(TournamentChange.tournament_id == tournament.id,
+            select(TournamentChange).where(TournamentChange.tournament_id == row.id,
                                            TournamentChange.request_key == key)
         ).scalar_one_or_none()
-        if earlier is not None:
-            if earlier.request_digest != digest:
-                raise DeskKeyReused(key)
-            return _Begun(tournament, key, digest,
-                          DeskWritten(tournament, view_of(earlier), repeated=True))
-    if seen_version is not None and seen_version != tournament.version:
-        raise TournamentChanged(tournament.version)
-    return _Begun(tournament, key, digest, None)
+        if earlier is None:
+            return None
+        if earlier.request_digest != digest:
+            raise DeskKeyReused(key)
+        return DeskWritten(row, view_of(earlier), repeated=True)
+
+    def check_version(self, row: Tournament, expected: int) -> None:
+        if expected != row.version:
+            raise TournamentChanged(row.version)
+
+    def log(self, writing: Writing[Tournament], entry: DeskEntry) -> DeskWritten:
+        tournament = writing.row
+        tournament.version += 1
+        change = TournamentChange(
+            tournament_id=tournament.id,
+            seq=next_seq(TournamentChange.seq, TournamentChange.tournament_id, tournament.id),
+            kind=writing.kind, round=entry.round, pair=entry.pair, table=entry.table,
+            detail=None if entry.detail is None else dict(entry.detail), by=writing.by,
+            request_key=writing.key, request_digest=writing.digest if writing.key else None,
+            version=tournament.version, at=utcnow(),
+        )
+        db.session.add(change)
+        db.session.flush()
+        return DeskWritten(tournament, view_of(change), seated=entry.seated,
+                           links=list(entry.links), paper=entry.paper)
 
 
-def _log(begun: _Begun, kind: str, *, by: str, round: int | None = None,
-         pair: int | None = None, table: int | None = None,
-         detail: Mapping[str, object] | None = None) -> DeskChange:
-    tournament = begun.tournament
-    tournament.version += 1
-    change = TournamentChange(
-        tournament_id=tournament.id,
-        seq=next_seq(TournamentChange.seq, TournamentChange.tournament_id, tournament.id),
-        kind=kind, round=round, pair=pair,
-        table=table, detail=None if detail is None else dict(detail), by=by, request_key=begun.key,
-        request_digest=begun.digest if begun.key else None, version=tournament.version,
-        at=utcnow(),
-    )
-    db.session.add(change)
-    db.session.flush()
-    return view_of(change)
+DESK = DeskLedger()
 
 
 def changes_of(tournament: Tournament, *, last: int | None = None) -> list[DeskChange]:
@@ -236,17 +248,15 @@ def finish_round(tournament_id: str, number: int, *, by: str, request_key: str |
     Raises :class:`RoundNotFound`, :class:`RoundClosed` (a second desk closed it first),
     :class:`TournamentChanged`.
     """
-    begun = _begin(tournament_id, "finish", number, request_key=request_key,
-                   seen_version=seen_version)
-    if begun.earlier is not None:
-        return begun.earlier
-    tournament = begun.tournament
-    _round(tournament, number)
-    seated = service.finish_round(tournament, number)
-    links = service.hand_out_links(seated.tables) if seated is not None and hand_out else []
-    change = _log(begun, "finish", by=by, round=number,
-                  detail={"seated": None if seated is None else seated.number})
-    return DeskWritten(tournament, change, seated=seated, links=links)
+    def act(w: Writing[Tournament]) -> DeskEntry:
+        _round(w.row, number)
+        seated = service.finish_round(w.row, number)
+        links = service.hand_out_links(seated.tables) if seated is not None and hand_out else []
+        return DeskEntry(round=number, detail={"seated": None if seated is None else seated.number},
+                         seated=seated, links=links)
+
+    return write(DESK, tournament_id, "finish", number, act, by=by, request_key=request_key,
+                 expected_version=seen_version)
 
 
 # -- the clock -----------------------------------------------------------------------------------
@@ -257,14 +267,11 @@ def _on_clock(tournament_id: str, number: int, kind: str, asked: object,
               by: str, request_key: str | None, seen_version: int | None) -> DeskWritten:
     """What the clock operations share: begin (or answer the earlier request), find the open
     round (:class:`RoundClosed`), ``act`` on its clock now, log ``kind`` with what it returns."""
-    begun = _begin(tournament_id, kind, asked, request_key=request_key,
-                   seen_version=seen_version)
-    if begun.earlier is not None:
-        return begun.earlier
-    tournament = begun.tournament
-    detail = act(tournament, _open_round(tournament, number), utcnow())
-    change = _log(begun, kind, by=by, round=number, detail=detail)
-    return DeskWritten(tournament, change)
+    def on_clock(w: Writing[Tournament]) -> DeskEntry:
+        return DeskEntry(round=number, detail=act(w.row, _open_round(w.row, number), utcnow()))
+
+    return write(DESK, tournament_id, kind, asked, on_clock, by=by, request_key=request_key,
+                 expected_version=seen_version)
 
 
 def start_clock(tournament_id: str, number: int, *, by: str, request_key: str | None = None,
@@ -381,20 +388,16 @@ class PairOperation:
     def __call__(self, tournament_id: str, pair_number: int, *, by: str,
                  request_key: str | None = None,
                  seen_version: int | None = None) -> DeskWritten:
-        begun = _begin(tournament_id, self.kind, pair_number, request_key=request_key,
-                       seen_version=seen_version)
-        if begun.earlier is not None:
-            return begun.earlier
-        tournament = begun.tournament
-        pair = _pair(tournament, pair_number)
-        with self._refusals(pair_number):
-            table = self.act(tournament, pair)
-        if table is None:
-            change = _log(begun, self.kind, by=by, pair=pair_number)
-        else:
-            change = _log(begun, self.kind, by=by, round=table.round.number, pair=pair_number,
-                          table=table.number)
-        return DeskWritten(tournament, change)
+        def act(w: Writing[Tournament]) -> DeskEntry:
+            pair = _pair(w.row, pair_number)
+            with self._refusals(pair_number):
+                table = self.act(w.row, pair)
+            if table is None:
+                return DeskEntry(pair=pair_number)
+            return DeskEntry(round=table.round.number, pair=pair_number, table=table.number)
+
+        return write(DESK, tournament_id, self.kind, pair_number, act, by=by,
+                     request_key=request_key, expected_version=seen_version)
 
 
 # The pair abandons its game in the round being played (see
@@ -422,13 +425,12 @@ def round_links(tournament_id: str, number: int, *, by: str, only_missing: bool 
     ones stop working. Raises :class:`RoundNotFound`, :class:`RoundClosed`."""
     # No request key: a link's token is in the answer that makes it alone, so a repeat makes
     # new ones (the last answer's links are the ones that work).
-    begun = _begin(tournament_id, "links", [number, only_missing], request_key=None,
-                   seen_version=seen_version)
-    tournament = begun.tournament
-    rnd = _open_round(tournament, number)
-    made = service.new_round_links(rnd, only_missing=only_missing)
-    change = _log(begun, "links", by=by, round=number, detail={"tables": len(made)})
-    return DeskWritten(tournament, change, links=made)
+    def act(w: Writing[Tournament]) -> DeskEntry:
+        made = service.new_round_links(_open_round(w.row, number), only_missing=only_missing)
+        return DeskEntry(round=number, detail={"tables": len(made)}, links=made)
+
+    return write(DESK, tournament_id, "links", [number, only_missing], act, by=by,
+                 expected_version=seen_version)
 
 
 def table_link(tournament_id: str, number: int, table_number: int, *, by: str,
@@ -437,18 +439,18 @@ def table_link(tournament_id: str, number: int, table_number: int, *, by: str,
 
     Raises :class:`RoundNotFound`, :class:`TableNotFound`, :class:`RoundClosed`.
     """
-    begun = _begin(tournament_id, "link", [number, table_number], request_key=None,
-                   seen_version=seen_version)
-    tournament = begun.tournament
-    rnd = _round(tournament, number)
-    table = service.find_table(rnd, table_number)
-    if table is None:
-        raise TableNotFound(table_number)
-    if rnd.finished_at is not None:
-        raise RoundClosed(number)
-    service.new_table_link(table)
-    change = _log(begun, "link", by=by, round=number, table=table_number)
-    return DeskWritten(tournament, change, links=[table])
+    def act(w: Writing[Tournament]) -> DeskEntry:
+        rnd = _round(w.row, number)
+        table = service.find_table(rnd, table_number)
+        if table is None:
+            raise TableNotFound(table_number)
+        if rnd.finished_at is not None:
+            raise RoundClosed(number)
+        service.new_table_link(table)
+        return DeskEntry(round=number, table=table_number, links=[table])
+
+    return write(DESK, tournament_id, "link", [number, table_number], act, by=by,
+                 expected_version=seen_version)
 
 
 # -- a table kept on paper -----------------------------------------------------------------------
@@ -462,17 +464,19 @@ def paper_result(tournament_id: str, number: int, table: int, totals: object, *,
     Raises :class:`RoundNotFound`, :class:`RoundClosed`, ``paper_results.NoSuchTable`` and
     :class:`EntryErrors` (fields ``totals``, ``totals[i]``).
     """
-    begun = _begin(tournament_id, "paper_result", [number, table, totals], request_key=None,
-                   seen_version=None)
-    tournament = begun.tournament
-    rnd = _round(tournament, number)
-    seated = service.find_table(rnd, table)
-    before = None if seated is None or seated.paper_totals is None else list(seated.paper_totals)
-    result = paper_results.record_paper_result(tournament, rnd, table, totals, text=text)
-    detail: dict[str, object] = {"totals": list(result.totals)}
-    if rnd.finished_at is not None:
-        # A correction after the round closed: what it replaced, so the desk's log, the
-        # standings and the results file can say so (and the desk can type it back).
-        detail.update({"corrected": True, "before": before})
-    _log(begun, "paper_result", by=by, round=number, table=table, detail=detail)
-    return result
+    def act(w: Writing[Tournament]) -> DeskEntry:
+        rnd = _round(w.row, number)
+        seated = service.find_table(rnd, table)
+        before = (None if seated is None or seated.paper_totals is None
+                  else list(seated.paper_totals))
+        result = paper_results.record_paper_result(w.row, rnd, table, totals, text=text)
+        detail: dict[str, object] = {"totals": list(result.totals)}
+        if rnd.finished_at is not None:
+            # A correction after the round closed: what it replaced, so the desk's log, the
+            # standings and the results file can say so (and the desk can type it back).
+            detail.update({"corrected": True, "before": before})
+        return DeskEntry(round=number, table=table, detail=detail, paper=result)
+
+    written = write(DESK, tournament_id, "paper_result", [number, table, totals], act, by=by)
+    assert written.paper is not None  # no request key: never an earlier answer
+    return written.paper

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, ClassVar
 from ..engine.errors import N_, FieldError
 
 if TYPE_CHECKING:
-    from .record import ChangeView
+    from .game_changes import ChangeView
 
 #: Longest request key kept. A longer one is refused, never cut: two keys that differ only
 #: past the cut would otherwise name the same save.

@@ -227,6 +227,8 @@ def add_pair(tournament: Tournament, data: Mapping[str, object]) -> Added:
     db.session.flush()
     before = {t.number for t in current_tables(tournament)}
     reseated = None if is_late else _reseat_first(tournament, Reseated(), before)
+    # A pair more may seat a table more, in game 1 or in the games planned.
+    service.seat_cards(tournament)
     return Added(pair, joins, reseated)
 
 

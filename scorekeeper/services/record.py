@@ -1,24 +1,13 @@
-"""Every change to a game goes through here: one operation per change, each one locked,
-checked, logged and undoable.
+"""Every change to a game goes through here: one operation per change, each its act alone,
+run through the one write sequence (``services.writing.write``) by the games' ledger
+(:class:`GameLedger`): the request key, the game's lock by its id, a repeated request, the
+tournament's checks (``services.game_standing.check_open``, never for the desk), the version
+the writer saw, the act, the change log.
 
-An operation (:func:`add_hand`, :func:`fix_hand`, :func:`delete_hand`, :func:`undo`,
-:func:`redo`, :func:`settle_at_time`, :func:`note_abandonment`,
-:func:`note_abandonment_undone`) does the same steps in the same
-order:
-
-1. take the game's row lock (``SELECT … FOR UPDATE`` on PostgreSQL; on SQLite the write lock,
-   ``BEGIN IMMEDIATE``, see ``extensions.take_write_lock``), loading the game after the lock
-   so hand numbers and versions are the latest committed. An operation given a game row
-   instead of its id locks it (and reads it afresh) unless this transaction holds its lock
-   already: no caller can change a game it read without the lock. The desk takes its
-   tournament's lock first, then its games' in the order of their row ids;
-2. recognise a repeated request key: the same key with the same request answers the change it
-   made, with another request :class:`KeyReused`;
-3. refuse a game closed by its tournament round (:class:`GameClosed`), or whose tournament
-   waits for the bell that has not rung (:class:`BellNotRung`), except to the desk;
-4. check the version the client saw (:class:`StaleWrite`, :class:`ChangedMeanwhile`);
-5. make the change, settle the game (version, winner) and log a :class:`GameChange` with the
-   hand and totals before and after.
+The operations: :func:`add_hand`, :func:`end_at_time`, :func:`fix_hand`, :func:`delete_hand`,
+:func:`undo`, :func:`redo`, :func:`settle_at_time`, :func:`note_abandonment`,
+:func:`note_abandonment_undone`. Each takes the game's id (its public id, or its row id as the
+desk reaches its tables' games), never a game loaded before its lock.
 
 Operations flush and never commit: the request commits once, at its end (``create_app``).
 Errors are domain errors; the views and the API translate them, each in one place.
@@ -26,23 +15,18 @@ Errors are domain errors; the views and the API translate them, each in one plac
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from datetime import datetime
-from typing import Any, TypedDict
 
-from sqlalchemy import ColumnElement, Row, func, select
-from sqlalchemy.orm import selectinload
+from sqlalchemy import select
 
 from ..engine import N_, FieldError, HandEnd, flow
 from ..engine import EntryErrors as EntryErrors  # re-exported: an operation raises it
 from ..extensions import db
-from ..models import Game, GameChange, Hand, Side
+from ..models import Game, GameChange, Hand
 from ..models.changes import ChangeKind
 from ..models.games import utcnow
-from ..models.tournaments import Tournament, TournamentRound, TournamentTable
 from . import games as games_service
-from .clock import BELL
 from .errors import (
     BellNotRung,
     ChangedMeanwhile,
@@ -59,99 +43,32 @@ from .errors import (
     StaleWrite,
     WriteRefused,
 )
+from .game_changes import HAND_CHANGES as HAND_CHANGES  # re-exported: the log's readers
+from .game_changes import UNDOABLE as UNDOABLE
+from .game_changes import ChangeView as ChangeView
+from .game_changes import HandSnapshot, changes_since
+from .game_changes import HandView as HandView
+from .game_changes import Written as Written
+from .game_changes import changes_of as changes_of
+from .game_changes import corrected_at_the_desk as corrected_at_the_desk
+from .game_changes import redo_target as redo_target
+from .game_changes import undo_target as undo_target
+from .game_changes import view_of as view_of
+from .game_standing import abandoned_side as abandoned_side
+from .game_standing import check_open
+from .game_standing import desk_token_hash as desk_token_hash
 from .games import get_hand
 from .writing import BY_API as BY_API  # re-exported: who made a change, for the callers
 from .writing import BY_DESK as BY_DESK
 from .writing import BY_EDITOR as BY_EDITOR
 from .writing import BY_SCOREKEEPER as BY_SCOREKEEPER
 from .writing import MAX_REQUEST_KEY as MAX_REQUEST_KEY
+from .writing import Ledger, Writing, lock_game, next_seq, write
 from .writing import check_key as check_key
-from .writing import digest as _digest
-from .writing import locked, next_seq
 
 __all__ = ["BellNotRung", "ChangedMeanwhile", "EntryErrors", "GameAbandoned", "GameClosed",
            "GameNotFound", "GameOnPaper", "GameOver", "HandNotFound", "KeyReused", "KeyTooLong",
            "NothingToRedo", "NothingToUndo", "StaleWrite", "WriteRefused"]
-
-#: Changes that act on hands and can be undone (and then redone).
-UNDOABLE = (ChangeKind.ADD, ChangeKind.FIX, ChangeKind.DELETE)
-
-
-# -- what an operation answers -------------------------------------------------------------------
-
-
-class HandSnapshot(TypedDict):
-    """A hand as the change log keeps it (``GameChange.before`` and ``after``): its entry as
-    stored, its count (:func:`~scorekeeper.services.games.result_to_rows`) and each side's
-    total."""
-
-    entry: dict[str, object]
-    result: list[dict[str, object]]
-    totals: list[int]
-
-
-@dataclass(frozen=True)
-class HandView:
-    """A hand as an answer shows it (plain data, read before the request commits)."""
-
-    number: int
-    version: int
-    entry: dict[str, object]
-    result: list[dict[str, Any]]
-    totals: list[int]
-
-
-@dataclass(frozen=True)
-class ChangeView:
-    """One logged change, as the "Changes" page and the API list it."""
-
-    seq: int
-    kind: ChangeKind
-    hand: int | None
-    at: datetime
-    by: str
-    totals_before: tuple[int, ...]
-    totals_after: tuple[int, ...]
-    undone: bool
-    target: int | None
-    version: int
-    before: dict[str, object] | None
-    after: dict[str, object] | None
-
-    @property
-    def points(self) -> tuple[int, ...]:
-        """What the change did to each side's total."""
-        return tuple(a - b for a, b in zip(self.totals_after, self.totals_before, strict=True))
-
-
-@dataclass(frozen=True)
-class Written:
-    """What an operation did: the change logged, the hand it left (if any), the game version."""
-
-    change: ChangeView
-    hand: HandView | None
-    version: int
-    #: True when the request key named a change made before: nothing new was done.
-    repeated: bool = False
-
-
-def view_of(change: GameChange) -> ChangeView:
-    """A logged change as plain data."""
-    return ChangeView(
-        seq=change.seq, kind=change.kind, hand=change.hand, at=change.at, by=change.by,
-        totals_before=tuple(int(t) for t in change.totals_before),
-        totals_after=tuple(int(t) for t in change.totals_after),
-        undone=bool(change.undone), target=change.target, version=change.version,
-        before=change.before, after=change.after,
-    )
-
-
-def _hand_view(hand: Hand) -> HandView:
-    return HandView(number=hand.number, version=hand.version, entry=hand.entry,
-                    result=hand.result, totals=[int(t) for t in hand.totals])
-
-
-# -- the steps every operation takes --------------------------------------------------------------
 
 
 def lock(game_id: str) -> Game:
@@ -159,118 +76,87 @@ def lock(game_id: str) -> Game:
 
     Raises :class:`GameNotFound`.
     """
-    if not game_id or len(game_id) > 100:
-        raise GameNotFound(game_id)
-    return _lock_where(Game.view_token_hash == games_service.hash_token(game_id), game_id)
+    return lock_game(game_id)
 
 
 def lock_row(game_pk: int) -> Game:
     """The game whose row id is ``game_pk``, locked for this transaction, loaded fresh (the
     desk reaches its tables' games by row). Raises :class:`GameNotFound`."""
-    return _lock_where(Game.id == game_pk, str(game_pk))
+    return lock_game(game_pk)
 
 
-def _lock_where(condition: ColumnElement[bool], name: str) -> Game:
-    stmt = locked(
-        select(Game)
-        .where(condition)
-        .options(selectinload(Game.sides).selectinload(Side.players), selectinload(Game.hands))
-        .execution_options(populate_existing=True),
-        Game,
-    )
-    game = db.session.execute(stmt).scalar_one_or_none()
-    if game is None:
-        raise GameNotFound(name)
-    _held().add(game.id)
-    return game
+# -- the games' ledger ---------------------------------------------------------------------------
 
 
-def _held() -> set[int]:
-    """The row ids of the games this session's transaction has locked (and loaded fresh)."""
-    session = db.session()
-    transaction = session.get_transaction()
-    info = session.info
-    held = info.get("held_games")
-    if held is None or held[0] is not transaction:
-        held = info["held_games"] = (transaction, set())
-    return held[1]
+@dataclass(frozen=True)
+class HandEntry:
+    """What a game's act returns for its log row: the change's kind, the hand it concerns,
+    that hand before and after, each side's total before the act, the hand the answer shows
+    (if one is left), and the change an undo or a redo targets."""
+
+    kind: ChangeKind
+    hand: int | None
+    before: HandSnapshot | None
+    after: HandSnapshot | None
+    totals_before: list[int]
+    shown: Hand | None = None
+    target: int | None = None
 
 
-def _game(game: Game | str) -> Game:
-    """The game an operation changes, locked: by its public id, or a row already loaded, which
-    is locked (and loaded afresh) unless this transaction locked it already, so no caller can
-    change a game it read without its lock."""
-    if isinstance(game, str):
-        return lock(game)
-    if game.id in _held():
-        return game
-    return lock_row(game.id)
+class GameLedger(Ledger[str | int, Game, HandEntry, Written]):
+    """How a game is written (see ``services.writing``): locked by its id, its changes logged
+    in :class:`GameChange`, refused by its tournament (``game_standing.check_open``)."""
+
+    def lock(self, ident: str | int) -> Game:
+        return lock_game(ident)
+
+    def repeated(self, row: Game, key: str, digest: str) -> Written | None:
+        earlier = db.session.execute(
+            select(GameChange).where(GameChange.game_id == row.id, GameChange.request_key == key)
+        ).scalar_one_or_none()
+        if earlier is None:
+            return None
+        # Keys carried over from before the log kept no digest: such a key answers its change,
+        # as it always did.
+        if earlier.request_digest is not None and earlier.request_digest != digest:
+            raise KeyReused(key)
+        hand = None
+        if earlier.after is not None and earlier.hand is not None:
+            snap = earlier.after
+            hand = HandView(number=earlier.hand, version=earlier.version, entry=snap["entry"],
+                            result=snap["result"], totals=[int(t) for t in snap["totals"]])
+        return Written(view_of(earlier), hand, row.version, repeated=True)
+
+    def check(self, row: Game, by: str) -> None:
+        check_open(row, by)
+
+    def check_version(self, row: Game, expected: int) -> None:
+        if expected != row.version:
+            raise StaleWrite(row.version)
+
+    def log(self, writing: Writing[Game], entry: HandEntry) -> Written:
+        game = writing.row
+        change = GameChange(
+            game_id=game.id, seq=next_seq(GameChange.seq, GameChange.game_id, game.id),
+            kind=entry.kind, hand=entry.hand, before=entry.before, after=entry.after,
+            totals_before=entry.totals_before, totals_after=games_service.totals_of(game),
+            target=entry.target, undone=False, by=writing.by, request_key=writing.key,
+            request_digest=writing.digest if writing.key else None, version=game.version,
+            at=utcnow(),
+        )
+        db.session.add(change)
+        db.session.flush()
+        shown = entry.shown
+        if shown is not None:
+            shown.version = game.version
+            db.session.flush()
+        view = None if shown is None else HandView(
+            number=shown.number, version=shown.version, entry=shown.entry, result=shown.result,
+            totals=[int(t) for t in shown.totals])
+        return Written(view_of(change), view, game.version)
 
 
-def _repeated(game: Game, key: str | None, digest: str) -> Written | None:
-    if key is None:
-        return None
-    earlier = db.session.execute(
-        select(GameChange).where(GameChange.game_id == game.id, GameChange.request_key == key)
-    ).scalar_one_or_none()
-    if earlier is None:
-        return None
-    # Keys carried over from before the log kept no digest: such a key answers its change,
-    # as it always did.
-    if earlier.request_digest is not None and earlier.request_digest != digest:
-        raise KeyReused(key)
-    hand = None
-    if earlier.after is not None and earlier.hand is not None:
-        snap = earlier.after
-        hand = HandView(number=earlier.hand, version=earlier.version, entry=snap["entry"],
-                        result=snap["result"], totals=[int(t) for t in snap["totals"]])
-    return Written(view_of(earlier), hand, game.version, repeated=True)
-
-
-def _tournament_row(
-    game: Game,
-) -> Row[datetime | None, datetime | None, int | None, list[int] | None, str,
-         datetime | None] | None:
-    return db.session.execute(
-        select(TournamentRound.finished_at, Tournament.finished_at, TournamentTable.abandoned_by,
-               TournamentTable.paper_totals, Tournament.tables_start,
-               TournamentRound.clock_started_at)
-        .join(TournamentTable, TournamentTable.round_id == TournamentRound.id)
-        .join(Tournament, Tournament.id == TournamentRound.tournament_id)
-        .where(TournamentTable.game_id == game.id)
-    ).first()
-
-
-def abandoned_side(game: Game) -> int | None:
-    """The side that abandoned the game, as its tournament desk recorded it (if any)."""
-    row = _tournament_row(game)
-    return None if row is None else row[2]
-
-
-def desk_token_hash(game_pk: int) -> str | None:
-    """The admin token hash of the tournament the game (by its row id) is played in, if any."""
-    return db.session.execute(
-        select(Tournament.admin_token_hash)
-        .join(TournamentRound, TournamentRound.tournament_id == Tournament.id)
-        .join(TournamentTable, TournamentTable.round_id == TournamentRound.id)
-        .where(TournamentTable.game_id == game_pk)
-    ).scalar_one_or_none()
-
-
-def _check_open(game: Game, by: str) -> None:
-    if by == BY_DESK:
-        return
-    row = _tournament_row(game)
-    if row is None:
-        return
-    if row[0] is not None or row[1] is not None:
-        raise GameClosed()
-    if row[2] is not None:
-        raise GameAbandoned()
-    if row[3] is not None:
-        raise GameOnPaper()
-    if row[4] == BELL and row[5] is None:
-        raise BellNotRung()
+GAMES = GameLedger()
 
 
 def _check_time_up(game: Game, body: Mapping[str, object], by: str) -> None:
@@ -286,49 +172,6 @@ def _check_time_up(game: Game, body: Mapping[str, object], by: str) -> None:
         "end", N_("Time is not up: %(left)s left on the desk's clock. A hand stopped by the "
                   "clock is counted when time is up; before that, only the tournament desk "
                   "can enter one."), left=format_clock(info.clock.seconds_left))])
-
-
-def changes_of(game: Game) -> list[ChangeView]:
-    """Every change of the game, oldest first."""
-    rows = db.session.execute(
-        select(GameChange).where(GameChange.game_id == game.id).order_by(GameChange.seq)
-    ).scalars()
-    return [view_of(c) for c in rows]
-
-
-#: The changes that touch a game's hands (not a settlement or an abandonment the desk notes).
-HAND_CHANGES = (*UNDOABLE, ChangeKind.UNDO, ChangeKind.REDO)
-
-
-def corrected_at_the_desk(game_pk: int) -> bool:
-    """Whether the tournament desk changed the game's hands (its sheet says so)."""
-    return db.session.execute(
-        select(GameChange.id).where(GameChange.game_id == game_pk, GameChange.by == BY_DESK,
-                                    GameChange.kind.in_(HAND_CHANGES)).limit(1)
-    ).first() is not None
-
-
-def _changes_since(game: Game, version: int) -> list[ChangeView]:
-    rows = db.session.execute(
-        select(GameChange).where(GameChange.game_id == game.id, GameChange.version > version)
-        .order_by(GameChange.seq)
-    ).scalars()
-    return [view_of(c) for c in rows]
-
-
-def _log(game: Game, *, kind: ChangeKind, by: str, hand: int | None, before: HandSnapshot | None,
-         after: HandSnapshot | None, totals_before: list[int], key: str | None,
-         digest: str, target: int | None = None) -> GameChange:
-    change = GameChange(
-        game_id=game.id, seq=next_seq(GameChange.seq, GameChange.game_id, game.id), kind=kind,
-        hand=hand, before=before, after=after,
-        totals_before=totals_before, totals_after=games_service.totals_of(game), target=target,
-        undone=False, by=by, request_key=key, request_digest=digest if key else None,
-        version=game.version, at=utcnow(),
-    )
-    db.session.add(change)
-    db.session.flush()
-    return change
 
 
 # -- hands, as the log keeps them ----------------------------------------------------------------
@@ -407,17 +250,29 @@ def _counted(game: Game, body: Mapping[str, object]) -> HandSnapshot:
             "totals": list(result.totals)}
 
 
-def _written(game: Game, change: GameChange, hand: Hand | None) -> Written:
-    if hand is not None:
-        hand.version = game.version
-        db.session.flush()
-    return Written(view_of(change), None if hand is None else _hand_view(hand), game.version)
-
-
 # -- the operations ------------------------------------------------------------------------------
 
 
-def add_hand(game: Game | str, body: Mapping[str, object], *, by: str,
+def _not_over(game: Game) -> None:
+    if game.finished:
+        raise GameOver()
+
+
+def _nothing_meanwhile(game: Game, seen_version: int) -> None:
+    if seen_version != game.version:
+        raise ChangedMeanwhile(game.version, changes_since(game, seen_version))
+
+
+def _hand_seen(number: int, follow: bool) -> Callable[[Game, int], None]:
+    """The version check of a change to hand ``number``: the hand's version, not its game's
+    (see :func:`_hand_now`)."""
+    def check(game: Game, seen: int) -> None:
+        _hand_now(game, number, seen, follow)
+
+    return check
+
+
+def add_hand(game_id: str | int, body: Mapping[str, object], *, by: str,
              request_key: str | None = None, seen_version: int | None = None) -> Written:
     """Count a hand and add it after the last one.
 
@@ -425,33 +280,29 @@ def add_hand(game: Game | str, body: Mapping[str, object], *, by: str,
     ``If-Match``); if the game changed since, :class:`ChangedMeanwhile` lists what changed and
     nothing is saved. Raises :class:`GameOver`, :class:`EntryErrors`, ``ShapeError``.
     """
-    key = check_key(request_key)
-    game = _game(game)
-    digest = _digest("add", body)
-    earlier = _repeated(game, key, digest)
-    if earlier is not None:
-        return earlier
-    _check_open(game, by)
-    if game.finished:
-        raise GameOver()
-    if seen_version is not None and seen_version != game.version:
-        meanwhile = _changes_since(game, seen_version)
-        raise ChangedMeanwhile(game.version, meanwhile)
-    _check_time_up(game, body, by)
-    # After the repeat and game-over checks: a repeated save gets its earlier answer, a game
-    # over says so. The desk's time-up hand (settle_at_time) is never refused for room.
-    games_service.check_room_for_hand(game)
-    snap = _counted(game, body)
-    before = games_service.totals_of(game)
-    number = len(game.hands) + 1
-    hand = _put_hand(game, number, snap)
-    games_service.settle(game)
-    change = _log(game, kind=ChangeKind.ADD, by=by, hand=number, before=None, after=snap,
-                  totals_before=before, key=key, digest=digest)
-    return _written(game, change, hand)
+    def act(w: Writing[Game]) -> HandEntry:
+        game = w.row
+        _check_time_up(game, body, by)
+        # After the repeat and game-over checks: a repeated save gets its earlier answer, a
+        # game over says so. The desk's time-up hand (settle_at_time) is never refused for room.
+        games_service.check_room_for_hand(game)
+        snap = _counted(game, body)
+        before = games_service.totals_of(game)
+        number = len(game.hands) + 1
+        hand = _put_hand(game, number, snap)
+        games_service.settle(game)
+        return HandEntry(ChangeKind.ADD, number, None, snap, before, hand)
+
+    return write(GAMES, game_id, "add", body, act, by=by, request_key=request_key,
+                 expected_version=seen_version, checks=(_not_over,), version=_nothing_meanwhile)
 
 
-def end_at_time(game: Game | str, *, by: str, request_key: str | None = None,
+def _time_up_body(game: Game) -> dict[str, object]:
+    """An empty hand ended by time: nobody went out, nothing on it counts."""
+    return {"end": HandEnd.TIME_UP.value, "sides": [{} for _ in game.sides]}
+
+
+def end_at_time(game_id: str | int, *, by: str, request_key: str | None = None,
                 seen_version: int | None = None) -> Written:
     """End the game because time was called between two hands (Burraco's time-out,
     VARIANTS-2.md 12.3: "nessuna coppia avrà i 100 punti di bonus"): an empty hand ended by
@@ -463,12 +314,11 @@ def end_at_time(game: Game | str, *, by: str, request_key: str | None = None,
     Raises :class:`EntryErrors` (on ``end``) under a rule set where time is never up, and
     what :func:`add_hand` raises.
     """
-    game = _game(game)
-    body = {"end": HandEnd.TIME_UP.value, "sides": [{} for _ in game.sides]}
-    return add_hand(game, body, by=by, request_key=request_key, seen_version=seen_version)
+    body = _time_up_body(lock_game(game_id))
+    return add_hand(game_id, body, by=by, request_key=request_key, seen_version=seen_version)
 
 
-def fix_hand(game: Game | str, number: int, body: Mapping[str, object], *, by: str,
+def fix_hand(game_id: str | int, number: int, body: Mapping[str, object], *, by: str,
              expected_version: int | None = None, request_key: str | None = None,
              follow: bool = False) -> Written:
     """Count hand ``number`` again from a corrected entry.
@@ -477,91 +327,46 @@ def fix_hand(game: Game | str, number: int, body: Mapping[str, object], *, by: s
     found by it if hands before it were removed). Raises :class:`HandNotFound`, :class:`StaleWrite`,
     :class:`EntryErrors`.
     """
-    key = check_key(request_key)
-    game = _game(game)
-    digest = _digest("fix", [number, expected_version, body])
-    earlier = _repeated(game, key, digest)
-    if earlier is not None:
-        return earlier
-    _check_open(game, by)
-    hand = _hand_now(game, number, expected_version, follow)
-    if hand.entry.get("end") != HandEnd.TIME_UP.value:
-        _check_time_up(game, body, by)
-    snap = _counted(game, body)
-    before_totals = games_service.totals_of(game)
-    before = _snapshot(hand)
-    _set_hand(hand, snap)
-    games_service.settle(game)
-    change = _log(game, kind=ChangeKind.FIX, by=by, hand=hand.number, before=before, after=snap,
-                  totals_before=before_totals, key=key, digest=digest)
-    return _written(game, change, hand)
+    def act(w: Writing[Game]) -> HandEntry:
+        game = w.row
+        hand = _hand_now(game, number, expected_version, follow)
+        if hand.entry.get("end") != HandEnd.TIME_UP.value:
+            _check_time_up(game, body, by)
+        snap = _counted(game, body)
+        before_totals = games_service.totals_of(game)
+        before = _snapshot(hand)
+        _set_hand(hand, snap)
+        games_service.settle(game)
+        return HandEntry(ChangeKind.FIX, hand.number, before, snap, before_totals, hand)
+
+    return write(GAMES, game_id, "fix", [number, expected_version, body], act, by=by,
+                 request_key=request_key, expected_version=expected_version,
+                 version=_hand_seen(number, follow))
 
 
-def delete_hand(game: Game | str, number: int, *, by: str, expected_version: int | None = None,
-                request_key: str | None = None, follow: bool = False) -> Written:
+def delete_hand(game_id: str | int, number: int, *, by: str,
+                expected_version: int | None = None, request_key: str | None = None,
+                follow: bool = False) -> Written:
     """Remove hand ``number``; the later ones move up one. It can be undone.
 
     Raises :class:`HandNotFound`, :class:`StaleWrite`.
     """
-    key = check_key(request_key)
-    game = _game(game)
-    digest = _digest("delete", [number, expected_version])
-    earlier = _repeated(game, key, digest)
-    if earlier is not None:
-        return earlier
-    _check_open(game, by)
-    hand = _hand_now(game, number, expected_version, follow)
-    number = hand.number
-    before_totals = games_service.totals_of(game)
-    before = _snapshot(hand)
-    _take_hand(game, number)
-    games_service.settle(game)
-    change = _log(game, kind=ChangeKind.DELETE, by=by, hand=number, before=before, after=None,
-                  totals_before=before_totals, key=key, digest=digest)
-    return _written(game, change, None)
+    def act(w: Writing[Game]) -> HandEntry:
+        game = w.row
+        hand = _hand_now(game, number, expected_version, follow)
+        at = hand.number
+        before_totals = games_service.totals_of(game)
+        before = _snapshot(hand)
+        _take_hand(game, at)
+        games_service.settle(game)
+        return HandEntry(ChangeKind.DELETE, at, before, None, before_totals)
+
+    return write(GAMES, game_id, "delete", [number, expected_version], act, by=by,
+                 request_key=request_key, expected_version=expected_version,
+                 version=_hand_seen(number, follow))
 
 
-def undo_target(game: Game) -> GameChange | None:
-    """The change an undo would take back: the latest add, fix or delete not undone."""
-    return db.session.execute(
-        select(GameChange)
-        .where(GameChange.game_id == game.id, GameChange.kind.in_(UNDOABLE),
-               GameChange.undone.is_(False))
-        .order_by(GameChange.seq.desc()).limit(1)
-    ).scalar_one_or_none()
-
-
-def redo_target(game: Game) -> GameChange | None:
-    """The change a redo would apply again: the last one undone, as long as no new add, fix
-    or delete came after the undo (a new change starts a new line of history)."""
-    last_edit = db.session.execute(
-        select(func.max(GameChange.seq))
-        .where(GameChange.game_id == game.id, GameChange.kind.in_(UNDOABLE))
-    ).scalar() or 0
-    undone: list[int | None] = []  # the targets of the undos not redone (an undo has one)
-    for kind, target in db.session.execute(
-        select(GameChange.kind, GameChange.target)
-        .where(GameChange.game_id == game.id, GameChange.seq > last_edit,
-               GameChange.kind.in_((ChangeKind.UNDO, ChangeKind.REDO)))
-        .order_by(GameChange.seq)
-    ):
-        if kind is ChangeKind.UNDO:
-            undone.append(target)
-        elif undone:
-            undone.pop()
-    if not undone:
-        return None
-    return db.session.execute(
-        select(GameChange).where(GameChange.game_id == game.id, GameChange.seq == undone[-1])
-    ).scalar_one_or_none()
-
-
-def _check_seen(game: Game, seen_version: int | None) -> None:
-    if seen_version is not None and seen_version != game.version:
-        raise StaleWrite(game.version)
-
-
-def undo(game: Game | str, *, by: str, seen_version: int | None = None,
+def undo(game_id: str | int, *, by: str, seen_version: int | None = None,
          request_key: str | None = None) -> Written:
     """Take back the latest add, fix or delete: an added hand goes, a fixed hand gets its
     previous entry back, a removed hand comes back in its place.
@@ -569,37 +374,35 @@ def undo(game: Game | str, *, by: str, seen_version: int | None = None,
     ``seen_version``: the game's version the page showed (a stale undo changes nothing).
     Raises :class:`NothingToUndo`, :class:`StaleWrite`.
     """
-    return _step(game, ChangeKind.UNDO, by=by, seen_version=seen_version, request_key=request_key)
+    return _step(game_id, ChangeKind.UNDO, by=by, seen_version=seen_version,
+                 request_key=request_key)
 
 
-def redo(game: Game | str, *, by: str, seen_version: int | None = None,
+def redo(game_id: str | int, *, by: str, seen_version: int | None = None,
          request_key: str | None = None) -> Written:
     """Apply again the change the last undo took back. Raises :class:`NothingToRedo`,
     :class:`StaleWrite`."""
-    return _step(game, ChangeKind.REDO, by=by, seen_version=seen_version, request_key=request_key)
+    return _step(game_id, ChangeKind.REDO, by=by, seen_version=seen_version,
+                 request_key=request_key)
 
 
-def _step(game: Game | str, kind: ChangeKind, *, by: str, seen_version: int | None,
+def _step(game_id: str | int, kind: ChangeKind, *, by: str, seen_version: int | None,
           request_key: str | None) -> Written:
-    """An undo or a redo, through the steps every operation takes."""
-    key = check_key(request_key)
-    game = _game(game)
-    digest = _digest(kind, seen_version)
-    earlier = _repeated(game, key, digest)
-    if earlier is not None:
-        return earlier
-    _check_open(game, by)
-    _check_seen(game, seen_version)
-    undoing = kind is ChangeKind.UNDO
-    target = undo_target(game) if undoing else redo_target(game)
-    if target is None:
-        raise NothingToUndo() if undoing else NothingToRedo()
-    return _apply(game, target, kind, by=by, key=key, digest=digest)
+    """An undo or a redo: the change it targets, taken back or applied again."""
+    def act(w: Writing[Game]) -> HandEntry:
+        game = w.row
+        undoing = kind is ChangeKind.UNDO
+        target = undo_target(game) if undoing else redo_target(game)
+        if target is None:
+            raise NothingToUndo() if undoing else NothingToRedo()
+        return _apply(game, target, kind)
+
+    return write(GAMES, game_id, kind, seen_version, act, by=by, request_key=request_key,
+                 expected_version=seen_version)
 
 
-def _apply(game: Game, target: GameChange, kind: ChangeKind, *, by: str, key: str | None,
-           digest: str) -> Written:
-    """Undo (``ChangeKind.UNDO``) or redo ``target``, then log it."""
+def _apply(game: Game, target: GameChange, kind: ChangeKind) -> HandEntry:
+    """Undo (``ChangeKind.UNDO``) or redo ``target``; what the log keeps of it."""
     assert target.hand is not None
     number = target.hand
     # Undoing an add or redoing a delete removes the hand; undoing a delete or redoing an
@@ -624,63 +427,68 @@ def _apply(game: Game, target: GameChange, kind: ChangeKind, *, by: str, key: st
         _set_hand(hand, snap)
     target.undone = kind is ChangeKind.UNDO
     games_service.settle(game)
-    change = _log(game, kind=kind, by=by, hand=hand.number if hand is not None else number,
-                  before=before, after=after, totals_before=totals_before, key=key,
-                  digest=digest, target=target.seq)
-    return _written(game, change, hand)
+    return HandEntry(kind, hand.number if hand is not None else number, before, after,
+                     totals_before, hand, target=target.seq)
 
 
-def settle_at_time(game: Game | str, *, by: str = BY_DESK) -> Written | None:
+class _AlreadyOver(Exception):
+    """The game :func:`settle_at_time` was asked to settle was over: nothing is logged."""
+
+
+def settle_at_time(game_id: str | int, *, by: str = BY_DESK) -> Written | None:
     """End an unfinished game on its current totals because time is up (002's clock).
 
     Used when a tournament round is closed and a table entered no ``time_up`` hand: an empty
     hand ended by time is added (nothing on it counts), so the game's own record says why it
     ended and the highest total wins, level totals drawing. A rule set without a clock cannot
     take such a hand; its game is closed on the same outcome without one. Returns ``None``
-    when the game was already over.
+    when the game was already over (nothing is logged).
     """
-    game = _game(game)
-    if game.finished:
-        return None
-    body = {"end": HandEnd.TIME_UP.value, "sides": [{} for _ in game.sides]}
-    totals_before = games_service.totals_of(game)
+    def act(w: Writing[Game]) -> HandEntry:
+        game = w.row
+        if game.finished:
+            raise _AlreadyOver
+        body = _time_up_body(game)
+        totals_before = games_service.totals_of(game)
+        try:
+            snap = _counted(game, body)
+        except EntryErrors:
+            outcome = flow.decide(games_service.ruleset_of(game), totals_before,
+                                  hands=len(game.hands), target=game.target, time_up=True)
+            game.version += 1
+            game.updated_at = game.finished_at = utcnow()
+            game.winner = outcome.winner
+            game.drawn = outcome.drawn
+            return HandEntry(ChangeKind.SETTLE, None, None, None, totals_before)
+        number = len(game.hands) + 1
+        hand = _put_hand(game, number, snap)
+        games_service.settle(game)
+        return HandEntry(ChangeKind.SETTLE, number, None, snap, totals_before, hand)
+
     try:
-        snap = _counted(game, body)
-    except EntryErrors:
-        outcome = flow.decide(games_service.ruleset_of(game), totals_before,
-                              hands=len(game.hands), target=game.target, time_up=True)
-        game.version += 1
-        game.updated_at = game.finished_at = utcnow()
-        game.winner = outcome.winner
-        game.drawn = outcome.drawn
-        change = _log(game, kind=ChangeKind.SETTLE, by=by, hand=None, before=None, after=None,
-                      totals_before=totals_before, key=None, digest="")
-        return _written(game, change, None)
-    number = len(game.hands) + 1
-    hand = _put_hand(game, number, snap)
-    games_service.settle(game)
-    change = _log(game, kind=ChangeKind.SETTLE, by=by, hand=number, before=None, after=snap,
-                  totals_before=totals_before, key=None, digest="")
-    return _written(game, change, hand)
+        return write(GAMES, game_id, ChangeKind.SETTLE, None, act, by=by, checked=False)
+    except _AlreadyOver:
+        return None
 
 
-def note_abandonment(game: Game | str, *, by: str = BY_DESK) -> Written:
+def note_abandonment(game_id: str | int, *, by: str = BY_DESK) -> Written:
     """Log that a pair abandoned the game at the desk (the tournament credits it); the hands
     stay as they are."""
-    return _note(game, ChangeKind.ABANDON, by)
+    return _note(game_id, ChangeKind.ABANDON, by)
 
 
-def note_abandonment_undone(game: Game | str, *, by: str = BY_DESK) -> Written:
+def note_abandonment_undone(game_id: str | int, *, by: str = BY_DESK) -> Written:
     """Log that the desk took back an abandonment (the game counts again as played)."""
-    return _note(game, ChangeKind.UNABANDON, by)
+    return _note(game_id, ChangeKind.UNABANDON, by)
 
 
-def _note(game: Game | str, kind: ChangeKind, by: str) -> Written:
+def _note(game_id: str | int, kind: ChangeKind, by: str) -> Written:
     """Log a change of the game's standing that touches no hand (a new version all the same)."""
-    game = _game(game)
-    totals = games_service.totals_of(game)
-    game.version += 1
-    game.updated_at = utcnow()
-    change = _log(game, kind=kind, by=by, hand=None, before=None, after=None,
-                  totals_before=totals, key=None, digest="")
-    return _written(game, change, None)
+    def act(w: Writing[Game]) -> HandEntry:
+        game = w.row
+        totals = games_service.totals_of(game)
+        game.version += 1
+        game.updated_at = utcnow()
+        return HandEntry(kind, None, None, None, totals)
+
+    return write(GAMES, game_id, kind, None, act, by=by, checked=False)

@@ -7,21 +7,17 @@ can still print its cards again. Changing the secret key (which signs every brow
 leaves printed cards working, since their hashes are stored, but their cards can no longer be
 printed again: :func:`card_token` answers ``None`` and the desk replaces them.
 
-Making the missing cards changes nothing of play (no version raised, nothing logged: a desk
-page shown before stays valid); replacing one is a desk change, locked, checked and logged
-through ``services.desk`` like the others.
+The cards are made in the writes that seat tables (``services.card_tokens``): printing and
+opening them only read. Replacing one is a desk change, locked, checked and logged through
+the desk's write sequence like the others.
 """
 
 from __future__ import annotations
 
-import base64
-import hashlib
 import hmac
-import secrets
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from flask import current_app
 from sqlalchemy import select
 
 from ..extensions import db
@@ -31,84 +27,24 @@ from ..models.tournaments import Tournament, TournamentRound, TournamentTable
 from . import desk
 from . import games as games_service
 from . import tournaments as service
+from .card_tokens import CONFIRM as CONFIRM  # re-exported: the cards' two purposes
+from .card_tokens import SCORE as SCORE
+from .card_tokens import TOKEN_BYTES as TOKEN_BYTES
+from .card_tokens import card_token as card_token
+from .card_tokens import cards_of, new_card
+from .card_tokens import confirm_token as confirm_token
 from .errors import TableNotFound, TournamentOver
+from .writing import Writing, write
 
-#: Bytes of a card's token: 96 bits, 16 characters in its link (short enough to type from the
-#: card, far too many to guess; failed guesses are rate-limited as every token's are).
-TOKEN_BYTES = 12
 #: The longest token :func:`find_card` looks up (a longer one cannot be a card's).
 MAX_TOKEN = 32
 
 
-def card_token(card: TableCard) -> str | None:
-    """The card's token, drawn again from its salt; ``None`` when the app's secret key is not
-    the one it was made with (the card still opens, but cannot be printed again)."""
-    token = _draw(card.salt)
-    return token if games_service.token_matches(token, card.token_hash) else None
-
-
-def confirm_token(card: TableCard) -> str | None:
-    """The token of the card's second link, the one the pair that does not keep score opens
-    to confirm the table's results (``services.confirmations``); ``None`` as :func:`card_token`
-    answers it."""
-    if card_token(card) is None:
-        return None
-    return _draw(card.salt, CONFIRM)
-
-
-#: What each of a card's two links is drawn for: keeping the table's score, or confirming
-#: its results (a different token: neither link gives the other's rights).
-SCORE, CONFIRM = b"table-card", b"table-confirm"
-
-
-def _draw(salt: str, purpose: bytes = SCORE) -> str:
-    key = str(current_app.config["SECRET_KEY"]).encode()
-    digest = hmac.new(key, purpose + b"\0" + salt.encode(), hashlib.sha256).digest()
-    return base64.urlsafe_b64encode(digest[:TOKEN_BYTES]).decode().rstrip("=")
-
-
-def _new_card(tournament_id: str, number: int) -> TableCard:
-    salt = secrets.token_hex(16)
-    card = TableCard(tournament_id=tournament_id, number=number, salt=salt,
-                     token_hash=games_service.hash_token(_draw(salt)),
-                     confirm_hash=games_service.hash_token(_draw(salt, CONFIRM)),
-                     made_at=utcnow())
-    db.session.add(card)
-    return card
-
-
-def table_numbers(tournament: Tournament) -> list[int]:
-    """Every table number the tournament seats, in the games played and as planned."""
-    return sorted({n for seating in service.seatings(tournament) for n, _a, _b in seating.tables})
-
-
-def _cards_of(tournament_id: str) -> dict[int, TableCard]:
-    rows = db.session.execute(
-        select(TableCard).where(TableCard.tournament_id == tournament_id,
-                                TableCard.replaced_at.is_(None))
-    ).scalars()
-    return {card.number: card for card in rows}
-
-
 def cards(tournament: Tournament) -> list[TableCard]:
-    """Every table's card, by table number; the missing ones are made (under the desk's lock,
-    so two desks printing at once make one card a table)."""
-    numbers = table_numbers(tournament)
-    have = _cards_of(tournament.id)
-    if any(n not in have or (have[n].confirm_hash is None and confirm_token(have[n]))
-           for n in numbers):
-        desk.lock(tournament.id)
-        have = _cards_of(tournament.id)
-        for number in numbers:
-            if number not in have:
-                have[number] = _new_card(tournament.id, number)
-        for card in have.values():
-            # A card made before its second link existed gets it now (while the secret key
-            # it was drawn with is still the app's; otherwise it is replaced first).
-            if card.confirm_hash is None and (token := confirm_token(card)) is not None:
-                card.confirm_hash = games_service.hash_token(token)
-        db.session.flush()
-    return [have[n] for n in numbers]
+    """Every table's card, by table number (read only: the seating writes made them,
+    ``card_tokens.make_cards``)."""
+    have = cards_of(tournament.id)
+    return [have[n] for n in service.table_numbers(tournament) if n in have]
 
 
 def replace_card(tournament_id: str, number: int, *, by: str, request_key: str | None = None,
@@ -116,23 +52,21 @@ def replace_card(tournament_id: str, number: int, *, by: str, request_key: str |
     """The desk replaces table ``number``'s card: the old link refuses, a new one opens the
     table's games. Raises :class:`TableNotFound` (a table the tournament never seats),
     :class:`TournamentOver`, and what every desk operation raises."""
-    begun = desk._begin(tournament_id, "card", number, request_key=request_key,
-                        seen_version=seen_version)
-    if begun.earlier is not None:
-        return begun.earlier
-    tournament = begun.tournament
-    if number not in table_numbers(tournament):
-        raise TableNotFound(number)
-    if tournament.finished_at is not None:
-        raise TournamentOver()
-    now = utcnow()
-    old = _cards_of(tournament.id).get(number)
-    if old is not None:
-        old.replaced_at = now
-    _new_card(tournament.id, number)
-    db.session.flush()
-    change = desk._log(begun, "card", by=by, table=number)
-    return desk.DeskWritten(tournament, change)
+    def act(w: Writing[Tournament]) -> desk.DeskEntry:
+        tournament = w.row
+        if number not in service.table_numbers(tournament):
+            raise TableNotFound(number)
+        if tournament.finished_at is not None:
+            raise TournamentOver()
+        old = cards_of(tournament.id).get(number)
+        if old is not None:
+            old.replaced_at = utcnow()
+        new_card(tournament.id, number)
+        db.session.flush()
+        return desk.DeskEntry(table=number)
+
+    return write(desk.DESK, tournament_id, "card", number, act, by=by, request_key=request_key,
+                 expected_version=seen_version)
 
 
 # -- opening a card ------------------------------------------------------------------------------
@@ -170,9 +104,22 @@ def find_confirm_card(token: str) -> TableCard | None:
     """The card whose second link's token is ``token`` (replaced or not), or ``None``."""
     if not token or len(token) > MAX_TOKEN:
         return None
-    return db.session.execute(
+    found = db.session.execute(
         select(TableCard).where(TableCard.confirm_hash == games_service.hash_token(token))
     ).scalar_one_or_none()
+    if found is not None:
+        return found
+    # A card made before its second link existed keeps no hash of it until a seating write
+    # gives it one (``card_tokens.make_cards``); its link is drawn from its salt all the same,
+    # so it is found by drawing it (only such cards, those of tournaments older than issue
+    # 43: opening a link changes nothing).
+    for card in db.session.execute(
+        select(TableCard).where(TableCard.confirm_hash.is_(None))
+    ).scalars():
+        drawn = confirm_token(card)
+        if drawn is not None and hmac.compare_digest(drawn, token):
+            return card
+    return None
 
 
 def open_card(token: str) -> CardOpened | None:

@@ -64,11 +64,11 @@ def test_a_logged_change_is_read_back_as_its_kind(app: Flask) -> None:
     with app.app_context():
         game = games_service.create_game(find_ruleset("classic"), target=5000, sides=[
             {"name": "Nosotros"}, {"name": "Ellos"}])
-        record.add_hand(game.game, {"end": "went_out", "sides": [
+        record.add_hand(game.view_token, {"end": "went_out", "sides": [
             {"table_points": 200, "hand_points": 0, "canastas": {"natural": 1},
              "going_out": "normal"},
             {"table_points": 100, "hand_points": 30}]}, by="scorekeeper")
-        record.undo(game.game, by="scorekeeper")
+        record.undo(game.view_token, by="scorekeeper")
         db.session.commit()
         db.session.expire_all()
         kinds = db.session.scalars(select(GameChange.kind).order_by(GameChange.seq)).all()

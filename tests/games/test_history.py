@@ -36,19 +36,20 @@ def three_games():
         {"name": "Nosotros", "players": ["Ana", "Luis"]},
         {"name": "Ellos", "players": ["Eva", "Tom"]}])
     # 500 natural canasta + 100 going out + 200 table = 800; 100 - 30 = 70.
-    record.add_hand(g1.game, went_out(200, {"natural": 1}, 100, 30), by="scorekeeper")
+    record.add_hand(g1.view_token, went_out(200, {"natural": 1}, 100, 30), by="scorekeeper")
     # 300 mixed canasta + 100 going out + 150 table = 550; 60 - 20 = 40.
-    record.add_hand(g1.game, went_out(150, {"mixed": 1}, 60, 20), by="scorekeeper")
+    record.add_hand(g1.view_token, went_out(150, {"mixed": 1}, 60, 20), by="scorekeeper")
     g2 = games_service.create_game(classic, sides=[
         {"name": "Nosotros", "players": ["Ana", "Pepe"]}, {"name": "Otros", "players": ["eva "]}])
     # Otros: 2 x 500 + 100 + 300 = 1,400; Nosotros: 100 - 50 = 50.
-    record.add_hand(g2.game, went_out(300, {"natural": 2}, 100, 50, first=False), by="scorekeeper")
+    record.add_hand(g2.view_token, went_out(300, {"natural": 2}, 100, 50, first=False),
+                    by="scorekeeper")
     g3 = games_service.create_game(classic, sides=[{"name": "Nosotros"}, {"name": "Ellos"}])
     g4 = games_service.create_game(classic)
-    record.add_hand(g4.game, went_out(200, {"natural": 1}, 100, 30), by="scorekeeper")
+    record.add_hand(g4.view_token, went_out(200, {"natural": 1}, 100, 30), by="scorekeeper")
     # Sides named as the start form names them when left empty ("Side 1").
     g5 = games_service.create_game(classic, sides=[{"name": "Side 1"}, {"name": "Side 2"}])
-    record.add_hand(g5.game, went_out(200, {"natural": 1}, 100, 30), by="scorekeeper")
+    record.add_hand(g5.view_token, went_out(200, {"natural": 1}, 100, 30), by="scorekeeper")
     db.session.commit()
     return g1, g2, g3, g4, g5
 
@@ -112,7 +113,7 @@ def test_statistics_take_a_fixed_number_of_queries(three_games):
     more = []
     for i in range(5):
         g = games_service.create_game(classic, sides=[{"name": f"S{i}", "players": ["P"]}])
-        record.add_hand(g.game, went_out(200, {"natural": 1}, 100, 30), by="scorekeeper")
+        record.add_hand(g.view_token, went_out(200, {"natural": 1}, 100, 30), by="scorekeeper")
         more.append(g)
     db.session.commit()
     assert count_queries(lambda: stats_service.collect(hashes(*three_games, *more))) == few <= 4
@@ -310,7 +311,7 @@ def test_statistics_reloaded_unchanged_answer_304(client, app, three_games, enco
     # A hand saved in one of its games: the figures are read again.
     with app.app_context():
         game = record.lock(g3.view_token)
-        record.add_hand(game, went_out(100, {"mixed": 1}, 50, 10), by="scorekeeper")
+        record.add_hand(game.id, went_out(100, {"mixed": 1}, 50, 10), by="scorekeeper")
         db.session.commit()
     changed = client.get("/games/stats", headers={"If-None-Match": tag})
     assert changed.status_code == 200 and changed.headers["ETag"] != tag

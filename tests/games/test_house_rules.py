@@ -276,7 +276,7 @@ def test_a_game_keeps_the_rules_it_started_with(client):
     house_id = make_house(client)
     new = games_service.create_game(service.find(house_id),
                                     sides=[{"name": "Nosotros"}, {"name": "Ellos"}])
-    record.add_hand(new.game, HAND, by="scorekeeper")
+    record.add_hand(new.view_token, HAND, by="scorekeeper")
     db.session.commit()
     # 500 natural canasta + 100 going out + 200 table; 100 table - 30 in hand.
     assert games_service.game_state(new.game).totals == (800, 70)

@@ -44,7 +44,7 @@ def make_game(hands: int, *, language: str = "en", target: int | None = None,
                {"name": names[1], "players": ["Marta", "Pablo"]}],
     )
     for i in range(hands):
-        record.add_hand(new.game, HAND_A if i % 2 == 0 else HAND_B, by="scorekeeper")
+        record.add_hand(new.view_token, HAND_A if i % 2 == 0 else HAND_B, by="scorekeeper")
     db.session.commit()
     return new.game, new.view_token
 

@@ -17,10 +17,10 @@ def test_the_needed_to_open_column_names_the_condition(client):
     new = games.create_game(find_ruleset("brazilian"), starting_totals=[7000, 2000],
                             sides=[{"name": "Nosotros"}, {"name": "Ellos"}])
     # Nosotros go out with two natural canastas: 1,000 + 200 + 70 = 1,270, now at 8,270.
-    record.add_hand(new.game, {"end": "went_out", "sides": [
+    record.add_hand(new.view_token, {"end": "went_out", "sides": [
         {"canastas": {"natural": 2}, "going_out": "normal", "table_points": 70},
         {"table_points": 20}]}, by="scorekeeper")
-    record.add_hand(new.game, {"end": "stock_out", "sides": [
+    record.add_hand(new.view_token, {"end": "stock_out", "sides": [
         {"table_points": 20}, {"table_points": 20}]}, by="scorekeeper")
     db.session.commit()
     res = client.get(f"/sheets/games/{new.view_token}.pdf?lang=en")

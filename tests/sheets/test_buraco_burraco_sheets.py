@@ -59,7 +59,7 @@ def test_the_kept_sheet(client, rs_id: str, lang: str) -> None:
                             sides=[{"name": "Nós"}, {"name": "Eles"}])
     # Side 0 goes out with a clean canastra/burraco (200 + 100 + 45); side 1 never took its
     # second packet: -100 + 30 - 20 = -90.
-    record.add_hand(new.game, {"end": "went_out", "sides": [
+    record.add_hand(new.view_token, {"end": "went_out", "sides": [
         {"canastas": {"natural": 1}, "going_out": "normal", "table_points": 45},
         {"penalties": {NOT_TAKEN: 1}, "table_points": 30, "hand_points": 20}]},
         by="scorekeeper")

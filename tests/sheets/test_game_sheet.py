@@ -120,7 +120,7 @@ def test_rendered_once_per_version_then_served_from_the_cache(client):
     assert render.render_count() == before + 2
 
     # A new hand makes a new version: rendered again, and the old ETag no longer matches.
-    record.add_hand(game, HAND_A, by="scorekeeper")
+    record.add_hand(game.id, HAND_A, by="scorekeeper")
     from scorekeeper.extensions import db
     db.session.commit()
     changed = sheet(client, token, **{"If-None-Match": etag})
@@ -135,22 +135,22 @@ def test_an_undo_then_a_redo_shows_what_was_printed_and_renders_nothing(client):
     game, token = make_game(3)
     before = render.render_count()
     three = sheet(client, token)
-    record.undo(game, by="scorekeeper")
+    record.undo(game.id, by="scorekeeper")
     db.session.commit()
     two = sheet(client, token)
     assert render.render_count() == before + 2 and two.headers["ETag"] != three.headers["ETag"]
     # Redone, the game is at a new version but shows what it showed at the first one: the
     # PDF comes from the cache, and the browser that holds it gets 304.
-    record.redo(game, by="scorekeeper")
+    record.redo(game.id, by="scorekeeper")
     db.session.commit()
     again = sheet(client, token)
     assert again.data == three.data and again.headers["ETag"] == three.headers["ETag"]
     assert sheet(client, token, **{"If-None-Match": three.headers["ETag"]}).status_code == 304
     for _ in range(3):
-        record.undo(game, by="scorekeeper")
+        record.undo(game.id, by="scorekeeper")
         db.session.commit()
         assert sheet(client, token).data == two.data
-        record.redo(game, by="scorekeeper")
+        record.redo(game.id, by="scorekeeper")
         db.session.commit()
         assert sheet(client, token).data == three.data
     assert render.render_count() == before + 2

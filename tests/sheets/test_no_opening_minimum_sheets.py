@@ -70,7 +70,7 @@ def test_the_rules_card(client, rs_id: str) -> None:
 def test_the_kept_sheet(client, rs_id: str, lang: str) -> None:
     new = games.create_game(find_ruleset(rs_id), players=4, language=lang,
                             sides=[{"name": "Nós"}, {"name": "Eles"}])
-    record.add_hand(new.game, {"end": "went_out", "sides": [
+    record.add_hand(new.view_token, {"end": "went_out", "sides": [
         {"canastas": {"natural": 1}, "going_out": "normal", "table_points": 45},
         {"table_points": 30, "hand_points": 20}]}, by="scorekeeper")
     db.session.commit()
