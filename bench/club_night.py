@@ -218,7 +218,7 @@ def set_up(url: str, tmp: Path, args: argparse.Namespace) -> tuple[list[Table], 
             for seat in tournaments_service.hand_out_links(new.tournament.rounds[0].tables):
                 played = rng.randrange(per_game)
                 for _ in range(played):
-                    record.add_hand(seat.game, HAND, by=record.BY_SCOREKEEPER)
+                    record.add_hand(seat.game_id, HAND, by=record.BY_SCOREKEEPER)
                 games = [(seat.view_token, seat.new_edit_token)]
                 for _ in range(spares):
                     spare = games_service.create_game(

@@ -104,7 +104,7 @@ def make_strangers(url: str, tmp: Path, count: int, hands: int | None, pairs: in
                 sides=[{"name": LONG[:60], "players": [LONG[:59] + "A", LONG[:59] + "B"]},
                        {"name": LONG[:59] + "2", "players": [LONG[:59] + "C", LONG[:59] + "D"]}])
             for _ in range(most):
-                record.add_hand(made.game, BIG_HAND, by=record.BY_SCOREKEEPER)
+                record.add_hand(made.view_token, BIG_HAND, by=record.BY_SCOREKEEPER)
             rounds = games or tournaments_service.MAX_ROUNDS
             seated = [{"name": f"{LONG[:50]} {n + 1}", "players": [LONG[:58] + "a",
                                                                   LONG[:58] + "b"]}

@@ -211,7 +211,7 @@ def make_tournament(app: Any, tables: int = 20,
             tables_start=SEATED)
         for table in new.tournament.rounds[0].tables:
             for _ in range(hands):
-                record.add_hand(table.game, HAND, by=record.BY_SCOREKEEPER)
+                record.add_hand(table.game_id, HAND, by=record.BY_SCOREKEEPER)
         first = tournaments.hand_out_links(new.tournament.rounds[0].tables)[0]
         db.session.commit()
         return new.tournament.id, new.admin_token, first.view_token, first.new_edit_token

@@ -86,7 +86,7 @@ def main() -> int:
                    {"name": "Ellos", "players": ["Marta", "Pablo"]}],
         )
         for i in range(args.hands):
-            record.add_hand(new.game, HANDS[i % 2], by="scorekeeper")
+            record.add_hand(new.view_token, HANDS[i % 2], by="scorekeeper")
         db.session.commit()
         token = new.view_token
 
