@@ -256,6 +256,14 @@ def _register_error_handlers(app: Flask) -> None:
     for code in (400, 403, 404, 405, 408, 409, 413, 429, 500, 503):
         app.register_error_handler(code, handle_http_error)
 
+    from . import access
+
+    def handle_refused(error: access.Refused) -> Response | tuple[str, int]:
+        # A route's guard refused a page (the API's blueprint answers its own in JSON).
+        return access.page_answer(error, handle_http_error)
+
+    app.register_error_handler(access.Refused, handle_refused)
+
     from sqlalchemy.exc import OperationalError
     from werkzeug.exceptions import ServiceUnavailable
 

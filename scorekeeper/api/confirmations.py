@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from flask import Response
 
+from .. import access
+from ..access import guard
 from ..services import confirmations
 from . import bp
 from .openapi import errors, ok, operation
@@ -31,6 +33,7 @@ from .tournaments import _AUTH, _DESK_ERRORS, _KEY, _TOURNAMENT, _desk_write
                               "already confirmed, or the Idempotency-Key was used for another "
                               "request"),
                         e422="An Idempotency-Key that is too long")})
+@guard(access.tournament_desk)
 def confirm_result(tournament_id: str, number: int, table: int) -> Response:
     """Confirm table ``table``'s result of game ``number`` as the desk (through the API)."""
     return _desk_write(confirmations.confirm_by_desk, tournament_id, number, table)

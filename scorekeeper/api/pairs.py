@@ -9,6 +9,8 @@ from typing import Annotated, Any, TypedDict
 
 from flask import Response, jsonify, make_response, url_for
 
+from .. import access
+from ..access import guard
 from ..engine.numbers import whole
 from ..services import desk, desk_pairs
 from ..services import pairs as night
@@ -22,7 +24,6 @@ from .tournaments import (
     _KEY,
     _PAIR,
     Tournament,
-    _desk_access,
     _links,
     _request_key,
     pair_operation,
@@ -77,9 +78,9 @@ def _answer(done: desk.DeskWritten, status: int = 200) -> Response:
                              "the Idempotency-Key was used for another request",
                         e422="Field errors (name, players, pairs), or an Idempotency-Key "
                              "that is too long")})
+@guard(access.tournament_desk)
 def add_pair(tournament_id: str) -> Response:
     """Add a pair: 201 with the tournament (game 1's new tables carry their edit tokens)."""
-    _desk_access(tournament_id)
     data = night.PAIR.pick(json_body())
     done = desk_pairs.add_pair(tournament_id, data, by=desk.BY_API,
                                request_key=_request_key())
@@ -98,9 +99,9 @@ def add_pair(tournament_id: str) -> Response:
                **errors(*_DESK_ERRORS, e404="No such tournament or pair", e409=_BEFORE_GAME_1,
                         e422="Only two pairs are left, or an Idempotency-Key that is too "
                              "long")})
+@guard(access.tournament_desk)
 def withdraw_pair(tournament_id: str, number: int) -> Response:
     """Withdraw a pair before game 1 (its number retired); 409 after."""
-    _desk_access(tournament_id)
     return _answer(desk_pairs.withdraw_pair(tournament_id, number, by=desk.BY_API,
                                             request_key=_request_key()))
 
@@ -114,9 +115,9 @@ def withdraw_pair(tournament_id: str, number: int) -> Response:
                         e409=_BEFORE_GAME_1,
                         e422="Field errors (name, players), or an Idempotency-Key that is too "
                              "long")})
+@guard(access.tournament_desk)
 def rename_pair(tournament_id: str, number: int) -> Response:
     """Correct a pair's name and players before game 1; 409 after."""
-    _desk_access(tournament_id)
     data = night.PAIR.pick(json_body())
     return _answer(desk_pairs.rename_pair(tournament_id, number, data, by=desk.BY_API,
                                           request_key=_request_key()))
@@ -125,9 +126,9 @@ def rename_pair(tournament_id: str, number: int) -> Response:
 @bp.put("/tournaments/<tournament_id>/pairs/<int:number>/check-in")
 @pair_operation("checkInPair", "The pair has arrived (before game 1)", e409=_BEFORE_GAME_1,
                 answer=_CHANGED)
+@guard(access.tournament_desk)
 def check_in(tournament_id: str, number: int) -> Response:
     """The pair has arrived (before game 1)."""
-    _desk_access(tournament_id)
     return _answer(desk_pairs.check_in(tournament_id, number, True, by=desk.BY_API,
                                        request_key=_request_key()))
 
@@ -135,9 +136,9 @@ def check_in(tournament_id: str, number: int) -> Response:
 @bp.delete("/tournaments/<tournament_id>/pairs/<int:number>/check-in")
 @pair_operation("checkOutPair", "Take back a pair's check-in (before game 1)",
                 e409=_BEFORE_GAME_1, answer=_CHANGED)
+@guard(access.tournament_desk)
 def check_out(tournament_id: str, number: int) -> Response:
     """Take back a pair's check-in (before game 1)."""
-    _desk_access(tournament_id)
     return _answer(desk_pairs.check_in(tournament_id, number, False, by=desk.BY_API,
                                        request_key=_request_key()))
 
@@ -155,10 +156,10 @@ def check_out(tournament_id: str, number: int) -> Response:
                              "another request",
                         e422="Field errors (player, name, pair: it plays no game in that "
                              "round), or an Idempotency-Key that is too long")})
+@guard(access.tournament_desk)
 def substitute_name(tournament_id: str, number: int, pair: int) -> Response:
     """Name who replaced one of the pair's players in game ``number`` (printed on its papers;
     the pair's substitution is recorded with it)."""
-    _desk_access(tournament_id)
     body = json_body()
     # The player's number as night.SUBSTITUTE reads it (digits as text too), so the request
     # key remembers the number whichever way it was sent; anything else is no number (None).

@@ -13,6 +13,8 @@ from typing import Annotated, Any, NotRequired, TypedDict
 
 from flask import Response, jsonify, request
 
+from .. import access
+from ..access import guard
 from ..engine.numbers import whole
 from ..i18n import gettext as _
 from ..network import public_url
@@ -28,9 +30,7 @@ from .tournaments import (
     _DESK_ERRORS,
     _E422_KEY,
     _KEY,
-    _desk_access,
     _request_key,
-    _require_admin,
     _tournament_or_404,
 )
 
@@ -86,10 +86,10 @@ def _cards(tournament: Any) -> TableCards:
     security=_AUTH,
     responses={"200": _CARDS_ANSWER,
                **errors(401, 403, 404, 429, 503, e404="No such tournament")})
+@guard(access.tournament_desk)
 def table_cards(tournament_id: str) -> Response:
     """Every table's card link (admin token)."""
     tournament = _tournament_or_404(tournament_id)
-    _require_admin(tournament)
     response = jsonify(_cards(tournament))
     response.headers["Cache-Control"] = "private, no-store"
     return response
@@ -112,13 +112,13 @@ def table_cards(tournament_id: str) -> Response:
                         e404="No such tournament, or a table it never seats",
                         e409="A card made under another SECRET_KEY: replace it first",
                         e422="A table that is not a number from 1")})
+@guard(access.tournament_desk)
 def table_cards_pdf(tournament_id: str) -> Response:
     """Every table's card as a PDF, or ``?table=n``'s alone (admin token): what the desk's
     page prints. 409 when a card was made under another SECRET_KEY and must be replaced."""
     from ..tournaments.cards import cards_pdf_answer
 
     tournament = _tournament_or_404(tournament_id)
-    _require_admin(tournament)
     only = request.args.get("table")
     number = whole(only) if only is not None else None
     if only is not None and (number is None or number < 1):
@@ -140,9 +140,9 @@ def table_cards_pdf(tournament_id: str) -> Response:
                         e409="The tournament is over, or the Idempotency-Key was used for "
                              "another request",
                         e422=_E422_KEY)})
+@guard(access.tournament_desk)
 def replace_table_card(tournament_id: str, table: int) -> Response:
     """A new card for the table; the old link refuses from now on."""
-    _desk_access(tournament_id)
     done = cards_service.replace_card(tournament_id, table, by=desk.BY_API,
                                       request_key=_request_key())
     response = jsonify(_cards(done.tournament))

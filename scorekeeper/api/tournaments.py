@@ -18,6 +18,8 @@ from typing import Annotated, Any, NotRequired, TypedDict, TypeVar
 
 from flask import Response, jsonify, make_response, request, url_for
 
+from .. import access
+from ..access import guard, public
 from ..engine.movements import MITCHELL, SEATING_METHODS, SWISS
 from ..engine.ranking import STANDINGS_BY
 from ..engine.seating import CIRCLE, ROTATION
@@ -36,7 +38,6 @@ from ..services.clock import (
     waits_for_bell,
 )
 from ..services.confirmed import RESULTS_COUNT, is_confirmed, to_confirm
-from ..services.games import token_matches
 from ..services.record import MAX_REQUEST_KEY
 from ..services.scoring import resolve_ruleset
 from . import bp
@@ -227,15 +228,6 @@ def _tournament_or_404(tournament_id: str, *, full: bool = False) -> models.Tour
     return tournament
 
 
-def _require_admin(tournament: models.Tournament) -> None:
-    token = _bearer()
-    if token is None:
-        fail(401, _("Send the tournament's admin token as “Authorization: Bearer <token>”."))
-    if not service.is_admin(tournament, token):
-        note_token_failure()
-        fail(403, _("That admin token does not open this tournament."))
-
-
 def _links(tables: Iterable[models.TournamentTable]) -> dict[int, str]:
     """The edit tokens made in this request, by table id (read before the commit)."""
     return {t.id: t.new_edit_token for t in tables if t.new_edit_token}
@@ -351,6 +343,7 @@ def tournament_to_dict(tournament: models.Tournament, *, admin: bool,
                                 "(all shown once)", ref("TournamentCreated"),
                                 {"Location": header("Where the tournament is read")}),
                       **errors(*BODY_ERRORS, 503)})
+@public("anyone may run a tournament")
 def create_tournament() -> Response:
     """Create a tournament and seat round 1: 201 with its id and admin token (shown once)."""
     declared = service.NEW_TOURNAMENT
@@ -382,6 +375,7 @@ def create_tournament() -> Response:
            responses={"200": ok("The tournament", _TOURNAMENT),
                       **errors(403, 404, 429, e403="Wrong admin token",
                                e404="No such tournament")})
+@public("standings are public; the tables' links only with the admin token")
 def get_tournament(tournament_id: str) -> Response:
     """Rounds, tables and standings; each table's edit token too with the admin token."""
     tournament = _tournament_or_404(tournament_id)
@@ -392,29 +386,15 @@ def get_tournament(tournament_id: str) -> Response:
     return jsonify(tournament_to_dict(tournament, admin=token is not None))
 
 
-def _desk_access(tournament_id: str) -> None:
-    """404 for no tournament, 401/403 for a missing or wrong admin token: checked with one
-    small query before the operation (which locks and loads the tournament itself)."""
-    head = desk.find_head(tournament_id)
-    if head is None:
-        raise desk.TournamentNotFound(tournament_id)
-    token = _bearer()
-    if token is None:
-        fail(401, _("Send the tournament's admin token as “Authorization: Bearer <token>”."))
-    if not token_matches(token, head.admin_token_hash):
-        note_token_failure()
-        fail(403, _("That admin token does not open this tournament."))
-
-
 def _request_key() -> str | None:
     return request.headers.get("Idempotency-Key") or None
 
 
 def _desk_write(operation: Callable[..., desk.DeskWritten], tournament_id: str, *args: Any,
                 **options: Any) -> Response:
-    """Check the admin token, do the desk operation as the API (with the request's
-    Idempotency-Key) and answer the tournament as it left it, with the links it made."""
-    _desk_access(tournament_id)
+    """Do the desk operation as the API (with the request's Idempotency-Key; its route's
+    guard checked the admin token) and answer the tournament as it left it, with the links it
+    made."""
     return _answer(operation(tournament_id, *args, by=desk.BY_API, request_key=_request_key(),
                              **options))
 
@@ -435,6 +415,7 @@ def _answer(done: desk.DeskWritten) -> Response:
                                e409="The round is already closed (another desk closed it "
                                     "first), or the Idempotency-Key was used for another "
                                     "request", e422=_E422_KEY)})
+@guard(access.tournament_desk)
 def finish_round(tournament_id: str, number: int) -> Response:
     """Close a round (unfinished games end on time) and seat the next; 409 if not open."""
     return _desk_write(desk.finish_round, tournament_id, number, hand_out=True)
@@ -445,9 +426,9 @@ def finish_round(tournament_id: str, number: int) -> Response:
                   "New edit links for every table of an open round (the old ones stop working)",
                   "The tables with their new edit tokens and links", "RoundLinks",
                   e404="No such tournament or round")
+@guard(access.tournament_desk)
 def new_round_links(tournament_id: str, number: int) -> Response:
     """New edit links for every table of an open round; the old ones stop working."""
-    _desk_access(tournament_id)
     done = desk.round_links(tournament_id, number, by=desk.BY_API)
     answer: RoundLinks = {"round": number, "tables": [_link_row(t) for t in done.links]}
     return jsonify(answer)
@@ -458,9 +439,9 @@ def new_round_links(tournament_id: str, number: int) -> Response:
                   "A new edit link for one table of an open round (the old one stops working)",
                   "The table with its new edit token and link", "TableLink",
                   e404="No such tournament, round or table")
+@guard(access.tournament_desk)
 def new_table_link(tournament_id: str, number: int, table: int) -> Response:
     """A new edit link for one table of an open round; its old one stops working."""
-    _desk_access(tournament_id)
     done = desk.table_link(tournament_id, number, table, by=desk.BY_API)
     row = done.links[0]
     return jsonify(_link_row(row))
@@ -472,6 +453,7 @@ def new_table_link(tournament_id: str, number: int, table: int) -> Response:
                 "abandonment points",
                 e409="No open round for the pair, already disqualified, or its game already "
                      "finished or abandoned")
+@guard(access.tournament_desk)
 def abandon(tournament_id: str, number: int) -> Response:
     """The pair abandons its game in the round being played: disqualified, the opponent
     credited the abandonment points; 409 when no round is open or the pair is not seated."""
@@ -481,6 +463,7 @@ def abandon(tournament_id: str, number: int) -> Response:
 @bp.post("/tournaments/<tournament_id>/pairs/<int:number>/substitute")
 @pair_operation("substitutePlayer", "A player of the pair was replaced: the pair scores nothing",
                 e409="A substitution is already recorded")
+@guard(access.tournament_desk)
 def substitute(tournament_id: str, number: int) -> Response:
     """A player of the pair was replaced: the pair scores nothing in the tournament."""
     return _desk_write(desk.substitute, tournament_id, number)
@@ -489,6 +472,7 @@ def substitute(tournament_id: str, number: int) -> Response:
 @bp.delete("/tournaments/<tournament_id>/pairs/<int:number>/abandon")
 @pair_operation("undoAbandonment", "Take back an abandonment while its round is open",
                 e409="The pair did not abandon, or its round is closed")
+@guard(access.tournament_desk)
 def undo_abandon(tournament_id: str, number: int) -> Response:
     """Take back the pair's abandonment while its round is open; 409 otherwise."""
     return _desk_write(desk.undo_abandon, tournament_id, number)
@@ -498,6 +482,7 @@ def undo_abandon(tournament_id: str, number: int) -> Response:
 @pair_operation("undoSubstitution",
                 "Take back a substitution while the tournament is being played",
                 e409="No substitution recorded, or the tournament is over")
+@guard(access.tournament_desk)
 def undo_substitute(tournament_id: str, number: int) -> Response:
     """Take back a substitution while the tournament is being played; 409 otherwise."""
     return _desk_write(desk.undo_substitute, tournament_id, number)
@@ -511,6 +496,7 @@ def undo_substitute(tournament_id: str, number: int) -> Response:
                       **errors(*_DESK_ERRORS, e404="No such tournament or round",
                                e409="The clock already runs, time is up, or the round is "
                                     "closed", e422=_E422_KEY)})
+@guard(access.tournament_desk)
 def start_clock(tournament_id: str, number: int) -> Response:
     """Start (or resume) the round's clock; 409 when it runs, time is up or the round is closed."""
     return _desk_write(desk.start_clock, tournament_id, number)
@@ -522,6 +508,7 @@ def start_clock(tournament_id: str, number: int) -> Response:
                       **errors(*_DESK_ERRORS, e404="No such tournament or round",
                                e409="The clock is not running, or the round is closed",
                                e422=_E422_KEY)})
+@guard(access.tournament_desk)
 def pause_clock(tournament_id: str, number: int) -> Response:
     """Pause the round's running clock; 409 when it is not running."""
     return _desk_write(desk.pause_clock, tournament_id, number)
@@ -537,9 +524,9 @@ def pause_clock(tournament_id: str, number: int) -> Response:
                                e409="The round is closed",
                                e422="Minutes that are not a whole number from 1 to 120, or "
                                     "an Idempotency-Key that is too long")})
+@guard(access.tournament_desk)
 def extend_clock(tournament_id: str, number: int) -> Response:
     """Add ``minutes`` (body) to the round's clock; 422 for a bad number."""
-    _desk_access(tournament_id)
     minutes = json_body().get("minutes")  # read as desk.EXTEND declares it
     return _answer(desk.extend_clock(tournament_id, number, minutes,
                                      by=desk.BY_API, request_key=_request_key()))

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Callable, Mapping
-from functools import wraps
 from typing import Any, cast
 
 from flask import (
@@ -24,6 +23,8 @@ from flask import (
     url_for,
 )
 
+from .. import access
+from ..access import guard, public
 from ..browser import picker_rulesets, remember_token
 from ..engine import (
     PRESETS,
@@ -52,7 +53,6 @@ from ..services import tournaments as tournaments_service
 from ..services.errors import WriteRefused
 from ..services.games import GameState
 from ..services.scoring import resolve_ruleset
-from ..tournaments.views import SESSION_KEY as DESK_TOKENS
 from ..tournaments.wall import is_time_up, table_clock_html, waits_for_bell
 from ..web import not_found_page, qr_svg, refused_page, render, see_other
 from . import bp
@@ -103,14 +103,6 @@ def _game_or_404(game_id: str, *, hands: bool = True) -> Game:
     return game
 
 
-def _edit_token(game_id: str) -> str | None:
-    tokens = session.get("edit_tokens")
-    if isinstance(tokens, dict):
-        token = tokens.get(game_id)
-        return token if isinstance(token, str) else None
-    return None
-
-
 def _remember(game_id: str, edit_token: str) -> None:
     remember_token("edit_tokens", game_id, edit_token, MAX_REMEMBERED)
 
@@ -124,74 +116,16 @@ def _remember_view(game_id: str) -> None:
     session["view_tokens"] = [*(t for t in seen if t != game_id), game_id][-MAX_REMEMBERED:]
 
 
-def _desk_may_edit(game_pk: int) -> bool:
-    """Whether this browser holds the admin token of the tournament the game is played in: the
-    desk corrects its tables' games, also once their round is closed."""
-    tokens = session.get(DESK_TOKENS)
-    if not isinstance(tokens, dict) or not tokens:
-        return False
-    desk_hash = record.desk_token_hash(game_pk)
-    return desk_hash is not None and any(
-        isinstance(token, str) and games_service.token_matches(token, desk_hash)
-        for token in tokens.values())
-
-
-def _editor_by(game_id: str, head: games_service.GameHead) -> str | None:
-    """Who this browser changes the game as (``None``: it may only read it): the phone that
-    started it, another scorekeeper who came by the edit link, or the tournament's desk."""
-    if games_service.token_matches(_edit_token(game_id), head.edit_token_hash):
-        joined = session.get("joined")
-        return (record.BY_EDITOR if isinstance(joined, list) and game_id in joined
-                else record.BY_SCOREKEEPER)
-    if head.in_tournament and _desk_may_edit(head.id):
-        return record.BY_DESK
-    # The table's card (opened at ``/t/<token>``) keeps the score of every game played at its
-    # table, as the game's own edit link would.
-    if head.in_tournament and _card_may_edit(head.id):
-        return record.BY_EDITOR
-    return None
-
-
-def _card_may_edit(game_pk: int) -> bool:
-    from ..services.table_cards import card_for_game
-    from ..tournaments.cards import held_cards
-
-    held = held_cards()
-    return bool(held) and card_for_game(game_pk, held) is not None
-
-
 def _is_editor(game: Game, game_id: str) -> bool:
     head = games_service.find_head(game_id)
-    return head is not None and _editor_by(game_id, head) is not None
+    return head is not None and access.game_editor_by(game_id, head) is not None
 
 
+@access.page_refusal(access.game_editor)
 def _forbidden(game_id: str, *, bad_link: bool = False) -> Response:
     response = make_response(render("games/forbidden.html", game_id=game_id, bad_link=bad_link))
     response.status_code = 403
     return response
-
-
-def editor_only(view: Callable[..., Response]) -> Callable[..., Response]:
-    """Let the view run only for a browser holding the game's edit token (403 page otherwise).
-
-    Checked on the game's own row, before the view's operation locks and loads the game; the
-    operation loads it again under the lock. Sets ``g.by``: the phone that started the game,
-    or another scorekeeper who came by the edit link.
-    """
-
-    @wraps(view)
-    def wrapped(game_id: str, **kwargs: Any) -> Response:
-        # Before the operation takes the write lock: a browser without the right never queues.
-        head = games_service.find_head(game_id)
-        if head is None:
-            abort(404)
-        by = _editor_by(game_id, head)
-        if by is None:
-            return _forbidden(game_id)
-        g.by = by
-        return view(game_id, **kwargs)
-
-    return wrapped
 
 
 # -- starting a game -------------------------------------------------------------------------
@@ -203,6 +137,7 @@ def _add_error(form: NewGameForm, field: str, message: str) -> None:
 
 
 @bp.route("/new", methods=["GET", "POST"])
+@public("anyone may start a game")
 def new_game() -> Response:
     """The start form: rule set, players, names, target, first dealer, language."""
     posted = request.method == "POST"
@@ -359,6 +294,7 @@ def _read_only_page(game: Game, game_id: str, in_tournament: bool) -> Response:
 
 
 @bp.get("/<game_id>")
+@public("a game reads with its public id; its editor sees the count buttons")
 def show(game_id: str) -> Response:
     """The game screen for the scorekeeper; the read-only page for everyone else."""
     head = games_service.find_head(game_id)
@@ -371,7 +307,7 @@ def show(game_id: str) -> Response:
         response.vary.add("HX-Request")
         response.headers["Cache-Control"] = "no-cache"
         return response
-    by = _editor_by(game_id, head)
+    by = access.game_editor_by(game_id, head)
     game = _game_or_404(game_id)
     if by is None:
         response = _read_only_page(game, game_id, head.in_tournament)
@@ -386,7 +322,7 @@ def show(game_id: str) -> Response:
         flashed = cast("list[tuple[str, str]]", get_flashed_messages(with_categories=True))
         ctx["messages"] = [message for _category, message in flashed]
         ctx["share_open"] = any(category == LINK_REPLACED for category, _message in flashed)
-        token = _edit_token(game_id)
+        token = access.session_token(access.EDIT_TOKENS, game_id)
         # The desk holds no edit link of its tables' games: it has nothing of theirs to share.
         if by != record.BY_DESK and token:
             view_url = public_url("games.show", game_id=game_id)
@@ -408,6 +344,7 @@ def show(game_id: str) -> Response:
 
 @bp.get("/<game_id>/join/<edit_token>")
 @limit_token_failures
+@public("the edit link: the token in its path is checked and remembered")
 def join(game_id: str, edit_token: str) -> Response:
     """The edit link: remember its token in this browser and open the game screen."""
     # The game's row alone: its hands are the game screen's to read, after the redirect.
@@ -425,7 +362,7 @@ def join(game_id: str, edit_token: str) -> Response:
 
 
 @bp.post("/<game_id>/edit-link")
-@editor_only
+@guard(access.game_editor)
 def new_edit_link(game_id: str) -> Response:
     """Revoke the edit link (someone who should not have it got it) and make a new one."""
     game = record.lock(game_id)
@@ -436,7 +373,7 @@ def new_edit_link(game_id: str) -> Response:
 
 
 @bp.post("/<game_id>/again")
-@editor_only
+@guard(access.game_editor)
 def play_again(game_id: str) -> Response:
     """A new game with the same rules, sides, players and target; the deal passes on."""
     game = _game_or_404(game_id)
@@ -550,7 +487,7 @@ def _desk_only(game: Game, game_id: str) -> Response | None:
 
 
 @bp.get("/<game_id>/hands/new")
-@editor_only
+@guard(access.game_editor)
 def new_hand(game_id: str) -> Response:
     """The count form for the next hand, carrying the game's version it was opened on."""
     game = _game_or_404(game_id)
@@ -581,7 +518,7 @@ def new_hand(game_id: str) -> Response:
 
 
 @bp.post("/<game_id>/hands/preview")
-@editor_only
+@guard(access.game_editor)
 def preview_hand(game_id: str) -> Response:
     """Count what the form holds so far, store nothing (the live breakdown; "Check" without JS)."""
     # A plain dict: the count asks for some hundred fields a form mostly leaves out, and each
@@ -601,7 +538,7 @@ def preview_hand(game_id: str) -> Response:
 
 
 @bp.get("/<game_id>/hands/<int:number>/edit")
-@editor_only
+@guard(access.game_editor)
 def edit_hand(game_id: str, number: int) -> Response:
     """The count form filled in with a stored hand, to correct it."""
     game = _game_or_404(game_id)
@@ -655,7 +592,7 @@ def _sent_late() -> bool:
 
 
 @bp.post("/<game_id>/hands")
-@editor_only
+@guard(access.game_editor)
 def add_hand(game_id: str) -> Response:
     """Save a counted hand. A retry with the same request key adds nothing; a form opened
     before another phone changed the game asks first (see :func:`refused`)."""
@@ -679,7 +616,7 @@ def add_hand(game_id: str) -> Response:
 
 
 @bp.post("/<game_id>/time-up")
-@editor_only
+@guard(access.game_editor)
 def time_up(game_id: str) -> Response:
     """End the game at time, between hands (Burraco's time-out): the board's button. A rule
     set where time is never up, or a game already over, is told so on the game's page."""
@@ -693,7 +630,7 @@ def time_up(game_id: str) -> Response:
 
 
 @bp.post("/<game_id>/hands/<int:number>")
-@editor_only
+@guard(access.game_editor)
 def update_hand(game_id: str, number: int) -> Response:
     """Replace a hand with its corrected count; refuse when someone changed it meanwhile.
 
@@ -712,7 +649,7 @@ def update_hand(game_id: str, number: int) -> Response:
 
 
 @bp.post("/<game_id>/hands/<int:number>/delete")
-@editor_only
+@guard(access.game_editor)
 def delete_hand(game_id: str, number: int) -> Response:
     """Remove a hand (the later ones move up one); Undo puts it back. Hand 0: Not Found (as
     for a correction)."""
@@ -739,14 +676,14 @@ def delete_hand(game_id: str, number: int) -> Response:
 
 
 @bp.post("/<game_id>/undo")
-@editor_only
+@guard(access.game_editor)
 def undo(game_id: str) -> Response:
     """Take back the latest change (a hand added, fixed or removed)."""
     return _undo_or_redo(game_id, record.undo, undo=True)
 
 
 @bp.post("/<game_id>/redo")
-@editor_only
+@guard(access.game_editor)
 def redo(game_id: str) -> Response:
     """Apply again the change the last undo took back."""
     return _undo_or_redo(game_id, record.redo, undo=False)
@@ -791,6 +728,7 @@ def _ask_first(game_id: str, title: str, lines: list[str], action: str, yes: str
 
 
 @bp.get("/<game_id>/changes")
+@public("a game's change log reads with its public id")
 def changes(game_id: str) -> Response:
     """Every change of the game, newest first: what, which hand, when, by which link."""
     game = _game_or_404(game_id)

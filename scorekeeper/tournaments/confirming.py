@@ -17,8 +17,10 @@ import uuid
 from typing import Any
 
 from flask import Blueprint, Response, current_app, request, session
-from werkzeug.exceptions import Forbidden, NotFound
+from werkzeug.exceptions import NotFound
 
+from .. import access
+from ..access import guard, public
 from ..i18n import error_message
 from ..network import public_url
 from ..ratelimit import limit_token_failures
@@ -27,7 +29,7 @@ from ..services.errors import ConfirmationNotAsked, ConfirmLinkNotFound, WriteRe
 from ..web import not_found_page, render, see_other
 from . import bp
 from .cards import held_cards
-from .views import _desk_or_403, _key, _seen
+from .views import form_request_key, form_seen_version
 
 #: The second links' own blueprint: ``/c/<token>`` is short, outside ``/tournaments``.
 confirm_bp = Blueprint("table_confirm", __name__)
@@ -75,6 +77,7 @@ def _page(token: str, *, message: str | None = None, status: int = 200) -> Respo
 
 @confirm_bp.get("/c/<token>")
 @limit_token_failures
+@public("the other pair's link: the token in its path opens the results")
 def page(token: str) -> Response:
     """The table's results for the other pair to confirm."""
     return _page(token)
@@ -82,18 +85,15 @@ def page(token: str) -> Response:
 
 @confirm_bp.post("/c/<token>/confirm")
 @limit_token_failures
+@guard(access.table_link)
 def confirm(token: str) -> Response:
     """The other pair confirms one result; back to its page (303). A link that opens nothing
     is refused as every write with a token that opens nothing is (403)."""
-    try:
-        _opened(token)
-    except NotFound as exc:
-        raise Forbidden() from exc
     game = request.form.get("game", type=int)
     if game is None:
         raise NotFound()
     confirmations.confirm_at_table(token, game, request.form.get("game_version"),
-                                   scorer_tokens=_scorer_tokens(), request_key=_key())
+                                   scorer_tokens=_scorer_tokens(), request_key=form_request_key())
     return see_other("table_confirm.page", token=token, confirmed=game)
 
 
@@ -111,11 +111,11 @@ def refused(error: WriteRefused) -> Response:
 
 
 @bp.post("/<tournament_id>/rounds/<int:number>/tables/<int:table>/confirm")
+@guard(access.tournament_desk)
 def desk_confirm(tournament_id: str, number: int, table: int) -> Response:
     """The desk confirms a table's result with its own rights (the other pair did not, or
     could not): it counts from now on; logged as the desk's."""
-    _desk_or_403(tournament_id)
     confirmations.confirm_by_desk(tournament_id, number, table, by=desk.BY_DESK,
                                   seen_game_version=request.form.get("game_version"),
-                                  request_key=_key(), seen_version=_seen())
+                                  request_key=form_request_key(), seen_version=form_seen_version())
     return see_other("tournaments.show", tournament_id=tournament_id, _anchor="waiting")
