@@ -23,7 +23,7 @@ from flask import (
     url_for,
 )
 
-from .. import access
+from .. import access, page_errors
 from ..access import guard, public
 from ..browser import picker_rulesets, remember_token
 from ..engine import (
@@ -50,11 +50,10 @@ from ..ratelimit import limit_token_failures
 from ..services import games as games_service
 from ..services import record
 from ..services import tournaments as tournaments_service
-from ..services.errors import WriteRefused
 from ..services.games import GameState
 from ..services.scoring import resolve_ruleset
 from ..tournaments.wall import is_time_up, table_clock_html, waits_for_bell
-from ..web import not_found_page, qr_svg, refused_page, render, see_other
+from ..web import not_found_page, qr_svg, render, see_other
 from . import bp
 from .chart import running_total_svg  # also adds the chart's route to the blueprint
 from .forms import (
@@ -545,10 +544,7 @@ def edit_hand(game_id: str, number: int) -> Response:
     refused = _desk_only(game, game_id)
     if refused is not None:
         return refused
-    try:
-        hand = games_service.get_hand(game, number)
-    except record.HandNotFound:
-        abort(404)
+    hand = games_service.get_hand(game, number)  # none of that number: Not Found
     values = form_values_from_entry(hand.entry)
     if _lane(values.get(MODE_FIELD) == TOTAL_MODE) != is_total_mode(values):
         # Switched lanes on a stored hand: the other lane starts empty.
@@ -620,11 +616,8 @@ def add_hand(game_id: str) -> Response:
 def time_up(game_id: str) -> Response:
     """End the game at time, between hands (Burraco's time-out): the board's button. A rule
     set where time is never up, or a game already over, is told so on the game's page."""
-    try:
-        record.end_at_time(game_id, by=g.by, request_key=_request_key(),
-                           seen_version=_seen("version"))
-    except EntryErrors as exc:
-        return _back_to_game(game_id, " ".join(error_message(e) for e in exc.errors))
+    record.end_at_time(game_id, by=g.by, request_key=_request_key(),
+                       seen_version=_seen("version"))
     flash(_("Time was up: the game ended on its totals."))
     return see_other("games.show", game_id=game_id)
 
@@ -774,24 +767,32 @@ def _count_again(game_id: str, status: int, **extra: Any) -> Response:
                        status=status, **extra)
 
 
-@bp.errorhandler(WriteRefused)
-def refused(error: WriteRefused) -> Response:
-    """What a refused change says on the page; nothing was saved (the request rolls back).
+@page_errors.shown_again("games")
+def _shown_again(error: Exception, message: str, status: int) -> Response:
+    """Where a refused change's words go on a game's pages (``page_errors``: the status is the
+    refusal's kind's); nothing was saved (the request rolls back).
 
     A count form refused for what it can settle itself (the game changed meanwhile, the hand
-    was fixed on another phone, the clock not started...) is shown again with what was typed;
-    any other refusal is the game's page with the refusal's words (:func:`web.refused_page`).
+    was fixed on another phone, the clock not started...) or for values that cannot be is
+    shown again with what was typed, each message by its field; any other refusal is the
+    game's page with the refusal's words.
     """
     game_id = (request.view_args or {}).get("game_id", "")
+    if request.endpoint == "games.time_up" and isinstance(error, EntryErrors):
+        # The board's button: a rule set where time is never up, a game already over.
+        return _back_to_game(game_id, " ".join(error_message(e) for e in error.errors))
+    if isinstance(error, EntryErrors):
+        return _count_again(game_id, status, errors=error)
     counting = request.endpoint in ("games.add_hand", "games.update_hand")
     if isinstance(error, record.ChangedMeanwhile) and counting:
-        return _count_again(game_id, 409, meanwhile=error.changes, current_version=error.version)
+        return _count_again(game_id, status, meanwhile=error.changes,
+                            current_version=error.version)
     if isinstance(error, record.GameOver) and counting:
-        return _count_again(game_id, 409, over=True)
+        return _count_again(game_id, status, over=True)
     if isinstance(error, record.KeyTooLong) and counting:
-        return _count_again(game_id, 422, key_error=True)
+        return _count_again(game_id, status, key_error=True)
     if isinstance(error, record.BellNotRung) and counting:
-        return _count_again(game_id, 409, bell=error_message(error.says(page=True)))
+        return _count_again(game_id, status, bell=message)
     if isinstance(error, record.StaleWrite) and request.endpoint == "games.update_hand":
         game = _game_or_404(game_id)
         hand = next((h for h in game.hands if h.version == error.current_version), None)
@@ -801,26 +802,12 @@ def refused(error: WriteRefused) -> Response:
             names = ["end", *(["went_out"] if layout.total_only else []),
                      *(n for i in range(fmt.sides) for n in layout.names(i))]
             return _count_page(game, game_id, hand.number, values=request.form,
-                               hidden={"version": hand.version}, status=409, stale=True,
+                               hidden={"version": hand.version}, status=status, stale=True,
                                stored=changed_fields(request.form,
                                                      form_values_from_entry(hand.entry), names))
     # Our forms name hands by their version (a removed one is StaleWrite): a game or a hand
-    # number that is not there is a URL made up or long gone, answered Not Found.
-    return refused_page(error, lambda message, _status: _back_to_game(game_id, message))
-
-
-@bp.errorhandler(EntryErrors)
-def entry_errors(error: EntryErrors) -> Response:
-    """A hand that cannot be: the count form again, each message by its field."""
-    game_id = (request.view_args or {}).get("game_id", "")
-    return _count_again(game_id, 422, errors=error)
-
-
-@bp.errorhandler(ShapeError)
-def not_a_hand(error: ShapeError) -> Response:
-    """A form that is not a hand at all (tampered): the count form again."""
-    game_id = (request.view_args or {}).get("game_id", "")
-    return _count_again(game_id, 422, errors=EntryErrors([]))
+    # number that is not there is a URL made up or long gone, answered Not Found (the table).
+    return _back_to_game(game_id, message)
 
 
 def describe_undo(change: record.ChangeView, *, undo: bool) -> str:

@@ -19,13 +19,12 @@ from typing import Any
 from flask import Blueprint, Response, current_app, request, session
 from werkzeug.exceptions import NotFound
 
-from .. import access
+from .. import access, page_errors
 from ..access import guard, public
-from ..i18n import error_message
 from ..network import public_url
 from ..ratelimit import limit_token_failures
 from ..services import confirmations, desk
-from ..services.errors import ConfirmationNotAsked, ConfirmLinkNotFound, WriteRefused
+from ..services.errors import ConfirmationNotAsked, ConfirmLinkNotFound
 from ..web import not_found_page, render, see_other
 from . import bp
 from .cards import held_cards
@@ -97,15 +96,13 @@ def confirm(token: str) -> Response:
     return see_other("table_confirm.page", token=token, confirmed=game)
 
 
-@confirm_bp.errorhandler(WriteRefused)
-def refused(error: WriteRefused) -> Response:
-    """A refused confirmation: the page again, the result as it now stands, with why."""
+@page_errors.shown_again("table_confirm")
+def _shown_again(error: Exception, message: str, status: int) -> Response:
+    """A refused confirmation (``page_errors``): the page again, the result as it now stands,
+    with why."""
     token = (request.view_args or {}).get("token", "")
-    if error.status == 404:
-        return not_found_page()
     try:
-        return _page(token, message=error_message(error.says(page=True)),
-                     status=error.page_status)
+        return _page(token, message=message, status=status)
     except NotFound:
         return not_found_page()
 

@@ -19,7 +19,7 @@ from typing import Any
 
 from flask import Response, abort, render_template, request
 
-from .. import access
+from .. import access, page_errors
 from ..access import guard, public
 from ..engine import EntryErrors
 from ..engine.ranking import VICTORY_POINTS
@@ -40,26 +40,14 @@ from .views import round_or_404, round_response, tournament_or_404
 # -- a table's result typed from its paper sheet ---------------------------------------------
 
 
-class PaperTotalsRefused(EntryErrors):
-    """Totals typed from a table's paper sheet that cannot be: the round page answers them."""
-
-
 @bp.post("/<tournament_id>/rounds/<int:number>/tables/<int:table>/result")
 @guard(access.tournament_desk)
 def paper_result(tournament_id: str, number: int, table: int) -> Response:
     """The desk types a table's final totals from its paper sheet (the round page's form)."""
-    tournament = tournament_or_404(tournament_id)
-    rnd = round_or_404(tournament, number)
     typed = _typed()
-    try:
-        desk.paper_result(tournament.id, number, table, [typed["total_a"], typed["total_b"]],
-                          by=record.BY_DESK, text=True)
-    except service.RoundClosed:
-        return round_response(tournament, rnd)
-    except EntryErrors as exc:
-        # Raised on, so that the request's changes are dropped before the page is made again.
-        raise PaperTotalsRefused(exc.errors) from None
-    return see_other("tournaments.round_page", tournament_id=tournament.id, number=number,
+    desk.paper_result(tournament_id, number, table, [typed["total_a"], typed["total_b"]],
+                      by=record.BY_DESK, text=True)
+    return see_other("tournaments.round_page", tournament_id=tournament_id, number=number,
                      _anchor=f"table-{table}")
 
 
@@ -68,20 +56,26 @@ def _typed() -> dict[str, str]:
             "total_b": request.form.get("total_b", "")}
 
 
-@bp.errorhandler(PaperTotalsRefused)
-def paper_totals_refused(error: PaperTotalsRefused) -> Response:
-    """The round page again, the totals as typed and each message by its box (422)."""
+@page_errors.shown_again("tournaments.paper_result")
+def _shown_again(error: Exception, message: str, status: int) -> Response:
+    """The round page again (``page_errors``): totals that cannot be as typed, each message by
+    its box (422); a round closed meanwhile as it now stands; any other refusal by the round."""
     args = request.view_args or {}
     tournament_id, number, table = args["tournament_id"], args["number"], args["table"]
+    tournament = tournament_or_404(tournament_id)
+    rnd = round_or_404(tournament, number)
+    if isinstance(error, service.RoundClosed):
+        # Closed by another desk (or a second tap) meanwhile: the round as it now stands.
+        return round_response(tournament, rnd)
+    if not isinstance(error, EntryErrors):
+        return page_errors.shown_by_blueprint(error, message, status)
     errors: dict[str, str] = {}
     for err in error.errors:
         key = {"totals[0]": "total_a", "totals[1]": "total_b"}.get(err.field, "totals")
         errors.setdefault(key, error_message(err))
-    tournament = tournament_or_404(tournament_id)
-    rnd = round_or_404(tournament, number)
     response = round_response(tournament, rnd, paper_errors={table: errors},
-                               paper_typed={table: _typed()})
-    response.status_code = 422
+                              paper_typed={table: _typed()})
+    response.status_code = status
     return response
 
 

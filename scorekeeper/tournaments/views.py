@@ -14,7 +14,7 @@ from typing import Any
 
 from flask import Response, abort, request, session, url_for
 
-from .. import access, config
+from .. import access, config, page_errors
 from ..access import guard, public
 from ..browser import house_rulesets, remember_token
 from ..engine import (
@@ -55,10 +55,9 @@ from ..services.clock import (
     waits_for_bell,
 )
 from ..services.confirmed import RESULTS_COUNT, SAVED
-from ..services.errors import WriteRefused
 from ..services.scoring import resolve_ruleset
 from ..sheets import tables
-from ..web import qr_svg, refused_page, render, see_other
+from ..web import qr_svg, render, see_other
 from . import bp
 
 SESSION_KEY = "tournament_tokens"
@@ -577,33 +576,27 @@ _ERROR_PLACE = {
 }
 
 
-@bp.errorhandler(WriteRefused)
-def refused(error: WriteRefused) -> Response:
-    """What a refused desk action says: the control table as it now stands, with the message
-    by the action (nothing was changed: its changes were dropped when it raised)."""
+@page_errors.shown_again("tournaments")
+def _shown_again(error: Exception, message: str, status: int) -> Response:
+    """Where a refused desk action's words go (``page_errors``: the status is the refusal's
+    kind's): the control table as it now stands, the message by the action, or by the field
+    of a bad value (the minutes to add). Nothing was changed: its changes were dropped when it
+    raised."""
     tournament_id = (request.view_args or {}).get("tournament_id", "")
+    if isinstance(error, EntryErrors):
+        first = error.errors[0] if error.errors else None
+        return _action_error(tournament_or_404(tournament_id), message,
+                             first.field if first is not None else "round", status)
     number = (request.view_args or {}).get("number")
-    if error.status != 404 and request.endpoint in ("tournaments.round_links",
-                                                    "tournaments.table_link"):
+    if request.endpoint in ("tournaments.round_links", "tournaments.table_link"):
         return see_other("tournaments.round_page", tournament_id=tournament_id, number=number)
     place = _ERROR_PLACE.get(request.endpoint or "", "round")
     if isinstance(error, desk.RoundClosed) and request.endpoint == "tournaments.finish_round":
-        # Closing a round another desk (or a second tap) closed: it got there first.
+        # Closing a round another desk (or a second tap) closed: it got there first (409).
         return _action_error(tournament_or_404(tournament_id), _(
             "Game %(n)d was already closed (by another desk, or a second tap): this is where "
             "the tournament stands now.", n=int(error.args[0])), place, 409)
-    return refused_page(error, lambda message, status: _action_error(
-        tournament_or_404(tournament_id), message, place, status))
-
-
-@bp.errorhandler(EntryErrors)
-def entry_errors(error: EntryErrors) -> Response:
-    """A desk form with a bad value (the minutes to add): the message by the field."""
-    tournament_id = (request.view_args or {}).get("tournament_id", "")
-    err = error.errors[0] if error.errors else None
-    message = error_message(err) if err is not None else _("Nothing was changed.")
-    return _action_error(tournament_or_404(tournament_id), message,
-                         err.field if err is not None else "round")
+    return _action_error(tournament_or_404(tournament_id), message, place, status)
 
 
 # -- public: standings and printouts -------------------------------------------------------------
