@@ -103,7 +103,7 @@ def _game_or_404(game_id: str, *, hands: bool = True) -> Game:
 
 
 def _remember(game_id: str, edit_token: str) -> None:
-    remember_token("edit_tokens", game_id, edit_token, MAX_REMEMBERED)
+    remember_token(access.EDIT_TOKENS, game_id, edit_token, MAX_REMEMBERED)
 
 
 def _remember_view(game_id: str) -> None:
@@ -353,10 +353,10 @@ def join(game_id: str, edit_token: str) -> Response:
     if not games_service.token_matches(edit_token, head.edit_token_hash):
         return _forbidden(game_id, bad_link=True)
     _remember(game_id, edit_token)
-    joined = session.get("joined")
+    joined = session.get(access.JOINED)
     joined = [j for j in joined if isinstance(j, str)] if isinstance(joined, list) else []
     if game_id not in joined:
-        session["joined"] = [*joined, game_id][-MAX_REMEMBERED:]
+        session[access.JOINED] = [*joined, game_id][-MAX_REMEMBERED:]
     return see_other("games.show", game_id=game_id)
 
 

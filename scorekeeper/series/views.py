@@ -28,11 +28,10 @@ from ..ratelimit import note_token_failure
 from ..services import season
 from ..services import season_standings as reader
 from ..services import tournaments as tournaments_service
-from ..tournaments.views import SESSION_KEY as TOURNAMENT_TOKENS
 from ..web import render, see_other
 from . import bp
 
-SESSION_KEY = "series_tokens"
+SESSION_KEY = access.SERIES_TOKENS
 MAX_REMEMBERED = 10
 
 
@@ -96,7 +95,7 @@ def new() -> Response:
 
 def _organized(series: Series) -> list[Any]:
     """The tournaments this browser organizes that are not nights of the series yet."""
-    kept = session.get(TOURNAMENT_TOKENS)
+    kept = session.get(access.DESK_TOKENS)
     tokens: dict[str, Any] = kept if isinstance(kept, dict) else {}
     ids = list(tokens)
     taken = {n.tournament_id for n in series.nights}
@@ -174,7 +173,7 @@ def add_night(series_id: str) -> Response:
                 "was opened with (it holds “?token=”).")}, 422, link=link)
         tournament_id = found[0]
     else:
-        tokens = session.get(TOURNAMENT_TOKENS)
+        tokens = session.get(access.DESK_TOKENS)
         token = tokens.get(chosen) if isinstance(tokens, dict) else None
         if not season.opens_night(chosen, token):
             return _desk_page(_series_or_404(series_id), {"tournament": _(

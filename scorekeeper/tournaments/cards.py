@@ -44,7 +44,7 @@ from .views import form_request_key, form_seen_version, tournament_or_404
 links_bp = Blueprint("table_cards", __name__)
 
 #: The session key of the cards this browser opened (their tokens, newest last).
-SESSION_KEY = "table_cards"
+SESSION_KEY = access.CARD_TOKENS
 #: Cards one browser remembers: a phone that moved from table to table all night.
 MAX_REMEMBERED = 20
 #: Bump when the cards' printed look changes (browsers then fetch the PDF again).
@@ -53,10 +53,8 @@ LAYOUT_VERSION = "2"
 WAIT_POLL = 10
 
 
-def held_cards() -> list[str]:
-    """The tokens of the cards this browser opened."""
-    held = session.get(SESSION_KEY)
-    return [t for t in held if isinstance(t, str)] if isinstance(held, list) else []
+#: The tokens of the cards this browser opened (what ``access`` reads, for the game editor).
+held_cards = access.held_cards
 
 
 def _remember(token: str) -> None:

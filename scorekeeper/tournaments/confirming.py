@@ -44,7 +44,7 @@ def confirm_url(token: str) -> str:
 def _scorer_tokens() -> list[str]:
     """What this browser holds that keeps a table's score: the cards it opened and the game
     edit links it kept (a pair does not confirm its own scoring)."""
-    edits = session.get("edit_tokens")
+    edits = session.get(access.EDIT_TOKENS)
     kept = [t for t in edits.values() if isinstance(t, str)] if isinstance(edits, dict) else []
     return [*held_cards(), *kept]
 

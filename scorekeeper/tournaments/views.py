@@ -60,7 +60,7 @@ from ..sheets import tables
 from ..web import qr_svg, render, see_other
 from . import bp
 
-SESSION_KEY = "tournament_tokens"
+SESSION_KEY = access.DESK_TOKENS
 MAX_REMEMBERED = 20
 DEFAULT_RULESET = "torneo"
 
