@@ -7,7 +7,7 @@ table's current game for the whole tournament, with the table's edit rights.
 * ``POST /tournaments/<id>/table-cards/<n>/replace``: a new card for table ``n`` (the old
   link then refuses, saying it was replaced);
 * ``GET /t/<token>``: the card's link. It remembers the card in the browser (that browser keeps
-  the score of the table's games: ``games.views`` asks :func:`held_cards`) and goes to the
+  the score of the table's games: ``access`` asks :func:`held_cards`) and goes to the
   game being played at the table; with none (the table is not seated in this game, or the
   tournament is over) it says so, and the page asks again by itself.
 
@@ -38,7 +38,8 @@ from ..services.confirmed import asks_confirmation
 from ..sheets.render import pdf_response
 from ..web import render, see_other
 from . import bp
-from .views import form_request_key, form_seen_version, tournament_or_404
+from .desk_actions import form_request_key, form_seen_version
+from .views import tournament_or_404
 
 #: The card links' own blueprint: ``/t/<token>`` is short, outside ``/tournaments``.
 links_bp = Blueprint("table_cards", __name__)

@@ -28,7 +28,7 @@ from ..services.errors import ConfirmationNotAsked, ConfirmLinkNotFound
 from ..web import not_found_page, render, see_other
 from . import bp
 from .cards import held_cards
-from .views import form_request_key, form_seen_version
+from .desk_actions import form_request_key, form_seen_version
 
 #: The second links' own blueprint: ``/c/<token>`` is short, outside ``/tournaments``.
 confirm_bp = Blueprint("table_confirm", __name__)

@@ -25,13 +25,8 @@ from ..services import pairs as night
 from ..services import tournaments as service
 from ..web import render, see_other
 from . import bp
-from .views import (
-    confirm_page,
-    form_request_key,
-    form_seen_version,
-    page_context,
-    tournament_or_404,
-)
+from .desk_actions import confirm_page, form_request_key, form_seen_version
+from .views import page_context, tournament_or_404
 
 #: Desk changes that seat game 1 again or add a late pair: the page tells what they did.
 _TOLD = ("pair_add", "pair_withdraw")
