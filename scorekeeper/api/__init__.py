@@ -50,6 +50,7 @@ from . import (  # noqa: E402,F401  (register routes on bp)
     scoring,
     series,  # noqa: E402,F401  (a club's season)
     table_cards,
+    tournament_desk,  # noqa: E402,F401  (the desk's actions)
     tournament_papers,  # noqa: E402,F401
     tournaments,
 )

@@ -14,7 +14,8 @@ from ..access import guard
 from ..services import confirmations
 from . import bp
 from .openapi import errors, ok, operation
-from .tournaments import _AUTH, _DESK_ERRORS, _KEY, _TOURNAMENT, _desk_write
+from .tournament_desk import desk_write
+from .tournaments import _AUTH, _DESK_ERRORS, _KEY, _TOURNAMENT
 
 
 @bp.post("/tournaments/<tournament_id>/rounds/<int:number>/tables/<int:table>/confirm")
@@ -36,4 +37,4 @@ from .tournaments import _AUTH, _DESK_ERRORS, _KEY, _TOURNAMENT, _desk_write
 @guard(access.tournament_desk)
 def confirm_result(tournament_id: str, number: int, table: int) -> Response:
     """Confirm table ``table``'s result of game ``number`` as the desk (through the API)."""
-    return _desk_write(confirmations.confirm_by_desk, tournament_id, number, table)
+    return desk_write(confirmations.confirm_by_desk, tournament_id, number, table)

@@ -18,6 +18,7 @@ from . import bp
 from .common import json_body
 from .openapi import BODY_ERRORS, errors, ok, operation
 from .shapes import Doc, extends, schema_of
+from .tournament_desk import idempotency_key
 from .tournaments import (
     _AUTH,
     _DESK_ERRORS,
@@ -25,7 +26,6 @@ from .tournaments import (
     _PAIR,
     Tournament,
     _links,
-    _request_key,
     pair_operation,
     tournament_to_dict,
 )
@@ -83,7 +83,7 @@ def add_pair(tournament_id: str) -> Response:
     """Add a pair: 201 with the tournament (game 1's new tables carry their edit tokens)."""
     data = night.PAIR.pick(json_body())
     done = desk_pairs.add_pair(tournament_id, data, by=desk.BY_API,
-                               request_key=_request_key())
+                               request_key=idempotency_key())
     response = _answer(done, 201)
     response.headers["Location"] = url_for("api.get_tournament", tournament_id=tournament_id)
     return response
@@ -103,7 +103,7 @@ def add_pair(tournament_id: str) -> Response:
 def withdraw_pair(tournament_id: str, number: int) -> Response:
     """Withdraw a pair before game 1 (its number retired); 409 after."""
     return _answer(desk_pairs.withdraw_pair(tournament_id, number, by=desk.BY_API,
-                                            request_key=_request_key()))
+                                            request_key=idempotency_key()))
 
 
 @bp.patch("/tournaments/<tournament_id>/pairs/<int:number>")
@@ -120,7 +120,7 @@ def rename_pair(tournament_id: str, number: int) -> Response:
     """Correct a pair's name and players before game 1; 409 after."""
     data = night.PAIR.pick(json_body())
     return _answer(desk_pairs.rename_pair(tournament_id, number, data, by=desk.BY_API,
-                                          request_key=_request_key()))
+                                          request_key=idempotency_key()))
 
 
 @bp.put("/tournaments/<tournament_id>/pairs/<int:number>/check-in")
@@ -130,7 +130,7 @@ def rename_pair(tournament_id: str, number: int) -> Response:
 def check_in(tournament_id: str, number: int) -> Response:
     """The pair has arrived (before game 1)."""
     return _answer(desk_pairs.check_in(tournament_id, number, True, by=desk.BY_API,
-                                       request_key=_request_key()))
+                                       request_key=idempotency_key()))
 
 
 @bp.delete("/tournaments/<tournament_id>/pairs/<int:number>/check-in")
@@ -140,7 +140,7 @@ def check_in(tournament_id: str, number: int) -> Response:
 def check_out(tournament_id: str, number: int) -> Response:
     """Take back a pair's check-in (before game 1)."""
     return _answer(desk_pairs.check_in(tournament_id, number, False, by=desk.BY_API,
-                                       request_key=_request_key()))
+                                       request_key=idempotency_key()))
 
 
 @bp.post("/tournaments/<tournament_id>/rounds/<int:number>/pairs/<int:pair>/substitute")
@@ -166,4 +166,4 @@ def substitute_name(tournament_id: str, number: int, pair: int) -> Response:
     player = whole(body.get("player"))
     return _answer(desk_pairs.substitute_name(tournament_id, number, pair, player,
                                               body.get("name"), by=desk.BY_API,
-                                              request_key=_request_key()))
+                                              request_key=idempotency_key()))

@@ -25,12 +25,12 @@ from . import bp
 from .common import error_response
 from .openapi import errors, ok, operation, ref
 from .shapes import Doc, answers
+from .tournament_desk import idempotency_key
 from .tournaments import (
     _AUTH,
     _DESK_ERRORS,
     _E422_KEY,
     _KEY,
-    _request_key,
     _tournament_or_404,
 )
 
@@ -144,7 +144,7 @@ def table_cards_pdf(tournament_id: str) -> Response:
 def replace_table_card(tournament_id: str, table: int) -> Response:
     """A new card for the table; the old link refuses from now on."""
     done = cards_service.replace_card(tournament_id, table, by=desk.BY_API,
-                                      request_key=_request_key())
+                                      request_key=idempotency_key())
     response = jsonify(_cards(done.tournament))
     response.headers["Cache-Control"] = "private, no-store"
     return response
