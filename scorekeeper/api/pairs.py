@@ -20,12 +20,12 @@ from .openapi import BODY_ERRORS, errors, ok, operation
 from .shapes import Doc, extends, schema_of
 from .tournament_desk import idempotency_key
 from .tournaments import (
-    _AUTH,
-    _DESK_ERRORS,
-    _KEY,
-    _PAIR,
+    DESK_AUTH,
+    DESK_ERRORS,
+    IDEMPOTENCY_KEY,
+    PAIR_PARAM,
     Tournament,
-    _links,
+    made_links,
     pair_operation,
     tournament_to_dict,
 )
@@ -58,7 +58,7 @@ _BEFORE_GAME_1 = ("Game 1 has started (its clock was started, a table counted a 
 
 def _answer(done: desk.DeskWritten, status: int = 200) -> Response:
     body: _Changed = {
-        **tournament_to_dict(done.tournament, admin=True, new_links=_links(done.links)),
+        **tournament_to_dict(done.tournament, admin=True, new_links=made_links(done.links)),
         "change": {"seq": done.change.seq, "kind": done.change.kind, "pair": done.change.pair,
                    "round": done.change.round, "detail": done.change.detail}}
     return make_response(jsonify(body), status)
@@ -71,9 +71,9 @@ def _answer(done: desk.DeskWritten, status: int = 200) -> Response:
     description=("The games a late pair missed credit it nothing (no difference, no game won, "
                  "no victory points: docs/RULES-SETTINGS.md). The answer's tables seated anew "
                  "carry their edit tokens (once)."),
-    params=[_KEY], security=_AUTH, body=night.PAIR.schema(),
+    params=[IDEMPOTENCY_KEY], security=DESK_AUTH, body=night.PAIR.schema(),
     responses={"201": ok("The tournament with the new seating, and what changed", _CHANGED),
-               **errors(*_DESK_ERRORS, *BODY_ERRORS, e404="No such tournament",
+               **errors(*DESK_ERRORS, *BODY_ERRORS, e404="No such tournament",
                         e409="The last game is being played or the tournament is over, or "
                              "the Idempotency-Key was used for another request",
                         e422="Field errors (name, players, pairs), or an Idempotency-Key "
@@ -94,9 +94,9 @@ def add_pair(tournament_id: str) -> Response:
     "withdrawPair", "Withdraw a pair before game 1 (a no-show): game 1 is seated again",
     description=("Its number is retired: every other pair keeps its own, and game 1 is seated "
                  "again around the gap."),
-    params=[_KEY], path_notes=_PAIR, security=_AUTH,
+    params=[IDEMPOTENCY_KEY], path_notes=PAIR_PARAM, security=DESK_AUTH,
     responses={"200": ok("The tournament with the new seating, and what changed", _CHANGED),
-               **errors(*_DESK_ERRORS, e404="No such tournament or pair", e409=_BEFORE_GAME_1,
+               **errors(*DESK_ERRORS, e404="No such tournament or pair", e409=_BEFORE_GAME_1,
                         e422="Only two pairs are left, or an Idempotency-Key that is too "
                              "long")})
 @guard(access.tournament_desk)
@@ -109,9 +109,9 @@ def withdraw_pair(tournament_id: str, number: int) -> Response:
 @bp.patch("/tournaments/<tournament_id>/pairs/<int:number>")
 @operation(
     "renamePair", "Correct a pair's name and players before game 1",
-    params=[_KEY], path_notes=_PAIR, security=_AUTH, body=night.PAIR.schema(),
+    params=[IDEMPOTENCY_KEY], path_notes=PAIR_PARAM, security=DESK_AUTH, body=night.PAIR.schema(),
     responses={"200": ok("The tournament", _CHANGED),
-               **errors(*_DESK_ERRORS, *BODY_ERRORS, e404="No such tournament or pair",
+               **errors(*DESK_ERRORS, *BODY_ERRORS, e404="No such tournament or pair",
                         e409=_BEFORE_GAME_1,
                         e422="Field errors (name, players), or an Idempotency-Key that is too "
                              "long")})
@@ -148,10 +148,10 @@ def check_out(tournament_id: str, number: int) -> Response:
     "nameSubstitute", "Name who replaced one of a pair's players in a game",
     description=("Printed on that game's papers; the pair's substitution is recorded with it "
                  "(002: the pair scores nothing in the tournament)."),
-    params=[_KEY], security=_AUTH,
+    params=[IDEMPOTENCY_KEY], security=DESK_AUTH,
     body=night.SUBSTITUTE.schema(),
     responses={"200": ok("The tournament", _CHANGED),
-               **errors(*_DESK_ERRORS, *BODY_ERRORS, e404="No such tournament, round or pair",
+               **errors(*DESK_ERRORS, *BODY_ERRORS, e404="No such tournament, round or pair",
                         e409="The tournament is over, or the Idempotency-Key was used for "
                              "another request",
                         e422="Field errors (player, name, pair: it plays no game in that "

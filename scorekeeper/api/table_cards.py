@@ -27,11 +27,11 @@ from .openapi import errors, ok, operation, ref
 from .shapes import Doc, answers
 from .tournament_desk import idempotency_key
 from .tournaments import (
-    _AUTH,
-    _DESK_ERRORS,
-    _E422_KEY,
-    _KEY,
-    _tournament_or_404,
+    DESK_AUTH,
+    DESK_ERRORS,
+    E422_KEY,
+    IDEMPOTENCY_KEY,
+    tournament_or_404,
 )
 
 
@@ -83,13 +83,13 @@ def _cards(tournament: Any) -> TableCards:
                  "the table's edit rights, game after game. The PDF (two cards to an A4 page, "
                  "in the tournament's language) is the desk page's "
                  "/tournaments/<id>/table-cards.pdf, opened in the desk's browser."),
-    security=_AUTH,
+    security=DESK_AUTH,
     responses={"200": _CARDS_ANSWER,
                **errors(401, 403, 404, 429, 503, e404="No such tournament")})
 @guard(access.tournament_desk)
 def table_cards(tournament_id: str) -> Response:
     """Every table's card link (admin token)."""
-    tournament = _tournament_or_404(tournament_id)
+    tournament = tournament_or_404(tournament_id)
     response = jsonify(_cards(tournament))
     response.headers["Cache-Control"] = "private, no-store"
     return response
@@ -105,7 +105,7 @@ def table_cards(tournament_id: str) -> Response:
     params=[{"name": "table", "in": "query", "required": False,
              "schema": {"type": "integer", "minimum": 1},
              "description": "That table's card alone"}],
-    security=_AUTH,
+    security=DESK_AUTH,
     responses={"200": {"description": "The cards", "content": {
                    "application/pdf": {"schema": {"type": "string", "format": "binary"}}}},
                **errors(401, 403, 404, 409, 422, 429, 503,
@@ -118,7 +118,7 @@ def table_cards_pdf(tournament_id: str) -> Response:
     page prints. 409 when a card was made under another SECRET_KEY and must be replaced."""
     from ..tournaments.cards import cards_pdf_answer
 
-    tournament = _tournament_or_404(tournament_id)
+    tournament = tournament_or_404(tournament_id)
     only = request.args.get("table")
     number = whole(only) if only is not None else None
     if only is not None and (number is None or number < 1):
@@ -134,12 +134,12 @@ def table_cards_pdf(tournament_id: str) -> Response:
 @bp.post("/tournaments/<tournament_id>/table-cards/<int:table>/replace")
 @operation(
     "replaceTableCard", "Replace a table's card (its old link then answers 410)",
-    params=[_KEY], security=_AUTH,
+    params=[IDEMPOTENCY_KEY], security=DESK_AUTH,
     responses={"200": _CARDS_ANSWER,
-               **errors(*_DESK_ERRORS, e404="No such tournament, or a table it never seats",
+               **errors(*DESK_ERRORS, e404="No such tournament, or a table it never seats",
                         e409="The tournament is over, or the Idempotency-Key was used for "
                              "another request",
-                        e422=_E422_KEY)})
+                        e422=E422_KEY)})
 @guard(access.tournament_desk)
 def replace_table_card(tournament_id: str, table: int) -> Response:
     """A new card for the table; the old link refuses from now on."""

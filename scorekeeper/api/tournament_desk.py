@@ -19,15 +19,15 @@ from . import bp
 from .common import json_body
 from .openapi import errors, ok, operation
 from .tournaments import (
-    _AUTH,
-    _DESK_ERRORS,
-    _E422_KEY,
-    _KEY,
-    _TOURNAMENT,
+    DESK_AUTH,
+    DESK_ERRORS,
+    E422_KEY,
+    IDEMPOTENCY_KEY,
+    TOURNAMENT_REF,
     RoundLinks,
-    _link_row,
-    _links,
-    _links_operation,
+    link_row,
+    links_operation,
+    made_links,
     pair_operation,
     tournament_to_dict,
 )
@@ -49,19 +49,19 @@ def desk_write(operation: Callable[..., desk.DeskWritten], tournament_id: str, *
 def _answer(done: desk.DeskWritten) -> Response:
     """The tournament as the desk change left it (with the links this request made)."""
     return jsonify(tournament_to_dict(done.tournament, admin=True,
-                                      new_links=_links(done.links)))
+                                      new_links=made_links(done.links)))
 
 
 @bp.post("/tournaments/<tournament_id>/rounds/<int:number>/finish")
 @operation("finishRound",
            "Close a round: unfinished games end on time; the next round is seated",
-           params=[_KEY], security=_AUTH,
+           params=[IDEMPOTENCY_KEY], security=DESK_AUTH,
            responses={"200": ok("The tournament, the new round's tables with their edit "
-                                "tokens", _TOURNAMENT),
-                      **errors(*_DESK_ERRORS, e404="No such tournament or round",
+                                "tokens", TOURNAMENT_REF),
+                      **errors(*DESK_ERRORS, e404="No such tournament or round",
                                e409="The round is already closed (another desk closed it "
                                     "first), or the Idempotency-Key was used for another "
-                                    "request", e422=_E422_KEY)})
+                                    "request", e422=E422_KEY)})
 @guard(access.tournament_desk)
 def finish_round(tournament_id: str, number: int) -> Response:
     """Close a round (unfinished games end on time) and seat the next; 409 if not open."""
@@ -69,7 +69,7 @@ def finish_round(tournament_id: str, number: int) -> Response:
 
 
 @bp.post("/tournaments/<tournament_id>/rounds/<int:number>/links")
-@_links_operation("newRoundLinks",
+@links_operation("newRoundLinks",
                   "New edit links for every table of an open round (the old ones stop working)",
                   "The tables with their new edit tokens and links", "RoundLinks",
                   e404="No such tournament or round")
@@ -77,12 +77,12 @@ def finish_round(tournament_id: str, number: int) -> Response:
 def new_round_links(tournament_id: str, number: int) -> Response:
     """New edit links for every table of an open round; the old ones stop working."""
     done = desk.round_links(tournament_id, number, by=desk.BY_API)
-    answer: RoundLinks = {"round": number, "tables": [_link_row(t) for t in done.links]}
+    answer: RoundLinks = {"round": number, "tables": [link_row(t) for t in done.links]}
     return jsonify(answer)
 
 
 @bp.post("/tournaments/<tournament_id>/rounds/<int:number>/tables/<int:table>/link")
-@_links_operation("newTableLink",
+@links_operation("newTableLink",
                   "A new edit link for one table of an open round (the old one stops working)",
                   "The table with its new edit token and link", "TableLink",
                   e404="No such tournament, round or table")
@@ -91,7 +91,7 @@ def new_table_link(tournament_id: str, number: int, table: int) -> Response:
     """A new edit link for one table of an open round; its old one stops working."""
     done = desk.table_link(tournament_id, number, table, by=desk.BY_API)
     row = done.links[0]
-    return jsonify(_link_row(row))
+    return jsonify(link_row(row))
 
 
 @bp.post("/tournaments/<tournament_id>/pairs/<int:number>/abandon")
@@ -138,11 +138,11 @@ def undo_substitute(tournament_id: str, number: int) -> Response:
 @bp.post("/tournaments/<tournament_id>/rounds/<int:number>/start")
 @operation("startClock", "Start (or resume) the round's clock",
            description="A round is seated with its clock not started: the desk starts it.",
-           params=[_KEY], security=_AUTH,
-           responses={"200": ok("The tournament", _TOURNAMENT),
-                      **errors(*_DESK_ERRORS, e404="No such tournament or round",
+           params=[IDEMPOTENCY_KEY], security=DESK_AUTH,
+           responses={"200": ok("The tournament", TOURNAMENT_REF),
+                      **errors(*DESK_ERRORS, e404="No such tournament or round",
                                e409="The clock already runs, time is up, or the round is "
-                                    "closed", e422=_E422_KEY)})
+                                    "closed", e422=E422_KEY)})
 @guard(access.tournament_desk)
 def start_clock(tournament_id: str, number: int) -> Response:
     """Start (or resume) the round's clock; 409 when it runs, time is up or the round is closed."""
@@ -150,11 +150,12 @@ def start_clock(tournament_id: str, number: int) -> Response:
 
 
 @bp.post("/tournaments/<tournament_id>/rounds/<int:number>/pause")
-@operation("pauseClock", "Pause the round's running clock", params=[_KEY], security=_AUTH,
-           responses={"200": ok("The tournament", _TOURNAMENT),
-                      **errors(*_DESK_ERRORS, e404="No such tournament or round",
+@operation("pauseClock", "Pause the round's running clock", params=[IDEMPOTENCY_KEY],
+           security=DESK_AUTH,
+           responses={"200": ok("The tournament", TOURNAMENT_REF),
+                      **errors(*DESK_ERRORS, e404="No such tournament or round",
                                e409="The clock is not running, or the round is closed",
-                               e422=_E422_KEY)})
+                               e422=E422_KEY)})
 @guard(access.tournament_desk)
 def pause_clock(tournament_id: str, number: int) -> Response:
     """Pause the round's running clock; 409 when it is not running."""
@@ -163,10 +164,10 @@ def pause_clock(tournament_id: str, number: int) -> Response:
 
 @bp.post("/tournaments/<tournament_id>/rounds/<int:number>/extend")
 @operation("extendClock", "Add minutes to the round's clock (time up: it runs again for them)",
-           params=[_KEY], security=_AUTH,
+           params=[IDEMPOTENCY_KEY], security=DESK_AUTH,
            body=desk.EXTEND.schema(),
-           responses={"200": ok("The tournament", _TOURNAMENT),
-                      **errors(*_DESK_ERRORS, 400, 413, 415,
+           responses={"200": ok("The tournament", TOURNAMENT_REF),
+                      **errors(*DESK_ERRORS, 400, 413, 415,
                                e404="No such tournament or round",
                                e409="The round is closed",
                                e422="Minutes that are not a whole number from 1 to 120, or "

@@ -46,26 +46,26 @@ from .openapi import BODY_ERRORS, add_schemas, errors, header, ok, operation, re
 from .shapes import Doc, answers, extends
 
 #: The pair's number in a path, as the document tells it.
-_PAIR = {"number": "The pair's number (from 1, in the order given)."}
-_AUTH: list[dict[str, list[str]]] = [{"tournamentAdminToken": []}]
-_KEY = {"name": "Idempotency-Key", "in": "header",
+PAIR_PARAM = {"number": "The pair's number (from 1, in the order given)."}
+DESK_AUTH: list[dict[str, list[str]]] = [{"tournamentAdminToken": []}]
+IDEMPOTENCY_KEY = {"name": "Idempotency-Key", "in": "header",
         "description": "Makes retries safe: the same key answers the first request's change.",
         "schema": {"type": "string", "maxLength": MAX_REQUEST_KEY}}
 #: A desk action's answers besides its own: 422 is an Idempotency-Key too long to keep.
-_ADMIN_ERRORS = (401, 403, 404, 429, 503)
-_DESK_ERRORS = (*_ADMIN_ERRORS, 409, 422)
-_E422_KEY = "An Idempotency-Key that is too long"
-_TOURNAMENT = ref("Tournament")
+ADMIN_ERRORS = (401, 403, 404, 429, 503)
+DESK_ERRORS = (*ADMIN_ERRORS, 409, 422)
+E422_KEY = "An Idempotency-Key that is too long"
+TOURNAMENT_REF = ref("Tournament")
 
 _View = TypeVar("_View", bound=Callable[..., Any])
 
 
-def _links_operation(operation_id: str, summary: str, answer: str, schema: str, *,
+def links_operation(operation_id: str, summary: str, answer: str, schema: str, *,
                      e404: str) -> Callable[[_View], _View]:
     """The declaration of new edit links for a round's tables: refused once the round closed."""
-    return operation(operation_id, summary, security=_AUTH,
+    return operation(operation_id, summary, security=DESK_AUTH,
                      responses={"200": ok(answer, ref(schema)),
-                                **errors(*_ADMIN_ERRORS, 409, e404=e404,
+                                **errors(*ADMIN_ERRORS, 409, e404=e404,
                                          e409="The round is closed")})
 
 
@@ -73,10 +73,11 @@ def pair_operation(operation_id: str, summary: str, *, e409: str,
                    answer: dict[str, Any] | None = None) -> Callable[[_View], _View]:
     """The declaration of a desk's action on one pair (``.../pairs/<number>/...``): the
     request key, the admin token, the tournament as it stands (or ``answer``) and its refusals."""
-    return operation(operation_id, summary, params=[_KEY], path_notes=_PAIR, security=_AUTH,
-                     responses={"200": ok("The tournament", answer or _TOURNAMENT),
-                                **errors(*_DESK_ERRORS, e404="No such tournament or pair",
-                                         e409=e409, e422=_E422_KEY)})
+    return operation(operation_id, summary, params=[IDEMPOTENCY_KEY], path_notes=PAIR_PARAM,
+                     security=DESK_AUTH,
+                     responses={"200": ok("The tournament", answer or TOURNAMENT_REF),
+                                **errors(*DESK_ERRORS, e404="No such tournament or pair",
+                                         e409=e409, e422=E422_KEY)})
 
 
 # -- the answers' shapes (each view fills one in; the document's schemas are made of them) --
@@ -220,19 +221,19 @@ def _bearer() -> str | None:
     return token.strip()
 
 
-def _tournament_or_404(tournament_id: str, *, full: bool = False) -> models.Tournament:
+def tournament_or_404(tournament_id: str, *, full: bool = False) -> models.Tournament:
     tournament = service.find_tournament(tournament_id, full=full)
     if tournament is None:
         raise desk.TournamentNotFound(tournament_id)
     return tournament
 
 
-def _links(tables: Iterable[models.TournamentTable]) -> dict[int, str]:
+def made_links(tables: Iterable[models.TournamentTable]) -> dict[int, str]:
     """The edit tokens made in this request, by table id (read before the commit)."""
     return {t.id: t.new_edit_token for t in tables if t.new_edit_token}
 
 
-def _link_row(table: models.TournamentTable) -> TableLink:
+def link_row(table: models.TournamentTable) -> TableLink:
     """A table's edit link made in this request (``hand_out_links`` keeps only those)."""
     token = table.new_edit_token
     assert token is not None
@@ -356,7 +357,7 @@ def create_tournament() -> Response:
         victory_scale=body["victory_scale"], bye_victory_points=body["bye_victory_points"],
         seating_method=body["seating_method"], tables_start=body["tables_start"],
         hands_per_game=body["hands_per_game"], results_count=body["results_count"])
-    tables = [_link_row(t)
+    tables = [link_row(t)
               for t in service.hand_out_links(new.tournament.rounds[0].tables)]
     answer: TournamentCreated = {"id": new.tournament.id, "admin_token": new.admin_token,
                                  "tables": tables}
@@ -370,14 +371,14 @@ def create_tournament() -> Response:
 @operation("getTournament", "Rounds, tables and standings",
            description=("A table's edit token is never listed here: it is in the answer that "
                         "makes it (creating the tournament, closing a round, new links)."),
-           security=[{}, *_AUTH],
-           responses={"200": ok("The tournament", _TOURNAMENT),
+           security=[{}, *DESK_AUTH],
+           responses={"200": ok("The tournament", TOURNAMENT_REF),
                       **errors(403, 404, 429, e403="Wrong admin token",
                                e404="No such tournament")})
 @public("standings are public; the tables' links only with the admin token")
 def get_tournament(tournament_id: str) -> Response:
     """Rounds, tables and standings; each table's edit token too with the admin token."""
-    tournament = _tournament_or_404(tournament_id)
+    tournament = tournament_or_404(tournament_id)
     token = _bearer()
     if token is not None and not service.is_admin(tournament, token):
         note_token_failure()
