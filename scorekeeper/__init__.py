@@ -8,13 +8,20 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-from flask import Flask
+from flask import Flask, Response
 from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import HTTPException
+
+from .engine.errors import N_
 
 ROOT = Path(__file__).resolve().parent.parent
 #: What a 503 for an empty database pool asks the client to wait (seconds).
 POOL_RETRY_AFTER = 2
+#: Seconds a phone waits before it saves again, the database having stayed busy.
+BUSY_RETRY_AFTER = 2
+#: What a database refusal says (:func:`database_answer`).
+DATABASE_BUSY = N_("The score book is busy; nothing was saved. Try again in a moment.")
+DATABASE_RACED = N_("Another change was saved at the same moment; nothing was saved. Try again.")
 #: Days after which a visit re-sends the session cookie with a new expiry (see keep_session).
 RENEW_DAYS = 7
 
@@ -238,7 +245,7 @@ def _register_cli(app: Flask) -> None:
 
 def _register_error_handlers(app: Flask) -> None:
     """Error pages for the HTML side (the API blueprint answers its own errors in JSON)."""
-    from flask import Response, render_template, request
+    from flask import render_template, request
 
     from .api.errors import json_error
 
@@ -256,53 +263,71 @@ def _register_error_handlers(app: Flask) -> None:
     for code in (400, 403, 404, 405, 408, 409, 413, 429, 500, 503):
         app.register_error_handler(code, handle_http_error)
 
+    from . import access
+
+    def handle_refused(error: access.Refused) -> Response | tuple[str, int]:
+        # A route's guard refused a page (the API's blueprint answers its own in JSON).
+        return access.page_answer(error, handle_http_error)
+
+    app.register_error_handler(access.Refused, handle_refused)
+
+    # A refused change, a value that cannot be: the pages' one table (the API's blueprint
+    # answers its own first).
+    from . import page_errors
+
+    page_errors.register(app)
+
     from sqlalchemy.exc import OperationalError
-    from werkzeug.exceptions import ServiceUnavailable
-
-    def handle_busy_database(error: OperationalError) -> Response | tuple[str, int]:
-        # Only a database that stayed locked past the busy timeout lands here; the transaction
-        # was rolled back (ScorekeeperApp), so nothing is half-saved and the phone may simply
-        # try again.
-        if "locked" not in str(error.orig).lower() and "busy" not in str(error.orig).lower():
-            raise error
-        app.logger.warning("database busy: %s", error.orig)
-        from .i18n import gettext
-
-        response = app.make_response(handle_http_error(ServiceUnavailable(
-            gettext("The score book is busy; nothing was saved. Try again in a moment."))))
-        response.headers["Retry-After"] = "2"
-        return response
-
-    app.register_error_handler(OperationalError, handle_busy_database)
-
     from sqlalchemy.exc import TimeoutError as PoolTimeout
-
-    def handle_empty_pool(error: PoolTimeout) -> Response | tuple[str, int]:
-        # Every connection of the pool stayed taken for POOL_TIMEOUT seconds: nothing was read
-        # or saved, and the phone may try again in a moment (a 503, never a 500).
-        app.logger.warning("no database connection free: %s", error)
-        from .i18n import gettext
-
-        response = app.make_response(handle_http_error(ServiceUnavailable(
-            gettext("The score book is busy; nothing was saved. Try again in a moment."),
-            retry_after=POOL_RETRY_AFTER)))
-        return response
-
-    app.register_error_handler(PoolTimeout, handle_empty_pool)
-
     from sqlalchemy.orm.exc import StaleDataError
-    from werkzeug.exceptions import Conflict
 
-    def handle_lost_update(error: StaleDataError) -> Response | tuple[str, int]:
-        # A row changed under a writer that did not hold its lock (the version check caught
-        # it): nothing was saved, and the client may try again on what is now stored.
-        app.logger.warning("lost update refused: %s", error)
-        from .i18n import gettext
+    def handle_database(error: Exception) -> Response | tuple[str, int]:
+        # Only a database that stayed locked past the busy timeout is answered as busy; any
+        # other operational error is the server's (500).
+        if isinstance(error, OperationalError) and not _busy(error):
+            raise error
+        app.logger.warning("database refused the request: %s", error)
+        answer = database_answer(error)
+        assert answer is not None
+        return _with_retry(app.make_response(handle_http_error(answer)), answer)
 
-        return handle_http_error(Conflict(gettext(
-            "Another change was saved at the same moment; nothing was saved. Try again.")))
+    # A database that stayed locked past its busy timeout; no connection of the pool free for
+    # POOL_TIMEOUT seconds; a row changed under a writer that did not hold its lock (the
+    # version check caught it). Nothing was saved: the phone may try again in a moment.
+    for kind in (OperationalError, PoolTimeout, StaleDataError):
+        app.register_error_handler(kind, handle_database)
 
-    app.register_error_handler(StaleDataError, handle_lost_update)
+
+def _busy(error: Exception) -> bool:
+    orig = str(getattr(error, "orig", error)).lower()
+    return "locked" in orig or "busy" in orig
+
+
+def database_answer(error: Exception) -> HTTPException | None:
+    """What a database refusal answers, the one table of them (``None``: not one of them):
+    503 with ``Retry-After`` when it was busy, 409 when another change won the race. The
+    transaction was rolled back: nothing is half-saved."""
+    from sqlalchemy.exc import IntegrityError, OperationalError
+    from sqlalchemy.exc import TimeoutError as PoolTimeout
+    from sqlalchemy.orm.exc import StaleDataError
+    from werkzeug.exceptions import Conflict, ServiceUnavailable
+
+    from .i18n import gettext
+
+    if isinstance(error, PoolTimeout):
+        return ServiceUnavailable(gettext(DATABASE_BUSY), retry_after=POOL_RETRY_AFTER)
+    if isinstance(error, OperationalError):
+        return ServiceUnavailable(gettext(DATABASE_BUSY), retry_after=BUSY_RETRY_AFTER)
+    if isinstance(error, (IntegrityError, StaleDataError)):
+        return Conflict(gettext(DATABASE_RACED))
+    return None
+
+
+def _with_retry(response: Response, answer: HTTPException) -> Response:
+    retry_after = getattr(answer, "retry_after", None)
+    if retry_after is not None:
+        response.headers["Retry-After"] = str(retry_after)
+    return response
 
 
 def _register_transactions(app: Flask) -> None:
@@ -313,12 +338,11 @@ def _register_transactions(app: Flask) -> None:
     that raised had its changes dropped already (:class:`ScorekeeperApp`), before its answer
     was made.
     """
-    from flask import Response, request, session
+    from flask import request, session
     from sqlalchemy.exc import IntegrityError, OperationalError
     from sqlalchemy.orm.exc import StaleDataError
 
     from .extensions import db
-    from .i18n import gettext
 
     def commit_or_roll_back(response: Response) -> Response:
         from flask import request
@@ -339,17 +363,9 @@ def _register_transactions(app: Flask) -> None:
             return response
         app.logger.warning("commit failed: %s", failed)
         session.pop("_flashes", None)
-        busy = isinstance(failed, OperationalError)
-        message = (gettext("The score book is busy; nothing was saved. Try again in a moment.")
-                   if busy else gettext("Another change was saved at the same moment; "
-                                        "nothing was saved. Try again."))
-        from werkzeug.exceptions import Conflict, ServiceUnavailable
-
-        error = ServiceUnavailable(message) if busy else Conflict(message)
-        answer = app.make_response(app.handle_http_exception(error))
-        if busy:
-            answer.headers["Retry-After"] = "2"
-        return answer
+        error = database_answer(failed)
+        assert error is not None
+        return _with_retry(app.make_response(app.handle_http_exception(error)), error)
 
     app.after_request(commit_or_roll_back)
 

@@ -1,6 +1,6 @@
 """A request is whole before it may use the database, and one address cannot fill a worker.
 
-**The body first.** A view's guards (``edit_access``, the desk's token check) read the
+**The body first.** A route's guard (``access``: the game editor's, the desk's...) reads the
 database, and a request holds its pooled connection, "idle in transaction", until it ends: a
 view that then read a body arriving a byte a second held that connection for as long. Forty
 such clients emptied the pool (5 + 10 connections a process) and every other table's save

@@ -8,6 +8,8 @@ from typing import Any
 
 from flask import Blueprint
 
+from .. import access
+
 
 @dataclass(frozen=True)
 class Route:
@@ -48,8 +50,19 @@ from . import (  # noqa: E402,F401  (register routes on bp)
     scoring,
     series,  # noqa: E402,F401  (a club's season)
     table_cards,
+    tournament_desk,  # noqa: E402,F401  (the desk's actions)
     tournament_papers,  # noqa: E402,F401
     tournaments,
 )
 
 bp.before_request(common.refuse_unstorable_headers)
+
+# The rule sets' and the document's routes read, or count a hand, and store nothing: declared
+# open to anyone here, by their rules, as every other route is on its own view.
+_OPEN = {"/score": "counts a hand and stores nothing", "/rulesets": "reads the rule sets",
+         "/rulesets/<ruleset_id>": "reads a rule set", "/opening-minimum": "reads a rule set",
+         "/openapi.json": "the API's document"}
+for _route in bp.routes:
+    if _route.rule in _OPEN:
+        access.public(_OPEN.pop(_route.rule))(_route.view)
+assert not _OPEN, f"no such API routes: {sorted(_OPEN)}"

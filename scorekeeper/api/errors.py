@@ -5,9 +5,17 @@ from __future__ import annotations
 from flask import Response, jsonify, make_response
 from werkzeug.exceptions import HTTPException
 
+from .. import access
 from ..engine import EntryErrors, FieldError, ShapeError
 from ..i18n import error_message, translate
-from ..services.errors import ActionRefused, ChangedMeanwhile, WriteRefused
+from ..i18n import gettext as _
+from ..services.errors import (
+    ActionRefused,
+    ChangedMeanwhile,
+    GameNotFound,
+    TournamentNotFound,
+    WriteRefused,
+)
 from . import bp
 from .common import BadBody, change_to_dict, error_response, field_errors, one_error
 
@@ -41,6 +49,27 @@ def handle_refused(error: WriteRefused) -> Response:
     if isinstance(error, ChangedMeanwhile):
         body["changes"] = [change_to_dict(c) for c in error.changes]
     return make_response(jsonify(body), error.status)
+
+
+@bp.errorhandler(access.Refused)
+def handle_access_refused(error: access.Refused) -> Response:
+    """A route's guard refused (``access``): 401 without a token, 403 with one that opens
+    nothing, 404 for no such resource, each in the resource's words."""
+    if error.code == 404:
+        return _not_found(error.guard, error.resource_id)
+    guard = error.guard
+    return error_response(error.code or 403,
+                          translate(guard.api_missing if error.code == 401 else guard.api_wrong))
+
+
+def _not_found(guard: access.Guard, resource_id: str) -> Response:
+    if guard is access.game_editor:
+        return handle_refused(GameNotFound(resource_id))
+    if guard is access.tournament_desk:
+        return handle_refused(TournamentNotFound(resource_id))
+    if guard is access.series_desk:
+        return error_response(404, _("There is no series with that id."))
+    return error_response(404, _("There are no house rules with that id."))
 
 
 @bp.errorhandler(EntryErrors)

@@ -7,14 +7,13 @@ Reading needs only the game's id (its read-only token). Changing it needs the ed
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import wraps
 from typing import Annotated, Any, NotRequired, TypedDict, TypeVar, cast
 
 from flask import Response, g, jsonify, make_response, request, url_for
 
-from .. import models, ratelimit
+from .. import access, models, ratelimit
+from ..access import guard, public
 from ..engine.numbers import whole
-from ..i18n import gettext as _
 from ..i18n import stored_line_label
 from ..models import Hand
 from ..network import public_root
@@ -30,7 +29,6 @@ from .common import (
     bearer_token,
     change_to_dict,
     condition_json,
-    fail,
     json_body,
 )
 from .openapi import BODY_ERRORS, ETAG, errors, header, ok, operation, ref
@@ -255,6 +253,7 @@ def game_to_dict(game: models.Game, view_token: str, edit_token: str | None) -> 
            responses={"201": ok("The game's id, edit token and links", ref("NewGame"),
                                 _LOCATION),
                       **errors(*BODY_ERRORS, 503)})
+@public("anyone may start a game (its edit token comes back in the answer)")
 def create_game() -> Response:
     """Start a game; answers 201 with its id and edit token, 422 with field errors."""
     declared = games_service.NEW_GAME
@@ -290,6 +289,7 @@ def create_game() -> Response:
                **errors(404, 429, e404="No such game",
                         e429="Too many wrong tokens from this address (only when a wrong "
                              "bearer token is sent)")})
+@public("a game reads with its public id; its edit link only with its edit token")
 def get_game(game_id: str) -> Response:
     """Where a game stands: totals, opening minimums, hands, winner and links."""
     game = _game_or_404(game_id)
@@ -330,37 +330,6 @@ def _hand_response(hand: Any, status: int = 200) -> Response:
     return response
 
 
-def _check_edit_token(edit_token_hash: str, desk_token_hash: str | None = None) -> str:
-    """Who the bearer token is: the game's edit token (``api``) or its tournament's admin
-    token (``desk``). 401 without a token, 403 (counted by the rate limit) with a wrong one."""
-    token = bearer_token()
-    if token is None:
-        fail(401, _("Send the game's edit token as “Authorization: Bearer <token>”."))
-    if games_service.token_matches(token, edit_token_hash):
-        return record.BY_API
-    if desk_token_hash and games_service.token_matches(token, desk_token_hash):
-        return record.BY_DESK
-    ratelimit.note_token_failure()
-    fail(403, _("That edit token does not open this game."))
-
-
-def edit_access(view: Callable[..., Response]) -> Callable[..., Response]:
-    """Let the view run only with the game's edit token (or its tournament desk's) as the
-    bearer; sets ``g.by``. Checked on the game's own row before the operation locks it."""
-
-    @wraps(view)
-    def wrapped(game_id: str, **kwargs: Any) -> Response:
-        # Before the operation takes the write lock: a wrong token never queues for it.
-        head = games_service.find_head(game_id)
-        desk = None if head is None else record.desk_token_hash(head.id)
-        if head is None:
-            raise record.GameNotFound(game_id)
-        g.by = _check_edit_token(head.edit_token_hash, desk)
-        return view(game_id, **kwargs)
-
-    return wrapped
-
-
 def _request_key() -> str | None:
     return request.headers.get("Idempotency-Key") or None
 
@@ -377,7 +346,7 @@ def _request_key() -> str | None:
                    **_WRITE_MEANINGS,
                    "e422": (f"Field errors (`hands`: the game has {games_service.MAX_HANDS} "
                             "hands already), or an Idempotency-Key that is too long")})})
-@edit_access
+@guard(access.game_editor)
 def add_hand(game_id: str) -> Response:
     """Count a hand and add it: 201; 422 for a hand that cannot be; 409 once the game is over;
     412 when ``If-Match`` names an older version of the game.
@@ -412,7 +381,7 @@ def _hand_made(game_id: str, done: record.Written) -> Response:
                **errors(*_WRITE_ERRORS, **{
                    **_WRITE_MEANINGS,
                    "e422": "Field errors (`end`: time is never up under this rule set)"})})
-@edit_access
+@guard(access.game_editor)
 def end_at_time(game_id: str) -> Response:
     """End the game at time: 201 with the empty hand ended by time; 422 on ``end`` under a
     rule set where time is never up; 409 once the game is over."""
@@ -425,6 +394,7 @@ def end_at_time(game_id: str) -> Response:
 @operation("getHand", "One hand",
            responses={"200": ok("The hand", ref("StoredHand"), ETAG),
                       **errors(404, e404="No such game or hand")})
+@public("a game reads with its public id")
 def get_hand(game_id: str, number: int) -> Response:
     """One hand, with an ``ETag`` naming its version."""
     game = _game_or_404(game_id)
@@ -437,7 +407,7 @@ def get_hand(game_id: str, number: int) -> Response:
            body=ref("Hand"),
            responses={"200": ok("The hand", ref("StoredHand"), ETAG),
                       **errors(*BODY_ERRORS, *_WRITE_ERRORS, **_WRITE_MEANINGS)})
-@edit_access
+@guard(access.game_editor)
 def replace_hand(game_id: str, number: int) -> Response:
     """Replace a hand with a corrected entry; 412 when ``If-Match`` names an older version."""
     done = record.fix_hand(game_id, number, _hand_body(), by=g.by,
@@ -449,7 +419,7 @@ def replace_hand(game_id: str, number: int) -> Response:
 @operation("deleteHand", "Remove a hand", params=[_KEY, _IF_MATCH_HAND], security=_AUTH,
            responses={"204": {"description": "Removed"},
                       **errors(*_WRITE_ERRORS, **_WRITE_MEANINGS)})
-@edit_access
+@guard(access.game_editor)
 def delete_hand(game_id: str, number: int) -> Response:
     """Remove a hand (the later ones move up); 204. ``POST …/undo`` puts it back."""
     record.delete_hand(game_id, number, by=g.by, expected_version=_if_match("h"),
@@ -467,7 +437,7 @@ def _undo_answer(done: record.Written) -> Response:
 
 @bp.post("/games/<game_id>/undo")
 @_undo_operation("undo", "Undo the latest add, fix or delete")
-@edit_access
+@guard(access.game_editor)
 def undo(game_id: str) -> Response:
     """Take back the latest add, fix or delete: 200 with the change made; 409 when there is
     nothing to undo; 412 when ``If-Match`` names an older version of the game."""
@@ -477,7 +447,7 @@ def undo(game_id: str) -> Response:
 
 @bp.post("/games/<game_id>/redo")
 @_undo_operation("redo", "Redo the change the last undo took back")
-@edit_access
+@guard(access.game_editor)
 def redo(game_id: str) -> Response:
     """Apply again the change the last undo took back: 200; 409 when there is nothing to redo."""
     return _undo_answer(record.redo(game_id, by=g.by, seen_version=_if_match("g"),
@@ -488,6 +458,7 @@ def redo(game_id: str) -> Response:
 @operation("getChanges", "The change log of a game, oldest first",
            responses={"200": ok("The changes", ref("Changes"), ETAG),
                       **errors(404, e404="No such game")})
+@public("a game's change log reads with its public id")
 def changes(game_id: str) -> Response:
     """Every change of the game, oldest first (readable with the game's public id)."""
     game = _game_or_404(game_id)

@@ -12,14 +12,15 @@ from typing import Annotated, TypedDict
 
 from flask import Response, jsonify, make_response, url_for
 
-from .. import ratelimit
+from .. import access
+from ..access import guard, public
 from ..i18n import gettext as _
 from ..models import HouseRules
 from ..network import public_root
 from ..services import house_rules as service
 from ..services.games import new_token
 from . import bp
-from .common import bearer_token, fail, json_body
+from .common import fail, json_body
 from .openapi import BODY_ERRORS, add_schemas, errors, header, ok, operation, ref
 from .scoring import ruleset_json
 from .shapes import Doc, answers
@@ -34,20 +35,6 @@ def _house_or_404(house_id: str) -> HouseRules:
     house = service.get(house_id)
     if house is None:
         fail(404, _("There are no house rules with that id."))
-    return house
-
-
-def _editable_or_fail(house_id: str) -> HouseRules:
-    """The house rules, when the bearer token opens them: 401 without a token (whether or not
-    the id exists, as for any request without credentials), 404 for an unknown id, 403
-    (counted by the rate limit) with a wrong token."""
-    token = bearer_token()
-    if token is None:
-        fail(401, _("Send the house rules' edit token as “Authorization: Bearer <token>”."))
-    house = _house_or_404(house_id)
-    if not service.can_edit(house, token):
-        ratelimit.note_token_failure()
-        fail(403, _("That edit token does not open these house rules."))
     return house
 
 
@@ -77,6 +64,7 @@ def _new_house_rules(house_id: str, edit_token: str) -> NewHouseRules:
            responses={"201": ok("The id, the edit token and the links", ref("NewHouseRules"),
                                 {"Location": header("Where the house rules are read")}),
                       **errors(*BODY_ERRORS, 503)})
+@public("anyone may write house rules of their own")
 def create_house_rules() -> Response:
     """Store new house rules; 201 with their id and edit token, 422 with field errors."""
     token = new_token()
@@ -89,6 +77,7 @@ def create_house_rules() -> Response:
 @bp.get("/house-rules/<house_id>")
 @operation("getHouseRules", "House rules as data",
            responses={"200": ok("The rule set", _RULESET), **errors(404, e404=_E404)})
+@public("house rules read with their id")
 def get_house_rules(house_id: str) -> Response:
     """The house rules as data, in the shape of ``GET /rulesets/<id>``."""
     house = _house_or_404(house_id)
@@ -100,9 +89,10 @@ def get_house_rules(house_id: str) -> Response:
            body=ref("HouseRulesBody"),
            responses={"200": ok("The rule set", _RULESET),
                       **errors(*BODY_ERRORS, 401, 403, 404, 429, 503, e404=_E404)})
+@guard(access.house_rules_owner_api)
 def replace_house_rules(house_id: str) -> Response:
     """Replace every value (those left out are the preset's); 200 with the rules."""
-    house = _editable_or_fail(house_id)
+    house = _house_or_404(house_id)
     rs = service.replace_from_data(house, json_body())
     return jsonify(ruleset_json(rs))
 
@@ -111,9 +101,10 @@ def replace_house_rules(house_id: str) -> Response:
 @operation("deleteHouseRules", "Delete house rules (games keep their copy)", security=_AUTH,
            responses={"204": {"description": "Deleted"},
                       **errors(401, 403, 404, 429, 503, e404=_E404)})
+@guard(access.house_rules_owner_api)
 def delete_house_rules(house_id: str) -> Response:
     """Delete the house rules (games started with them keep their copy); 204."""
-    house = _editable_or_fail(house_id)
+    house = _house_or_404(house_id)
     service.delete(house)
     return make_response("", 204)
 

@@ -9,6 +9,8 @@ from typing import Annotated, Any, TypedDict
 
 from flask import Response, jsonify, make_response, url_for
 
+from .. import access
+from ..access import guard
 from ..engine.numbers import whole
 from ..services import desk, desk_pairs
 from ..services import pairs as night
@@ -16,15 +18,14 @@ from . import bp
 from .common import json_body
 from .openapi import BODY_ERRORS, errors, ok, operation
 from .shapes import Doc, extends, schema_of
+from .tournament_desk import idempotency_key
 from .tournaments import (
-    _AUTH,
-    _DESK_ERRORS,
-    _KEY,
-    _PAIR,
+    DESK_AUTH,
+    DESK_ERRORS,
+    IDEMPOTENCY_KEY,
+    PAIR_PARAM,
     Tournament,
-    _desk_access,
-    _links,
-    _request_key,
+    made_links,
     pair_operation,
     tournament_to_dict,
 )
@@ -57,7 +58,7 @@ _BEFORE_GAME_1 = ("Game 1 has started (its clock was started, a table counted a 
 
 def _answer(done: desk.DeskWritten, status: int = 200) -> Response:
     body: _Changed = {
-        **tournament_to_dict(done.tournament, admin=True, new_links=_links(done.links)),
+        **tournament_to_dict(done.tournament, admin=True, new_links=made_links(done.links)),
         "change": {"seq": done.change.seq, "kind": done.change.kind, "pair": done.change.pair,
                    "round": done.change.round, "detail": done.change.detail}}
     return make_response(jsonify(body), status)
@@ -70,19 +71,19 @@ def _answer(done: desk.DeskWritten, status: int = 200) -> Response:
     description=("The games a late pair missed credit it nothing (no difference, no game won, "
                  "no victory points: docs/RULES-SETTINGS.md). The answer's tables seated anew "
                  "carry their edit tokens (once)."),
-    params=[_KEY], security=_AUTH, body=night.PAIR.schema(),
+    params=[IDEMPOTENCY_KEY], security=DESK_AUTH, body=night.PAIR.schema(),
     responses={"201": ok("The tournament with the new seating, and what changed", _CHANGED),
-               **errors(*_DESK_ERRORS, *BODY_ERRORS, e404="No such tournament",
+               **errors(*DESK_ERRORS, *BODY_ERRORS, e404="No such tournament",
                         e409="The last game is being played or the tournament is over, or "
                              "the Idempotency-Key was used for another request",
                         e422="Field errors (name, players, pairs), or an Idempotency-Key "
                              "that is too long")})
+@guard(access.tournament_desk)
 def add_pair(tournament_id: str) -> Response:
     """Add a pair: 201 with the tournament (game 1's new tables carry their edit tokens)."""
-    _desk_access(tournament_id)
     data = night.PAIR.pick(json_body())
     done = desk_pairs.add_pair(tournament_id, data, by=desk.BY_API,
-                               request_key=_request_key())
+                               request_key=idempotency_key())
     response = _answer(done, 201)
     response.headers["Location"] = url_for("api.get_tournament", tournament_id=tournament_id)
     return response
@@ -93,53 +94,53 @@ def add_pair(tournament_id: str) -> Response:
     "withdrawPair", "Withdraw a pair before game 1 (a no-show): game 1 is seated again",
     description=("Its number is retired: every other pair keeps its own, and game 1 is seated "
                  "again around the gap."),
-    params=[_KEY], path_notes=_PAIR, security=_AUTH,
+    params=[IDEMPOTENCY_KEY], path_notes=PAIR_PARAM, security=DESK_AUTH,
     responses={"200": ok("The tournament with the new seating, and what changed", _CHANGED),
-               **errors(*_DESK_ERRORS, e404="No such tournament or pair", e409=_BEFORE_GAME_1,
+               **errors(*DESK_ERRORS, e404="No such tournament or pair", e409=_BEFORE_GAME_1,
                         e422="Only two pairs are left, or an Idempotency-Key that is too "
                              "long")})
+@guard(access.tournament_desk)
 def withdraw_pair(tournament_id: str, number: int) -> Response:
     """Withdraw a pair before game 1 (its number retired); 409 after."""
-    _desk_access(tournament_id)
     return _answer(desk_pairs.withdraw_pair(tournament_id, number, by=desk.BY_API,
-                                            request_key=_request_key()))
+                                            request_key=idempotency_key()))
 
 
 @bp.patch("/tournaments/<tournament_id>/pairs/<int:number>")
 @operation(
     "renamePair", "Correct a pair's name and players before game 1",
-    params=[_KEY], path_notes=_PAIR, security=_AUTH, body=night.PAIR.schema(),
+    params=[IDEMPOTENCY_KEY], path_notes=PAIR_PARAM, security=DESK_AUTH, body=night.PAIR.schema(),
     responses={"200": ok("The tournament", _CHANGED),
-               **errors(*_DESK_ERRORS, *BODY_ERRORS, e404="No such tournament or pair",
+               **errors(*DESK_ERRORS, *BODY_ERRORS, e404="No such tournament or pair",
                         e409=_BEFORE_GAME_1,
                         e422="Field errors (name, players), or an Idempotency-Key that is too "
                              "long")})
+@guard(access.tournament_desk)
 def rename_pair(tournament_id: str, number: int) -> Response:
     """Correct a pair's name and players before game 1; 409 after."""
-    _desk_access(tournament_id)
     data = night.PAIR.pick(json_body())
     return _answer(desk_pairs.rename_pair(tournament_id, number, data, by=desk.BY_API,
-                                          request_key=_request_key()))
+                                          request_key=idempotency_key()))
 
 
 @bp.put("/tournaments/<tournament_id>/pairs/<int:number>/check-in")
 @pair_operation("checkInPair", "The pair has arrived (before game 1)", e409=_BEFORE_GAME_1,
                 answer=_CHANGED)
+@guard(access.tournament_desk)
 def check_in(tournament_id: str, number: int) -> Response:
     """The pair has arrived (before game 1)."""
-    _desk_access(tournament_id)
     return _answer(desk_pairs.check_in(tournament_id, number, True, by=desk.BY_API,
-                                       request_key=_request_key()))
+                                       request_key=idempotency_key()))
 
 
 @bp.delete("/tournaments/<tournament_id>/pairs/<int:number>/check-in")
 @pair_operation("checkOutPair", "Take back a pair's check-in (before game 1)",
                 e409=_BEFORE_GAME_1, answer=_CHANGED)
+@guard(access.tournament_desk)
 def check_out(tournament_id: str, number: int) -> Response:
     """Take back a pair's check-in (before game 1)."""
-    _desk_access(tournament_id)
     return _answer(desk_pairs.check_in(tournament_id, number, False, by=desk.BY_API,
-                                       request_key=_request_key()))
+                                       request_key=idempotency_key()))
 
 
 @bp.post("/tournaments/<tournament_id>/rounds/<int:number>/pairs/<int:pair>/substitute")
@@ -147,22 +148,22 @@ def check_out(tournament_id: str, number: int) -> Response:
     "nameSubstitute", "Name who replaced one of a pair's players in a game",
     description=("Printed on that game's papers; the pair's substitution is recorded with it "
                  "(002: the pair scores nothing in the tournament)."),
-    params=[_KEY], security=_AUTH,
+    params=[IDEMPOTENCY_KEY], security=DESK_AUTH,
     body=night.SUBSTITUTE.schema(),
     responses={"200": ok("The tournament", _CHANGED),
-               **errors(*_DESK_ERRORS, *BODY_ERRORS, e404="No such tournament, round or pair",
+               **errors(*DESK_ERRORS, *BODY_ERRORS, e404="No such tournament, round or pair",
                         e409="The tournament is over, or the Idempotency-Key was used for "
                              "another request",
                         e422="Field errors (player, name, pair: it plays no game in that "
                              "round), or an Idempotency-Key that is too long")})
+@guard(access.tournament_desk)
 def substitute_name(tournament_id: str, number: int, pair: int) -> Response:
     """Name who replaced one of the pair's players in game ``number`` (printed on its papers;
     the pair's substitution is recorded with it)."""
-    _desk_access(tournament_id)
     body = json_body()
     # The player's number as night.SUBSTITUTE reads it (digits as text too), so the request
     # key remembers the number whichever way it was sent; anything else is no number (None).
     player = whole(body.get("player"))
     return _answer(desk_pairs.substitute_name(tournament_id, number, pair, player,
                                               body.get("name"), by=desk.BY_API,
-                                              request_key=_request_key()))
+                                              request_key=idempotency_key()))

@@ -14,6 +14,8 @@ from typing import Annotated, NotRequired, TypedDict
 
 from flask import Response, jsonify, make_response, request, url_for
 
+from .. import access
+from ..access import guard, public
 from ..engine.ranking import STANDINGS_BY
 from ..i18n import gettext as _
 from ..models.series import Series as SeriesRowModel
@@ -22,7 +24,7 @@ from ..ratelimit import note_token_failure
 from ..services import season
 from ..services import season_standings as reader
 from . import bp
-from .common import bearer_token, fail, json_body
+from .common import fail, json_body
 from .openapi import BODY_ERRORS, add_schemas, errors, header, ok, operation, ref
 from .shapes import Doc, answers, extends
 
@@ -170,18 +172,6 @@ def _series_or_404(series_id: str) -> SeriesRowModel:
     return found
 
 
-def _access(series_id: str) -> None:
-    """404 for no series, 401/403 for a missing or wrong desk token (one small query)."""
-    if season.find_head(series_id) is None:
-        fail(404, _("There is no series with that id."))
-    token = bearer_token()
-    if token is None:
-        fail(401, _("Send the series' desk token as “Authorization: Bearer <token>”."))
-    if not season.is_admin(series_id, token):
-        note_token_failure()
-        fail(403, _("That token does not open this series."))
-
-
 def _meeting(m: reader.Meeting) -> Meeting:
     return {"night": m.night, "game": m.game, "table": m.table, "opponent": m.opponent,
             "opponent_key": m.opponent_key, "totals": list(m.totals), "credit": m.credit,
@@ -222,6 +212,7 @@ def series_to_dict(series: SeriesRowModel) -> Series:
                                 ref("SeriesCreated"),
                                 {"Location": header("Where the series is read")}),
                       **errors(*BODY_ERRORS, 503)})
+@public("anyone may group their nights in a series")
 def create_series() -> Response:
     """Create a series: 201 with its desk token (shown once)."""
     new = season.create_series(season.NEW_SERIES.pick(json_body()))
@@ -238,6 +229,7 @@ def create_series() -> Response:
 @operation("getSeries", "A series' nights and standings",
            responses={"200": ok("The series", ref("Series")),
                       **errors(404, e404="No such series")})
+@public("a series' standings are public")
 def get_series(series_id: str) -> Response:
     """The series' settings, nights and standings (public, as its standings page)."""
     return jsonify(series_to_dict(_series_or_404(series_id)))
@@ -248,9 +240,9 @@ def get_series(series_id: str) -> Response:
            body=ref("SeriesSettings"), security=_AUTH,
            responses={"200": ok("The series", ref("Series")),
                       **errors(401, 403, 404, 429, 503, *BODY_ERRORS, e404="No such series")})
+@guard(access.series_desk)
 def change_series(series_id: str) -> Response:
     """Change the settings the body holds (each left out keeps its value)."""
-    _access(series_id)
     body = json_body()
     # A null name is "unchanged", as the document says; every other key given is read.
     data = {f.name: body[f.name] for f in season.SETTINGS.fields
@@ -271,9 +263,9 @@ def change_series(series_id: str) -> Response:
                                e404="No such series",
                                e422="Field errors: no such tournament, already in the "
                                     "series, or ranked otherwise than its nights")})
+@guard(access.series_desk)
 def add_night(series_id: str) -> Response:
     """Add a night: 201 with the series."""
-    _access(series_id)
     body = season.NIGHT.pick(json_body())
     tournament, token = body["tournament"], body["admin_token"]
     if not isinstance(tournament, str) or not tournament:
@@ -293,9 +285,9 @@ def add_night(series_id: str) -> Response:
            responses={"200": ok("The series without the night", ref("Series")),
                       **errors(401, 403, 404, 429, 503,
                                e404="No such series, or no such night in it")})
+@guard(access.series_desk)
 def remove_night(series_id: str, tournament_id: str) -> Response:
     """Take the night out of the series."""
-    _access(series_id)
     try:
         series = season.remove_night(series_id, tournament_id)
     except season.NightNotFound:
@@ -318,6 +310,7 @@ def _head_to_head(head: reader.HeadToHead) -> HeadToHead:
            responses={"200": ok("Each night: place, score, games and opponents",
                                 ref("PairHistory")),
                       **errors(404, e404="No such series, or no such pair in it")})
+@public("a series' histories are public, as its standings")
 def get_pair(series_id: str, key: str) -> Response:
     """A pair's nights (place, score, games) and its head-to-head with ``?against=``."""
     read = reader.read_season(_series_or_404(series_id))
@@ -349,6 +342,7 @@ def get_pair(series_id: str, key: str) -> Response:
            responses={"200": ok("Each night the player played: pair, partner, place",
                                 ref("PlayerHistory")),
                       **errors(404, e404="No such series, or no such player in it")})
+@public("a series' histories are public, as its standings")
 def get_player(series_id: str, key: str) -> Response:
     """A player's nights, whoever they played with."""
     read = reader.read_season(_series_or_404(series_id))

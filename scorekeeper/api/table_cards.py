@@ -13,6 +13,8 @@ from typing import Annotated, Any, NotRequired, TypedDict
 
 from flask import Response, jsonify, request
 
+from .. import access
+from ..access import guard
 from ..engine.numbers import whole
 from ..i18n import gettext as _
 from ..network import public_url
@@ -23,15 +25,13 @@ from . import bp
 from .common import error_response
 from .openapi import errors, ok, operation, ref
 from .shapes import Doc, answers
+from .tournament_desk import idempotency_key
 from .tournaments import (
-    _AUTH,
-    _DESK_ERRORS,
-    _E422_KEY,
-    _KEY,
-    _desk_access,
-    _request_key,
-    _require_admin,
-    _tournament_or_404,
+    DESK_AUTH,
+    DESK_ERRORS,
+    E422_KEY,
+    IDEMPOTENCY_KEY,
+    tournament_or_404,
 )
 
 
@@ -83,13 +83,13 @@ def _cards(tournament: Any) -> TableCards:
                  "the table's edit rights, game after game. The PDF (two cards to an A4 page, "
                  "in the tournament's language) is the desk page's "
                  "/tournaments/<id>/table-cards.pdf, opened in the desk's browser."),
-    security=_AUTH,
+    security=DESK_AUTH,
     responses={"200": _CARDS_ANSWER,
                **errors(401, 403, 404, 429, 503, e404="No such tournament")})
+@guard(access.tournament_desk)
 def table_cards(tournament_id: str) -> Response:
     """Every table's card link (admin token)."""
-    tournament = _tournament_or_404(tournament_id)
-    _require_admin(tournament)
+    tournament = tournament_or_404(tournament_id)
     response = jsonify(_cards(tournament))
     response.headers["Cache-Control"] = "private, no-store"
     return response
@@ -105,20 +105,20 @@ def table_cards(tournament_id: str) -> Response:
     params=[{"name": "table", "in": "query", "required": False,
              "schema": {"type": "integer", "minimum": 1},
              "description": "That table's card alone"}],
-    security=_AUTH,
+    security=DESK_AUTH,
     responses={"200": {"description": "The cards", "content": {
                    "application/pdf": {"schema": {"type": "string", "format": "binary"}}}},
                **errors(401, 403, 404, 409, 422, 429, 503,
                         e404="No such tournament, or a table it never seats",
                         e409="A card made under another SECRET_KEY: replace it first",
                         e422="A table that is not a number from 1")})
+@guard(access.tournament_desk)
 def table_cards_pdf(tournament_id: str) -> Response:
     """Every table's card as a PDF, or ``?table=n``'s alone (admin token): what the desk's
     page prints. 409 when a card was made under another SECRET_KEY and must be replaced."""
     from ..tournaments.cards import cards_pdf_answer
 
-    tournament = _tournament_or_404(tournament_id)
-    _require_admin(tournament)
+    tournament = tournament_or_404(tournament_id)
     only = request.args.get("table")
     number = whole(only) if only is not None else None
     if only is not None and (number is None or number < 1):
@@ -134,17 +134,17 @@ def table_cards_pdf(tournament_id: str) -> Response:
 @bp.post("/tournaments/<tournament_id>/table-cards/<int:table>/replace")
 @operation(
     "replaceTableCard", "Replace a table's card (its old link then answers 410)",
-    params=[_KEY], security=_AUTH,
+    params=[IDEMPOTENCY_KEY], security=DESK_AUTH,
     responses={"200": _CARDS_ANSWER,
-               **errors(*_DESK_ERRORS, e404="No such tournament, or a table it never seats",
+               **errors(*DESK_ERRORS, e404="No such tournament, or a table it never seats",
                         e409="The tournament is over, or the Idempotency-Key was used for "
                              "another request",
-                        e422=_E422_KEY)})
+                        e422=E422_KEY)})
+@guard(access.tournament_desk)
 def replace_table_card(tournament_id: str, table: int) -> Response:
     """A new card for the table; the old link refuses from now on."""
-    _desk_access(tournament_id)
     done = cards_service.replace_card(tournament_id, table, by=desk.BY_API,
-                                      request_key=_request_key())
+                                      request_key=idempotency_key())
     response = jsonify(_cards(done.tournament))
     response.headers["Cache-Control"] = "private, no-store"
     return response

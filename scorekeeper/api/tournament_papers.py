@@ -10,6 +10,8 @@ from typing import TypedDict
 
 from flask import Response, jsonify
 
+from .. import access
+from ..access import guard, public
 from ..services import desk, paper_results, record
 from ..services import tournaments as service
 from ..tournaments.results_csv import COLUMNS as RESULT_COLUMNS
@@ -17,7 +19,7 @@ from . import bp
 from .common import json_body
 from .openapi import BODY_ERRORS, errors, ok, operation, ref
 from .shapes import answers
-from .tournaments import _ADMIN_ERRORS, _AUTH, _require_admin, _tournament_or_404
+from .tournaments import ADMIN_ERRORS, DESK_AUTH, tournament_or_404
 
 
 class PaperResult(TypedDict):
@@ -36,17 +38,17 @@ answers(PaperResult)
     "paperResult", "A table's final totals typed from its paper sheet (002's three sheets)",
     description=("Credited per 002 like a counted game: the winner the difference, the loser "
                  "minus it. Sent again, the new totals replace the old ones."),
-    security=_AUTH,
+    security=DESK_AUTH,
     body=paper_results.PAPER_RESULT.schema(),
     responses={"200": ok("The result and what it credits each pair", ref("PaperResult")),
-               **errors(*BODY_ERRORS, *_ADMIN_ERRORS, 409,
+               **errors(*BODY_ERRORS, *ADMIN_ERRORS, 409,
                         e404="No such tournament, round or table", e409="The round is closed",
                         e422=("Totals that are not two whole numbers, a table kept in the "
                               "app (it has hands), or an abandoned game"))})
+@guard(access.tournament_desk)
 def paper_result(tournament_id: str, number: int, table: int) -> Response:
     """The desk types a table's final totals from its paper sheet (replacing earlier ones)."""
-    tournament = _tournament_or_404(tournament_id)
-    _require_admin(tournament)
+    tournament = tournament_or_404(tournament_id)
     rnd = service.get_round(tournament, number)
     if rnd is None:
         raise desk.RoundNotFound(number)
@@ -74,9 +76,10 @@ def paper_result(tournament_id: str, number: int, table: int) -> Response:
     responses={"200": {"description": "The results",
                        "content": {"text/csv": {"schema": {"type": "string"}}}},
                **errors(404, 429, e404="No such tournament")})
+@public("the results are public, as the standings")
 def results_csv(tournament_id: str) -> Response:
     """The standings and every game's result as CSV (public, as the standings are): the
     tournament page's file."""
     from ..tournaments.results_csv import csv_response
 
-    return csv_response(_tournament_or_404(tournament_id, full=True))
+    return csv_response(tournament_or_404(tournament_id, full=True))

@@ -18,6 +18,7 @@ from typing import Annotated, Any, NotRequired, TypedDict, TypeVar
 
 from flask import Response, jsonify, make_response, request, url_for
 
+from ..access import public
 from ..engine.movements import MITCHELL, SEATING_METHODS, SWISS
 from ..engine.ranking import STANDINGS_BY
 from ..engine.seating import CIRCLE, ROTATION
@@ -36,7 +37,6 @@ from ..services.clock import (
     waits_for_bell,
 )
 from ..services.confirmed import RESULTS_COUNT, is_confirmed, to_confirm
-from ..services.games import token_matches
 from ..services.record import MAX_REQUEST_KEY
 from ..services.scoring import resolve_ruleset
 from . import bp
@@ -46,26 +46,26 @@ from .openapi import BODY_ERRORS, add_schemas, errors, header, ok, operation, re
 from .shapes import Doc, answers, extends
 
 #: The pair's number in a path, as the document tells it.
-_PAIR = {"number": "The pair's number (from 1, in the order given)."}
-_AUTH: list[dict[str, list[str]]] = [{"tournamentAdminToken": []}]
-_KEY = {"name": "Idempotency-Key", "in": "header",
+PAIR_PARAM = {"number": "The pair's number (from 1, in the order given)."}
+DESK_AUTH: list[dict[str, list[str]]] = [{"tournamentAdminToken": []}]
+IDEMPOTENCY_KEY = {"name": "Idempotency-Key", "in": "header",
         "description": "Makes retries safe: the same key answers the first request's change.",
         "schema": {"type": "string", "maxLength": MAX_REQUEST_KEY}}
 #: A desk action's answers besides its own: 422 is an Idempotency-Key too long to keep.
-_ADMIN_ERRORS = (401, 403, 404, 429, 503)
-_DESK_ERRORS = (*_ADMIN_ERRORS, 409, 422)
-_E422_KEY = "An Idempotency-Key that is too long"
-_TOURNAMENT = ref("Tournament")
+ADMIN_ERRORS = (401, 403, 404, 429, 503)
+DESK_ERRORS = (*ADMIN_ERRORS, 409, 422)
+E422_KEY = "An Idempotency-Key that is too long"
+TOURNAMENT_REF = ref("Tournament")
 
 _View = TypeVar("_View", bound=Callable[..., Any])
 
 
-def _links_operation(operation_id: str, summary: str, answer: str, schema: str, *,
+def links_operation(operation_id: str, summary: str, answer: str, schema: str, *,
                      e404: str) -> Callable[[_View], _View]:
     """The declaration of new edit links for a round's tables: refused once the round closed."""
-    return operation(operation_id, summary, security=_AUTH,
+    return operation(operation_id, summary, security=DESK_AUTH,
                      responses={"200": ok(answer, ref(schema)),
-                                **errors(*_ADMIN_ERRORS, 409, e404=e404,
+                                **errors(*ADMIN_ERRORS, 409, e404=e404,
                                          e409="The round is closed")})
 
 
@@ -73,10 +73,11 @@ def pair_operation(operation_id: str, summary: str, *, e409: str,
                    answer: dict[str, Any] | None = None) -> Callable[[_View], _View]:
     """The declaration of a desk's action on one pair (``.../pairs/<number>/...``): the
     request key, the admin token, the tournament as it stands (or ``answer``) and its refusals."""
-    return operation(operation_id, summary, params=[_KEY], path_notes=_PAIR, security=_AUTH,
-                     responses={"200": ok("The tournament", answer or _TOURNAMENT),
-                                **errors(*_DESK_ERRORS, e404="No such tournament or pair",
-                                         e409=e409, e422=_E422_KEY)})
+    return operation(operation_id, summary, params=[IDEMPOTENCY_KEY], path_notes=PAIR_PARAM,
+                     security=DESK_AUTH,
+                     responses={"200": ok("The tournament", answer or TOURNAMENT_REF),
+                                **errors(*DESK_ERRORS, e404="No such tournament or pair",
+                                         e409=e409, e422=E422_KEY)})
 
 
 # -- the answers' shapes (each view fills one in; the document's schemas are made of them) --
@@ -220,28 +221,19 @@ def _bearer() -> str | None:
     return token.strip()
 
 
-def _tournament_or_404(tournament_id: str, *, full: bool = False) -> models.Tournament:
+def tournament_or_404(tournament_id: str, *, full: bool = False) -> models.Tournament:
     tournament = service.find_tournament(tournament_id, full=full)
     if tournament is None:
         raise desk.TournamentNotFound(tournament_id)
     return tournament
 
 
-def _require_admin(tournament: models.Tournament) -> None:
-    token = _bearer()
-    if token is None:
-        fail(401, _("Send the tournament's admin token as “Authorization: Bearer <token>”."))
-    if not service.is_admin(tournament, token):
-        note_token_failure()
-        fail(403, _("That admin token does not open this tournament."))
-
-
-def _links(tables: Iterable[models.TournamentTable]) -> dict[int, str]:
+def made_links(tables: Iterable[models.TournamentTable]) -> dict[int, str]:
     """The edit tokens made in this request, by table id (read before the commit)."""
     return {t.id: t.new_edit_token for t in tables if t.new_edit_token}
 
 
-def _link_row(table: models.TournamentTable) -> TableLink:
+def link_row(table: models.TournamentTable) -> TableLink:
     """A table's edit link made in this request (``hand_out_links`` keeps only those)."""
     token = table.new_edit_token
     assert token is not None
@@ -351,6 +343,7 @@ def tournament_to_dict(tournament: models.Tournament, *, admin: bool,
                                 "(all shown once)", ref("TournamentCreated"),
                                 {"Location": header("Where the tournament is read")}),
                       **errors(*BODY_ERRORS, 503)})
+@public("anyone may run a tournament")
 def create_tournament() -> Response:
     """Create a tournament and seat round 1: 201 with its id and admin token (shown once)."""
     declared = service.NEW_TOURNAMENT
@@ -364,7 +357,7 @@ def create_tournament() -> Response:
         victory_scale=body["victory_scale"], bye_victory_points=body["bye_victory_points"],
         seating_method=body["seating_method"], tables_start=body["tables_start"],
         hands_per_game=body["hands_per_game"], results_count=body["results_count"])
-    tables = [_link_row(t)
+    tables = [link_row(t)
               for t in service.hand_out_links(new.tournament.rounds[0].tables)]
     answer: TournamentCreated = {"id": new.tournament.id, "admin_token": new.admin_token,
                                  "tables": tables}
@@ -378,171 +371,19 @@ def create_tournament() -> Response:
 @operation("getTournament", "Rounds, tables and standings",
            description=("A table's edit token is never listed here: it is in the answer that "
                         "makes it (creating the tournament, closing a round, new links)."),
-           security=[{}, *_AUTH],
-           responses={"200": ok("The tournament", _TOURNAMENT),
+           security=[{}, *DESK_AUTH],
+           responses={"200": ok("The tournament", TOURNAMENT_REF),
                       **errors(403, 404, 429, e403="Wrong admin token",
                                e404="No such tournament")})
+@public("standings are public; the tables' links only with the admin token")
 def get_tournament(tournament_id: str) -> Response:
     """Rounds, tables and standings; each table's edit token too with the admin token."""
-    tournament = _tournament_or_404(tournament_id)
+    tournament = tournament_or_404(tournament_id)
     token = _bearer()
     if token is not None and not service.is_admin(tournament, token):
         note_token_failure()
         fail(403, _("That admin token does not open this tournament."))
     return jsonify(tournament_to_dict(tournament, admin=token is not None))
-
-
-def _desk_access(tournament_id: str) -> None:
-    """404 for no tournament, 401/403 for a missing or wrong admin token: checked with one
-    small query before the operation (which locks and loads the tournament itself)."""
-    head = desk.find_head(tournament_id)
-    if head is None:
-        raise desk.TournamentNotFound(tournament_id)
-    token = _bearer()
-    if token is None:
-        fail(401, _("Send the tournament's admin token as “Authorization: Bearer <token>”."))
-    if not token_matches(token, head.admin_token_hash):
-        note_token_failure()
-        fail(403, _("That admin token does not open this tournament."))
-
-
-def _request_key() -> str | None:
-    return request.headers.get("Idempotency-Key") or None
-
-
-def _desk_write(operation: Callable[..., desk.DeskWritten], tournament_id: str, *args: Any,
-                **options: Any) -> Response:
-    """Check the admin token, do the desk operation as the API (with the request's
-    Idempotency-Key) and answer the tournament as it left it, with the links it made."""
-    _desk_access(tournament_id)
-    return _answer(operation(tournament_id, *args, by=desk.BY_API, request_key=_request_key(),
-                             **options))
-
-
-def _answer(done: desk.DeskWritten) -> Response:
-    """The tournament as the desk change left it (with the links this request made)."""
-    return jsonify(tournament_to_dict(done.tournament, admin=True,
-                                      new_links=_links(done.links)))
-
-
-@bp.post("/tournaments/<tournament_id>/rounds/<int:number>/finish")
-@operation("finishRound",
-           "Close a round: unfinished games end on time; the next round is seated",
-           params=[_KEY], security=_AUTH,
-           responses={"200": ok("The tournament, the new round's tables with their edit "
-                                "tokens", _TOURNAMENT),
-                      **errors(*_DESK_ERRORS, e404="No such tournament or round",
-                               e409="The round is already closed (another desk closed it "
-                                    "first), or the Idempotency-Key was used for another "
-                                    "request", e422=_E422_KEY)})
-def finish_round(tournament_id: str, number: int) -> Response:
-    """Close a round (unfinished games end on time) and seat the next; 409 if not open."""
-    return _desk_write(desk.finish_round, tournament_id, number, hand_out=True)
-
-
-@bp.post("/tournaments/<tournament_id>/rounds/<int:number>/links")
-@_links_operation("newRoundLinks",
-                  "New edit links for every table of an open round (the old ones stop working)",
-                  "The tables with their new edit tokens and links", "RoundLinks",
-                  e404="No such tournament or round")
-def new_round_links(tournament_id: str, number: int) -> Response:
-    """New edit links for every table of an open round; the old ones stop working."""
-    _desk_access(tournament_id)
-    done = desk.round_links(tournament_id, number, by=desk.BY_API)
-    answer: RoundLinks = {"round": number, "tables": [_link_row(t) for t in done.links]}
-    return jsonify(answer)
-
-
-@bp.post("/tournaments/<tournament_id>/rounds/<int:number>/tables/<int:table>/link")
-@_links_operation("newTableLink",
-                  "A new edit link for one table of an open round (the old one stops working)",
-                  "The table with its new edit token and link", "TableLink",
-                  e404="No such tournament, round or table")
-def new_table_link(tournament_id: str, number: int, table: int) -> Response:
-    """A new edit link for one table of an open round; its old one stops working."""
-    _desk_access(tournament_id)
-    done = desk.table_link(tournament_id, number, table, by=desk.BY_API)
-    row = done.links[0]
-    return jsonify(_link_row(row))
-
-
-@bp.post("/tournaments/<tournament_id>/pairs/<int:number>/abandon")
-@pair_operation("abandonGame",
-                "A pair abandons its game: disqualified, its opponent credited the tournament's "
-                "abandonment points",
-                e409="No open round for the pair, already disqualified, or its game already "
-                     "finished or abandoned")
-def abandon(tournament_id: str, number: int) -> Response:
-    """The pair abandons its game in the round being played: disqualified, the opponent
-    credited the abandonment points; 409 when no round is open or the pair is not seated."""
-    return _desk_write(desk.abandon, tournament_id, number)
-
-
-@bp.post("/tournaments/<tournament_id>/pairs/<int:number>/substitute")
-@pair_operation("substitutePlayer", "A player of the pair was replaced: the pair scores nothing",
-                e409="A substitution is already recorded")
-def substitute(tournament_id: str, number: int) -> Response:
-    """A player of the pair was replaced: the pair scores nothing in the tournament."""
-    return _desk_write(desk.substitute, tournament_id, number)
-
-
-@bp.delete("/tournaments/<tournament_id>/pairs/<int:number>/abandon")
-@pair_operation("undoAbandonment", "Take back an abandonment while its round is open",
-                e409="The pair did not abandon, or its round is closed")
-def undo_abandon(tournament_id: str, number: int) -> Response:
-    """Take back the pair's abandonment while its round is open; 409 otherwise."""
-    return _desk_write(desk.undo_abandon, tournament_id, number)
-
-
-@bp.delete("/tournaments/<tournament_id>/pairs/<int:number>/substitute")
-@pair_operation("undoSubstitution",
-                "Take back a substitution while the tournament is being played",
-                e409="No substitution recorded, or the tournament is over")
-def undo_substitute(tournament_id: str, number: int) -> Response:
-    """Take back a substitution while the tournament is being played; 409 otherwise."""
-    return _desk_write(desk.undo_substitute, tournament_id, number)
-
-
-@bp.post("/tournaments/<tournament_id>/rounds/<int:number>/start")
-@operation("startClock", "Start (or resume) the round's clock",
-           description="A round is seated with its clock not started: the desk starts it.",
-           params=[_KEY], security=_AUTH,
-           responses={"200": ok("The tournament", _TOURNAMENT),
-                      **errors(*_DESK_ERRORS, e404="No such tournament or round",
-                               e409="The clock already runs, time is up, or the round is "
-                                    "closed", e422=_E422_KEY)})
-def start_clock(tournament_id: str, number: int) -> Response:
-    """Start (or resume) the round's clock; 409 when it runs, time is up or the round is closed."""
-    return _desk_write(desk.start_clock, tournament_id, number)
-
-
-@bp.post("/tournaments/<tournament_id>/rounds/<int:number>/pause")
-@operation("pauseClock", "Pause the round's running clock", params=[_KEY], security=_AUTH,
-           responses={"200": ok("The tournament", _TOURNAMENT),
-                      **errors(*_DESK_ERRORS, e404="No such tournament or round",
-                               e409="The clock is not running, or the round is closed",
-                               e422=_E422_KEY)})
-def pause_clock(tournament_id: str, number: int) -> Response:
-    """Pause the round's running clock; 409 when it is not running."""
-    return _desk_write(desk.pause_clock, tournament_id, number)
-
-
-@bp.post("/tournaments/<tournament_id>/rounds/<int:number>/extend")
-@operation("extendClock", "Add minutes to the round's clock (time up: it runs again for them)",
-           params=[_KEY], security=_AUTH,
-           body=desk.EXTEND.schema(),
-           responses={"200": ok("The tournament", _TOURNAMENT),
-                      **errors(*_DESK_ERRORS, 400, 413, 415,
-                               e404="No such tournament or round",
-                               e409="The round is closed",
-                               e422="Minutes that are not a whole number from 1 to 120, or "
-                                    "an Idempotency-Key that is too long")})
-def extend_clock(tournament_id: str, number: int) -> Response:
-    """Add ``minutes`` (body) to the round's clock; 422 for a bad number."""
-    _desk_access(tournament_id)
-    minutes = json_body().get("minutes")  # read as desk.EXTEND declares it
-    return _answer(desk.extend_clock(tournament_id, number, minutes,
-                                     by=desk.BY_API, request_key=_request_key()))
 
 
 add_schemas({

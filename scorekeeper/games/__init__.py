@@ -4,4 +4,9 @@ from flask import Blueprint
 
 bp = Blueprint("games", __name__)
 
-from . import history, house_rules, views  # noqa: E402,F401  (register the routes on bp)
+from . import (  # noqa: E402,F401  (register the routes on bp)
+    counting,
+    history,
+    house_rules,
+    views,
+)

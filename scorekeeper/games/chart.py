@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from flask import Response, abort, make_response, request
 from markupsafe import Markup, escape
 
+from ..access import public
 from ..engine import flow
 from ..i18n import get_locale, ngettext, number
 from ..i18n import gettext as _
@@ -166,6 +167,7 @@ def running_total_svg(game: Game, state: GameState | None = None) -> Markup:
 
 
 @bp.get("/<game_id>/chart.svg")
+@public("a game reads with its public id")
 def chart(game_id: str) -> Response:
     """The running-total chart as an SVG image (for ``<img>`` and for sharing)."""
     game = games_service.find_game(game_id)

@@ -16,6 +16,7 @@ from typing import Any
 
 from flask import Response, current_app, request, session
 
+from ..access import public
 from ..i18n import force_locale, get_locale
 from ..i18n import gettext as _
 from ..services import games as games_service
@@ -47,6 +48,7 @@ def _edit_tokens() -> dict[str, Any]:
 
 
 @bp.get("/")
+@public("this browser's own games")
 def history() -> Response:
     """Past and current games, newest first, with a link to each and its running totals."""
     tokens = {games_service.hash_token(t): t for t in known_view_tokens()}
@@ -95,6 +97,7 @@ def one_at_a_time(name: str) -> Iterator[None]:
 
 
 @bp.get("/stats")
+@public("this browser's own games")
 def stats() -> Response:
     """Games played and won, average and best hand, canastas: per side and per player.
 

@@ -15,7 +15,8 @@ from typing import Any
 
 from flask import Response, abort, make_response, request
 
-from .. import browser
+from .. import access, browser
+from ..access import guard, public
 from ..engine import PRESETS, CanastaKind, EntryErrors, Penalty, Premio, RuleSet
 from ..engine.declared import Empty
 from ..i18n import error_message, label
@@ -133,12 +134,22 @@ def _locked(house: HouseRules, *, refused: bool = False, bad_link: bool = False)
     return response
 
 
-def _owned_or_none(ruleset_id: str) -> tuple[HouseRules, str | None]:
+@access.page_refusal(access.house_rules_owner)
+def _refused(ruleset_id: str) -> Response:
+    """A change without the edit token: the rules as anyone may read them (403)."""
+    return _locked(_house_or_404(ruleset_id), refused=True)
+
+
+def _owned(ruleset_id: str) -> tuple[HouseRules, str]:
+    """The house rules and this browser's edit token of them (its route's guard found one)."""
     house = _house_or_404(ruleset_id)
-    return house, browser.owner_token(house)
+    token = browser.owner_token(house)
+    assert token is not None
+    return house, token
 
 
 @bp.get("/house-rules")
+@public("this browser's own house rules")
 def house_rules_list() -> Response:
     """This browser's house rules, and the form that clones a preset."""
     preset = request.args.get("preset")
@@ -146,6 +157,7 @@ def house_rules_list() -> Response:
 
 
 @bp.route("/house-rules/new", methods=["GET", "POST"])
+@public("anyone may write house rules of their own")
 def house_rules_new() -> Response:
     """Clone a preset under a name, then open the copy to change its values."""
     if request.method == "GET":
@@ -176,15 +188,15 @@ def _edit_page(house: HouseRules, rs: RuleSet, values: Mapping[str, Any],
 
 
 @bp.route("/house-rules/<ruleset_id>", methods=["GET", "POST"])
+@guard(access.house_rules_owner, methods=["POST"])
 def house_rules_edit(ruleset_id: str) -> Response:
     """Every value of the house rules, in one form; saved only when the engine accepts it.
 
     Without the edit token: the rules to read (GET), 403 for a change (POST).
     """
-    house, token = _owned_or_none(ruleset_id)
+    house = _house_or_404(ruleset_id)
+    token = browser.owner_token(house)
     if token is None:
-        if request.method == "POST":
-            return _locked(house, refused=True)
         browser.remember_seen(house.id)
         return _locked(house)
     rs = service.ruleset_of(house)
@@ -210,6 +222,7 @@ def house_rules_edit(ruleset_id: str) -> Response:
 
 @bp.get("/house-rules/<ruleset_id>/join/<edit_token>")
 @limit_token_failures
+@public("the edit link: the token in its path is checked and remembered")
 def house_rules_join(ruleset_id: str, edit_token: str) -> Response:
     """The edit link: keep its token in this browser and open the rules to change them."""
     house = _house_or_404(ruleset_id)
@@ -220,11 +233,10 @@ def house_rules_join(ruleset_id: str, edit_token: str) -> Response:
 
 
 @bp.post("/house-rules/<ruleset_id>/edit-link")
+@guard(access.house_rules_owner)
 def house_rules_new_edit_link(ruleset_id: str) -> Response:
     """Replace the edit link (it reached someone it should not): the old one stops working."""
-    house, token = _owned_or_none(ruleset_id)
-    if token is None:
-        return _locked(house, refused=True)
+    house, token = _owned(ruleset_id)
     new = service.replace_edit_token(house)
     browser.forget_house_rules_token(token)
     browser.remember_house_rules_token(new)
@@ -232,11 +244,10 @@ def house_rules_new_edit_link(ruleset_id: str) -> Response:
 
 
 @bp.post("/house-rules/<ruleset_id>/delete")
+@guard(access.house_rules_owner)
 def house_rules_delete(ruleset_id: str) -> Response:
     """Delete house rules (games started with them keep their copy); 403 without the token."""
-    house, token = _owned_or_none(ruleset_id)
-    if token is None:
-        return _locked(house, refused=True)
+    house, token = _owned(ruleset_id)
     service.delete(house)
     browser.forget_house_rules_token(token)
     return see_other("games.house_rules_list")

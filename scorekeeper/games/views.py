@@ -1,4 +1,5 @@
-"""Game views: start a game, count each hand, fix mistakes, share it, see the winner.
+"""Game pages: start a game, see it (the board, the winner), share it, play again. Counting a
+hand and every change to a game are ``games.counting``.
 
 Who may change a game is decided by the edit token remembered in the session (put there by
 ``/games/new`` or the edit link ``/games/<id>/join/<token>``); everyone else gets the read-only
@@ -7,38 +8,31 @@ page, which never holds the edit token.
 
 from __future__ import annotations
 
-import uuid
-from collections.abc import Callable, Mapping
-from functools import wraps
+from collections.abc import Mapping
 from typing import Any, cast
 
 from flask import (
     Response,
     abort,
     flash,
-    g,
     get_flashed_messages,
     make_response,
     request,
     session,
-    url_for,
 )
 
+from .. import access
+from ..access import guard, public
 from ..browser import picker_rulesets, remember_token
 from ..engine import (
     PRESETS,
     EntryErrors,
-    HandEnd,
-    HandResult,
-    Outcome,
     PlayerFormat,
     RuleSet,
-    ShapeError,
     UnknownRuleSet,
     flow,
     with_values,
 )
-from ..engine.numbers import whole
 from ..extensions import htmx
 from ..i18n import error_message, get_locale, translate
 from ..i18n import gettext as _
@@ -50,28 +44,18 @@ from ..ratelimit import limit_token_failures
 from ..services import games as games_service
 from ..services import record
 from ..services import tournaments as tournaments_service
-from ..services.errors import WriteRefused
 from ..services.games import GameState
 from ..services.scoring import resolve_ruleset
-from ..tournaments.views import SESSION_KEY as DESK_TOKENS
-from ..tournaments.wall import is_time_up, table_clock_html, waits_for_bell
-from ..web import not_found_page, qr_svg, refused_page, render, see_other
+from ..tournaments.wall import table_clock_html
+from ..web import qr_svg, render, see_other
 from . import bp
 from .chart import running_total_svg  # also adds the chart's route to the blueprint
 from .forms import (
-    MODE_FIELD,
     TARGET_HIGH,
     TARGET_LOW,
-    TOTAL_MODE,
     NewGameForm,
-    changed_fields,
     choices,
-    count_context,
-    count_layout,
     ending_text,
-    form_values_from_entry,
-    hand_body_from_form,
-    is_total_mode,
     missing_value_fields,
     new_game_error_field,
     new_game_form_class,
@@ -97,23 +81,15 @@ def change_words() -> dict[str, Any]:
 # -- who may edit ----------------------------------------------------------------------------
 
 
-def _game_or_404(game_id: str, *, hands: bool = True) -> Game:
+def game_or_404(game_id: str, *, hands: bool = True) -> Game:
     game = games_service.find_game(game_id, hands=hands)
     if game is None:
         abort(404)
     return game
 
 
-def _edit_token(game_id: str) -> str | None:
-    tokens = session.get("edit_tokens")
-    if isinstance(tokens, dict):
-        token = tokens.get(game_id)
-        return token if isinstance(token, str) else None
-    return None
-
-
 def _remember(game_id: str, edit_token: str) -> None:
-    remember_token("edit_tokens", game_id, edit_token, MAX_REMEMBERED)
+    remember_token(access.EDIT_TOKENS, game_id, edit_token, MAX_REMEMBERED)
 
 
 def _remember_view(game_id: str) -> None:
@@ -125,74 +101,16 @@ def _remember_view(game_id: str) -> None:
     session["view_tokens"] = [*(t for t in seen if t != game_id), game_id][-MAX_REMEMBERED:]
 
 
-def _desk_may_edit(game_pk: int) -> bool:
-    """Whether this browser holds the admin token of the tournament the game is played in: the
-    desk corrects its tables' games, also once their round is closed."""
-    tokens = session.get(DESK_TOKENS)
-    if not isinstance(tokens, dict) or not tokens:
-        return False
-    desk_hash = record.desk_token_hash(game_pk)
-    return desk_hash is not None and any(
-        isinstance(token, str) and games_service.token_matches(token, desk_hash)
-        for token in tokens.values())
-
-
-def _editor_by(game_id: str, head: games_service.GameHead) -> str | None:
-    """Who this browser changes the game as (``None``: it may only read it): the phone that
-    started it, another scorekeeper who came by the edit link, or the tournament's desk."""
-    if games_service.token_matches(_edit_token(game_id), head.edit_token_hash):
-        joined = session.get("joined")
-        return (record.BY_EDITOR if isinstance(joined, list) and game_id in joined
-                else record.BY_SCOREKEEPER)
-    if head.in_tournament and _desk_may_edit(head.id):
-        return record.BY_DESK
-    # The table's card (opened at ``/t/<token>``) keeps the score of every game played at its
-    # table, as the game's own edit link would.
-    if head.in_tournament and _card_may_edit(head.id):
-        return record.BY_EDITOR
-    return None
-
-
-def _card_may_edit(game_pk: int) -> bool:
-    from ..services.table_cards import card_for_game
-    from ..tournaments.cards import held_cards
-
-    held = held_cards()
-    return bool(held) and card_for_game(game_pk, held) is not None
-
-
-def _is_editor(game: Game, game_id: str) -> bool:
+def is_editor(game: Game, game_id: str) -> bool:
     head = games_service.find_head(game_id)
-    return head is not None and _editor_by(game_id, head) is not None
+    return head is not None and access.game_editor_by(game_id, head) is not None
 
 
+@access.page_refusal(access.game_editor)
 def _forbidden(game_id: str, *, bad_link: bool = False) -> Response:
     response = make_response(render("games/forbidden.html", game_id=game_id, bad_link=bad_link))
     response.status_code = 403
     return response
-
-
-def editor_only(view: Callable[..., Response]) -> Callable[..., Response]:
-    """Let the view run only for a browser holding the game's edit token (403 page otherwise).
-
-    Checked on the game's own row, before the view's operation locks and loads the game; the
-    operation loads it again under the lock. Sets ``g.by``: the phone that started the game,
-    or another scorekeeper who came by the edit link.
-    """
-
-    @wraps(view)
-    def wrapped(game_id: str, **kwargs: Any) -> Response:
-        # Before the operation takes the write lock: a browser without the right never queues.
-        head = games_service.find_head(game_id)
-        if head is None:
-            abort(404)
-        by = _editor_by(game_id, head)
-        if by is None:
-            return _forbidden(game_id)
-        g.by = by
-        return view(game_id, **kwargs)
-
-    return wrapped
 
 
 # -- starting a game -------------------------------------------------------------------------
@@ -204,6 +122,7 @@ def _add_error(form: NewGameForm, field: str, message: str) -> None:
 
 
 @bp.route("/new", methods=["GET", "POST"])
+@public("anyone may start a game")
 def new_game() -> Response:
     """The start form: rule set, players, names, target, first dealer, language."""
     posted = request.method == "POST"
@@ -360,6 +279,7 @@ def _read_only_page(game: Game, game_id: str, in_tournament: bool) -> Response:
 
 
 @bp.get("/<game_id>")
+@public("a game reads with its public id; its editor sees the count buttons")
 def show(game_id: str) -> Response:
     """The game screen for the scorekeeper; the read-only page for everyone else."""
     head = games_service.find_head(game_id)
@@ -372,8 +292,8 @@ def show(game_id: str) -> Response:
         response.vary.add("HX-Request")
         response.headers["Cache-Control"] = "no-cache"
         return response
-    by = _editor_by(game_id, head)
-    game = _game_or_404(game_id)
+    by = access.game_editor_by(game_id, head)
+    game = game_or_404(game_id)
     if by is None:
         response = _read_only_page(game, game_id, head.in_tournament)
         response.headers["Cache-Control"] = "no-cache"
@@ -387,7 +307,7 @@ def show(game_id: str) -> Response:
         flashed = cast("list[tuple[str, str]]", get_flashed_messages(with_categories=True))
         ctx["messages"] = [message for _category, message in flashed]
         ctx["share_open"] = any(category == LINK_REPLACED for category, _message in flashed)
-        token = _edit_token(game_id)
+        token = access.session_token(access.EDIT_TOKENS, game_id)
         # The desk holds no edit link of its tables' games: it has nothing of theirs to share.
         if by != record.BY_DESK and token:
             view_url = public_url("games.show", game_id=game_id)
@@ -409,6 +329,7 @@ def show(game_id: str) -> Response:
 
 @bp.get("/<game_id>/join/<edit_token>")
 @limit_token_failures
+@public("the edit link: the token in its path is checked and remembered")
 def join(game_id: str, edit_token: str) -> Response:
     """The edit link: remember its token in this browser and open the game screen."""
     # The game's row alone: its hands are the game screen's to read, after the redirect.
@@ -418,15 +339,15 @@ def join(game_id: str, edit_token: str) -> Response:
     if not games_service.token_matches(edit_token, head.edit_token_hash):
         return _forbidden(game_id, bad_link=True)
     _remember(game_id, edit_token)
-    joined = session.get("joined")
+    joined = session.get(access.JOINED)
     joined = [j for j in joined if isinstance(j, str)] if isinstance(joined, list) else []
     if game_id not in joined:
-        session["joined"] = [*joined, game_id][-MAX_REMEMBERED:]
+        session[access.JOINED] = [*joined, game_id][-MAX_REMEMBERED:]
     return see_other("games.show", game_id=game_id)
 
 
 @bp.post("/<game_id>/edit-link")
-@editor_only
+@guard(access.game_editor)
 def new_edit_link(game_id: str) -> Response:
     """Revoke the edit link (someone who should not have it got it) and make a new one."""
     game = record.lock(game_id)
@@ -437,10 +358,10 @@ def new_edit_link(game_id: str) -> Response:
 
 
 @bp.post("/<game_id>/again")
-@editor_only
+@guard(access.game_editor)
 def play_again(game_id: str) -> Response:
     """A new game with the same rules, sides, players and target; the deal passes on."""
-    game = _game_or_404(game_id)
+    game = game_or_404(game_id)
     # A tournament's game ends with the tournament: no "play again".
     if record.desk_token_hash(game.id) is not None:
         return see_other("games.show", game_id=game_id)
@@ -456,434 +377,6 @@ def play_again(game_id: str) -> Response:
     )
     _remember(new.view_token, new.edit_token)
     return see_other("games.show", game_id=new.view_token)
-
-
-# -- counting a hand -------------------------------------------------------------------------
-
-
-def _count_page(game: Game, game_id: str, number_: int | None, *, values: Mapping[str, Any],
-                hidden: Mapping[str, Any], status: int = 200, result: HandResult | None = None,
-                errors: EntryErrors | None = None, stored: Mapping[str, str] | None = None,
-                **extra: Any) -> Response:
-    rs, fmt = games_service.ruleset_of(game), games_service.format_of(game)
-    if result is None and errors is None and (number_ is not None or request.method == "POST"):
-        # A fix, or a save refused for a conflict, opens with a whole hand in its fields: its
-        # count shows at once, as the live count would show it, with or without JavaScript.
-        # Only a hand that counts is shown; its messages wait for "Check" or "Save".
-        result = _count(game, hand_body_from_form(values, rs, fmt))[0]
-    # htmx gets the live count alone (``_count_preview.html``): it shows the totals after the
-    # hand, not the list of hands, the dealer or the title, so the hands' rows are not built.
-    state = None if htmx else games_service.game_state(game, translate)
-    base = list(state.totals) if state is not None else games_service.running_totals(game)
-    # What is saved now, shown instead of the sum while a save of this form waits (offline.js).
-    saved = list(base)
-    if number_ is not None:
-        base = [t - h for t, h in zip(base, game.hands[number_ - 1].totals, strict=True)]
-    action = (url_for("games.update_hand", game_id=game_id, number=number_) if number_
-              else url_for("games.add_hand", game_id=game_id))
-    ctx = count_context(
-        count_layout(rs, fmt, total_only=is_total_mode(values)),
-        side_names=[s.name for s in game.sides], values=values,
-        action=action, preview_url=url_for("games.preview_hand", game_id=game_id),
-        hidden={**hidden, **({"editing": number_} if number_ else {})}, base_totals=base,
-        submit_label=_("Save the corrected hand") if number_ else None, result=result,
-        errors=errors, stored=stored, live=bool(htmx),
-        typing=request.form.get("typing") if htmx and request.method == "POST" else None,
-    )
-    if result is not None:
-        ctx["ending"] = _ending(game, rs, number_, values,
-                                [b + t for b, t in zip(base, result.totals, strict=True)])
-    # The other lane, one tap away: the same page opened in it (what was typed stays behind).
-    lane_url = (url_for("games.edit_hand", game_id=game_id, number=number_) if number_
-                else url_for("games.new_hand", game_id=game_id))
-    extra.setdefault("lane_url", f"{lane_url}?{MODE_FIELD}="
-                     + ("count" if is_total_mode(values) else TOTAL_MODE))
-    response = render("games/count.html", "games/_count_preview.html", game=game,
-                      game_id=game_id, state=state, ruleset=rs, editing=number_,
-                      dealer=(None if state is None else state.hands[number_ - 1].dealer
-                              if number_ else state.next_dealer), oob=bool(htmx),
-                      done_url=url_for("games.show", game_id=game_id), saved_totals=saved,
-                      **extra, **ctx)
-    response.status_code = status
-    response.headers["Cache-Control"] = "private, no-store"
-    response.headers[OFFLINE_COPY] = "cut"
-    return response
-
-
-def _ending(game: Game, rs: RuleSet, number_: int | None, values: Mapping[str, Any],
-            totals: list[int]) -> Outcome | None:
-    """How the game ends if this count is saved ("this hand wins the game"), or ``None``."""
-    last = number_ is None or number_ == len(game.hands)
-    end = values.get("end") if last else game.hands[-1].entry.get("end")
-    hands = games_service.hands_played(game) + (1 if number_ is None else 0)
-    outcome = flow.decide(rs, totals, hands=hands, target=game.target,
-                          time_up=end == HandEnd.TIME_UP.value)
-    return outcome if outcome.finished else None
-
-
-def _count(game: Game, body: dict[str, Any]) -> tuple[HandResult | None, EntryErrors | None]:
-    try:
-        return games_service.count(game, body)[1], None
-    except EntryErrors as exc:
-        return None, exc
-    except ShapeError:
-        return None, EntryErrors([])
-
-
-def _desk_only(game: Game, game_id: str) -> Response | None:
-    """The page that says why a game its tournament's desk ended (a pair abandoned it, or its
-    round is closed) takes no hand from the table, instead of a form to type one (409)."""
-    if g.get("by") == record.BY_DESK:
-        return None
-    ending = tournaments_service.game_ending(game, games_service.game_state(game).outcome)
-    if not ending.desk_only:
-        return None
-    if ending.abandoned_by is not None:
-        message = _("%(pair)s abandoned this game at the tournament desk: it takes no more "
-                    "hands.", pair=game.sides[ending.abandoned_by].name)
-    else:
-        message = _("This game's tournament round is closed: only the tournament desk can "
-                    "change it now.")
-    response = render("games/count_refused.html", game=game, game_id=game_id, message=message)
-    response.status_code = 409
-    response.headers["Cache-Control"] = "private, no-store"
-    return response
-
-
-@bp.get("/<game_id>/hands/new")
-@editor_only
-def new_hand(game_id: str) -> Response:
-    """The count form for the next hand, carrying the game's version it was opened on."""
-    game = _game_or_404(game_id)
-    refused = _desk_only(game, game_id)
-    if refused is not None:
-        return refused
-    if game.finished:
-        return see_other("games.show", game_id=game_id)
-    # 002: once the desk's clock is out, the hand being played is the one stopped by it.
-    time_up = is_time_up(game.id)
-    values = {"end": "time_up"} if time_up else {}
-    total_lane = _lane(game.hands[-1].entry.get("total_only") if game.hands else False)
-    if total_lane:
-        values[MODE_FIELD] = TOTAL_MODE
-    # The board's "who went out?" buttons: that side's ordinary going out, already chosen.
-    went_out = whole(request.args.get("went_out"))
-    if not time_up and went_out is not None and 0 <= went_out < len(game.sides):
-        if total_lane:
-            values["went_out"] = str(went_out)
-        else:
-            plain = games_service.ruleset_of(game).going_out[0].id
-            values[f"sides[{went_out}].going_out"] = plain
-    # Before the desk's bell (002: play starts on its order) the table is told before it types.
-    waiting = g.get("by") != record.BY_DESK and waits_for_bell(game.id)
-    return _count_page(game, game_id, None, values=values,
-                       hidden={"request_key": uuid.uuid4().hex, "seen": game.version},
-                       time_up=time_up, bell_waiting=waiting)
-
-
-@bp.post("/<game_id>/hands/preview")
-@editor_only
-def preview_hand(game_id: str) -> Response:
-    """Count what the form holds so far, store nothing (the live breakdown; "Check" without JS)."""
-    # A plain dict: the count asks for some hundred fields a form mostly leaves out, and each
-    # one missing from Werkzeug's MultiDict raises and catches an exception (0.3 ms a count).
-    form = request.form.to_dict()
-    editing = whole(form.get("editing"))
-    # While someone types a new hand, the live count needs the running totals, not the hands.
-    game = _game_or_404(game_id, hands=not htmx or editing is not None)
-    if editing is not None and not 1 <= editing <= len(game.hands):
-        editing = None
-    body = hand_body_from_form(form, games_service.ruleset_of(game),
-                               games_service.format_of(game))
-    result, errors = _count(game, body)
-    hidden = {k: form[k] for k in ("request_key", "seen", "version") if form.get(k)}
-    return _count_page(game, game_id, editing, values=form, hidden=hidden,
-                       result=result, errors=errors, status=200 if result or htmx else 422)
-
-
-@bp.get("/<game_id>/hands/<int:number>/edit")
-@editor_only
-def edit_hand(game_id: str, number: int) -> Response:
-    """The count form filled in with a stored hand, to correct it."""
-    game = _game_or_404(game_id)
-    refused = _desk_only(game, game_id)
-    if refused is not None:
-        return refused
-    try:
-        hand = games_service.get_hand(game, number)
-    except record.HandNotFound:
-        abort(404)
-    values = form_values_from_entry(hand.entry)
-    if _lane(values.get(MODE_FIELD) == TOTAL_MODE) != is_total_mode(values):
-        # Switched lanes on a stored hand: the other lane starts empty.
-        values = {"end": values["end"], **({MODE_FIELD: TOTAL_MODE} if not is_total_mode(values)
-                                           else {})}
-    return _count_page(game, game_id, number, values=values,
-                       hidden={"version": hand.version, "request_key": uuid.uuid4().hex})
-
-
-def _lane(stored_total_only: Any) -> bool:
-    """Whether the count form opens in the fast lane: as the link asked (``?mode=total`` or
-    ``?mode=count``), else as the game's hand it opens on was counted. The lane is the game's
-    own record, so it holds on every phone of the table and through a reload."""
-    asked = request.args.get(MODE_FIELD)
-    if asked in (TOTAL_MODE, "count"):
-        return asked == TOTAL_MODE
-    return bool(stored_total_only)
-
-
-# -- changing a game: every change goes through ``services.record`` --------------------------
-
-
-def _seen(name: str) -> int | None:
-    """A version the form sent back (``None`` when absent or not a number)."""
-    return whole(request.form.get(name))
-
-
-def _hand_body(game: Game) -> dict[str, Any]:
-    return hand_body_from_form(request.form, games_service.ruleset_of(game),
-                               games_service.format_of(game))
-
-
-def _request_key() -> str | None:
-    return request.form.get("request_key") or None
-
-
-def _sent_late() -> bool:
-    """Whether this save is one the phone kept and sent again (offline.js) after its first
-    try got no answer: the notice then says the hand was saved when the connection came back."""
-    return request.form.get("sent_late") == "1"
-
-
-@bp.post("/<game_id>/hands")
-@editor_only
-def add_hand(game_id: str) -> Response:
-    """Save a counted hand. A retry with the same request key adds nothing; a form opened
-    before another phone changed the game asks first (see :func:`refused`)."""
-    game = record.lock(game_id)
-    # "Save mine as the next hand" sends the version the choice was shown on.
-    seen = _seen("confirm_seen") or _seen("seen")
-    done = record.add_hand(game_id, _hand_body(game), by=g.by, request_key=_request_key(),
-                           seen_version=seen)
-    shown = format_number(done.change.hand or 0)
-    plain = _("Hand %(n)s saved.", n=shown)
-    # offline.js marks a save sent again after its first try was lost ("sent_late").
-    message = (_("Hand %(n)s saved when the connection came back.", n=shown) if _sent_late()
-               else plain)
-    # A repeat is the phone sending again a save whose answer it never got (the connection
-    # dropped): it is told the hand is saved, once (the first answer's notice, if it still
-    # waits, gives way to this one).
-    if done.repeated and "_flashes" in session:
-        session["_flashes"] = [f for f in session["_flashes"] if f[1] not in (plain, message)]
-    flash(message)
-    return see_other("games.show", game_id=game_id)
-
-
-@bp.post("/<game_id>/time-up")
-@editor_only
-def time_up(game_id: str) -> Response:
-    """End the game at time, between hands (Burraco's time-out): the board's button. A rule
-    set where time is never up, or a game already over, is told so on the game's page."""
-    try:
-        record.end_at_time(game_id, by=g.by, request_key=_request_key(),
-                           seen_version=_seen("version"))
-    except EntryErrors as exc:
-        return _back_to_game(game_id, " ".join(error_message(e) for e in exc.errors))
-    flash(_("Time was up: the game ended on its totals."))
-    return see_other("games.show", game_id=game_id)
-
-
-@bp.post("/<game_id>/hands/<int:number>")
-@editor_only
-def update_hand(game_id: str, number: int) -> Response:
-    """Replace a hand with its corrected count; refuse when someone changed it meanwhile.
-
-    Hands count from 1: no form was ever opened on hand 0 (Not Found, whatever version it
-    sends; with one, the correction would follow that hand to its place)."""
-    if number < 1:
-        abort(404)
-    game = record.lock(game_id)
-    done = record.fix_hand(game_id, number, _hand_body(game), by=g.by,
-                           expected_version=_seen("version"), request_key=_request_key(),
-                           follow=True)
-    shown = format_number(done.change.hand or 0)
-    flash(_("Hand %(n)s corrected when the connection came back.", n=shown) if _sent_late()
-          else _("Hand %(n)s corrected.", n=shown))
-    return see_other("games.show", game_id=game_id)
-
-
-@bp.post("/<game_id>/hands/<int:number>/delete")
-@editor_only
-def delete_hand(game_id: str, number: int) -> Response:
-    """Remove a hand (the later ones move up one); Undo puts it back. Hand 0: Not Found (as
-    for a correction)."""
-    if number < 1:
-        abort(404)
-    game = None if _confirmed() else _over(game_id)
-    if game is not None and 1 <= number <= len(game.hands):
-        refused = _desk_only(game, game_id)
-        if refused is not None:
-            return refused
-        totals = games_service.running_totals(game)
-        after = [t - h for t, h in zip(totals, game.hands[number - 1].totals, strict=True)]
-        return _ask_first(
-            game_id, _("Delete hand %(n)s?", n=format_number(number)),
-            [_("The game is over: removing a hand may reopen it and change who won."),
-             _("The totals become %(totals)s.",
-               totals=" – ".join(format_number(t) for t in after))],
-            url_for("games.delete_hand", game_id=game_id, number=number),
-            _("Delete hand %(n)d", n=number))
-    done = record.delete_hand(game_id, number, by=g.by, expected_version=_seen("version"),
-                              request_key=_request_key(), follow=True)
-    flash(_("Hand %(n)s was removed.", n=format_number(done.change.hand or 0)))
-    return see_other("games.show", game_id=game_id)
-
-
-@bp.post("/<game_id>/undo")
-@editor_only
-def undo(game_id: str) -> Response:
-    """Take back the latest change (a hand added, fixed or removed)."""
-    return _undo_or_redo(game_id, record.undo, undo=True)
-
-
-@bp.post("/<game_id>/redo")
-@editor_only
-def redo(game_id: str) -> Response:
-    """Apply again the change the last undo took back."""
-    return _undo_or_redo(game_id, record.redo, undo=False)
-
-
-def _undo_or_redo(game_id: str, step: Callable[..., record.Written], *, undo: bool) -> Response:
-    # A game that is over is changed only when asked twice: one tap on a closed game's board
-    # once removed a table's last hand and made the loser the winner (issue 43).
-    game = None if _confirmed() else _over(game_id)
-    if game is not None:
-        refused = _desk_only(game, game_id)
-        if refused is not None:
-            return refused
-        label = undo_redo_labels(game)[0 if undo else 1]
-        if label is not None:
-            return _ask_first(
-                game_id, label, [_("The game is over: this may reopen it and change who won.")],
-                url_for("games.undo" if undo else "games.redo", game_id=game_id), label)
-    done = step(game_id, by=g.by, seen_version=_seen("version"), request_key=_request_key())
-    flash(describe_undo(done.change, undo=undo))
-    return see_other("games.show", game_id=game_id)
-
-
-def _over(game_id: str) -> Game | None:
-    """The game, when it is over (a step that changes it is then asked first); else ``None``."""
-    game = games_service.find_game(game_id)
-    return game if game is not None and game.finished else None
-
-
-def _confirmed() -> bool:
-    """Whether the form says its step was asked first and confirmed (``confirm.html``)."""
-    return request.form.get("confirmed") == "1"
-
-
-def _ask_first(game_id: str, title: str, lines: list[str], action: str, yes: str) -> Response:
-    """The page that asks before a deliberate step, saying what it will change; its form
-    posts the step again, confirmed, with the version the player saw."""
-    hidden = {"version": request.form.get("version"),
-              "request_key": request.form.get("request_key") or uuid.uuid4().hex}
-    return render("games/confirm.html", game_id=game_id, title=title, lines=lines,
-                  action=action, yes=yes, hidden=hidden)
-
-
-@bp.get("/<game_id>/changes")
-def changes(game_id: str) -> Response:
-    """Every change of the game, newest first: what, which hand, when, by which link."""
-    game = _game_or_404(game_id)
-    return render("games/changes.html", game=game, game_id=game_id,
-                  changes=list(reversed(record.changes_of(game))),
-                  editor=_is_editor(game, game_id))
-
-
-def _back_to_game(game_id: str, message: str) -> Response:
-    flash(message)
-    return see_other("games.show", game_id=game_id)
-
-
-def _fixed_now(game: Game) -> int | None:
-    """The hand a refused correction's form is shown again on: the one of the version the form
-    was opened on, wherever it stands now (hands before it removed), else the one its address
-    names; ``None`` when neither is there (a number past the last hand, 0, or a table with no
-    hand yet, as before the bell)."""
-    version = _seen("version")
-    if version is not None:
-        moved = next((h for h in game.hands if h.version == version), None)
-        if moved is not None:
-            return int(moved.number)
-    number = (request.view_args or {}).get("number")
-    if isinstance(number, int) and 1 <= number <= len(game.hands):
-        return number
-    return None
-
-
-def _count_again(game_id: str, status: int, **extra: Any) -> Response:
-    """The count form again, with what was typed, after a save was refused. A correction of a
-    hand that is not there (issue 41: its refusal for a long request key or the bell came
-    first) is Not Found: there is no hand to show the form on."""
-    game = _game_or_404(game_id)
-    editing = None
-    if request.endpoint == "games.update_hand":
-        editing = _fixed_now(game)
-        if editing is None:
-            return not_found_page()
-    hidden = {k: request.form.get(k, "") for k in ("request_key", "seen", "version")
-              if request.form.get(k)}
-    return _count_page(game, game_id, editing, values=request.form, hidden=hidden,
-                       status=status, **extra)
-
-
-@bp.errorhandler(WriteRefused)
-def refused(error: WriteRefused) -> Response:
-    """What a refused change says on the page; nothing was saved (the request rolls back).
-
-    A count form refused for what it can settle itself (the game changed meanwhile, the hand
-    was fixed on another phone, the clock not started...) is shown again with what was typed;
-    any other refusal is the game's page with the refusal's words (:func:`web.refused_page`).
-    """
-    game_id = (request.view_args or {}).get("game_id", "")
-    counting = request.endpoint in ("games.add_hand", "games.update_hand")
-    if isinstance(error, record.ChangedMeanwhile) and counting:
-        return _count_again(game_id, 409, meanwhile=error.changes, current_version=error.version)
-    if isinstance(error, record.GameOver) and counting:
-        return _count_again(game_id, 409, over=True)
-    if isinstance(error, record.KeyTooLong) and counting:
-        return _count_again(game_id, 422, key_error=True)
-    if isinstance(error, record.BellNotRung) and counting:
-        return _count_again(game_id, 409, bell=error_message(error.says(page=True)))
-    if isinstance(error, record.StaleWrite) and request.endpoint == "games.update_hand":
-        game = _game_or_404(game_id)
-        hand = next((h for h in game.hands if h.version == error.current_version), None)
-        if hand is not None:
-            rs, fmt = games_service.ruleset_of(game), games_service.format_of(game)
-            layout = count_layout(rs, fmt, total_only=is_total_mode(request.form))
-            names = ["end", *(["went_out"] if layout.total_only else []),
-                     *(n for i in range(fmt.sides) for n in layout.names(i))]
-            return _count_page(game, game_id, hand.number, values=request.form,
-                               hidden={"version": hand.version}, status=409, stale=True,
-                               stored=changed_fields(request.form,
-                                                     form_values_from_entry(hand.entry), names))
-    # Our forms name hands by their version (a removed one is StaleWrite): a game or a hand
-    # number that is not there is a URL made up or long gone, answered Not Found.
-    return refused_page(error, lambda message, _status: _back_to_game(game_id, message))
-
-
-@bp.errorhandler(EntryErrors)
-def entry_errors(error: EntryErrors) -> Response:
-    """A hand that cannot be: the count form again, each message by its field."""
-    game_id = (request.view_args or {}).get("game_id", "")
-    return _count_again(game_id, 422, errors=error)
-
-
-@bp.errorhandler(ShapeError)
-def not_a_hand(error: ShapeError) -> Response:
-    """A form that is not a hand at all (tampered): the count form again."""
-    game_id = (request.view_args or {}).get("game_id", "")
-    return _count_again(game_id, 422, errors=EntryErrors([]))
 
 
 def describe_undo(change: record.ChangeView, *, undo: bool) -> str:

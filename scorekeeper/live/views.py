@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterator
 from flask import Flask, Response, abort, current_app, request
 from sqlalchemy.exc import SQLAlchemyError
 
+from ..access import public
 from ..extensions import db
 from ..i18n import gettext as _
 from ..intake import Crowded
@@ -164,6 +165,7 @@ def _event_stream(names: dict[Topic, str], missed: Callable[[], bool],
 
 
 @bp.get("/games/<game_id>/events")
+@public("a game's news reads with its public id")
 def game_events(game_id: str) -> Response:
     """News of a game (``changed``) and, at a tournament's table, of its desk (``desk``).
 
@@ -196,6 +198,7 @@ def game_events(game_id: str) -> Response:
 
 
 @bp.get("/tournaments/<tournament_id>/events")
+@public("a tournament's news is public, as its standings")
 def tournament_events(tournament_id: str) -> Response:
     """News of a tournament: a game of it changed, or its desk acted (``changed``)."""
     from ..models.tournaments import Tournament

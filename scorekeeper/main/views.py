@@ -8,6 +8,7 @@ import re
 
 from flask import Response, request, url_for
 
+from ..access import public
 from ..extensions import htmx
 from ..web import render
 from . import bp
@@ -18,6 +19,7 @@ QUERY_MAX = 60
 
 
 @bp.get("/")
+@public("the home page")
 def index() -> Response:
     """The home page: what the app does, big buttons to everything, and the variants with a
     search by name (``?q=``; an htmx request gets the list alone)."""
@@ -29,12 +31,14 @@ def index() -> Response:
 
 
 @bp.get("/healthz")
+@public("the server's health")
 def healthz() -> tuple[str, int, dict[str, str]]:
     """Liveness check for load balancers and `make run` smoke tests."""
     return "ok", 200, {"Content-Type": "text/plain; charset=utf-8"}
 
 
 @bp.get("/sw.js")
+@public("the app's service worker")
 def service_worker() -> Response:
     """The service worker, from the site root so its scope can be the whole site, with the
     static files it keeps linked at their versions, as the pages link them."""
@@ -70,6 +74,7 @@ def _versioned_worker(folder: str) -> str:
 
 
 @bp.get("/manifest.webmanifest")
+@public("the app's manifest")
 def manifest() -> Response:
     """The web app manifest (``static/manifest.webmanifest``): a phone can install the app on
     its home screen. From the site root, with its own type whatever the system's MIME list."""

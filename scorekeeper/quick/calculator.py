@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from flask import Response, request, url_for
 
+from ..access import public
 from ..browser import ruleset_choices
 from ..engine import PRESETS, EntryErrors, HandResult, ShapeError, UnknownRuleSet
 from ..extensions import htmx
@@ -16,6 +17,7 @@ from . import bp
 
 
 @bp.route("/calculator", methods=["GET", "POST"])
+@public("counts a hand and stores nothing")
 def calculator() -> Response:
     """Choose the rules and player format, enter one hand, see each side's itemised count."""
     source = request.values

@@ -12,6 +12,7 @@ from typing import Any
 from flask import Response, request, url_for
 
 from .. import browser
+from ..access import public
 from ..engine import PRESETS, RuleSet, UnknownRuleSet, flow
 from ..engine.numbers import whole
 from ..extensions import htmx
@@ -60,6 +61,7 @@ def parse_total(raw: str) -> int:
 
 
 @bp.get("/opening-minimum")
+@public("reads a rule set")
 def opening_minimum() -> Response:
     """The first-meld minimum for ``?ruleset=<id>&score=<running total>``."""
     errors: dict[str, str] = {}
@@ -120,6 +122,7 @@ def _rules_context(rs: RuleSet) -> dict[str, Any]:
 
 
 @bp.get("/rules")
+@public("reads the rule sets")
 def rules_index() -> Response:
     """The selector's answer: ``?ruleset=<id>`` goes to that rule set's card."""
     ruleset_id = request.args.get("ruleset", "").strip() or DEFAULT_RULESET
@@ -133,6 +136,7 @@ def rules_index() -> Response:
 
 
 @bp.get("/rules/<ruleset_id>")
+@public("reads a rule set")
 def rules_card(ruleset_id: str) -> Response:
     """Every value of one rule set on one page."""
     try:

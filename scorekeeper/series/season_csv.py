@@ -21,6 +21,7 @@ from typing import Any
 
 from flask import Response, abort
 
+from ..access import public
 from ..engine import N_
 from ..i18n import force_locale, gettext
 from ..services import season
@@ -77,6 +78,7 @@ def to_csv(read: reader.Season) -> str:
 
 
 @bp.get("/<series_id>/standings.csv")
+@public("a series' standings are public")
 def standings_csv(series_id: str) -> Response:
     """The series' standings and each pair's nights as CSV (public, as the standings)."""
     series = season.find_series(series_id)

@@ -15,6 +15,8 @@ from urllib.parse import parse_qs, urlsplit
 
 from flask import Response, abort, request, session
 
+from .. import access
+from ..access import guard, public
 from ..browser import remember_token
 from ..engine import EntryErrors
 from ..engine.ranking import STANDINGS_BY
@@ -26,11 +28,10 @@ from ..ratelimit import note_token_failure
 from ..services import season
 from ..services import season_standings as reader
 from ..services import tournaments as tournaments_service
-from ..tournaments.views import SESSION_KEY as TOURNAMENT_TOKENS
 from ..web import render, see_other
 from . import bp
 
-SESSION_KEY = "series_tokens"
+SESSION_KEY = access.SERIES_TOKENS
 MAX_REMEMBERED = 10
 
 
@@ -59,6 +60,7 @@ def _errors(exc: EntryErrors) -> dict[str, str]:
 
 
 @bp.get("/")
+@public("this browser's own series")
 def index() -> Response:
     """The series this browser runs, and the form that sets up a new one."""
     return _index({"name": "", "ranks_by": "", "best_of": ""}, {})
@@ -76,6 +78,7 @@ def _index(form: dict[str, str], errors: dict[str, str], status: int = 200) -> R
 
 
 @bp.post("/")
+@public("anyone may group their nights in a series")
 def new() -> Response:
     """Set up a series: its name, what ranks it and how many nights count."""
     form = {k: request.form.get(k, "") for k in ("name", "ranks_by", "best_of")}
@@ -92,7 +95,7 @@ def new() -> Response:
 
 def _organized(series: Series) -> list[Any]:
     """The tournaments this browser organizes that are not nights of the series yet."""
-    kept = session.get(TOURNAMENT_TOKENS)
+    kept = session.get(access.DESK_TOKENS)
     tokens: dict[str, Any] = kept if isinstance(kept, dict) else {}
     ids = list(tokens)
     taken = {n.tournament_id for n in series.nights}
@@ -125,6 +128,7 @@ def _desk_page(series: Series, errors: dict[str, str] | None = None, status: int
 
 
 @bp.get("/<series_id>")
+@public("the desk with its token; anyone else is sent to the standings")
 def desk(series_id: str) -> Response:
     """The series' desk: its nights, the way to add one, its settings."""
     series = _series_or_404(series_id)
@@ -143,13 +147,6 @@ def desk(series_id: str) -> Response:
     return _desk_page(series, desk_url=desk_url)
 
 
-def _desk_or_403(series_id: str) -> None:
-    if season.find_head(series_id) is None:
-        abort(404)
-    if not _is_admin(series_id):
-        abort(403)
-
-
 def _from_link(link: str) -> tuple[str, str] | None:
     """A night's desk link (``…/tournaments/<id>?token=<token>``) as its id and token."""
     parts = urlsplit(link.strip())
@@ -161,9 +158,9 @@ def _from_link(link: str) -> tuple[str, str] | None:
 
 
 @bp.post("/<series_id>/nights")
+@guard(access.series_desk)
 def add_night(series_id: str) -> Response:
     """Add a night: one this browser organizes, or one whose desk link is pasted."""
-    _desk_or_403(series_id)
     chosen = request.form.get("tournament", "")
     link = request.form.get("link", "")
     if link.strip():
@@ -176,7 +173,7 @@ def add_night(series_id: str) -> Response:
                 "was opened with (it holds “?token=”).")}, 422, link=link)
         tournament_id = found[0]
     else:
-        tokens = session.get(TOURNAMENT_TOKENS)
+        tokens = session.get(access.DESK_TOKENS)
         token = tokens.get(chosen) if isinstance(tokens, dict) else None
         if not season.opens_night(chosen, token):
             return _desk_page(_series_or_404(series_id), {"tournament": _(
@@ -190,10 +187,10 @@ def add_night(series_id: str) -> Response:
 
 
 @bp.post("/<series_id>/nights/<tournament_id>/remove")
+@guard(access.series_desk)
 def remove_night(series_id: str, tournament_id: str) -> Response:
     """Take a night out of the series (the tournament stays as it is), once the desk has
     seen what changes and confirmed."""
-    _desk_or_403(series_id)
     if request.form.get("confirm") != "1":
         series = _series_or_404(series_id)
         read = reader.read_season(series)
@@ -210,9 +207,9 @@ def remove_night(series_id: str, tournament_id: str) -> Response:
 
 
 @bp.post("/<series_id>/settings")
+@guard(access.series_desk)
 def settings(series_id: str) -> Response:
     """Change the series' name, what ranks it and how many nights count."""
-    _desk_or_403(series_id)
     form = {k: request.form.get(k, "") for k in ("name", "ranks_by", "best_of")}
     try:
         season.update_settings(series_id, {"name": form["name"],
@@ -227,6 +224,7 @@ def settings(series_id: str) -> Response:
 
 
 @bp.get("/<series_id>/standings")
+@public("a series' standings are public")
 def standings(series_id: str) -> Response:
     """The series' standings, read-only for everyone."""
     series = _series_or_404(series_id)
@@ -235,6 +233,7 @@ def standings(series_id: str) -> Response:
 
 
 @bp.get("/<series_id>/pairs/<key>")
+@public("a series' histories are public, as its standings")
 def pair(series_id: str, key: str) -> Response:
     """A pair's nights, its games and, with ``?against=<key>``, its head-to-head."""
     series = _series_or_404(series_id)
@@ -245,6 +244,7 @@ def pair(series_id: str, key: str) -> Response:
 
 
 @bp.get("/<series_id>/players/<key>")
+@public("a series' histories are public, as its standings")
 def player(series_id: str, key: str) -> Response:
     """A player's nights, whoever they played with."""
     series = _series_or_404(series_id)

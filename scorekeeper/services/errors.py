@@ -6,7 +6,7 @@ kind declares, on its class, what the two front doors say: ``status`` and ``mess
 API (a msgid, translated when answered and filled in with :meth:`WriteRefused.params`; the field
 it concerns in ``field``), ``page_message`` where a page words it otherwise, and ``page_status``
 for a page shown again with the message. The API answers every refusal in one handler
-(``api/errors.py``), the pages in one function (``web.refused_page``).
+(``api/errors.py``), the pages in one table (``page_errors``, through ``web.refused_page``).
 """
 
 from __future__ import annotations
@@ -68,6 +68,8 @@ class GameOver(WriteRefused):
 
     message = N_("The game is over: no more hands can be counted.")
     page_message = N_("This game is over: no more hands can be counted.")
+    # Another phone's hand (or the desk) ended it since the form was opened.
+    page_status = 409
 
 
 class HandNotFound(WriteRefused, LookupError):
@@ -161,6 +163,8 @@ class BellNotRung(WriteRefused):
     message = N_("Play has not started: it starts when the tournament desk starts the game's "
                  "clock. Nothing was saved; save the hand once the clock is started.")
     field = "clock"
+    # The table waits for the desk: the same hand saves once the clock is started.
+    page_status = 409
 
 
 class KeyTooLong(WriteRefused, ValueError):

@@ -19,6 +19,7 @@ from typing import Any
 from flask import Response, abort, current_app, render_template, request
 from flask_babel import format_date
 
+from ..access import public
 from ..browser import house_rulesets
 from ..engine import PlayerFormat, RuleSet, UnknownRuleSet, ruleset_to_dict
 from ..i18n import force_locale, get_locale, number, translate
@@ -161,6 +162,7 @@ def _sheet_html(sheet: layout.Sheet, lang: str, paper: str,
 
 
 @bp.get("/")
+@public("the sheets to print")
 def index() -> Response:
     """The options form that leads to a blank sheet (a GET form: it works without JavaScript)."""
     options = read_options(request.args)
@@ -172,6 +174,7 @@ def index() -> Response:
 
 
 @bp.get("/blank.pdf")
+@public("a blank sheet")
 def blank() -> Response:
     """A blank sheet for ``ruleset``, ``players``, ``paper`` and ``lang``."""
     options = read_options(request.args)
@@ -218,6 +221,7 @@ def game_sheet_model(game: Game, lang: str) -> layout.Sheet:
 
 
 @bp.get("/games/<game_id>.pdf")
+@public("a game reads with its public id")
 def game_sheet(game_id: str) -> Response:
     """A kept game's sheet, in the game's language unless ``?lang=`` says otherwise; with
     ``?changes=1``, followed by the game's change log."""
@@ -277,6 +281,7 @@ def game_sheet_inputs(game: Game, lang: str) -> list[Any]:
 
 
 @bp.get("/rules/<ruleset_id>.pdf")
+@public("reads a rule set")
 def rules_card_pdf(ruleset_id: str) -> Response:
     """A one-page card of a rule set's values."""
     try:

@@ -7,7 +7,7 @@ table's current game for the whole tournament, with the table's edit rights.
 * ``POST /tournaments/<id>/table-cards/<n>/replace``: a new card for table ``n`` (the old
   link then refuses, saying it was replaced);
 * ``GET /t/<token>``: the card's link. It remembers the card in the browser (that browser keeps
-  the score of the table's games: ``games.views`` asks :func:`held_cards`) and goes to the
+  the score of the table's games: ``access`` asks :func:`held_cards`) and goes to the
   game being played at the table; with none (the table is not seated in this game, or the
   tournament is over) it says so, and the page asks again by itself.
 
@@ -23,6 +23,8 @@ from typing import Any
 from flask import Blueprint, Response, abort, current_app, render_template, request, session
 from markupsafe import Markup
 
+from .. import access
+from ..access import guard, public
 from ..extensions import htmx
 from ..i18n import force_locale
 from ..i18n import gettext as _
@@ -36,13 +38,14 @@ from ..services.confirmed import asks_confirmation
 from ..sheets.render import pdf_response
 from ..web import render, see_other
 from . import bp
-from .views import _admin_or_403, _desk_or_403, _key, _seen
+from .desk_actions import form_request_key, form_seen_version
+from .views import tournament_or_404
 
 #: The card links' own blueprint: ``/t/<token>`` is short, outside ``/tournaments``.
 links_bp = Blueprint("table_cards", __name__)
 
 #: The session key of the cards this browser opened (their tokens, newest last).
-SESSION_KEY = "table_cards"
+SESSION_KEY = access.CARD_TOKENS
 #: Cards one browser remembers: a phone that moved from table to table all night.
 MAX_REMEMBERED = 20
 #: Bump when the cards' printed look changes (browsers then fetch the PDF again).
@@ -51,10 +54,8 @@ LAYOUT_VERSION = "2"
 WAIT_POLL = 10
 
 
-def held_cards() -> list[str]:
-    """The tokens of the cards this browser opened."""
-    held = session.get(SESSION_KEY)
-    return [t for t in held if isinstance(t, str)] if isinstance(held, list) else []
+#: The tokens of the cards this browser opened (what ``access`` reads, for the game editor).
+held_cards = access.held_cards
 
 
 def _remember(token: str) -> None:
@@ -74,6 +75,7 @@ def card_url(token: str) -> str:
 
 @links_bp.get("/t/<token>")
 @limit_token_failures
+@public("a table's card: the token in its path is checked and remembered")
 def open_card(token: str) -> Response:
     """The table's current game (303), or a page saying why there is none."""
     opened = cards_service.open_card(token)
@@ -142,9 +144,10 @@ def follow_now(response: Response, game_pk: int) -> Response:
 
 
 @bp.get("/<tournament_id>/table-cards")
+@guard(access.tournament_desk)
 def cards_page(tournament_id: str) -> Response:
     """The desk's table cards: print them all or one, replace one."""
-    tournament = _admin_or_403(tournament_id)
+    tournament = tournament_or_404(tournament_id)
     cards = cards_service.cards(tournament)
     replaced = request.args.get("replaced", type=int)
     response = render("tournaments/table_cards.html", tournament=tournament, cards=cards,
@@ -154,10 +157,11 @@ def cards_page(tournament_id: str) -> Response:
 
 
 @bp.get("/<tournament_id>/table-cards.pdf")
+@guard(access.tournament_desk)
 def cards_pdf(tournament_id: str) -> Response:
     """Every table's card (or ``?table=n``'s), two to an A4 page, in the tournament's
     language. Desk only: a card keeps a table's score."""
-    tournament = _admin_or_403(tournament_id)
+    tournament = tournament_or_404(tournament_id)
     cards = cards_service.cards(tournament)
     answer = cards_pdf_answer(tournament, cards, request.args.get("table", type=int))
     if isinstance(answer, list):
@@ -211,13 +215,14 @@ def cards_pdf_answer(tournament: Tournament, cards: list[TableCard],
 
 
 @bp.post("/<tournament_id>/table-cards/<int:table>/replace")
+@guard(access.tournament_desk)
 def replace_card(tournament_id: str, table: int) -> Response:
     """A new card for the table: its old link refuses from now on (the desk prints the new)."""
-    _desk_or_403(tournament_id)
     # A refusal (a table never seated, the tournament over, a stale page or a second tap) is
     # answered by the desk's one handler (``views.refused``), as every desk action's is.
-    cards_service.replace_card(tournament_id, table, by=desk.BY_DESK, request_key=_key(),
-                               seen_version=_seen())
+    cards_service.replace_card(tournament_id, table, by=desk.BY_DESK,
+                               request_key=form_request_key(),
+                               seen_version=form_seen_version())
     return see_other("tournaments.cards_page", tournament_id=tournament_id, replaced=table,
                      _anchor=f"card-{table}")
 

@@ -17,17 +17,18 @@ import uuid
 from typing import Any
 
 from flask import Blueprint, Response, current_app, request, session
-from werkzeug.exceptions import Forbidden, NotFound
+from werkzeug.exceptions import NotFound
 
-from ..i18n import error_message
+from .. import access, page_errors
+from ..access import guard, public
 from ..network import public_url
 from ..ratelimit import limit_token_failures
 from ..services import confirmations, desk
-from ..services.errors import ConfirmationNotAsked, ConfirmLinkNotFound, WriteRefused
+from ..services.errors import ConfirmationNotAsked, ConfirmLinkNotFound
 from ..web import not_found_page, render, see_other
 from . import bp
 from .cards import held_cards
-from .views import _desk_or_403, _key, _seen
+from .desk_actions import form_request_key, form_seen_version
 
 #: The second links' own blueprint: ``/c/<token>`` is short, outside ``/tournaments``.
 confirm_bp = Blueprint("table_confirm", __name__)
@@ -43,7 +44,7 @@ def confirm_url(token: str) -> str:
 def _scorer_tokens() -> list[str]:
     """What this browser holds that keeps a table's score: the cards it opened and the game
     edit links it kept (a pair does not confirm its own scoring)."""
-    edits = session.get("edit_tokens")
+    edits = session.get(access.EDIT_TOKENS)
     kept = [t for t in edits.values() if isinstance(t, str)] if isinstance(edits, dict) else []
     return [*held_cards(), *kept]
 
@@ -75,6 +76,7 @@ def _page(token: str, *, message: str | None = None, status: int = 200) -> Respo
 
 @confirm_bp.get("/c/<token>")
 @limit_token_failures
+@public("the other pair's link: the token in its path opens the results")
 def page(token: str) -> Response:
     """The table's results for the other pair to confirm."""
     return _page(token)
@@ -82,40 +84,35 @@ def page(token: str) -> Response:
 
 @confirm_bp.post("/c/<token>/confirm")
 @limit_token_failures
+@guard(access.table_link)
 def confirm(token: str) -> Response:
     """The other pair confirms one result; back to its page (303). A link that opens nothing
     is refused as every write with a token that opens nothing is (403)."""
-    try:
-        _opened(token)
-    except NotFound as exc:
-        raise Forbidden() from exc
     game = request.form.get("game", type=int)
     if game is None:
         raise NotFound()
     confirmations.confirm_at_table(token, game, request.form.get("game_version"),
-                                   scorer_tokens=_scorer_tokens(), request_key=_key())
+                                   scorer_tokens=_scorer_tokens(), request_key=form_request_key())
     return see_other("table_confirm.page", token=token, confirmed=game)
 
 
-@confirm_bp.errorhandler(WriteRefused)
-def refused(error: WriteRefused) -> Response:
-    """A refused confirmation: the page again, the result as it now stands, with why."""
+@page_errors.shown_again("table_confirm")
+def _shown_again(error: Exception, message: str, status: int) -> Response:
+    """A refused confirmation (``page_errors``): the page again, the result as it now stands,
+    with why."""
     token = (request.view_args or {}).get("token", "")
-    if error.status == 404:
-        return not_found_page()
     try:
-        return _page(token, message=error_message(error.says(page=True)),
-                     status=error.page_status)
+        return _page(token, message=message, status=status)
     except NotFound:
         return not_found_page()
 
 
 @bp.post("/<tournament_id>/rounds/<int:number>/tables/<int:table>/confirm")
+@guard(access.tournament_desk)
 def desk_confirm(tournament_id: str, number: int, table: int) -> Response:
     """The desk confirms a table's result with its own rights (the other pair did not, or
     could not): it counts from now on; logged as the desk's."""
-    _desk_or_403(tournament_id)
     confirmations.confirm_by_desk(tournament_id, number, table, by=desk.BY_DESK,
                                   seen_game_version=request.form.get("game_version"),
-                                  request_key=_key(), seen_version=_seen())
+                                  request_key=form_request_key(), seen_version=form_seen_version())
     return see_other("tournaments.show", tournament_id=tournament_id, _anchor="waiting")

@@ -13,6 +13,8 @@ from typing import Any
 
 from flask import Response, request
 
+from .. import access, page_errors
+from ..access import guard
 from ..engine import EntryErrors
 from ..engine.numbers import whole
 from ..i18n import error_message
@@ -21,17 +23,10 @@ from ..models.tournaments import Tournament
 from ..services import desk, desk_pairs
 from ..services import pairs as night
 from ..services import tournaments as service
-from ..services.errors import WriteRefused
-from ..web import refused_page, render, see_other
+from ..web import render, see_other
 from . import bp
-from .views import (
-    _confirm_page,
-    _desk_or_403,
-    _key,
-    _page_context,
-    _seen,
-    _tournament_or_404,
-)
+from .desk_actions import confirm_page, form_request_key, form_seen_version
+from .views import page_context, tournament_or_404
 
 #: Desk changes that seat game 1 again or add a late pair: the page tells what they did.
 _TOLD = ("pair_add", "pair_withdraw")
@@ -92,84 +87,92 @@ def _typed_pair(prefix: str) -> dict[str, Any]:
 
 def _again(tournament_id: str, errors: dict[str, str], status: int) -> Response:
     """The control table as it stands, with the messages by their fields and what was typed."""
-    tournament = _tournament_or_404(tournament_id)
+    tournament = tournament_or_404(tournament_id)
     response = render("tournaments/show.html", admin_url=None, pair_errors=errors,
-                      pair_form=request.form, **_page_context(tournament))
+                      pair_form=request.form, **page_context(tournament))
     response.status_code = status
     return response
 
 
-def _do(tournament_id: str, prefix: str, act: Any) -> Response:
-    """Run the desk operation ``act``; back to the control table, or the page again with the
-    messages by the fields named ``prefix`` + field."""
-    _desk_or_403(tournament_id)
-    try:
-        act()
-    except EntryErrors as exc:
-        errors: dict[str, str] = {}
-        for err in exc.errors:
-            errors.setdefault(prefix + err.field, error_message(err))
-        return _again(tournament_id, errors, 422)
-    except WriteRefused as exc:
-        return refused_page(exc, lambda message, status: _again(
-            tournament_id, {"pairs": message}, status))
+def _do(tournament_id: str, act: Any) -> Response:
+    """Run the desk operation ``act``; back to the control table (a refusal: the page again,
+    :func:`_shown_again`)."""
+    act()
     return see_other("tournaments.show", tournament_id=tournament_id, _anchor="pairs-title")
 
 
+#: The pairs' forms' fields are named with these prefixes, by endpoint (a pair's: its number).
+_PREFIXES = {"tournaments.add_pair": "add-", "tournaments.substitute_name": "sub-"}
+
+
+@page_errors.shown_again("tournaments.add_pair", "tournaments.rename_pair",
+                         "tournaments.withdraw_pair", "tournaments.check_in",
+                         "tournaments.substitute_name")
+def _shown_again(error: Exception, message: str, status: int) -> Response:
+    """A refused change to the pairs (``page_errors``): the control table again, what was
+    typed kept, each message by its field (a refusal of the whole change: by the pairs)."""
+    args = request.view_args or {}
+    tournament_id = args.get("tournament_id", "")
+    if not isinstance(error, EntryErrors):
+        return _again(tournament_id, {"pairs": message}, status)
+    prefix = _PREFIXES.get(request.endpoint or "", f"pair{args.get('number')}-")
+    errors: dict[str, str] = {}
+    for err in error.errors:
+        errors.setdefault(prefix + err.field, error_message(err))
+    return _again(tournament_id, errors, status)
+
+
 def _options() -> dict[str, Any]:
-    return {"by": desk.BY_DESK, "request_key": _key(), "seen_version": _seen()}
+    return {"by": desk.BY_DESK, "request_key": form_request_key(),
+            "seen_version": form_seen_version()}
 
 
 @bp.post("/<tournament_id>/pairs/add")
+@guard(access.tournament_desk)
 def add_pair(tournament_id: str) -> Response:
     """Add a pair (before game 1: game 1 seated again; after: from the next game)."""
-    return _do(tournament_id, "add-", lambda: desk_pairs.add_pair(
+    return _do(tournament_id, lambda: desk_pairs.add_pair(
         tournament_id, _typed_pair("add-"), **_options()))
 
 
 @bp.post("/<tournament_id>/pairs/<int:number>/rename")
+@guard(access.tournament_desk)
 def rename_pair(tournament_id: str, number: int) -> Response:
     """Correct a pair's name and players before game 1."""
-    return _do(tournament_id, f"pair{number}-", lambda: desk_pairs.rename_pair(
+    return _do(tournament_id, lambda: desk_pairs.rename_pair(
         tournament_id, number, _typed_pair(f"pair{number}-"), **_options()))
 
 
 @bp.post("/<tournament_id>/pairs/<int:number>/withdraw")
+@guard(access.tournament_desk)
 def withdraw_pair(tournament_id: str, number: int) -> Response:
     """Withdraw a pair before game 1 (its number retired, the others keep theirs): asked
     first on a page that says what will change (game 1 as it would be seated), then done."""
     if request.form.get("confirm") != "1":
-        _desk_or_403(tournament_id)
-        tournament = _tournament_or_404(tournament_id)
-        try:
-            preview = night.withdrawal_preview(tournament, number)
-        except EntryErrors as exc:
-            return _again(tournament_id, {f"pair{number}-{e.field}": error_message(e)
-                                          for e in exc.errors}, 422)
-        except WriteRefused as exc:
-            return refused_page(exc, lambda message, status: _again(
-                tournament_id, {"pairs": message}, status))
-        return _confirm_page(tournament, "withdraw", withdrawal=preview)
-    return _do(tournament_id, f"pair{number}-", lambda: desk_pairs.withdraw_pair(
+        tournament = tournament_or_404(tournament_id)
+        preview = night.withdrawal_preview(tournament, number)
+        return confirm_page(tournament, "withdraw", withdrawal=preview)
+    return _do(tournament_id, lambda: desk_pairs.withdraw_pair(
         tournament_id, number, **_options()))
 
 
 @bp.post("/<tournament_id>/pairs/<int:number>/check-in")
+@guard(access.tournament_desk)
 def check_in(tournament_id: str, number: int) -> Response:
     """Mark a pair arrived (``present=1``) or not (``present=0``)."""
     present = request.form.get("present") != "0"
-    return _do(tournament_id, f"pair{number}-", lambda: desk_pairs.check_in(
+    return _do(tournament_id, lambda: desk_pairs.check_in(
         tournament_id, number, present, **_options()))
 
 
 @bp.post("/<tournament_id>/substitute-name")
+@guard(access.tournament_desk)
 def substitute_name(tournament_id: str) -> Response:
     """Name who replaced one of a pair's players in the game being played."""
-    _desk_or_403(tournament_id)
     game = whole(request.form.get("round", "")) or 0
     pair = whole(request.form.get("pair", ""))
     if pair is None:
         return _again(tournament_id, {"sub-pair": _("Choose a pair.")}, 422)
-    return _do(tournament_id, "sub-", lambda: desk_pairs.substitute_name(
+    return _do(tournament_id, lambda: desk_pairs.substitute_name(
         tournament_id, game, pair, whole(request.form.get("player", "")),
         request.form.get("name", ""), **_options()))

@@ -19,6 +19,8 @@ from typing import Any
 
 from flask import Response, abort, render_template, request
 
+from .. import access, page_errors
+from ..access import guard, public
 from ..engine import EntryErrors
 from ..engine.ranking import VICTORY_POINTS
 from ..engine.seating import Seating
@@ -33,30 +35,19 @@ from ..sheets.views import _helpers, game_sheet_model
 from ..web import see_other
 from . import bp, standings_paper
 from .pdf import cached_pdf, tournament_pdf
-from .views import _admin_or_403, _round_or_404, _round_response, _tournament_or_404
+from .views import round_or_404, round_response, tournament_or_404
 
 # -- a table's result typed from its paper sheet ---------------------------------------------
 
 
-class PaperTotalsRefused(EntryErrors):
-    """Totals typed from a table's paper sheet that cannot be: the round page answers them."""
-
-
 @bp.post("/<tournament_id>/rounds/<int:number>/tables/<int:table>/result")
+@guard(access.tournament_desk)
 def paper_result(tournament_id: str, number: int, table: int) -> Response:
     """The desk types a table's final totals from its paper sheet (the round page's form)."""
-    tournament = _admin_or_403(tournament_id)
-    rnd = _round_or_404(tournament, number)
     typed = _typed()
-    try:
-        desk.paper_result(tournament.id, number, table, [typed["total_a"], typed["total_b"]],
-                          by=record.BY_DESK, text=True)
-    except service.RoundClosed:
-        return _round_response(tournament, rnd)
-    except EntryErrors as exc:
-        # Raised on, so that the request's changes are dropped before the page is made again.
-        raise PaperTotalsRefused(exc.errors) from None
-    return see_other("tournaments.round_page", tournament_id=tournament.id, number=number,
+    desk.paper_result(tournament_id, number, table, [typed["total_a"], typed["total_b"]],
+                      by=record.BY_DESK, text=True)
+    return see_other("tournaments.round_page", tournament_id=tournament_id, number=number,
                      _anchor=f"table-{table}")
 
 
@@ -65,20 +56,26 @@ def _typed() -> dict[str, str]:
             "total_b": request.form.get("total_b", "")}
 
 
-@bp.errorhandler(PaperTotalsRefused)
-def paper_totals_refused(error: PaperTotalsRefused) -> Response:
-    """The round page again, the totals as typed and each message by its box (422)."""
+@page_errors.shown_again("tournaments.paper_result")
+def _shown_again(error: Exception, message: str, status: int) -> Response:
+    """The round page again (``page_errors``): totals that cannot be as typed, each message by
+    its box (422); a round closed meanwhile as it now stands; any other refusal by the round."""
     args = request.view_args or {}
     tournament_id, number, table = args["tournament_id"], args["number"], args["table"]
+    tournament = tournament_or_404(tournament_id)
+    rnd = round_or_404(tournament, number)
+    if isinstance(error, service.RoundClosed):
+        # Closed by another desk (or a second tap) meanwhile: the round as it now stands.
+        return round_response(tournament, rnd)
+    if not isinstance(error, EntryErrors):
+        return page_errors.shown_by_blueprint(error, message, status)
     errors: dict[str, str] = {}
     for err in error.errors:
         key = {"totals[0]": "total_a", "totals[1]": "total_b"}.get(err.field, "totals")
         errors.setdefault(key, error_message(err))
-    tournament = _admin_or_403(tournament_id)
-    rnd = _round_or_404(tournament, number)
-    response = _round_response(tournament, rnd, paper_errors={table: errors},
-                               paper_typed={table: _typed()})
-    response.status_code = 422
+    response = round_response(tournament, rnd, paper_errors={table: errors},
+                              paper_typed={table: _typed()})
+    response.status_code = status
     return response
 
 
@@ -99,6 +96,7 @@ def seated_sheet(tournament: Tournament, row: TournamentTable) -> layout.Sheet:
 
 
 @bp.get("/<tournament_id>/rounds/<int:number>/tables/<int:table>/sheet.pdf")
+@public("a tournament's papers are public, as its standings")
 def table_sheet(tournament_id: str, number: int, table: int) -> Response:
     """A table's sheet: its hands if it keeps score in the app, else a blank sheet with the
     tournament, table, game, pairs and values printed (and its typed result, once typed)."""
@@ -106,8 +104,8 @@ def table_sheet(tournament_id: str, number: int, table: int) -> Response:
     early = cached_pdf(tournament_id, ("table", number, table), filename, landscape=True)
     if early is not None:
         return early
-    tournament = _tournament_or_404(tournament_id, full=True)
-    rnd = _round_or_404(tournament, number)
+    tournament = tournament_or_404(tournament_id, full=True)
+    rnd = round_or_404(tournament, number)
     row = service.find_table(rnd, table)
     if row is None:
         abort(404)
@@ -121,6 +119,7 @@ def table_sheet(tournament_id: str, number: int, table: int) -> Response:
 
 
 @bp.get("/<tournament_id>/sheets/<int:number>.pdf")
+@public("a tournament's papers are public, as its standings")
 def game_sheets(tournament_id: str, number: int) -> Response:
     """Every table's sheet for game ``number``, one page each: blank to hand out before it
     starts (002: the tables keep score on paper; a game not seated yet as planned), and once
@@ -129,7 +128,7 @@ def game_sheets(tournament_id: str, number: int) -> Response:
                        landscape=True)
     if early is not None:
         return early
-    tournament = _tournament_or_404(tournament_id, full=True)
+    tournament = tournament_or_404(tournament_id, full=True)
     if not 1 <= number <= tournament.rounds_planned:
         abort(404)
     by_number = {p.number: p for p in tournament.pairs}
@@ -151,6 +150,7 @@ def game_sheets(tournament_id: str, number: int) -> Response:
 
 
 @bp.get("/<tournament_id>/sheets.pdf")
+@public("a tournament's papers are public, as its standings")
 def night_sheets(tournament_id: str) -> Response:
     """Every seated game's table sheets in one PDF, game by game and table by table, to file
     the night's papers: each as the table's own sheet prints it (its hands, or the paper
@@ -158,7 +158,7 @@ def night_sheets(tournament_id: str) -> Response:
     early = cached_pdf(tournament_id, "night-sheets", "sheets-night.pdf", landscape=True)
     if early is not None:
         return early
-    tournament = _tournament_or_404(tournament_id, full=True)
+    tournament = tournament_or_404(tournament_id, full=True)
     if not tables.night_sheets_printable(tournament):
         abort(404)
 
@@ -184,13 +184,14 @@ def _seating_or_404(tournament: Tournament, number: int) -> Seating:
 
 
 @bp.get("/<tournament_id>/seating/<int:number>.pdf")
+@public("a tournament's papers are public, as its standings")
 def seating_pdf(tournament_id: str, number: int) -> Response:
     """The seating plan of a game: as seated, or, for a game not seated yet, as 002's
     rotation plans it."""
     early = cached_pdf(tournament_id, ("seating", number), f"seating-{number}.pdf")
     if early is not None:
         return early
-    tournament = _tournament_or_404(tournament_id)
+    tournament = tournament_or_404(tournament_id)
     if not 1 <= number <= tournament.rounds_planned:
         abort(404)
     seating = _seating_or_404(tournament, number)
@@ -209,12 +210,13 @@ def seating_pdf(tournament_id: str, number: int) -> Response:
 
 
 @bp.get("/<tournament_id>/slips.pdf")
+@public("a tournament's papers are public, as its standings")
 def slips_pdf(tournament_id: str) -> Response:
     """One slip per pair to hand out at reception: its table in every game (as planned)."""
     early = cached_pdf(tournament_id, "slips", "slips.pdf")
     if early is not None:
         return early
-    tournament = _tournament_or_404(tournament_id)
+    tournament = tournament_or_404(tournament_id)
 
     def make_html() -> str:
         by_number = {p.number: p for p in tournament.pairs}
@@ -282,6 +284,7 @@ def _paper_arg() -> str:
 
 
 @bp.get("/<tournament_id>/standings.pdf")
+@public("the standings are public")
 def standings_pdf(tournament_id: str) -> Response:
     """The standings as PDF (``?paper=letter`` for Letter, A4 otherwise): the prize list,
     every pair's games and credits, then each game's results table by table."""
@@ -289,7 +292,7 @@ def standings_pdf(tournament_id: str) -> Response:
     early = cached_pdf(tournament_id, ("standings", paper), "standings.pdf", paper=paper)
     if early is not None:
         return early
-    tournament = _tournament_or_404(tournament_id)
+    tournament = tournament_or_404(tournament_id)
     return tournament_pdf(tournament, ("standings", paper),
                           lambda: standings_html(tournament, paper), "standings.pdf",
                           paper=paper)

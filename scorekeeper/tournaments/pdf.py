@@ -81,11 +81,11 @@ def desk_asks(tournament_id: str) -> bool:
     from flask import request, session
     from sqlalchemy import select
 
+    from ..access import DESK_TOKENS
     from ..extensions import db
     from ..services.games import token_matches
-    from .views import SESSION_KEY
 
-    tokens = session.get(SESSION_KEY)
+    tokens = session.get(DESK_TOKENS)
     candidates = [tokens.get(tournament_id)] if isinstance(tokens, dict) else []
     scheme, _, bearer = request.headers.get("Authorization", "").partition(" ")
     if scheme.lower() == "bearer" and bearer.strip():

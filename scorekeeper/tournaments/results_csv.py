@@ -41,13 +41,14 @@ from typing import Any
 
 from flask import Response
 
+from ..access import public
 from ..engine import N_, HandEnd
 from ..engine.ranking import VICTORY_POINTS, Standing
 from ..i18n import force_locale, gettext
 from ..models.tournaments import Tournament, TournamentTable
 from ..services import tournaments as service
 from . import bp
-from .views import _tournament_or_404
+from .views import tournament_or_404
 
 COLUMNS = ("record", "game", "table", "place", "pair", "name", "players", "opponent",
            "opponent_name", "total", "opponent_total", "credit", "victory_points", "played",
@@ -183,9 +184,10 @@ def to_csv(tournament: Tournament) -> str:
 
 
 @bp.get("/<tournament_id>/results.csv")
+@public("the results are public, as the standings")
 def results_csv(tournament_id: str) -> Response:
     """The standings and every game's result as CSV (public, as the standings are)."""
-    return csv_response(_tournament_or_404(tournament_id, full=True))
+    return csv_response(tournament_or_404(tournament_id, full=True))
 
 
 def csv_response(tournament: Tournament) -> Response:

@@ -1,4 +1,5 @@
-"""Tournament views: set-up, the control table, each round's tables, standings and printouts.
+"""Tournament pages: set-up, the control table, each round's tables, the standings. The desk's
+actions are ``tournaments.desk_actions``, the pairs' ``pairs_desk``, the printouts ``papers``.
 
 The organizer is whoever holds the admin token: shown once at set-up, remembered in the
 session, or opened with ``?token=``. Standings and seating plans are public (they carry no
@@ -8,19 +9,17 @@ edit links).
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
 from flask import Response, abort, request, session, url_for
 
-from .. import config
+from .. import access, config
+from ..access import guard, public
 from ..browser import house_rulesets, remember_token
 from ..engine import (
-    N_,
     PRESETS,
     EntryErrors,
-    FieldError,
     HandEnd,
     RuleSet,
     UnknownRuleSet,
@@ -43,8 +42,7 @@ from ..i18n import error_message, get_locale, label
 from ..i18n import gettext as _
 from ..models.tournaments import Tournament, TournamentRound
 from ..ratelimit import note_token_failure
-from ..services import confirmations, desk, season
-from ..services import games as games_service
+from ..services import confirmations, season
 from ..services import tournaments as service
 from ..services.clock import (
     BELL,
@@ -55,13 +53,12 @@ from ..services.clock import (
     waits_for_bell,
 )
 from ..services.confirmed import RESULTS_COUNT, SAVED
-from ..services.errors import WriteRefused
 from ..services.scoring import resolve_ruleset
 from ..sheets import tables
-from ..web import qr_svg, refused_page, render, see_other
+from ..web import qr_svg, render, see_other
 from . import bp
 
-SESSION_KEY = "tournament_tokens"
+SESSION_KEY = access.DESK_TOKENS
 MAX_REMEMBERED = 20
 DEFAULT_RULESET = "torneo"
 
@@ -79,17 +76,10 @@ def _is_admin(tournament: Tournament) -> bool:
     return service.is_admin(tournament, token)
 
 
-def _tournament_or_404(tournament_id: str, *, full: bool = False) -> Tournament:
+def tournament_or_404(tournament_id: str, *, full: bool = False) -> Tournament:
     tournament = service.find_tournament(tournament_id, full=full)
     if tournament is None:
         abort(404)
-    return tournament
-
-
-def _admin_or_403(tournament_id: str, *, full: bool = False) -> Tournament:
-    tournament = _tournament_or_404(tournament_id, full=full)
-    if not _is_admin(tournament):
-        abort(403)
     return tournament
 
 
@@ -232,6 +222,7 @@ def _errors_by_field(exc: EntryErrors) -> dict[str, str]:
 
 
 @bp.get("/")
+@public("this browser's own tournaments")
 def index() -> Response:
     """The tournaments this browser organizes (newest first) and the way to set up a new one."""
     tokens = session.get(SESSION_KEY)
@@ -245,6 +236,7 @@ def index() -> Response:
 
 
 @bp.route("/new", methods=["GET", "POST"])
+@public("anyone may run a tournament")
 def new() -> Response:
     """Set up a tournament: name, pairs, games, minutes, target, rules and missing values."""
     if request.method == "GET":
@@ -341,7 +333,7 @@ def _round_context(tournament: Tournament, rnd: TournamentRound | None) -> dict[
     }
 
 
-def _page_context(tournament: Tournament) -> dict[str, Any]:
+def page_context(tournament: Tournament) -> dict[str, Any]:
     rnd = service.current_round(tournament) or (tournament.rounds[-1] if tournament.rounds
                                                 else None)
     return {
@@ -358,9 +350,10 @@ def _page_context(tournament: Tournament) -> dict[str, Any]:
 
 
 @bp.get("/<tournament_id>")
+@public("the desk with its token; anyone else is sent to the standings")
 def show(tournament_id: str) -> Response:
     """The control table: every table of the round, the round's results and the standings."""
-    tournament = _tournament_or_404(tournament_id)
+    tournament = tournament_or_404(tournament_id)
     token = request.args.get("token")
     if token is not None:
         if not service.is_admin(tournament, token):
@@ -374,30 +367,31 @@ def show(tournament_id: str) -> Response:
     admin_url = (url_for("tournaments.show", tournament_id=tournament.id, token=new_token,
                          _external=True) if new_token else None)
     response = render("tournaments/show.html", "tournaments/_dashboard.html",
-                      admin_url=admin_url, **_page_context(tournament))
+                      admin_url=admin_url, **page_context(tournament))
     if admin_url:
         response.headers["Cache-Control"] = "private, no-store"  # the organizer link, once
     return response
 
 
 @bp.get("/<tournament_id>/dashboard")
+@guard(access.tournament_desk)
 def dashboard(tournament_id: str) -> Response:
     """The live part of the control table (htmx polls it); opened directly, the control table."""
-    tournament = _admin_or_403(tournament_id)
+    tournament = tournament_or_404(tournament_id)
     if not htmx:
         return see_other("tournaments.show", tournament_id=tournament.id)
     return render("tournaments/_dashboard.html", "tournaments/_dashboard.html",
-                  **_page_context(tournament))
+                  **page_context(tournament))
 
 
-def _round_or_404(tournament: Tournament, number: int) -> TournamentRound:
+def round_or_404(tournament: Tournament, number: int) -> TournamentRound:
     rnd = service.get_round(tournament, number)
     if rnd is None:
         abort(404)
     return rnd
 
 
-def _round_response(tournament: Tournament, rnd: TournamentRound,
+def round_response(tournament: Tournament, rnd: TournamentRound,
                     made: list[Any] | None = None, **extra: Any) -> Response:
     """The round's tables; with the edit links and QR codes of the tables in ``made``.
 
@@ -419,213 +413,21 @@ def _round_response(tournament: Tournament, rnd: TournamentRound,
 
 
 @bp.get("/<tournament_id>/rounds/<int:number>")
+@guard(access.tournament_desk)
 def round_page(tournament_id: str, number: int) -> Response:
     """A round's tables and clock, with the buttons that make their edit links (admin only)."""
-    tournament = _admin_or_403(tournament_id)
-    return _round_response(tournament, _round_or_404(tournament, number))
-
-
-def _desk_or_403(tournament_id: str) -> None:
-    """The desk's access check before an action: one small query, outside the write path
-    (the operation locks and loads the tournament itself)."""
-    head = desk.find_head(tournament_id)
-    if head is None:
-        abort(404)
-    tokens = session.get(SESSION_KEY)
-    token = tokens.get(tournament_id) if isinstance(tokens, dict) else None
-    if not games_service.token_matches(token, head.admin_token_hash):
-        abort(403)
-
-
-def _seen() -> int | None:
-    """The tournament version the desk page was shown (``None``: a form that sends none)."""
-    seen = whole(request.form.get("version", ""))
-    return seen if seen is not None and seen >= 0 else None
-
-
-def _key() -> str | None:
-    return request.form.get("request_key") or None
-
-
-def _desk_write(tournament_id: str, operation: Callable[..., desk.DeskWritten],
-                *args: Any) -> Response:
-    """Do a desk operation as the desk (with the form's request key and the version its page
-    was shown), then back to the tournament's page."""
-    operation(tournament_id, *args, by=desk.BY_DESK, request_key=_key(), seen_version=_seen())
-    return see_other("tournaments.show", tournament_id=tournament_id)
-
-
-@bp.post("/<tournament_id>/rounds/<int:number>/links")
-def round_links(tournament_id: str, number: int) -> Response:
-    """Make the edit links of the round's tables and show them with their QR codes, once.
-
-    ``which=missing`` makes them for the tables that have none yet; ``which=all`` replaces
-    every table's link (the old ones stop working).
-    """
-    _desk_or_403(tournament_id)
-    done = desk.round_links(tournament_id, number, by=desk.BY_DESK,
-                            only_missing=request.form.get("which") != "all")
-    rnd = _round_or_404(done.tournament, number)
-    return _round_response(done.tournament, rnd, done.links)
-
-
-@bp.post("/<tournament_id>/rounds/<int:number>/tables/<int:table>/link")
-def table_link(tournament_id: str, number: int, table: int) -> Response:
-    """A new edit link for one table (its old one stops working), shown once with its QR."""
-    _desk_or_403(tournament_id)
-    done = desk.table_link(tournament_id, number, table, by=desk.BY_DESK)
-    return _round_response(done.tournament, _round_or_404(done.tournament, number), done.links)
-
-
-def _confirmed() -> bool:
-    return request.form.get("confirm") == "1"
-
-
-def _confirm_page(tournament: Tournament, action: str, **context: Any) -> Response:
-    """The page that says what a desk action will do before it is done (no script needed:
-    its button posts the same form again, confirmed, with the version and request key the
-    desk's page was shown)."""
-    return render("tournaments/confirm.html", tournament=tournament, action=action,
-                  clock_text=_clock, desk_version=request.form.get("version", ""),
-                  desk_request_key=request.form.get("request_key", ""), **context)
-
-
-@bp.post("/<tournament_id>/rounds/<int:number>/finish")
-def finish_round(tournament_id: str, number: int) -> Response:
-    """Close the round: unfinished games end on time, and the next round is seated.
-
-    With time left or tables still playing, the desk is first shown what closing will do.
-    """
-    _desk_or_403(tournament_id)
-    if not _confirmed():
-        tournament = _tournament_or_404(tournament_id)
-        rnd = service.current_round(tournament)
-        if rnd is not None and rnd.number == number:
-            closing = service.closing_preview(tournament, rnd)
-            if closing.needs_confirmation:
-                return _confirm_page(tournament, "finish", round=rnd, closing=closing)
-    return _desk_write(tournament_id, desk.finish_round, number)
-
-
-@bp.post("/<tournament_id>/rounds/<int:number>/clock/<action>")
-def clock_action(tournament_id: str, number: int, action: str) -> Response:
-    """Start, pause or extend the round's clock (``action``: start, pause, extend)."""
-    _desk_or_403(tournament_id)
-    ops = {"start": desk.start_clock, "pause": desk.pause_clock}
-    if action in ops:
-        return _desk_write(tournament_id, ops[action], number)
-    if action == "extend":
-        # Read here: the desk refuses a number out of range, or none, by the field.
-        return _desk_write(tournament_id, desk.extend_clock, number,
-                           whole(request.form.get("minutes", "")))
-    abort(404)
-
-
-def _action_error(tournament: Tournament, message: str, field: str,
-                  status: int = 422) -> Response:
-    response = render("tournaments/show.html", admin_url=None,
-                      action_errors={field: message}, **_page_context(tournament))
-    response.status_code = status
-    return response
-
-
-def _pair_number(field: str) -> int:
-    """The pair the form names; a form naming none is answered "Choose a pair"."""
-    pair = whole(request.form.get("pair", ""))
-    if pair is None or pair < 0:
-        raise desk.ActionRefused([FieldError(field, N_("Choose a pair."))])
-    return pair
-
-
-@bp.post("/<tournament_id>/abandon")
-def abandon(tournament_id: str) -> Response:
-    """Record that a pair abandoned its game: disqualified, the opponent credited.
-
-    Refused for a game already finished; asked first, then done.
-    """
-    _desk_or_403(tournament_id)
-    number = _pair_number("pair")
-    if not _confirmed():
-        tournament = _tournament_or_404(tournament_id)
-        pair, table = desk.abandon.preview(tournament, number)
-        assert table is not None  # abandoning checks the pair's table: it has one or is refused
-        return _confirm_page(tournament, "abandon", pair=pair, table=table,
-                             view=service.table_view(tournament, table))
-    return _desk_write(tournament_id, desk.abandon, number)
-
-
-@bp.post("/<tournament_id>/abandon/undo")
-def undo_abandon(tournament_id: str) -> Response:
-    """Take back an abandonment recorded in the round being played."""
-    _desk_or_403(tournament_id)
-    return _desk_write(tournament_id, desk.undo_abandon, _pair_number("pair"))
-
-
-@bp.post("/<tournament_id>/substitute")
-def substitute(tournament_id: str) -> Response:
-    """Record that a player of a pair was replaced: the pair scores nothing. Asked first."""
-    _desk_or_403(tournament_id)
-    number = _pair_number("pair")
-    if not _confirmed():
-        tournament = _tournament_or_404(tournament_id)
-        pair, _ = desk.substitute.preview(tournament, number)
-        return _confirm_page(tournament, "substitute", pair=pair)
-    return _desk_write(tournament_id, desk.substitute, number)
-
-
-@bp.post("/<tournament_id>/substitute/undo")
-def undo_substitute(tournament_id: str) -> Response:
-    """Take back a substitution recorded by mistake."""
-    _desk_or_403(tournament_id)
-    return _desk_write(tournament_id, desk.undo_substitute, _pair_number("pair"))
-
-
-#: Where a refused desk action's message goes on the control table, by endpoint.
-_ERROR_PLACE = {
-    "tournaments.abandon": "abandon",
-    "tournaments.substitute": "substitute",
-    "tournaments.undo_abandon": "undo",
-    "tournaments.undo_substitute": "undo",
-    "tournaments.desk_confirm": "confirm",
-}
-
-
-@bp.errorhandler(WriteRefused)
-def refused(error: WriteRefused) -> Response:
-    """What a refused desk action says: the control table as it now stands, with the message
-    by the action (nothing was changed: its changes were dropped when it raised)."""
-    tournament_id = (request.view_args or {}).get("tournament_id", "")
-    number = (request.view_args or {}).get("number")
-    if error.status != 404 and request.endpoint in ("tournaments.round_links",
-                                                    "tournaments.table_link"):
-        return see_other("tournaments.round_page", tournament_id=tournament_id, number=number)
-    place = _ERROR_PLACE.get(request.endpoint or "", "round")
-    if isinstance(error, desk.RoundClosed) and request.endpoint == "tournaments.finish_round":
-        # Closing a round another desk (or a second tap) closed: it got there first.
-        return _action_error(_tournament_or_404(tournament_id), _(
-            "Game %(n)d was already closed (by another desk, or a second tap): this is where "
-            "the tournament stands now.", n=int(error.args[0])), place, 409)
-    return refused_page(error, lambda message, status: _action_error(
-        _tournament_or_404(tournament_id), message, place, status))
-
-
-@bp.errorhandler(EntryErrors)
-def entry_errors(error: EntryErrors) -> Response:
-    """A desk form with a bad value (the minutes to add): the message by the field."""
-    tournament_id = (request.view_args or {}).get("tournament_id", "")
-    err = error.errors[0] if error.errors else None
-    message = error_message(err) if err is not None else _("Nothing was changed.")
-    return _action_error(_tournament_or_404(tournament_id), message,
-                         err.field if err is not None else "round")
+    tournament = tournament_or_404(tournament_id)
+    return round_response(tournament, round_or_404(tournament, number))
 
 
 # -- public: standings and printouts -------------------------------------------------------------
 
 
 @bp.get("/<tournament_id>/standings")
+@public("the standings are public")
 def standings_page(tournament_id: str) -> Response:
     """The standings, read-only for everyone (htmx refreshes them)."""
-    tournament = _tournament_or_404(tournament_id)
+    tournament = tournament_or_404(tournament_id)
     return render("tournaments/standings.html", "tournaments/_standings.html",
                   tournament=tournament, standings=service.standings(tournament),
                   bye_points=service.bye_points_of(tournament), admin=_is_admin(tournament),

@@ -14,6 +14,7 @@ from typing import Any
 from flask import Response, abort, current_app, render_template
 from markupsafe import Markup
 
+from ..access import public
 from ..extensions import htmx
 from ..i18n import force_locale
 from ..services import games as games_service
@@ -60,6 +61,7 @@ def _poll(name: str, default: int) -> int:
 
 
 @bp.get("/<tournament_id>/wall")
+@public("the wall screen is public, as the standings")
 def wall(tournament_id: str) -> Response:
     """The wall screen: the game's clock, every table and the standings, in big type.
 
@@ -119,6 +121,7 @@ def waits_for_bell(game_pk: int) -> bool:
 
 
 @bp.get("/clock/<game_id>")
+@public("a table's clock reads with its game's public id")
 def table_clock_block(game_id: str) -> Response:
     """A table phone's clock block alone (its htmx poll); opened directly, the game."""
     head = games_service.find_head(game_id)
