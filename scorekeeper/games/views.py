@@ -64,6 +64,7 @@ from .forms import (
     sides_from_form,
     starting_totals_from_form,
 )
+from .shared_board import follower_board
 
 #: Games whose edit tokens one browser remembers (the session cookie must stay small).
 MAX_REMEMBERED = 30
@@ -293,6 +294,15 @@ def show(game_id: str) -> Response:
         response.headers["Cache-Control"] = "no-cache"
         return response
     by = access.game_editor_by(game_id, head)
+    if by is None and htmx:
+        # A follower's board on news: drawn once per change for every follower of the table
+        # (its key: games/shared_board.py), not once per phone.
+        key = (game_id, head.version, head.tournament_version, str(get_locale()))
+        response = make_response(follower_board(key, lambda: _read_only_page(
+            game_or_404(game_id), game_id, head.in_tournament).get_data(as_text=True)))
+        response.vary.add("HX-Request")
+        response.headers["Cache-Control"] = "no-cache"
+        return response
     game = game_or_404(game_id)
     if by is None:
         response = _read_only_page(game, game_id, head.in_tournament)

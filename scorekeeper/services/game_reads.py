@@ -31,7 +31,7 @@ from ..engine import (
 from ..engine import running_totals as engine_running_totals
 from ..extensions import db
 from ..models import Game, Hand, Side
-from ..models.tournaments import Tournament, TournamentTable
+from ..models.tournaments import Tournament, TournamentRound, TournamentTable
 from .errors import HandNotFound
 
 #: Random bytes in a token: 160 bits, more than the 128 asked for.
@@ -362,6 +362,8 @@ class GameHead:
     edit_token_hash: str
     #: Whether a tournament table plays the game (its page shows the desk's clock).
     in_tournament: bool = False
+    #: The version of the tournament that plays it (each desk change moves it), else ``None``.
+    tournament_version: int | None = None
 
 
 def find_head(view_token: str) -> GameHead | None:
@@ -369,13 +371,16 @@ def find_head(view_token: str) -> GameHead | None:
     if not view_token or len(view_token) > 100:
         return None
     row = db.session.execute(_HEAD, {"view_token_hash": hash_token(view_token)}).first()
-    return None if row is None else GameHead(row[0], row[1], row[2], row[3] is not None)
+    return None if row is None else GameHead(row[0], row[1], row[2], row[3] is not None,
+                                             row[4])
 
 
 # Built once, as find_game's: every page, poll, count and save asks for a game's head first.
 _HEAD = (
-    select(Game.id, Game.version, Game.edit_token_hash, TournamentTable.id)
+    select(Game.id, Game.version, Game.edit_token_hash, TournamentTable.id, Tournament.version)
     .outerjoin(TournamentTable, TournamentTable.game_id == Game.id)
+    .outerjoin(TournamentRound, TournamentRound.id == TournamentTable.round_id)
+    .outerjoin(Tournament, Tournament.id == TournamentRound.tournament_id)
     .where(Game.view_token_hash == bindparam("view_token_hash"))
 )
 

@@ -113,3 +113,37 @@ def test_unknown_game_is_404(client: FlaskClient) -> None:
     assert client.get("/games/nope").status_code == 404
     assert client.get("/games/nope?v=1", headers={"HX-Request": "true"}).status_code == 404
     assert client.get("/games/" + "x" * 101).status_code == 404
+
+
+def test_a_followers_board_is_drawn_once_per_change_and_shared(
+        app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Three phones follow a table: on each news they all ask for the board. The first draws
+    # it; the others get the same text without the game being loaded again.
+    from scorekeeper.games import views
+
+    game_id = start_game(client)
+    post_hand(client, game_id)
+    loads: list[str] = []
+    real = views.game_or_404
+    monkeypatch.setattr(views, "game_or_404",
+                        lambda gid, **kw: loads.append(gid) or real(gid, **kw))
+    htmx = {"HX-Request": "true"}
+    phones = [app.test_client() for _ in range(3)]
+    boards = [p.get(f"/games/{game_id}?v=0", headers=htmx) for p in phones]
+    assert [b.status_code for b in boards] == [200, 200, 200]
+    assert len({b.get_data(as_text=True) for b in boards}) == 1 and len(loads) == 1
+    assert all(b.headers["Cache-Control"] == "no-cache" for b in boards)
+    assert "1,035" in boards[0].get_data(as_text=True)  # the worked hand's first side
+    # The next change is drawn anew, once, and says what changed.
+    post_hand(client, game_id)
+    after = [p.get(f"/games/{game_id}?v=1", headers=htmx).get_data(as_text=True)
+             for p in phones]
+    assert len(set(after)) == 1 and len(loads) == 2
+    assert "2,070" in after[0] and after[0] != boards[0].get_data(as_text=True)
+    # A phone in another language gets its own board, not the English one.
+    spanish = app.test_client().get(f"/games/{game_id}?v=1",
+                                    headers={**htmx, "Accept-Language": "es"})
+    assert len(loads) == 3 and spanish.get_data(as_text=True) != after[0]
+    # The scorekeeper's own board is never a follower's (it has the count buttons).
+    own = client.get(f"/games/{game_id}?v=1", headers=htmx).get_data(as_text=True)
+    assert "/hands/1/edit" in own and "/hands/1/edit" not in after[0]

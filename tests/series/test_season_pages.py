@@ -26,8 +26,8 @@ def _rows(html: str) -> list[list[str]]:
     for tr in re.findall(r"<tr>(.*?)</tr>", body.split("<tbody>", 1)[1], re.S):
         cells = re.findall(r"<td[^>]*>(.*?)</td>", tr, re.S)
         # The phone's line of nights under the pair repeats the night cells: left out here.
-        cells = [re.sub(r'<span class="night-line phone-line">.*?</span></td>$', "", c + "</td>", flags=re.S)
-                 .removesuffix("</td>") for c in cells]
+        cells = [re.sub(r'<span class="night-line phone-line">.*?</span></td>$', "",
+                        c + "</td>", flags=re.S).removesuffix("</td>") for c in cells]
         rows.append([" ".join(re.sub(r"<[^>]+>", "", c.replace("<br>", " ")).split())
                      for c in cells])
     return rows
@@ -73,7 +73,8 @@ def test_the_standings_page_ranks_by_summed_difference(client: FlaskClient, post
     text = page.get_data(as_text=True)
     # On a phone the nights go on a line under the pair.
     fours = text.split(">Fours</a>", 1)[1].split("</td>", 1)[0]
-    line = " ".join(re.sub(r"<[^>]+>", "", fours.split('class="night-line phone-line">', 1)[1]).split())
+    line = " ".join(re.sub(r"<[^>]+>", "",
+                           fours.split('class="night-line phone-line">', 1)[1]).split())
     assert line == "2 nights played · N1 −100 · N2 +50 · N3 absent"
     assert "Every night counts." in text
     assert "whatever the order, with capitals and extra spaces ignored" in text

@@ -111,3 +111,17 @@ def test_a_table_whose_result_came_from_paper_takes_no_hand_from_its_phone(clien
     assert game["hands"] == [] and game["paper_totals"] == [3000, 2500]
     table = read(client, tid)["rounds"][0]["tables"][0]
     assert table["totals"] == [3000, 2500]
+
+
+def test_a_followers_board_shows_the_paper_result_the_desk_types(client, app):
+    # The desk's change moves the tournament's version, not the game's: the board a table's
+    # followers share is drawn anew all the same.
+    tid, token = create(client, n=4)
+    game_id = links(client, tid, token)[0]["game_id"]
+    phone = app.test_client()
+    htmx = {"HX-Request": "true"}
+    before = phone.get(f"/games/{game_id}?v=0", headers=htmx).get_data(as_text=True)
+    assert "8,450" not in before
+    assert result(client, tid, token, 1, [8450, 6120]).status_code == 200
+    after = app.test_client().get(f"/games/{game_id}?v=0", headers=htmx).get_data(as_text=True)
+    assert "8,450" in after and "paper sheet" in after

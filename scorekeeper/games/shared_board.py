@@ -1,0 +1,46 @@
+"""The board a following phone asks for on each news, drawn once per change and shared.
+
+Every save tells a table's followers (three phones at a club table, more at a final) that the
+game changed; each then asks for the board (``GET /games/<id>?v=<version>`` with htmx). What
+a follower sees depends only on the game as that change left it, its tournament table as the
+desk last left it, and the phone's language: so the first follower's board is kept, and the
+others get the same text without the game being loaded or the templates run again.
+
+The key holds everything the follower's board is drawn from that can change: the game's
+version (each change of its hands, ending or sides moves it), its tournament's version (each
+desk change moves it: a closed round, an abandonment, a paper result), and the language.
+Nothing of the phone's own is in a follower's board (no form, no token: ``_board.html`` draws
+those for the scorekeeper alone), so one phone's board is every other's.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Hashable
+
+from cachetools import LRUCache
+
+#: Boards kept by each worker: a night of 3,000 tables with room for each one's last change in
+#: each language of the room (a board is 5-20 kB of HTML).
+KEPT = 4096
+
+_boards: LRUCache[Hashable, str] = LRUCache(maxsize=KEPT)
+_lock = threading.Lock()
+
+
+def follower_board(key: Hashable, draw: Callable[[], str]) -> str:
+    """The board kept under ``key``, or the one ``draw`` makes (then kept). Two followers that
+    ask at once may both draw it: both drawings are the same, and neither waits."""
+    with _lock:
+        board = _boards.get(key)
+    if board is None:
+        board = draw()
+        with _lock:
+            _boards[key] = board
+    return board
+
+
+def forget_boards() -> None:
+    """Forget every kept board (tests)."""
+    with _lock:
+        _boards.clear()
