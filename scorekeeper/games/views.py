@@ -180,7 +180,7 @@ def _follow_target(form: NewGameForm, rs: RuleSet, source: Mapping[str, str]) ->
     ``shown_ruleset`` names the rule set whose defaults the form was filled from. A target left
     empty, or still that rule set's target when another one is chosen, becomes the chosen rule
     set's; any other typed value is kept. With JavaScript the page does the same as the rule
-    set changes (``static/js/new_game.js``); without it, this is where a form posted right
+    set changes (``static/js/follow_ruleset.js``); without it, this is where a form posted right
     after a new rule set was picked gets its target (issue 40)."""
     typed = source.get("target", "").strip()
     filled_from = source.get("shown_ruleset")

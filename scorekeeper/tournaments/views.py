@@ -103,7 +103,7 @@ def desk_form_globals() -> dict[str, Any]:
 
 def _ruleset_choices(current: RuleSet | None = None) -> list[dict[str, str]]:
     """The drop-down's rule sets, each with what a tournament of it is set up with (its
-    target, standings and scale, ``data-*`` on its option for ``static/js/new_tournament.js``)."""
+    target, standings and scale, ``data-*`` on its option for ``static/js/follow_ruleset.js``)."""
     presets = sorted(PRESETS.values(), key=lambda rs: rs.id != DEFAULT_RULESET)
     rulesets = [(rs, _(rs.name)) for rs in presets]
     rulesets += [(rs, rs.name) for rs in house_rulesets(current)]
@@ -125,7 +125,7 @@ def _follow_ruleset(form: dict[str, Any], ruleset: RuleSet) -> None:
     ``shown_ruleset`` names the rule set the form was filled from. A value left empty, or
     still that rule set's when another one is chosen, becomes the chosen rule set's: a Burraco
     tournament picked in the drop-down ranks on FIBUR's victory points and plays to 2,005
-    (issue 42). With JavaScript the page does the same at once (``static/js/new_tournament.js``);
+    (issue 42). With JavaScript the page does the same at once (``static/js/follow_ruleset.js``);
     without it, this is where a form posted right after another rule set was picked gets them.
     """
     shown = form.get("shown_ruleset") or ""

@@ -127,6 +127,21 @@ def test_no_import_cycle_among_the_engine_modules() -> None:
         f"{ROOT}.rulesets" in graph[m] for m in graph[f"{ROOT}.scoring"])
 
 
+SERVICES = ENGINE.parent / "services"
+
+
+def test_no_import_cycle_among_the_services_modules() -> None:
+    # The same walk over the service layer (issue 45): its modules import the engine and the
+    # models, never back into one another in a loop.
+    root = "scorekeeper.services"
+    modules = module_names(SERVICES, root)
+    graph = {name: imports_of(name, path, modules, root) for name, path in modules.items()}
+    cycle = find_cycle(graph)
+    assert cycle is None, " -> ".join(cycle or [])
+    # The walk sees the services' imports: the desk's operations go through the write sequence.
+    assert f"{root}.writing" in graph[f"{root}.desk"]
+
+
 def test_the_walk_finds_a_cycle_through_a_package_init(tmp_path: Path) -> None:
     # pkg/__init__.py imports pkg/sub/__init__.py, which imports pkg/sub/a.py; a.py takes a name
     # from pkg's __init__: a cycle through two packages' __init__.
