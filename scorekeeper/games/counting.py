@@ -43,12 +43,12 @@ from ..services import tournaments as tournaments_service
 from ..tournaments.wall import is_time_up, waits_for_bell
 from ..web import not_found_page, render, see_other
 from . import bp
+from .count_form_layout import count_layout
 from .forms import (
     MODE_FIELD,
     TOTAL_MODE,
     changed_fields,
     count_context,
-    count_layout,
     form_values_from_entry,
     hand_body_from_form,
     is_total_mode,

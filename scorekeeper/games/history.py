@@ -24,7 +24,7 @@ from ..services import stats as stats_service
 from ..web import render
 from . import bp
 from . import chart as chart_module  # noqa: F401  (registers games.chart)
-from .forms import MAX_SIDES
+from .new_game_form import MAX_SIDES
 
 #: The most games the history lists (the session remembers about as many).
 MAX_LISTED = 60

@@ -50,7 +50,7 @@ from ..tournaments.wall import table_clock_html
 from ..web import qr_svg, render, see_other
 from . import bp
 from .chart import running_total_svg  # also adds the chart's route to the blueprint
-from .forms import (
+from .new_game_form import (
     TARGET_HIGH,
     TARGET_LOW,
     NewGameForm,

@@ -8,7 +8,8 @@ from ..access import public
 from ..browser import ruleset_choices
 from ..engine import PRESETS, EntryErrors, HandResult, ShapeError, UnknownRuleSet
 from ..extensions import htmx
-from ..games.forms import count_context, count_layout, hand_body_from_form
+from ..games.count_form_layout import count_layout
+from ..games.forms import count_context, hand_body_from_form
 from ..i18n import error_message, label
 from ..i18n import gettext as _
 from ..services.scoring import count_hand, resolve_ruleset

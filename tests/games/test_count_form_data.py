@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from scorekeeper.engine import PRESETS, count_hand, entry_to_dict
+from scorekeeper.games.count_form_layout import count_layout
 from scorekeeper.games.forms import (
-    count_layout,
     form_values_from_entry,
     hand_body_from_form,
 )

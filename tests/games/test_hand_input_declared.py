@@ -11,9 +11,9 @@ from scorekeeper.api.openapi import document
 from scorekeeper.engine import PRESETS, EntryErrors, count_hand, entry_to_dict, read_entry, vary
 from scorekeeper.engine import hand_inputs as inputs
 from scorekeeper.engine.hand_inputs import HandInput, InputKind, Place
+from scorekeeper.games.count_form_layout import count_layout
 from scorekeeper.games.forms import (
     count_context,
-    count_layout,
     form_values_from_entry,
     hand_body_from_form,
 )

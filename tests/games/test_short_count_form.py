@@ -11,7 +11,8 @@ import pytest
 from game_helpers import WORKED_HAND, post_hand, start_game
 
 from scorekeeper.engine import PRESETS
-from scorekeeper.games.forms import count_layout, counted_points
+from scorekeeper.games.count_form_layout import count_layout
+from scorekeeper.games.forms import counted_points
 
 pytestmark = pytest.mark.usefixtures("app_context")
 
