@@ -451,3 +451,46 @@ def test_tournaments_before_confirmation_count_saved_results_and_their_cards_get
     link = cards[0]["confirm_url"].replace("http://localhost", "")
     assert client.get(link).status_code == 200
     _dispose(app)
+
+
+def test_tournaments_seated_before_the_cards_were_made_by_seating_get_their_cards(
+        fresh_url: str, tmp_path: Path) -> None:
+    """A tournament seated when cards were made on first listing (until e17a3d2b6c10) gets
+    its tables' cards from the migration: listing them only reads now. Drawn as the app draws
+    them: both links open the table."""
+    app = _app(fresh_url, tmp_path)
+    runner = app.test_cli_runner()
+    assert runner.invoke(args=["db", "upgrade"]).exit_code == 0
+    client = app.test_client()
+    made = _tournament(client)
+    over = _tournament(client)
+    _dispose(app)
+    assert runner.invoke(args=["db", "downgrade", "e17a3c5d7f08"]).exit_code == 0
+    with app.app_context():
+        # As a tournament seated before: no card listed yet; the second one is over.
+        db.session.execute(text("DELETE FROM tournament_table_card"))
+        db.session.execute(text("UPDATE tournament SET finished_at = CURRENT_TIMESTAMP "
+                                "WHERE id = :id"), {"id": over["id"]})
+        db.session.commit()
+        db.session.remove()
+    _dispose(app)
+    assert runner.invoke(args=["db", "upgrade"]).exit_code == 0
+    with app.app_context():
+        made_cards = db.session.execute(text(
+            "SELECT tournament_id, number FROM tournament_table_card ORDER BY number")).all()
+        db.session.remove()
+    assert made_cards == [(made["id"], 1), (made["id"], 2)]
+    with app.app_context():
+        # Asking for confirmation, the cards show their second link too.
+        db.session.execute(text("UPDATE tournament SET results_count = 'confirmed'"))
+        db.session.commit()
+        db.session.remove()
+    admin = {"Authorization": f"Bearer {made['admin_token']}"}
+    cards = client.get(f"/api/v1/tournaments/{made['id']}/table-cards",
+                       headers=admin).get_json()["cards"]
+    assert len(cards) == 2
+    for card in cards:
+        for url in (card["url"], card["confirm_url"]):
+            assert url and client.get(url.replace("http://localhost", "")).status_code in (
+                200, 303), url
+    _dispose(app)
