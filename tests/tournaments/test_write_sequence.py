@@ -38,10 +38,15 @@ def logged(tid: str) -> list[TournamentChange]:
                                        TournamentChange.kind == "rename")))
 
 
-def test_a_new_operation_written_as_its_act_gets_its_log_row(client):
+def a_tournament(client) -> tuple[str, int]:
+    """A new tournament, its version, and no act run yet."""
     tid, _token = create(client)
-    version = db.session.get(Tournament, tid).version
     RUNS.clear()
+    return tid, db.session.get(Tournament, tid).version
+
+
+def test_a_new_operation_written_as_its_act_gets_its_log_row(client):
+    tid, version = a_tournament(client)
 
     done = rename(tid, "Club de los jueves", request_key="k-1", seen_version=version)
     db.session.commit()
@@ -62,9 +67,7 @@ def test_a_new_operation_written_as_its_act_gets_its_log_row(client):
 
 
 def test_a_repeated_key_answers_the_first_result_and_logs_nothing_more(client):
-    tid, _token = create(client)
-    version = db.session.get(Tournament, tid).version
-    RUNS.clear()
+    tid, version = a_tournament(client)
     first = rename(tid, "Jueves", request_key="same", seen_version=version)
     db.session.commit()
 
