@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar
 
-from flask import Flask, Response, request
+from flask import Flask, Response, abort, request
 
 from .engine import EntryErrors, ShapeError
 from .i18n import error_message
@@ -31,8 +31,16 @@ from .web import refused_page
 #: How a page is shown again: given the error, its words and its status.
 Again = Callable[[Exception, str, int], Response]
 A = TypeVar("A", bound=Again)
+T = TypeVar("T")
 
 _AGAIN: dict[str, Again] = {}
+
+
+def found(value: T | None) -> T:
+    """``value``, or the Not Found page where there is none (no such game, series, …)."""
+    if value is None:
+        abort(404)
+    return value
 
 
 def shown_again(*names: str) -> Callable[[A], A]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from flask import Response, abort, make_response, request
+from flask import Response, make_response, request
 from markupsafe import Markup, escape
 
 from ..access import public
@@ -20,6 +20,7 @@ from ..engine import flow
 from ..i18n import get_locale, ngettext, number
 from ..i18n import gettext as _
 from ..models import Game
+from ..page_errors import found
 from ..services import games as games_service
 from ..services.games import GameState
 from . import bp
@@ -170,9 +171,7 @@ def running_total_svg(game: Game, state: GameState | None = None) -> Markup:
 @public("a game reads with its public id")
 def chart(game_id: str) -> Response:
     """The running-total chart as an SVG image (for ``<img>`` and for sharing)."""
-    game = games_service.find_game(game_id)
-    if game is None:
-        abort(404)
+    game = found(games_service.find_game(game_id))
     etag = f"chart-{game.version}-{get_locale()}"
     if request.if_none_match.contains_weak(etag):
         response = make_response("", 304)

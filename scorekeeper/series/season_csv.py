@@ -19,11 +19,12 @@ import csv
 import io
 from typing import Any
 
-from flask import Response, abort
+from flask import Response
 
 from ..access import public
 from ..engine import N_
 from ..i18n import force_locale, gettext
+from ..page_errors import found
 from ..services import season
 from ..services import season_standings as reader
 from ..tournaments.results_csv import SEPARATORS, _text
@@ -81,9 +82,7 @@ def to_csv(read: reader.Season) -> str:
 @public("a series' standings are public")
 def standings_csv(series_id: str) -> Response:
     """The series' standings and each pair's nights as CSV (public, as the standings)."""
-    series = season.find_series(series_id)
-    if series is None:
-        abort(404)
+    series = found(season.find_series(series_id))
     response = Response(to_csv(reader.read_season(series)),
                         content_type="text/csv; charset=utf-8")
     response.headers["Content-Disposition"] = f'attachment; filename="series-{series.id}.csv"'
