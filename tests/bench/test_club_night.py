@@ -5,20 +5,14 @@ A smoke test of the tool, not a speed figure: nothing here looks at a latency.
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 from servers import start_seconds
 
-ROOT = Path(__file__).resolve().parents[2]
+from . import own_database, run_bench, table
 
-pytestmark = pytest.mark.skipif(
-    bool(os.environ.get("TEST_DATABASE_URL")), reason="runs the bench on its own SQLite file"
-)
+pytestmark = own_database
 
 KINDS = ("join (edit link)", "count form", "preview (htmx)", "save hand (form)",
          "game screen (scorekeeper)", "sheet (PDF)", "game page (read-only)",
@@ -32,17 +26,16 @@ def test_a_short_club_night_reports_every_kind_its_cost_in_hellos_and_its_gate()
     # A loaded machine answers slowly but answers: a request may take up to 120 s, and the
     # run's own timeout only guards against a hang (its two servers may each take up to the
     # start-up deadline, tests/servers.py).
-    run = subprocess.run(
-        [sys.executable, str(ROOT / "bench" / "club_night.py"), "--tables", "2",
-         "--readers", "1", "--seconds", "4", "--speed", "90", "--hands-per-game", "1",
-         "--hello-seconds", "1", "--timeout", "120",
-         # .ci/run's gate, set where no night can pass it: the run must fail by it alone.
-         "--max-hellos", "0.5"],
-        capture_output=True, text=True, timeout=2 * start_seconds() + 600, cwd=ROOT,
+    run = run_bench(
+        "club_night.py", "--tables", "2", "--readers", "1", "--seconds", "4", "--speed", "90",
+        "--hands-per-game", "1", "--hello-seconds", "1", "--timeout", "120",
+        # .ci/run's gate, set where no night can pass it: the run must fail by it alone.
+        "--max-hellos", "0.5",
+        timeout=2 * start_seconds() + 600,
     )
     # Every answer came (no 5xx, no time-out): the gate alone fails the run.
     assert run.returncode == 1, run.stdout + run.stderr
-    rows = {line[:28].strip(): line[28:].split() for line in run.stdout.splitlines()}
+    rows = table(run.stdout, 28)
     for kind in KINDS:
         count, p50, p95, p99, most, errors = rows[kind]
         assert int(count) >= 1, run.stdout

@@ -5,32 +5,22 @@ A smoke test of the tool, not a speed figure: nothing here looks at a latency or
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import sys
-from pathlib import Path
 
-import pytest
+from . import own_database, run_bench, table
 
-ROOT = Path(__file__).resolve().parents[2]
-
-pytestmark = pytest.mark.skipif(
-    bool(os.environ.get("TEST_DATABASE_URL")), reason="runs the bench on its own SQLite file"
-)
+pytestmark = own_database
 
 
 def test_a_short_paper_load_reports_saves_papers_and_the_ratio() -> None:
     # Two strangers with small games and tournaments, one short round of each phase; the
     # limit is out of reach so that only a failed save or a 500 fails the run.
-    run = subprocess.run(
-        [sys.executable, str(ROOT / "bench" / "paper_load.py"), "--clients", "2",
-         "--hands", "3", "--pairs", "4", "--games", "2", "--seconds", "3", "--rounds", "1",
-         "--think", "0.1", "--limit", "1000000"],
-        capture_output=True, text=True, timeout=300, cwd=ROOT,
+    run = run_bench(
+        "paper_load.py", "--clients", "2", "--hands", "3", "--pairs", "4", "--games", "2",
+        "--seconds", "3", "--rounds", "1", "--think", "0.1", "--limit", "1000000", timeout=300,
     )
     assert run.returncode == 0, run.stdout + run.stderr
-    rows = {line[:28].strip(): line[28:].split() for line in run.stdout.splitlines()}
+    rows = table(run.stdout, 28)
     for kind in ("save hand, idle", "save hand, papers"):
         count, p50, p95, p99, most, errors = rows[kind]
         assert int(count) >= 1 and errors == "0", run.stdout

@@ -7,31 +7,22 @@ bounds and that nothing answered a 5xx.
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import sys
-from pathlib import Path
 
-import pytest
+from . import own_database, run_bench, table
 
-ROOT = Path(__file__).resolve().parents[2]
-
-pytestmark = pytest.mark.skipif(
-    bool(os.environ.get("TEST_DATABASE_URL")), reason="runs the bench on its own SQLite file"
-)
+pytestmark = own_database
 
 
 def test_a_short_slow_clients_run_reports_each_phase_and_no_5xx() -> None:
     # A few slow bodies and streams, one short round; the limit is out of reach so that only a
     # failed save or a 5xx fails the run.
-    run = subprocess.run(
-        [sys.executable, str(ROOT / "bench" / "slow_clients.py"), "--seconds", "2",
-         "--rounds", "1", "--slow", "5", "--streams", "30", "--limit", "1000000"],
-        capture_output=True, text=True, timeout=600, cwd=ROOT,
+    run = run_bench(
+        "slow_clients.py", "--seconds", "2", "--rounds", "1", "--slow", "5", "--streams", "30",
+        "--limit", "1000000", timeout=600,
     )
     assert run.returncode == 0, run.stdout + run.stderr
-    rows = {line[:22].strip(): line[22:].split() for line in run.stdout.splitlines()}
+    rows = table(run.stdout, 22)
     for phase in ("alone", "5 slow bodies", "30 held streams"):
         saves, p50, p95, most, errors, ratio = rows[phase][:6]
         assert int(saves) >= 1 and errors == "0", run.stdout
