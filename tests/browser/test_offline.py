@@ -4,13 +4,14 @@ cannot reach the server keeps what was typed and offers to retry."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
-from phone import api, wait_for_worker
-from playwright.sync_api import Browser, Page, expect
+from phone import PHONE, api, wait_for_worker
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 # A kept tab failed here after other tests had used it (the waiting hand was not sent when the
 # signal came back, in one order of tests/browser's files): each test gets a tab of its own.
@@ -22,6 +23,20 @@ LATE = "Hand %d saved when the connection came back."
 HAND = {"end": "went_out", "sides": [
     {"table_points": 50, "hand_points": 0, "canastas": {"mixed": 1}, "going_out": "normal"},
     {"table_points": 0, "hand_points": 0}]}
+
+
+@contextmanager
+def worker_phone(browser: Browser, url: str) -> Iterator[tuple[BrowserContext, Page]]:
+    """A phone-sized tab in a context of its own (whose signal a test may cut), ``url`` opened
+    and the service worker installed and in control of it; the context closed after."""
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    try:
+        page.goto(url)
+        wait_for_worker(page)
+        yield context, page
+    finally:
+        context.close()
 
 
 def new_game(base: str) -> dict[str, Any]:
@@ -46,12 +61,8 @@ def count_going_out(page: Page, base: str) -> dict[str, Any]:
 def test_reload_without_signal_shows_last_state(browser: Browser, live_server: str,
                                                 shot: Shot) -> None:
     game = new_game(live_server)
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-    page = context.new_page()
-    try:
-        page.goto(game["view_url"])
-        # The first visit installs the worker; the next load goes through it and is cached.
-        wait_for_worker(page)
+    # The first visit installs the worker; the next load goes through it and is cached.
+    with worker_phone(browser, game["view_url"]) as (context, page):
         expect(page.locator("#main")).to_contain_text("450")
         expect(page.locator("#offline-banner")).to_have_count(0)
 
@@ -65,8 +76,6 @@ def test_reload_without_signal_shows_last_state(browser: Browser, live_server: s
 
         context.set_offline(False)
         expect(banner).to_have_count(0)
-    finally:
-        context.close()
 
 
 def test_failed_save_keeps_what_was_typed_and_retry_saves(page: Page, live_server: str,
@@ -142,11 +151,8 @@ def test_the_scorekeepers_page_is_kept_without_its_edit_link(browser: Browser,
     keeps it for offline reloads with that panel cut out, never the link; read-only pages are
     kept too."""
     mine, other = new_game(live_server), new_game(live_server)
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-    page = context.new_page()
-    try:
-        page.goto(mine["edit_url"])  # remembered in this browser, then the game screen
-        wait_for_worker(page)
+    # The edit link: remembered in this browser, then the game screen.
+    with worker_phone(browser, mine["edit_url"]) as (_, page):
         page.reload()  # the game screen through the worker
         expect(page.locator("#main")).to_contain_text(mine["edit_token"])  # its share panel
         page.goto(other["view_url"])
@@ -160,8 +166,6 @@ def test_the_scorekeepers_page_is_kept_without_its_edit_link(browser: Browser,
         assert "Count this hand" in kept[mine["view_url"]]
         assert not [entry["url"] for entry in cached if mine["edit_token"] in entry["body"]
                     or "/join/" in entry["body"]]
-    finally:
-        context.close()
 
 
 def test_the_scorekeepers_board_and_count_reload_offline_with_the_last_state(
@@ -170,11 +174,7 @@ def test_the_scorekeepers_board_and_count_reload_offline_with_the_last_state(
     game's last state, with the follower's notice; a hand typed there waits and is sent once
     the server answers, from the live page the copy gives way to."""
     game = new_game(live_server)
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-    page = context.new_page()
-    try:
-        page.goto(game["edit_url"])
-        wait_for_worker(page)
+    with worker_phone(browser, game["edit_url"]) as (context, page):
         board = f"{live_server}/games/{game['id']}"
         count = f"{board}/hands/new"
         page.goto(count)  # kept too
@@ -223,8 +223,6 @@ def test_the_scorekeepers_board_and_count_reload_offline_with_the_last_state(
         expect(page.locator(".notice").first).to_have_text(LATE % 3)
         expect(banner).to_have_count(0)
         assert hands_of(page, live_server, game) == [[450, 0], [450, 0], [495, 0]]
-    finally:
-        context.close()
 
 
 def drop_the_save(page: Page, base: str, game: dict[str, Any], *, how: str,
