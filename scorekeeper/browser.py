@@ -8,11 +8,14 @@ small bounds: a token is 27 characters, an id up to 41.
 
 from __future__ import annotations
 
-from flask import session
+from collections.abc import Callable
+
+from flask import abort, request, session
 
 from .engine import PRESETS, RuleSet
 from .i18n import label
 from .models import HouseRules
+from .ratelimit import note_token_failure
 from .services import house_rules as service
 
 #: Edit tokens of house rules one browser keeps (the newest; older ones are forgotten).
@@ -82,6 +85,20 @@ def remember_token(key: str, item_id: str, token: str, limit: int) -> None:
     while len(tokens) > limit:
         tokens.pop(next(iter(tokens)))
     session[key] = tokens
+
+
+def desk_link_kept(key: str, item_id: str, opens: Callable[[str], bool], limit: int) -> bool:
+    """Whether the request is a desk link (``?token=``) whose token this browser now keeps
+    (``remember_token``), so that the page can drop it from its address; a token that does not
+    open the desk (``opens``) is refused 403 and counted as a guess."""
+    token = request.args.get("token")
+    if token is None:
+        return False
+    if not opens(token):
+        note_token_failure()
+        abort(403)
+    remember_token(key, item_id, token, limit)
+    return True
 
 
 def ruleset_choices(current: RuleSet | None = None) -> list[tuple[str, str]]:

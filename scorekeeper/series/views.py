@@ -17,7 +17,7 @@ from flask import Response, abort, request, session
 
 from .. import access
 from ..access import guard, public
-from ..browser import remember_token
+from ..browser import desk_link_kept, remember_token
 from ..engine import EntryErrors
 from ..engine.ranking import STANDINGS_BY
 from ..i18n import error_message
@@ -132,12 +132,8 @@ def _desk_page(series: Series, errors: dict[str, str] | None = None, status: int
 def desk(series_id: str) -> Response:
     """The series' desk: its nights, the way to add one, its settings."""
     series = _series_or_404(series_id)
-    token = request.args.get("token")
-    if token is not None:
-        if not season.is_admin(series_id, token):
-            note_token_failure()
-            abort(403)
-        remember_token(SESSION_KEY, series_id, token, MAX_REMEMBERED)
+    if desk_link_kept(SESSION_KEY, series_id, lambda token: season.is_admin(series_id, token),
+                      MAX_REMEMBERED):
         return see_other("series.desk", series_id=series_id)
     if not _is_admin(series_id):
         return see_other("series.standings", series_id=series_id)

@@ -16,7 +16,7 @@ from flask import Response, abort, request, session, url_for
 
 from .. import access, config
 from ..access import guard, public
-from ..browser import house_rulesets, remember_token
+from ..browser import desk_link_kept, house_rulesets, remember_token
 from ..engine import (
     PRESETS,
     EntryErrors,
@@ -41,7 +41,6 @@ from ..extensions import htmx
 from ..i18n import error_message, get_locale, label
 from ..i18n import gettext as _
 from ..models.tournaments import Tournament, TournamentRound
-from ..ratelimit import note_token_failure
 from ..services import confirmations, season
 from ..services import tournaments as service
 from ..services.clock import (
@@ -354,12 +353,8 @@ def page_context(tournament: Tournament) -> dict[str, Any]:
 def show(tournament_id: str) -> Response:
     """The control table: every table of the round, the round's results and the standings."""
     tournament = tournament_or_404(tournament_id)
-    token = request.args.get("token")
-    if token is not None:
-        if not service.is_admin(tournament, token):
-            note_token_failure()
-            abort(403)
-        _remember(tournament.id, token)
+    if desk_link_kept(SESSION_KEY, tournament.id,
+                      lambda token: service.is_admin(tournament, token), MAX_REMEMBERED):
         return see_other("tournaments.show", tournament_id=tournament.id)
     if not _is_admin(tournament):
         return see_other("tournaments.standings_page", tournament_id=tournament.id)
