@@ -41,6 +41,25 @@
   }
   document.addEventListener("htmx:afterSwap", function (event) { localTimes(event.target); });
 
+  // A status line at the top of the page, its id its class too, shown once while there is
+  // something to say (text) and removed when there is not: offline.js's "Offline" banner and
+  // table.js's "Tap the screen" (both load after this file).
+  window.statusLine = function (id, text) {
+    var line = document.getElementById(id);
+    if (!text) {
+      if (line) { line.remove(); }
+      return;
+    }
+    if (line) { return; }
+    line = document.createElement("p");
+    line.id = id;
+    line.className = id;
+    line.setAttribute("role", "status");
+    line.textContent = text;
+    var main = document.getElementById("main") || document.body;
+    main.insertBefore(line, main.firstChild);
+  };
+
   // Send the CSRF token with every htmx request (Flask-WTF reads X-CSRFToken).
   document.addEventListener("htmx:configRequest", function (event) {
     var token = csrfToken();

@@ -43,21 +43,8 @@
 
   // The "Offline" banner at the top of the page, while the browser has no connection.
   function showBanner(offline) {
-    var banner = document.getElementById("offline-banner");
-    if (!offline) {
-      if (banner) { banner.remove(); }
-      document.documentElement.classList.remove("is-offline");
-      return;
-    }
-    document.documentElement.classList.add("is-offline");
-    if (banner) { return; }
-    banner = document.createElement("p");
-    banner.id = "offline-banner";
-    banner.className = "offline-banner";
-    banner.setAttribute("role", "status");
-    banner.textContent = OFFLINE;
-    var main = document.getElementById("main") || document.body;
-    main.insertBefore(banner, main.firstChild);
+    document.documentElement.classList.toggle("is-offline", offline);
+    window.statusLine("offline-banner", offline ? OFFLINE : null);
   }
 
   // "Not saved: no connection. 1 hand waiting to be sent — Retry" above the form (or why else

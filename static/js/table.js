@@ -78,19 +78,7 @@
 
     // "Tap the screen to keep it on." at the top of the page, while the video waits for one.
     function sayTap(on) {
-      var note = document.getElementById("keep-awake-tap");
-      if (!on) {
-        if (note) { note.remove(); }
-        return;
-      }
-      if (note) { return; }
-      note = document.createElement("p");
-      note.id = "keep-awake-tap";
-      note.className = "keep-awake-tap";
-      note.setAttribute("role", "status");
-      note.textContent = TAP;
-      var main = document.getElementById("main") || document.body;
-      main.insertBefore(note, main.firstChild);
+      window.statusLine("keep-awake-tap", on ? TAP : null);
     }
 
     // tapped: started from a tap (a refusal then is final for this page) or on its own.
