@@ -291,7 +291,8 @@ def ruleset_json(rs: engine.RuleSet) -> dict[str, object]:
     data["red_three_table"] = red_three_table(rs)
     # By round (Hand and Foot): the minimum of round 1, 2, 3… (empty when it goes by score).
     data["opening_minimums"]["by_round"] = [
-        {"round": r.round, "minimum": r.minimum} for r in flow.round_rows(rs)]
+        {"round": r.round, "minimum": r.minimum} for r in flow.opening_rows(rs)
+        if r.round is not None]
     data["opening_minimums"]["table"] = [
         {"from": t.low, "to": t.high, "minimum": t.minimum,
          "condition": condition_json(t.condition)}

@@ -21,9 +21,9 @@ from dataclasses import dataclass
 from .rule_types import MAX_ROUNDS, OpeningCondition, TieRule
 from .rulesets import RuleSet
 
-__all__ = ["MAX_ROUNDS", "Opening", "OpeningRow", "Outcome", "RoundMinimum", "by_round",
-           "decide", "ends_at_time", "goal", "has_opening_minimum", "opening", "opening_rows",
-           "played_in_rounds", "round_rows", "rounds", "rounds_left", "score_rows"]
+__all__ = ["MAX_ROUNDS", "Opening", "OpeningRow", "Outcome", "by_round", "decide",
+           "ends_at_time", "goal", "has_opening_minimum", "opening", "opening_rows",
+           "played_in_rounds", "rounds", "rounds_left", "score_rows"]
 
 
 @dataclass(frozen=True)
@@ -48,14 +48,6 @@ class Opening:
     #: Which row of the rule set's table applies (:func:`opening_rows`; by score, row 0 is the
     #: negative row).
     row: int = 0
-
-
-@dataclass(frozen=True)
-class RoundMinimum:
-    """One row of a table of opening minimums by round."""
-
-    round: int
-    minimum: int
 
 
 @dataclass(frozen=True)
@@ -120,11 +112,6 @@ def score_rows(rs: RuleSet) -> tuple[OpeningRow, ...]:
         return ()
     return tuple(OpeningRow(t.minimum, t.condition, None, t.low, t.high)
                  for t in rs.opening_minimums.tiers())
-
-
-def round_rows(rs: RuleSet) -> tuple[RoundMinimum, ...]:
-    """The opening minimums by round, round 1 first (none when they go by score)."""
-    return tuple(RoundMinimum(i, m) for i, m in enumerate(rs.opening_by_round, start=1))
 
 
 def goal(rs: RuleSet, target: int | None = None) -> int | None:
