@@ -31,6 +31,9 @@ from ..rulesets import RuleSet, vary
 
 #: The format most presets share; the variants start from it too.
 PAIRS_11 = PlayerFormat("4", N_("Four players in two pairs"), players=4, sides=2, cards_dealt=11)
+#: The tournament's (002) and Samba's: two pairs, fifteen cards each from three packs.
+PAIRS_15 = PlayerFormat("4", N_("Four players in two pairs (three packs)"), players=4, sides=2,
+                        cards_dealt=15, packs=3)
 
 #: The penalty list of 000 and 001, less the two faults the count already takes from the
 #: entry's "red 3s in hand" and "black 3s in hand" (they would otherwise count twice).
@@ -184,10 +187,7 @@ TORNEO = RuleSet(
         "Pairs, three packs, fifteen cards each, 60-minute games to 15,000; the organizer sets "
         "the values of the premios the rules name without a number."
     ),
-    formats=(
-        PlayerFormat("4", N_("Four players in two pairs (three packs)"), players=4, sides=2,
-                     cards_dealt=15, packs=3),
-    ),
+    formats=(PAIRS_15,),
     canastas=(
         canasta(CanastaKind.NATURAL, 500),
         canasta(CanastaKind.MIXED, 300),

@@ -23,7 +23,7 @@ from ..rule_types import (
     with_label,
 )
 from ..rulesets import vary
-from .sources import CLASSIC, PAIRS_11, PLAIN_GOING_OUT
+from .sources import CLASSIC, PAIRS_11, PAIRS_15, PLAIN_GOING_OUT
 
 #: VARIANTS.md section 6, Uruguay: "Everything not listed: classic Canasta (section 0.1)"
 #: [RG-U]; [BC]. Classic as 003/004 play it (red 3s 100, 800 for four, against a side that never
@@ -80,8 +80,7 @@ SAMBA = vary(
         "1,500; no wild-card canasta; going out 200 with two canastas; to 10,000."
     ),
     # "3 packs + 6 jokers = 162; 4 players, 2 partnerships ...; 15 cards each"
-    formats=(PlayerFormat("4", N_("Four players in two pairs (three packs)"), players=4,
-                          sides=2, cards_dealt=15, packs=3),),
+    formats=(PAIRS_15,),
     canastas=(
         canasta(CanastaKind.NATURAL, 500),  # "Natural canasta | 500"
         # "Mixed canasta | 300"; "groups with at most 2 wilds"
