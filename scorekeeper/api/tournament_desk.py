@@ -94,45 +94,39 @@ def new_table_link(tournament_id: str, number: int, table: int) -> Response:
     return jsonify(link_row(row))
 
 
-@bp.post("/tournaments/<tournament_id>/pairs/<int:number>/abandon")
-@pair_operation("abandonGame",
-                "A pair abandons its game: disqualified, its opponent credited the tournament's "
-                "abandonment points",
-                e409="No open round for the pair, already disqualified, or its game already "
-                     "finished or abandoned")
-@guard(access.tournament_desk)
-def abandon(tournament_id: str, number: int) -> Response:
-    """The pair abandons its game in the round being played: disqualified, the opponent
-    credited the abandonment points; 409 when no round is open or the pair is not seated."""
-    return desk_write(desk.abandon, tournament_id, number)
+def _pair_action(method: str, action: str, write: Callable[..., desk.DeskWritten],
+                 operation_id: str, summary: str, *, e409: str) -> None:
+    """Route the desk's ``write`` on one pair (``.../pairs/<number>/<action>``, by ``method``):
+    done as the API, it answers the tournament as it left it. The view is named ``<action>``,
+    or ``undo_<action>`` for a DELETE (which takes the action back)."""
+
+    def view(tournament_id: str, number: int) -> Response:
+        return desk_write(write, tournament_id, number)
+
+    view.__name__ = view.__qualname__ = action if method == "POST" else f"undo_{action}"
+    view.__doc__ = summary
+    bp.add_url_rule(f"/tournaments/<tournament_id>/pairs/<int:number>/{action}",
+                    view_func=pair_operation(operation_id, summary, e409=e409)(
+                        guard(access.tournament_desk)(view)),
+                    methods=[method])
 
 
-@bp.post("/tournaments/<tournament_id>/pairs/<int:number>/substitute")
-@pair_operation("substitutePlayer", "A player of the pair was replaced: the pair scores nothing",
-                e409="A substitution is already recorded")
-@guard(access.tournament_desk)
-def substitute(tournament_id: str, number: int) -> Response:
-    """A player of the pair was replaced: the pair scores nothing in the tournament."""
-    return desk_write(desk.substitute, tournament_id, number)
-
-
-@bp.delete("/tournaments/<tournament_id>/pairs/<int:number>/abandon")
-@pair_operation("undoAbandonment", "Take back an abandonment while its round is open",
-                e409="The pair did not abandon, or its round is closed")
-@guard(access.tournament_desk)
-def undo_abandon(tournament_id: str, number: int) -> Response:
-    """Take back the pair's abandonment while its round is open; 409 otherwise."""
-    return desk_write(desk.undo_abandon, tournament_id, number)
-
-
-@bp.delete("/tournaments/<tournament_id>/pairs/<int:number>/substitute")
-@pair_operation("undoSubstitution",
-                "Take back a substitution while the tournament is being played",
-                e409="No substitution recorded, or the tournament is over")
-@guard(access.tournament_desk)
-def undo_substitute(tournament_id: str, number: int) -> Response:
-    """Take back a substitution while the tournament is being played; 409 otherwise."""
-    return desk_write(desk.undo_substitute, tournament_id, number)
+# The pair abandons its game in the round being played (disqualified, its opponent credited),
+# or one of its players was replaced (it scores nothing); the desk may take either back.
+_pair_action("POST", "abandon", desk.abandon, "abandonGame",
+             "A pair abandons its game: disqualified, its opponent credited the tournament's "
+             "abandonment points",
+             e409="No open round for the pair, already disqualified, or its game already "
+                  "finished or abandoned")
+_pair_action("POST", "substitute", desk.substitute, "substitutePlayer",
+             "A player of the pair was replaced: the pair scores nothing",
+             e409="A substitution is already recorded")
+_pair_action("DELETE", "abandon", desk.undo_abandon, "undoAbandonment",
+             "Take back an abandonment while its round is open",
+             e409="The pair did not abandon, or its round is closed")
+_pair_action("DELETE", "substitute", desk.undo_substitute, "undoSubstitution",
+             "Take back a substitution while the tournament is being played",
+             e409="No substitution recorded, or the tournament is over")
 
 
 @bp.post("/tournaments/<tournament_id>/rounds/<int:number>/start")
