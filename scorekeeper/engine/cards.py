@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 from enum import StrEnum
+from typing import Generic, TypeVar
 
 from .declared import rule
 from .errors import N_
@@ -71,6 +72,21 @@ RED_THREES_PER_PACK = 2
 BLACK_THREES_PER_PACK = _PER_PACK[CardGroup.BLACK_THREES]
 
 
+K = TypeVar("K", bound=StrEnum)
+
+
+class ByKey(Generic[K]):
+    """A number for each key of a StrEnum, kept in the field the key's value names (a card
+    group's, a canasta kind's)."""
+
+    def of(self, key: K) -> int:
+        """The number of ``key``."""
+        # The key is a str, its field's name: ``key.value`` would cost an enum property's
+        # lookup, and a count asks this some 300 times.
+        number: int = getattr(self, key)
+        return number
+
+
 def _value(group: CardGroup, points: int) -> int:
     value: int = rule(points, group.label, card=group.ranks,
                       sources=("000", "001", "002", "003", "004"))
@@ -78,7 +94,7 @@ def _value(group: CardGroup, points: int) -> int:
 
 
 @dataclass(frozen=True)
-class CardValues:
+class CardValues(ByKey[CardGroup]):
     """What one card of each group is worth (all five sources agree: RULES.md)."""
 
     jokers: int = _value(CardGroup.JOKERS, 50)
@@ -88,14 +104,9 @@ class CardValues:
     fours_to_sevens: int = _value(CardGroup.FOURS_TO_SEVENS, 5)
     black_threes: int = _value(CardGroup.BLACK_THREES, 5)
 
-    def of(self, group: CardGroup) -> int:
-        """The value of one card of ``group``."""
-        value: int = getattr(self, group.value)
-        return value
-
 
 @dataclass(frozen=True)
-class CardCounts:
+class CardCounts(ByKey[CardGroup]):
     """How many cards of each group lie somewhere (on a side's table, or in its hands)."""
 
     jokers: int = 0
@@ -104,11 +115,6 @@ class CardCounts:
     eights_to_kings: int = 0
     fours_to_sevens: int = 0
     black_threes: int = 0
-
-    def of(self, group: CardGroup) -> int:
-        """How many cards of ``group``."""
-        count: int = getattr(self, group.value)
-        return count
 
     @property
     def total_cards(self) -> int:

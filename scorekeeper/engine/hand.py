@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from .cards import CARD_GROUP_FIELDS, CardCounts
+from .cards import CARD_GROUP_FIELDS, ByKey, CardCounts
 from .errors import N_, EntryErrors, FieldError
 from .hand_inputs import (
     MAX_CANASTAS,
@@ -25,7 +25,7 @@ from .rule_types import CANASTA_KIND_IDS, CANASTA_KINDS, CanastaKind, HandEnd
 
 
 @dataclass(frozen=True)
-class CanastaCounts:
+class CanastaCounts(ByKey[CanastaKind]):
     """How many canastas of each kind a side finished (a field per :class:`CanastaKind`)."""
 
     natural: int = 0
@@ -39,13 +39,6 @@ class CanastaCounts:
     ace_to_king: int = 0
     ace_to_ace: int = 0
     semi_clean: int = 0
-
-    def of(self, kind: CanastaKind) -> int:
-        """How many of ``kind``."""
-        # A kind is its id (a StrEnum), the field's name: ``kind.value`` would cost an enum
-        # property's lookup, and a count asks this about 300 times.
-        count: int = getattr(self, kind)
-        return count
 
     @property
     def total(self) -> int:
