@@ -5,7 +5,8 @@ withdraw one before game 1, correct its name, check it in, and name a substitute
 
 from __future__ import annotations
 
-from typing import Annotated, Any, TypedDict
+from collections.abc import Callable, Mapping
+from typing import Annotated, Any, TypedDict, TypeVar
 
 from flask import Response, jsonify, make_response, url_for
 
@@ -14,6 +15,7 @@ from ..access import guard
 from ..engine.numbers import whole
 from ..services import desk, desk_pairs
 from ..services import pairs as night
+from ..services.bodies import Body
 from . import bp
 from .common import json_body
 from .openapi import BODY_ERRORS, errors, ok, operation
@@ -51,9 +53,25 @@ class _Changed(Tournament):
 
 
 _CHANGED = schema_of(_Changed)
+_View = TypeVar("_View", bound=Callable[..., Any])
 _BEFORE_GAME_1 = ("Game 1 has started (its clock was started, a table counted a hand, the desk "
                   "typed a result or recorded an abandonment), or the Idempotency-Key was "
                   "used for another request")
+
+
+def _pairs_operation(operation_id: str, summary: str, *, e404: str, e409: str, e422: str,
+                     body: Body | None = None, description: str | None = None,
+                     path_notes: Mapping[str, str] | None = PAIR_PARAM, status: str = "200",
+                     answer: str = "The tournament") -> Callable[[_View], _View]:
+    """The declaration of a desk's change to the night's pairs: the request key, the admin
+    token, the ``body`` read (and its refusals), the tournament as the change left it with the
+    change, and the refusals of a desk change."""
+    return operation(operation_id, summary, description=description, params=[IDEMPOTENCY_KEY],
+                     path_notes=path_notes, security=DESK_AUTH,
+                     body=None if body is None else body.schema(),
+                     responses={status: ok(answer, _CHANGED),
+                                **errors(*DESK_ERRORS, *(BODY_ERRORS if body is not None else ()),
+                                         e404=e404, e409=e409, e422=e422)})
 
 
 def _answer(done: desk.DeskWritten, status: int = 200) -> Response:
@@ -65,19 +83,17 @@ def _answer(done: desk.DeskWritten, status: int = 200) -> Response:
 
 
 @bp.post("/tournaments/<tournament_id>/pairs")
-@operation(
+@_pairs_operation(
     "addPair",
     "Add a pair: before game 1, game 1 is seated again; after, it joins from the next game",
     description=("The games a late pair missed credit it nothing (no difference, no game won, "
                  "no victory points: docs/RULES-SETTINGS.md). The answer's tables seated anew "
                  "carry their edit tokens (once)."),
-    params=[IDEMPOTENCY_KEY], security=DESK_AUTH, body=night.PAIR.schema(),
-    responses={"201": ok("The tournament with the new seating, and what changed", _CHANGED),
-               **errors(*DESK_ERRORS, *BODY_ERRORS, e404="No such tournament",
-                        e409="The last game is being played or the tournament is over, or "
-                             "the Idempotency-Key was used for another request",
-                        e422="Field errors (name, players, pairs), or an Idempotency-Key "
-                             "that is too long")})
+    body=night.PAIR, path_notes=None, status="201",
+    answer="The tournament with the new seating, and what changed", e404="No such tournament",
+    e409="The last game is being played or the tournament is over, or the Idempotency-Key was "
+         "used for another request",
+    e422="Field errors (name, players, pairs), or an Idempotency-Key that is too long")
 @guard(access.tournament_desk)
 def add_pair(tournament_id: str) -> Response:
     """Add a pair: 201 with the tournament (game 1's new tables carry their edit tokens)."""
@@ -90,15 +106,13 @@ def add_pair(tournament_id: str) -> Response:
 
 
 @bp.delete("/tournaments/<tournament_id>/pairs/<int:number>")
-@operation(
+@_pairs_operation(
     "withdrawPair", "Withdraw a pair before game 1 (a no-show): game 1 is seated again",
     description=("Its number is retired: every other pair keeps its own, and game 1 is seated "
                  "again around the gap."),
-    params=[IDEMPOTENCY_KEY], path_notes=PAIR_PARAM, security=DESK_AUTH,
-    responses={"200": ok("The tournament with the new seating, and what changed", _CHANGED),
-               **errors(*DESK_ERRORS, e404="No such tournament or pair", e409=_BEFORE_GAME_1,
-                        e422="Only two pairs are left, or an Idempotency-Key that is too "
-                             "long")})
+    answer="The tournament with the new seating, and what changed",
+    e404="No such tournament or pair", e409=_BEFORE_GAME_1,
+    e422="Only two pairs are left, or an Idempotency-Key that is too long")
 @guard(access.tournament_desk)
 def withdraw_pair(tournament_id: str, number: int) -> Response:
     """Withdraw a pair before game 1 (its number retired); 409 after."""
@@ -107,14 +121,10 @@ def withdraw_pair(tournament_id: str, number: int) -> Response:
 
 
 @bp.patch("/tournaments/<tournament_id>/pairs/<int:number>")
-@operation(
-    "renamePair", "Correct a pair's name and players before game 1",
-    params=[IDEMPOTENCY_KEY], path_notes=PAIR_PARAM, security=DESK_AUTH, body=night.PAIR.schema(),
-    responses={"200": ok("The tournament", _CHANGED),
-               **errors(*DESK_ERRORS, *BODY_ERRORS, e404="No such tournament or pair",
-                        e409=_BEFORE_GAME_1,
-                        e422="Field errors (name, players), or an Idempotency-Key that is too "
-                             "long")})
+@_pairs_operation(
+    "renamePair", "Correct a pair's name and players before game 1", body=night.PAIR,
+    e404="No such tournament or pair", e409=_BEFORE_GAME_1,
+    e422="Field errors (name, players), or an Idempotency-Key that is too long")
 @guard(access.tournament_desk)
 def rename_pair(tournament_id: str, number: int) -> Response:
     """Correct a pair's name and players before game 1; 409 after."""
@@ -144,18 +154,14 @@ def check_out(tournament_id: str, number: int) -> Response:
 
 
 @bp.post("/tournaments/<tournament_id>/rounds/<int:number>/pairs/<int:pair>/substitute")
-@operation(
+@_pairs_operation(
     "nameSubstitute", "Name who replaced one of a pair's players in a game",
     description=("Printed on that game's papers; the pair's substitution is recorded with it "
                  "(002: the pair scores nothing in the tournament)."),
-    params=[IDEMPOTENCY_KEY], security=DESK_AUTH,
-    body=night.SUBSTITUTE.schema(),
-    responses={"200": ok("The tournament", _CHANGED),
-               **errors(*DESK_ERRORS, *BODY_ERRORS, e404="No such tournament, round or pair",
-                        e409="The tournament is over, or the Idempotency-Key was used for "
-                             "another request",
-                        e422="Field errors (player, name, pair: it plays no game in that "
-                             "round), or an Idempotency-Key that is too long")})
+    body=night.SUBSTITUTE, path_notes=None, e404="No such tournament, round or pair",
+    e409="The tournament is over, or the Idempotency-Key was used for another request",
+    e422="Field errors (player, name, pair: it plays no game in that round), or an "
+         "Idempotency-Key that is too long")
 @guard(access.tournament_desk)
 def substitute_name(tournament_id: str, number: int, pair: int) -> Response:
     """Name who replaced one of the pair's players in game ``number`` (printed on its papers;
