@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any, NoReturn, NotRequired, TypedDict
+from typing import Annotated, Any, NoReturn, NotRequired, TypedDict, TypeVar
 
 from flask import Response, abort, jsonify, make_response, request
 
@@ -145,6 +145,16 @@ def error_response(status: int, message: str, field: str = "") -> Response:
 def fail(status: int, message: str, field: str = "") -> NoReturn:
     """Stop the request with an error answer."""
     abort(error_response(status, message, field))
+
+
+T = TypeVar("T")
+
+
+def found(value: T | None, message: str) -> T:
+    """``value``, or the API's 404 with ``message`` where there is none."""
+    if value is None:
+        fail(404, message)
+    return value
 
 
 #: Request headers whose value the API stores.

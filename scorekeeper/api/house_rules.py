@@ -20,7 +20,7 @@ from ..network import public_root
 from ..services import house_rules as service
 from ..services.games import new_token
 from . import bp
-from .common import fail, json_body
+from .common import found, json_body
 from .openapi import BODY_ERRORS, add_schemas, errors, header, ok, operation, ref
 from .scoring import ruleset_json
 from .shapes import Doc, answers
@@ -32,10 +32,7 @@ _E404 = "No house rules of that id"
 
 
 def _house_or_404(house_id: str) -> HouseRules:
-    house = service.get(house_id)
-    if house is None:
-        fail(404, _("There are no house rules with that id."))
-    return house
+    return found(service.get(house_id), _("There are no house rules with that id."))
 
 
 class NewHouseRules(TypedDict):

@@ -10,7 +10,8 @@ night is the caller's to add.
 
 from __future__ import annotations
 
-from typing import Annotated, NotRequired, TypedDict
+from collections.abc import Callable, Iterable
+from typing import Annotated, Any, NotRequired, TypedDict, TypeVar
 
 from flask import Response, jsonify, make_response, request, url_for
 
@@ -24,11 +25,12 @@ from ..ratelimit import note_token_failure
 from ..services import season
 from ..services import season_standings as reader
 from . import bp
-from .common import fail, json_body
+from .common import fail, found, json_body
 from .openapi import BODY_ERRORS, add_schemas, errors, header, ok, operation, ref
 from .shapes import Doc, answers, extends
 
 _AUTH: list[dict[str, list[str]]] = [{"seriesAdminToken": []}]
+_View = TypeVar("_View", bound=Callable[..., Any])
 _KEY_NOTE = {"key": "A pair's or a player's key, as the standings list it (a digest of the "
                     "normalised names)."}
 
@@ -166,10 +168,17 @@ answers(Series, SeriesCreated, PairHistory, PlayerHistory)
 
 
 def _series_or_404(series_id: str) -> SeriesRowModel:
-    found = season.find_series(series_id)
-    if found is None:
-        fail(404, _("There is no series with that id."))
-    return found
+    return found(season.find_series(series_id), _("There is no series with that id."))
+
+
+def _history_operation(operation_id: str, summary: str, answer: str, schema: str, *, e404: str,
+                       params: Iterable[dict[str, Any]] = ()) -> Callable[[_View], _View]:
+    """The declaration of a key's history across the series' nights, public as the standings
+    are: ``answer`` as ``schema``, 404 for no such series or key."""
+    declare = operation(operation_id, summary, params=params, path_notes=_KEY_NOTE,
+                        responses={"200": ok(answer, ref(schema)), **errors(404, e404=e404)})
+    open_to_all = public("a series' histories are public, as its standings")
+    return lambda view: open_to_all(declare(view))
 
 
 def _meeting(m: reader.Meeting) -> Meeting:
@@ -302,21 +311,17 @@ def _head_to_head(head: reader.HeadToHead) -> HeadToHead:
 
 
 @bp.get("/series/<series_id>/pairs/<key>")
-@operation("getSeriesPair", "A pair's history across the series' nights",
-           params=[{"name": "against", "in": "query", "required": False,
-                    "description": "Another pair's key: their head-to-head",
-                    "schema": {"type": "string"}}],
-           path_notes=_KEY_NOTE,
-           responses={"200": ok("Each night: place, score, games and opponents",
-                                ref("PairHistory")),
-                      **errors(404, e404="No such series, or no such pair in it")})
-@public("a series' histories are public, as its standings")
+@_history_operation("getSeriesPair", "A pair's history across the series' nights",
+                    "Each night: place, score, games and opponents", "PairHistory",
+                    e404="No such series, or no such pair in it",
+                    params=[{"name": "against", "in": "query", "required": False,
+                             "description": "Another pair's key: their head-to-head",
+                             "schema": {"type": "string"}}])
 def get_pair(series_id: str, key: str) -> Response:
     """A pair's nights (place, score, games) and its head-to-head with ``?against=``."""
     read = reader.read_season(_series_or_404(series_id))
-    history = reader.pair_history(read, key, request.args.get("against"))
-    if history is None:
-        fail(404, _("No pair of that key played a night of this series."))
+    history = found(reader.pair_history(read, key, request.args.get("against")),
+                    _("No pair of that key played a night of this series."))
     row = history.row
     answer: PairHistory = {
         "key": row.key, "name": row.name, "players": list(row.players), "place": row.place,
@@ -337,18 +342,14 @@ def get_pair(series_id: str, key: str) -> Response:
 
 
 @bp.get("/series/<series_id>/players/<key>")
-@operation("getSeriesPlayer", "A player's history across the series' nights",
-           path_notes=_KEY_NOTE,
-           responses={"200": ok("Each night the player played: pair, partner, place",
-                                ref("PlayerHistory")),
-                      **errors(404, e404="No such series, or no such player in it")})
-@public("a series' histories are public, as its standings")
+@_history_operation("getSeriesPlayer", "A player's history across the series' nights",
+                    "Each night the player played: pair, partner, place", "PlayerHistory",
+                    e404="No such series, or no such player in it")
 def get_player(series_id: str, key: str) -> Response:
     """A player's nights, whoever they played with."""
     read = reader.read_season(_series_or_404(series_id))
-    history = reader.player_history(read, key)
-    if history is None:
-        fail(404, _("No player of that key played a night of this series."))
+    history = found(reader.player_history(read, key),
+                    _("No player of that key played a night of this series."))
     answer: PlayerHistory = {
         "key": history.key, "name": history.name, "difference": history.difference,
         "victory_points": history.victory_points,
