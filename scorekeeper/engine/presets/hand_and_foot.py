@@ -25,11 +25,19 @@ from ..rulesets import vary
 from .own_words import meld_refusals
 from .sources import CLASSIC, PLAIN_GOING_OUT
 
+
+def _format(key: str, label: str, *, players: int, sides: int) -> PlayerFormat:
+    """A hand and a foot of 13 cards each, 26 dealt a player (pagat's deal [WHIT]), from "one
+    more deck than the number of people playing" [SIMP] (five for four, as [WHIT])."""
+    return PlayerFormat(key, label, players=players, sides=sides, cards_dealt=26,
+                        packs=players + 1)
+
+
 #: VARIANTS-2.md 10.1: "five decks … for a total of 270 cards" [WHIT]; "four piles of thirteen
 #: cards each" (a hand and a foot of 13 a player) [WHIT]; 4 players in two partnerships.
-HAND_AND_FOOT_PAIRS = PlayerFormat(
+HAND_AND_FOOT_PAIRS = _format(
     "4", N_("Four players in two pairs, a hand and a foot of 13 cards each (five packs)"),
-    players=4, sides=2, cards_dealt=26, packs=5)
+    players=4, sides=2)
 
 #: 10.1 "Players | 4 in two partnerships (2–6 possible; 6 as two teams of three; odd numbers
 #: play as individuals)": "Pagat also describes two to six" [HF-GD]; "The source gives six as
@@ -39,22 +47,14 @@ HAND_AND_FOOT_PAIRS = PlayerFormat(
 #: first: pagat's main version, the format a new game starts with.
 HAND_AND_FOOT_FORMATS = (
     HAND_AND_FOOT_PAIRS,
-    PlayerFormat(
-        "2", N_("Two players, each for himself, a hand and a foot of 13 cards each (three "
-                "packs)"),
-        players=2, sides=2, cards_dealt=26, packs=3),
-    PlayerFormat(
-        "3", N_("Three players, each for himself, a hand and a foot of 13 cards each (four "
-                "packs)"),
-        players=3, sides=3, cards_dealt=26, packs=4),
-    PlayerFormat(
-        "5", N_("Five players, each for himself, a hand and a foot of 13 cards each (six "
-                "packs)"),
-        players=5, sides=5, cards_dealt=26, packs=6),
-    PlayerFormat(
-        "6", N_("Six players in two teams of three, a hand and a foot of 13 cards each (seven "
-                "packs)"),
-        players=6, sides=2, cards_dealt=26, packs=7),
+    _format("2", N_("Two players, each for himself, a hand and a foot of 13 cards each (three "
+                    "packs)"), players=2, sides=2),
+    _format("3", N_("Three players, each for himself, a hand and a foot of 13 cards each (four "
+                    "packs)"), players=3, sides=3),
+    _format("5", N_("Five players, each for himself, a hand and a foot of 13 cards each (six "
+                    "packs)"), players=5, sides=5),
+    _format("6", N_("Six players in two teams of three, a hand and a foot of 13 cards each "
+                    "(seven packs)"), players=6, sides=2),
 )
 
 #: Card values (10.2) are classic Canasta's: "Joker: 50"; "Two or ace: 20"; "8 through king:
