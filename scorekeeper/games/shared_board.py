@@ -11,10 +11,17 @@ version (each change of its hands, ending or sides moves it), its tournament's v
 desk change moves it: a closed round, an abandonment, a paper result), and the language.
 Nothing of the phone's own is in a follower's board (no form, no token: ``_board.html`` draws
 those for the scorekeeper alone), so one phone's board is every other's.
+
+The whole read-only page a follower opens (a table's phones scan its code at once) is kept the
+same way, with two holes filled for each phone (:func:`fill`): its CSRF token (the page's
+``<meta>``, its own session's) and a tournament table's clock (its seconds left are of the
+moment asked). The holes are marks made at random by each process, so no name typed into a
+game can stand for one.
 """
 
 from __future__ import annotations
 
+import secrets
 import threading
 from collections.abc import Callable, Hashable
 
@@ -38,6 +45,16 @@ def follower_board(key: Hashable, draw: Callable[[], str]) -> str:
         with _lock:
             _boards[key] = board
     return board
+
+
+#: Where a kept page's own parts go: the phone's CSRF token, and the table's clock.
+CSRF_HOLE = f"csrf-{secrets.token_hex(16)}"
+CLOCK_HOLE = f"<!--clock-{secrets.token_hex(16)}-->"
+
+
+def fill(page: str, csrf_token: str, clock: str) -> str:
+    """A kept page with this phone's own parts in its holes."""
+    return page.replace(CSRF_HOLE, csrf_token).replace(CLOCK_HOLE, clock)
 
 
 def forget_boards() -> None:

@@ -17,9 +17,12 @@ from flask import (
     flash,
     get_flashed_messages,
     make_response,
+    render_template,
     request,
     session,
 )
+from flask_wtf.csrf import generate_csrf
+from markupsafe import Markup
 
 from .. import access
 from ..access import guard, public
@@ -64,7 +67,7 @@ from .new_game_form import (
     sides_from_form,
     starting_totals_from_form,
 )
-from .shared_board import follower_board
+from .shared_board import CLOCK_HOLE, CSRF_HOLE, fill, follower_board
 
 #: Games whose edit tokens one browser remembers (the session cookie must stay small).
 MAX_REMEMBERED = 30
@@ -279,6 +282,26 @@ def _read_only_page(game: Game, game_id: str, in_tournament: bool) -> Response:
     return render("games/show.html", "games/_board.html", **ctx)
 
 
+def _shared_read_only_page(game_id: str, head: games_service.GameHead) -> Response:
+    """The read-only page a follower opens, drawn once per change and shared by the table's
+    phones (games/shared_board.py), with this phone's CSRF token and the table's clock of
+    this moment in its holes."""
+    _remember_view(game_id)
+    key = (game_id, head.version, head.tournament_version, str(get_locale()), "page")
+
+    def draw() -> str:
+        ctx = _board_context(game_or_404(game_id), game_id, False, head.in_tournament)
+        ctx["chart"] = _chart(ctx["game"], ctx["state"])
+        ctx["messages"] = []
+        ctx["table_clock"] = Markup(CLOCK_HOLE) if head.in_tournament else None
+        return render_template("games/show.html", csrf_token=lambda: CSRF_HOLE, **ctx)
+
+    clock = table_clock_html(head.id, game_id) if head.in_tournament else None
+    response = make_response(fill(follower_board(key, draw), generate_csrf(), str(clock or "")))
+    response.vary.add("HX-Request")
+    return response
+
+
 @bp.get("/<game_id>")
 @public("a game reads with its public id; its editor sees the count buttons")
 def show(game_id: str) -> Response:
@@ -303,11 +326,14 @@ def show(game_id: str) -> Response:
         response.vary.add("HX-Request")
         response.headers["Cache-Control"] = "no-cache"
         return response
-    game = game_or_404(game_id)
     if by is None:
-        response = _read_only_page(game, game_id, head.in_tournament)
+        if session.get("_flashes"):  # a message for this phone alone: its page is its own
+            response = _read_only_page(game_or_404(game_id), game_id, head.in_tournament)
+        else:
+            response = _shared_read_only_page(game_id, head)
         response.headers["Cache-Control"] = "no-cache"
         return response
+    game = game_or_404(game_id)
     ctx = _board_context(game, game_id, True, head.in_tournament, desk=by == record.BY_DESK)
     if not htmx:
         ctx["undo_label"], ctx["redo_label"] = undo_redo_labels(game)

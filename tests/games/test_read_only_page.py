@@ -147,3 +147,27 @@ def test_a_followers_board_is_drawn_once_per_change_and_shared(
     # The scorekeeper's own board is never a follower's (it has the count buttons).
     own = client.get(f"/games/{game_id}?v=1", headers=htmx).get_data(as_text=True)
     assert "/hands/1/edit" in own and "/hands/1/edit" not in after[0]
+
+
+def test_a_followers_page_is_drawn_once_per_change_with_each_phones_own_token(
+        app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A table's phones scan its code at once: the first draws the page, the others get the
+    # same page without the game being loaded again, each with its own CSRF token.
+    from scorekeeper.games import shared_board, views
+
+    game_id = start_game(client)
+    post_hand(client, game_id)
+    loads: list[str] = []
+    real = views.game_or_404
+    monkeypatch.setattr(views, "game_or_404",
+                        lambda gid, **kw: loads.append(gid) or real(gid, **kw))
+    pages = [_page(app.test_client(), game_id) for _ in range(3)]
+    assert len(loads) == 1
+    tokens = [CSRF_META.search(page).group(1) for page in pages]  # type: ignore[union-attr]
+    assert len(set(tokens)) == 3 and shared_board.CSRF_HOLE not in "".join(pages)
+    assert len({CSRF_META.sub("", page) for page in pages}) == 1  # the same page otherwise
+    assert "1,035" in pages[0] and f'sse-connect="/games/{game_id}/events?v=2"' in pages[0]
+    # The next change is drawn anew.
+    post_hand(client, game_id)
+    after = _page(app.test_client(), game_id)
+    assert len(loads) == 2 and "2,070" in after and "events?v=3" in after

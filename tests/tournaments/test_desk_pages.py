@@ -198,6 +198,10 @@ def test_the_table_phone_shows_its_table_game_and_clock(app, client):
     page = table.get(f"/games/{t2['game_id']}").get_data(as_text=True)
     assert 'class="table-clock state-running is-warn"' in page
     assert "10 minutes or less left." in page
+    # The followers' page is drawn once per change and shared, but its clock is of the
+    # moment each phone asks (the clock moved here and nothing else did).
+    seen = viewer.get(f"/games/{t2['game_id']}").get_data(as_text=True)
+    assert 'class="table-clock state-running is-warn"' in seen and "events?v=" in seen
 
     time_up(db.session.query(TournamentRound).one())
     db.session.commit()
