@@ -10,11 +10,13 @@ The bounds (app config, each with a default):
 
 - ``PDF_RENDERS_PER_WORKER`` (1): renders at once in one worker; a request that finds them all
   busy waits for one, at most ``PDF_RENDER_WAIT`` seconds (30), and only while fewer than
-  ``PDF_RENDER_QUEUE`` (4) requests of the worker wait already: otherwise it is refused at once.
+  ``PDF_RENDER_QUEUE`` (16) requests of the worker wait already: otherwise it is refused at once.
   A refused request answers 503 with ``Retry-After``. A waiting request is a greenlet of the
   worker (gevent), so waiting costs nothing but the wait: long enough for a render that starts
   its child process on a busy machine (about 5 s), or for the sheets of tables that finish
-  together.
+  together. (Four waited until 2026-12-05: a 1,000-table night ends some 40 games in two
+  minutes, a sheet each, and the fifth of a worker's sheets asked at once was refused, where
+  it would have been made within the wait.)
 - ``PDF_RENDER_SECONDS`` (180) of time and ``PDF_RENDER_CPU_SECONDS`` (90) of CPU for one render:
   past either the child is killed and the request answers 503. The bounds on what a game and a
   tournament hold (``MAX_HANDS``, ``MAX_PAIRS``, ``MAX_ROUNDS``) keep every printout far inside
@@ -81,7 +83,7 @@ class Limits:
     """How many renders at once, how long one may wait and take (see the module's notes)."""
 
     renders: int = _bound(1, "PDF_RENDERS_PER_WORKER", least=1)
-    queue: int = _bound(4, "PDF_RENDER_QUEUE", least=0)
+    queue: int = _bound(16, "PDF_RENDER_QUEUE", least=0)
     wait: float = _bound(30.0, "PDF_RENDER_WAIT", least=0.0)
     seconds: float = _bound(180.0, "PDF_RENDER_SECONDS", least=0.01)
     cpu_seconds: int = _bound(90, "PDF_RENDER_CPU_SECONDS", least=1)
