@@ -57,9 +57,8 @@ QR_KEPT = 16_384
 def qr_svg(url: str, scale: int = 5) -> str:
     """``url`` as a QR code, an SVG ``data:`` URI for an ``<img>`` (the CSP allows ``data:``).
 
-    Drawing one takes about 8 ms; the scorekeeper's game page shows two after every save and
-    the desk's dashboard one per table at every news. A code depends only on its URL and scale,
-    so they are kept (:func:`_qr_packed`).
+    Drawing one takes about 8 ms; the desk's dashboard shows one per table at every news. A
+    code depends only on its URL and scale, so they are kept (:func:`_qr_packed`).
     """
     return zlib.decompress(_qr_packed(url, scale)).decode()
 
@@ -77,6 +76,18 @@ def _qr_packed(url: str, scale: int) -> bytes:
 
     return zlib.compress(segno.make(url, error="m").svg_data_uri(scale=scale, border=2).encode(),
                          1)
+
+
+@lru_cache(maxsize=1024)
+def qr_svg_file(url: str, scale: int = 5) -> bytes:
+    """``url`` as a QR code, an SVG file (what :func:`qr_svg` draws, served on its own)."""
+    import io
+
+    import segno
+
+    out = io.BytesIO()
+    segno.make(url, error="m").save(out, kind="svg", scale=scale, border=2)
+    return out.getvalue()
 
 
 def render(template_full: str, partial: str | None = None, **ctx: Any) -> Response:

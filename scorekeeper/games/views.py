@@ -50,7 +50,7 @@ from ..services import tournaments as tournaments_service
 from ..services.games import GameState
 from ..services.scoring import resolve_ruleset
 from ..tournaments.wall import table_clock_html
-from ..web import qr_svg, render, see_other
+from ..web import qr_svg_file, render, see_other
 from . import bp
 from .chart import running_total_svg  # also adds the chart's route to the blueprint
 from .new_game_form import (
@@ -348,8 +348,7 @@ def show(game_id: str) -> Response:
         if by != record.BY_DESK and token:
             view_url = public_url("games.show", game_id=game_id)
             edit_url = public_url("games.join", game_id=game_id, edit_token=token)
-            ctx["share"] = {"view_url": view_url, "edit_url": edit_url,
-                            "view_qr": qr_svg(view_url), "edit_qr": qr_svg(edit_url)}
+            ctx["share"] = {"view_url": view_url, "edit_url": edit_url}
         ctx["desk"] = by == record.BY_DESK
         # Time called between hands (Burraco's time-out): a home game's own button; a
         # tournament's games end at time by the desk's clock.
@@ -360,6 +359,24 @@ def show(game_id: str) -> Response:
     response = render("games/show.html", "games/_board.html", **ctx)
     response.headers["Cache-Control"] = "private, no-store"
     response.headers[OFFLINE_COPY] = "cut"
+    return response
+
+
+@bp.get("/<game_id>/share/<any(view, edit):link>.svg")
+@guard(access.game_editor)
+def share_code(game_id: str, link: str) -> Response:
+    """The QR code of the game's read-only or edit link, for its share panel. The panel's
+    images load when it is opened, not with every game screen: drawing the two took 16 ms
+    the first time, and the screen is drawn after every save."""
+    token = access.session_token(access.EDIT_TOKENS, game_id)
+    if not token:  # the desk holds no edit link of its tables' games
+        abort(404)
+    url = (public_url("games.show", game_id=game_id) if link == "view"
+           else public_url("games.join", game_id=game_id, edit_token=token))
+    response = make_response(qr_svg_file(url))
+    response.mimetype = "image/svg+xml"
+    # The edit link's code is a password: no cache keeps it.
+    response.headers["Cache-Control"] = "private, no-store"
     return response
 
 

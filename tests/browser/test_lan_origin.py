@@ -12,6 +12,7 @@ interface, opened at 127.0.0.1 on the laptop and at its plain-http LAN address o
 
 from __future__ import annotations
 
+import io
 import json
 import urllib.request
 from collections.abc import Callable, Iterator
@@ -67,10 +68,15 @@ def test_share_links_opened_at_127_use_the_lan_address(browser: Browser, table_s
     laptop = browser.new_context(viewport=PHONES[size])
     page = laptop.new_page()
     try:
+        asked: list[str] = []
+        page.on("request", lambda request: asked.append(request.url))
         page.goto(f"http://127.0.0.1:{table_server}/games/new")
         page.get_by_role("button", name="Start the game").first.click()
         page.wait_for_url(f"http://127.0.0.1:{table_server}/games/*")
         game_id = page.url.rsplit("/", 1)[-1]
+        # The share panel's codes are drawn when it opens, not with every game screen.
+        page.wait_for_load_state("load")
+        assert not [r for r in asked if "/share/" in r]
         page.get_by_text("Share this game").click()
         links = page.locator(".share-url a")
         view_url = f"http://{LAN}:{table_server}/games/{game_id}"
@@ -80,8 +86,13 @@ def test_share_links_opened_at_127_use_the_lan_address(browser: Browser, table_s
         # The QR codes are of those links, not of 127.0.0.1.
         qrs = page.locator("img.qr")
         for i, url in enumerate((view_url, edit_url)):
-            expected = str(segno.make(url, error="m").svg_data_uri(scale=5, border=2))
-            assert qrs.nth(i).get_attribute("src") == expected
+            expected = io.BytesIO()
+            segno.make(url, error="m").save(expected, kind="svg", scale=5, border=2)
+            # The panel is open: its codes were drawn (they load when it opens).
+            expect(qrs.nth(i)).to_have_js_property("complete", True)
+            assert qrs.nth(i).evaluate("img => img.naturalWidth") > 0
+            drawn = page.request.get(str(qrs.nth(i).evaluate("img => img.currentSrc")))
+            assert drawn.body() == expected.getvalue()
         assert "127.0.0.1" not in page.locator("#share").inner_html()
         page.locator("#share").scroll_into_view_if_needed()
         shot(page, f"lan-01-share-at-127-{size}")

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import io
 import re
 
 import pytest
+import segno
 from game_helpers import WORKED_HAND, edit_token_of, post_hand, start_game
 from sqlalchemy import event
 
@@ -174,13 +176,27 @@ def test_share_panel_and_read_only_page(client, app, game_id):
     token = edit_token_of(client, game_id)
     html = text(client.get(f"/games/{game_id}"))
     assert f"/games/{game_id}/join/{token}" in html
-    assert html.count('src="data:image/svg+xml') == 2  # a QR code for each link
+    # A QR code for each link, drawn when the panel opens (its images load lazily), not with
+    # every game screen.
+    codes = re.findall(r'<img class="qr" src="([^"]+)" loading="lazy"', html)
+    assert codes == [f"/games/{game_id}/share/view.svg", f"/games/{game_id}/share/edit.svg"]
+    for code, link in zip(codes, (f"/games/{game_id}", f"/games/{game_id}/join/{token}"),
+                          strict=True):
+        drawn = client.get(code)
+        assert drawn.status_code == 200 and drawn.mimetype == "image/svg+xml"
+        assert drawn.headers["Cache-Control"] == "private, no-store"
+        expected = io.BytesIO()  # the test client's address
+        segno.make(f"http://localhost{link}", error="m").save(expected, kind="svg", scale=5,
+                                                                border=2)
+        assert drawn.get_data() == expected.getvalue()
     post_hand(client, game_id)
     other = app.test_client()
     res = other.get(f"/games/{game_id}")
     html = text(res)
     assert res.status_code == 200
     assert token not in html
+    # Another phone gets no code of the links: not the edit link's, not the game's.
+    assert [other.get(code).status_code for code in codes] == [403, 403]
     assert "1,035" in html and "535" in html
     assert "Count this hand" not in html and "/edit" not in html and "Undo" not in html
     assert 'hx-trigger="follow" data-follow="5"' in html

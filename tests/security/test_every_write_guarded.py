@@ -122,7 +122,7 @@ def owned(app: Flask, client: FlaskClient) -> dict[str, Any]:
     (of every kind), and this set's that open something else."""
     mine, other = _make(client, "Ours", hand=True), _make(client, "Theirs", hand=False)
     return {**mine["ids"], "number": 1, "table": 1, "action": "start", "pair": 1,
-            "token": "not-a-card-link", "key": "a", "edit_token": "not-a-token",
+            "token": "not-a-card-link", "key": "a", "edit_token": "not-a-token", "link": "edit",
             "credentials": mine["credentials"], "others": other["credentials"]}
 
 
