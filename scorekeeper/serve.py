@@ -103,6 +103,15 @@ class StreamingWorker(GeventWorker):
         # gone by then; a full collection about every 10 million.
         gc.set_threshold(50_000, 20, 10)
 
+    def init_process(self) -> None:
+        # gunicorn lets a worker go with sys.exit: it leaves by _leave_worker instead, under
+        # whichever server started it (make run, deploy/'s app servers, the benches' gunicorn).
+        try:
+            super().init_process()
+        except SystemExit as stop:
+            _leave_worker(stop)
+        _leave_worker(SystemExit(0))
+
     def init_signals(self) -> None:
         super().init_signals()
         # Ctrl+C at the terminal reaches every process of the foreground group, workers too:
