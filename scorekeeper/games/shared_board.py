@@ -27,11 +27,14 @@ from collections.abc import Callable, Hashable
 
 from cachetools import LRUCache
 
-#: Boards kept by each worker: a night of 3,000 tables with room for each one's last change in
-#: each language of the room (a board is 5-20 kB of HTML).
-KEPT = 4096
+#: What each worker keeps, in characters of HTML (about as many bytes): a board is 5-20 kB, a
+#: page 20-60 kB. A table's phones ask for the same one within a minute of each other (the
+#: page as they arrive, the board within a second of each save), so the last few hundred
+#: changes are all that is ever asked again; counted in entries (4,096) the worst case was
+#: some 200 MB a worker.
+KEPT = 16_000_000
 
-_boards: LRUCache[Hashable, str] = LRUCache(maxsize=KEPT)
+_boards: LRUCache[Hashable, str] = LRUCache(maxsize=KEPT, getsizeof=len)
 _lock = threading.Lock()
 
 
@@ -42,8 +45,9 @@ def follower_board(key: Hashable, draw: Callable[[], str]) -> str:
         board = _boards.get(key)
     if board is None:
         board = draw()
-        with _lock:
-            _boards[key] = board
+        if len(board) <= KEPT:  # cachetools refuses a value larger than the whole
+            with _lock:
+                _boards[key] = board
     return board
 
 
