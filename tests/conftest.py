@@ -72,6 +72,13 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         return path.name not in LONG_FILES, path.parent.name not in SLOW_FOLDERS
 
     items.sort(key=order)
+    # The engine is pure Python and reads no clock, zone nor database (no module of
+    # scorekeeper/engine/ or tests/engine/ imports time, datetime or anything that does; see
+    # tests/engine/test_import_cycles.py): a second date or PostgreSQL proves nothing new of it.
+    engine = Path(__file__).parent / "engine"
+    for item in items:
+        if engine in Path(str(item.fspath)).parents:
+            item.add_marker(pytest.mark.one_date)
 
 
 def pytest_configure(config: pytest.Config) -> None:
