@@ -60,7 +60,9 @@ SLOW_FOLDERS = frozenset({"browser", "reliability", "bench", "sheets", "security
 LONG_FILES = frozenset({"test_desk_races.py", "test_papers_to_file.py", "test_club_night.py",
                         "test_paper_load.py", "test_slow_clients.py", "test_api_fuzz.py",
                         "test_pairs_on_the_night_papers.py", "test_replay_tournaments.py",
-                        "test_closed_games.py", "test_stack.py"})
+                        "test_closed_games.py", "test_stack.py", "test_standings_paper.py",
+                        "test_night_papers_fit.py", "test_desk_render_budget.py",
+                        "test_big_numbers.py"})
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
