@@ -26,6 +26,7 @@ import copy
 import gc
 import os
 import shutil
+import sys
 import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -35,7 +36,7 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
-from sqlalchemy import Engine, MetaData, QueuePool, create_engine, inspect, make_url, text
+from sqlalchemy import Engine, MetaData, QueuePool, create_engine, event, inspect, make_url, text
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
@@ -59,7 +60,9 @@ SLOW_FOLDERS = frozenset({"browser", "reliability", "bench", "sheets", "security
 LONG_FILES = frozenset({"test_desk_races.py", "test_papers_to_file.py", "test_club_night.py",
                         "test_paper_load.py", "test_slow_clients.py", "test_api_fuzz.py",
                         "test_pairs_on_the_night_papers.py", "test_replay_tournaments.py",
-                        "test_closed_games.py", "test_stack.py"})
+                        "test_closed_games.py", "test_stack.py", "test_standings_paper.py",
+                        "test_night_papers_fit.py", "test_desk_render_budget.py",
+                        "test_big_numbers.py"})
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -72,6 +75,56 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         return path.name not in LONG_FILES, path.parent.name not in SLOW_FOLDERS
 
     items.sort(key=order)
+    # The engine is pure Python and reads no clock, zone nor database (no module of
+    # scorekeeper/engine/ or tests/engine/ imports time, datetime or anything that does; see
+    # tests/engine/test_import_cycles.py): a second date or PostgreSQL proves nothing new of it.
+    # A test marked no_database reads no database and, checked as it runs
+    # (pytest_runtest_call below), no clock of the app's: the same.
+    engine = Path(__file__).parent / "engine"
+    for item in items:
+        if engine in Path(str(item.fspath)).parents or item.get_closest_marker("no_database"):
+            item.add_marker(pytest.mark.one_date)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
+    """Fail a ``no_database`` test that sends a database a statement or reads the app's clock
+    from its thread (``utcnow``, which every time the app stamps goes through:
+    tests/test_one_clock.py): it runs at one date only, on SQLite only. (The day a session was
+    renewed on is only ever subtracted from a later day, as the pages' ``Date.now()``: not a
+    date, not watched.)"""
+    if not item.get_closest_marker("no_database"):
+        return (yield)
+    read: list[str] = []
+    # What the test itself does, in its thread (the Flask test client runs the app there): a
+    # browser test's tab kept by this worker may still be polling its own server's thread.
+    test_thread = threading.get_ident()
+
+    def statement(conn: Any, cursor: Any, sql: str, *args: Any) -> None:
+        if threading.get_ident() == test_thread:
+            read.append(f"the database: {sql.split(chr(10))[0][:60]}")
+
+    def clock() -> Any:
+        if threading.get_ident() == test_thread:
+            read.append("the clock (utcnow)")
+        return real_utcnow()
+
+    from scorekeeper.models.games import utcnow as real_utcnow
+
+    patch = pytest.MonkeyPatch()
+    event.listen(Engine, "before_cursor_execute", statement)
+    for module in [m for name, m in list(sys.modules.items()) if name.startswith("scorekeeper")]:
+        if getattr(module, "utcnow", None) is real_utcnow:
+            patch.setattr(module, "utcnow", clock)
+    try:
+        result = yield
+    finally:
+        event.remove(Engine, "before_cursor_execute", statement)
+        patch.undo()
+    if read:
+        pytest.fail(f"marked no_database, it read {'; '.join(sorted(set(read)))}: it must run at"
+                    " both of .ci/run's dates and on PostgreSQL; remove the mark", pytrace=False)
+    return result
 
 
 def pytest_configure(config: pytest.Config) -> None:

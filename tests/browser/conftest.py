@@ -88,6 +88,57 @@ SHIFTED_DATE = """(() => {
     globalThis.Date = ShiftedDate;
 })();"""
 
+#: Tells the test which of its pages read the calendar: a ``Date`` made or parsed (not
+#: ``Date.now()``, which the pages only subtract from itself to pace their polls), a zone or
+#: date formatted or a zone asked of ``Intl``, or a date shown (``<time>``, a deadline). A test
+#: that reads none runs at one date only (``one_date``); this is what keeps that rule true.
+CALENDAR_WATCH = """(() => {
+    let told = false;
+    const tell = (what) => {
+        // axe (the accessibility tests' checker) stamps its report with the time it ran,
+        // which no test reads.
+        if (told || (new Error().stack || "").includes("axe.min.js")) { return; }
+        told = true;
+        const report = globalThis.__readsCalendar;
+        if (report) { report(what + " on " + location.pathname); }
+    };
+    const watch = (real, name) => new Proxy(real, {
+        construct(target, args, newTarget) {
+            tell("new " + name + "()");
+            return Reflect.construct(target, args, newTarget === watched ? target : newTarget);
+        },
+        apply(target, self, args) { tell(name + "()"); return Reflect.apply(target, self, args); },
+        get(target, key) {
+            if (name === "Date" && (key === "parse" || key === "UTC")) { tell("Date." + key); }
+            return Reflect.get(target, key);
+        },
+    });
+    const watched = watch(globalThis.Date, "Date");
+    globalThis.Date = watched;
+    // A format made is not read (app.js makes one on every page); a date formatted or the
+    // zone asked is.
+    const formats = Intl.DateTimeFormat.prototype;
+    const formatter = Object.getOwnPropertyDescriptor(formats, "format");
+    Object.defineProperty(formats, "format", { ...formatter, get() {
+        tell("Intl.DateTimeFormat's format");
+        return formatter.get.call(this);
+    } });
+    for (const name of ["formatToParts", "formatRange", "formatRangeToParts",
+                        "resolvedOptions"]) {
+        const real = formats[name];
+        formats[name] = function (...args) {
+            tell("Intl.DateTimeFormat's " + name);
+            return real.apply(this, args);
+        };
+    }
+    document.addEventListener("DOMContentLoaded", () => {
+        if (document.querySelector("time, [data-deadline]")) { tell("a date shown"); }
+    });
+})();"""
+
+#: What the pages of the running test said of the calendar (``CALENDAR_WATCH``).
+CALENDAR_READS: list[str] = []
+
 
 def wait_seconds() -> float:
     """How long a browser test waits for what it expects to see, ``TEST_BROWSER_WAIT_SECONDS``
@@ -109,11 +160,29 @@ expect.set_options(timeout=WAIT_MS)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark every test in this folder ``browser``."""
+    """Mark every test in this folder ``browser``, and ``one_date`` but where it uses the app's
+    database (``app``, ``client``) or is marked ``both_dates``: its server keeps a SQLite file of
+    its own and, unless its pages read the calendar (which ``_one_date_pages_read_no_calendar``
+    fails it for), a second date or PostgreSQL proves nothing new of it."""
     here = Path(__file__).parent
     for item in items:
         if here in Path(str(item.fspath)).parents:
             item.add_marker(pytest.mark.browser)
+            uses_database = {"app", "client"} & set(getattr(item, "fixturenames", ()))
+            if not uses_database and not item.get_closest_marker("both_dates"):
+                item.add_marker(pytest.mark.one_date)
+
+
+@pytest.fixture(autouse=True)
+def _one_date_pages_read_no_calendar(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Fail a ``one_date`` test whose pages read the calendar: .ci/run's second date would
+    have left it out. Mark it ``both_dates``."""
+    CALENDAR_READS.clear()
+    yield
+    if request.node.get_closest_marker("one_date") and CALENDAR_READS:
+        pytest.fail(f"its pages read the calendar ({'; '.join(sorted(set(CALENDAR_READS)))}),"
+                    " so it must run at both of .ci/run's dates: mark it pytest.mark.both_dates",
+                    pytrace=False)
 
 
 #: Whether the screenshots are taken (``TEST_SCREENSHOTS``, unless it is 0). They are for a
@@ -177,6 +246,11 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
         context.set_default_timeout(WAIT_MS)
         if offset := clock_offset_ms():
             context.add_init_script(SHIFTED_DATE % offset)
+        context.expose_function("__readsCalendar", lambda what: CALENDAR_READS.append(what))
+        if kwargs.get("java_script_enabled") is False:
+            # Its pages cannot say what they read: the test runs at both dates.
+            CALENDAR_READS.append("a tab without JavaScript, whose pages cannot be watched")
+        context.add_init_script(CALENDAR_WATCH)
         return context
 
     browser.new_context = new_context_with_waits  # type: ignore[method-assign]

@@ -14,6 +14,8 @@ Shot = Callable[[Page, str], Path]
 PHONES = {"390": {"width": 390, "height": 844}, "360": {"width": 360, "height": 740}}
 
 
+# Your games' list shows their dates.
+@pytest.mark.both_dates
 @pytest.mark.parametrize("size", list(PHONES))
 def test_edit_rights_and_your_games_after_a_restart(browser: Browser, live_server: str,
                                                     shot: Shot, size: str) -> None:

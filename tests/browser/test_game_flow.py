@@ -7,6 +7,7 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from phone import count_hand, count_without_script, field, stepper
 from playwright.sync_api import Browser, Page, expect
 
@@ -158,6 +159,8 @@ def test_a_whole_game(page: Page, browser: Browser, live_server: str, shot: Shot
     assert page.errors == []  # type: ignore[attr-defined]
 
 
+# JavaScript off: its pages cannot be watched for the calendar (conftest.py), so both dates.
+@pytest.mark.both_dates
 def test_the_count_form_works_without_javascript(browser: Browser, live_server: str,
                                                   shot: Shot) -> None:
     page = count_without_script(browser, live_server)

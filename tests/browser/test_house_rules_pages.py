@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Page
 
 Shot = Callable[..., Path]
@@ -57,6 +58,8 @@ def test_house_rules_pages(page: Page, live_server: str, shot: Shot) -> None:
     assert all("422" in e for e in page.errors)  # type: ignore[attr-defined]
 
 
+# The history shows the games' dates.
+@pytest.mark.both_dates
 def test_history_stats_and_chart(page: Page, live_server: str, shot: Shot) -> None:
     api = page.request
     res = api.post(live_server + "/api/v1/games", data={
@@ -112,6 +115,8 @@ def serious_violations(page: Page) -> list[dict]:
             for v in result["violations"] if v["impact"] in ("serious", "critical")]
 
 
+# The history page it checks shows the games' dates.
+@pytest.mark.both_dates
 def test_no_serious_accessibility_violations(browser, live_server: str) -> None:
     # The app's CSP forbids injected scripts: this context lets the test add axe.
     context = browser.new_context(viewport={"width": 390, "height": 844}, bypass_csp=True)

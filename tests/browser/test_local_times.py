@@ -16,6 +16,9 @@ import pytest
 from phone import api, collect_errors, serving
 from playwright.sync_api import Browser, expect
 
+#: The phone shows the changes' times in its own zone: at both of .ci/run's dates.
+pytestmark = pytest.mark.both_dates
+
 HAND = {"end": "went_out", "sides": [
     {"table_points": 355, "hand_points": 20, "canastas": {"mixed": 2}, "going_out": "normal"},
     {"table_points": 280, "hand_points": 45, "red_threes": 3}]}

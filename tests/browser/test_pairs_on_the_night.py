@@ -8,6 +8,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 import requests
 from playwright.sync_api import Page, expect
 
@@ -62,6 +63,8 @@ def test_the_desk_seats_game_1_again_as_pairs_come_and_go(browser, live_server: 
     context.close()
 
 
+# The tournament's pages read the tables' deadlines (Date.parse).
+@pytest.mark.both_dates
 def test_the_pairs_section_has_no_serious_accessibility_violations(browser,
                                                                    live_server: str) -> None:
     from test_a11y import serious_violations

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from scorekeeper.engine import PRESETS, flow
@@ -83,6 +84,8 @@ def test_rules_card_switches_rules(page: Page, live_server: str, shot: Shot) -> 
     assert page.errors == []  # type: ignore[attr-defined]
 
 
+# JavaScript off: its pages cannot be watched for the calendar (conftest.py), so both dates.
+@pytest.mark.both_dates
 def test_opening_minimum_without_javascript(browser: Browser, live_server: str,
                                             shot: Shot) -> None:
     context = browser.new_context(viewport={"width": 390, "height": 844},

@@ -129,6 +129,8 @@ def test_the_page_alone_follows_the_rule_set_and_keeps_a_typed_target(
     assert page.errors == []  # type: ignore[attr-defined]
 
 
+# JavaScript off: its pages cannot be watched for the calendar (conftest.py), so both dates.
+@pytest.mark.both_dates
 def test_without_javascript_the_server_takes_the_chosen_rule_sets_target(
         browser: Browser, live_server: str) -> None:
     context = browser.new_context(viewport=PHONE, java_script_enabled=False)

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 import requests
 from playwright.sync_api import Page, expect
 
@@ -81,6 +82,8 @@ def test_a_player_opens_the_seasons_standings_and_a_pairs_history(
     context.close()
 
 
+# The season's nights show their dates.
+@pytest.mark.both_dates
 def test_the_seasons_pages_have_no_serious_accessibility_violations(
         browser: Any, live_server: str, shot: Shot) -> None:
     from test_a11y import serious_violations

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Page
 
 Shot = Callable[[Page, str], Path]
@@ -38,6 +39,8 @@ def test_sheet_options_on_a_phone(page: Page, live_server: str, shot: Shot) -> N
     assert page.errors == []  # type: ignore[attr-defined]
 
 
+# JavaScript off: its pages cannot be watched for the calendar (conftest.py), so both dates.
+@pytest.mark.both_dates
 def test_sheet_options_without_javascript(browser, live_server: str) -> None:
     context = browser.new_context(viewport={"width": 390, "height": 844}, java_script_enabled=False)
     page = context.new_page()

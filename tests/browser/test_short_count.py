@@ -258,6 +258,8 @@ def test_long_names_keep_the_boxes_in_line_at_360(page: Page, live_server: str,
     shot(page, "short-count-long-names-count")
 
 
+# JavaScript off: its pages cannot be watched for the calendar (conftest.py), so both dates.
+@pytest.mark.both_dates
 def test_without_javascript_the_bar_promises_no_live_count(browser: Browser, live_server: str,
                                                            shot: Shot) -> None:
     page = count_without_script(browser, live_server, 360, 740)

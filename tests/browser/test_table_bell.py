@@ -8,12 +8,15 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from phone import field, make_tournament
 from playwright.sync_api import Page, expect
 
 Shot = Callable[[Page, str], Path]
 
 
+# The table's page reads the round's deadline (Date.parse).
+@pytest.mark.both_dates
 def test_the_table_waits_for_the_bell(browser, live_server: str, shot: Shot) -> None:
     context = browser.new_context(viewport={"width": 390, "height": 844})
     page = context.new_page()

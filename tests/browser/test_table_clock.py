@@ -15,6 +15,8 @@ from playwright.sync_api import Page, expect
 Shot = Callable[[Page, str], Path]
 
 
+# The table's clock counts down to the desk's deadline.
+@pytest.mark.both_dates
 @pytest.mark.fresh_phone  # page.clock.install() stays for the life of the tab
 def test_the_table_phone_shows_the_desks_clock(page: Page, live_server: str, shot: Shot) -> None:
     data = make_tournament(page, live_server, ["Búhos", "Abejas", "Gatos", "Perros"],

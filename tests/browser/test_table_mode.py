@@ -177,6 +177,8 @@ def test_big_type_reads_from_across_the_table(phone: Page, live_server: str,
     assert not phone.errors  # type: ignore[attr-defined]
 
 
+# JavaScript off: its pages cannot be watched for the calendar (conftest.py), so both dates.
+@pytest.mark.both_dates
 def test_without_javascript_no_dead_button(browser: Browser, live_server: str) -> None:
     game = new_game(live_server)
     context = browser.new_context(viewport=PHONES["360"], java_script_enabled=False)

@@ -22,6 +22,8 @@ def no_side_scroll(page: Page) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
 
 
+# The tables' clock (Date.parse of its deadline) and the tournaments' dates shown.
+@pytest.mark.both_dates
 @pytest.mark.skipif(shutil.which("pdftotext") is None, reason="needs pdftotext")
 def test_a_small_tournament(page: Page, live_server: str, shot: Shot, tmp_path: Path) -> None:
     # -- set-up: the form asks for each value 002 names without a number

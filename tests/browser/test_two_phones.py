@@ -7,6 +7,7 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Browser, Page, expect
 
 Shot = Callable[[Page, str], Path]
@@ -30,6 +31,8 @@ def rows(page: Page):
     return page.locator("table.hands tbody tr, .hands-table tbody tr")
 
 
+# The game's page reads the table's deadline (Date.parse).
+@pytest.mark.both_dates
 def test_two_phones_count_the_same_hand_and_undo_puts_a_removed_hand_back(
         page: Page, browser: Browser, live_server: str, shot: Shot) -> None:
     page.goto(live_server + "/games/new")

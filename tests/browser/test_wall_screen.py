@@ -101,6 +101,8 @@ def watch(page: Page, want_pairs: set[str], want_tables: set[str]) -> list[dict[
     return seen
 
 
+# The wall counts down to the round's deadline (Date.parse).
+@pytest.mark.both_dates
 def test_forty_pairs_on_the_club_screen(browser: Browser, wall_server: str, shot: Shot) -> None:
     # The screen's browser is in English; the tournament is Spanish.
     context = browser.new_context(viewport=SCREEN, locale="en-GB")
@@ -163,6 +165,8 @@ def test_forty_pairs_on_the_club_screen(browser: Browser, wall_server: str, shot
     context.close()
 
 
+# JavaScript off: its pages cannot be watched for the calendar (conftest.py), so both dates.
+@pytest.mark.both_dates
 def test_without_javascript_the_wall_shows_everything(browser: Browser, wall_server: str,
                                                       shot: Shot) -> None:
     context = browser.new_context(viewport=SCREEN, java_script_enabled=False)
@@ -181,6 +185,8 @@ def test_without_javascript_the_wall_shows_everything(browser: Browser, wall_ser
     context.close()
 
 
+# The wall counts down to the round's deadline (Date.parse).
+@pytest.mark.both_dates
 def test_a_victory_points_tournament_shows_its_victory_points_and_byes(
         browser: Browser, wall_server: str, shot: Shot) -> None:
     context = browser.new_context(viewport=SCREEN)
@@ -212,6 +218,8 @@ def test_a_victory_points_tournament_shows_its_victory_points_and_byes(
     context.close()
 
 
+# The wall counts down to the round's deadline (Date.parse).
+@pytest.mark.both_dates
 def test_the_wall_has_no_serious_accessibility_violations(browser: Browser,
                                                           wall_server: str) -> None:
     from test_a11y import serious_violations
