@@ -115,18 +115,24 @@ def test_unknown_game_is_404(client: FlaskClient) -> None:
     assert client.get("/games/" + "x" * 101).status_code == 404
 
 
-def test_a_followers_board_is_drawn_once_per_change_and_shared(
-        app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
-    # Three phones follow a table: on each news they all ask for the board. The first draws
-    # it; the others get the same text without the game being loaded again.
+@pytest.fixture
+def loads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The games the pages load from the database, one entry a load."""
     from scorekeeper.games import views
 
-    game_id = start_game(client)
-    post_hand(client, game_id)
-    loads: list[str] = []
+    loaded: list[str] = []
     real = views.game_or_404
     monkeypatch.setattr(views, "game_or_404",
-                        lambda gid, **kw: loads.append(gid) or real(gid, **kw))
+                        lambda gid, **kw: loaded.append(gid) or real(gid, **kw))
+    return loaded
+
+
+def test_a_followers_board_is_drawn_once_per_change_and_shared(
+        app: Flask, client: FlaskClient, loads: list[str]) -> None:
+    # Three phones follow a table: on each news they all ask for the board. The first draws
+    # it; the others get the same text without the game being loaded again.
+    game_id = start_game(client)
+    post_hand(client, game_id)
     htmx = {"HX-Request": "true"}
     phones = [app.test_client() for _ in range(3)]
     boards = [p.get(f"/games/{game_id}?v=0", headers=htmx) for p in phones]
@@ -150,17 +156,13 @@ def test_a_followers_board_is_drawn_once_per_change_and_shared(
 
 
 def test_a_followers_page_is_drawn_once_per_change_with_each_phones_own_token(
-        app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
+        app: Flask, client: FlaskClient, loads: list[str]) -> None:
     # A table's phones scan its code at once: the first draws the page, the others get the
     # same page without the game being loaded again, each with its own CSRF token.
-    from scorekeeper.games import shared_board, views
+    from scorekeeper.games import shared_board
 
     game_id = start_game(client)
     post_hand(client, game_id)
-    loads: list[str] = []
-    real = views.game_or_404
-    monkeypatch.setattr(views, "game_or_404",
-                        lambda gid, **kw: loads.append(gid) or real(gid, **kw))
     pages = [_page(app.test_client(), game_id) for _ in range(3)]
     assert len(loads) == 1
     tokens = [CSRF_META.search(page).group(1) for page in pages]  # type: ignore[union-attr]
