@@ -108,9 +108,12 @@ class Counts:
             return self._limiter
 
     def reset(self) -> None:
-        """Forget every count (tests)."""
-        if self._storage is not None:
-            self._storage.reset()
+        """Forget every count (tests): the next count makes a new store. The memory store's
+        own ``reset()`` clears its events while its expiry timer thread may be reading them
+        (a KeyError in that thread failed a test in CI, 2026-12-05)."""
+        with self._lock:
+            self._storage = None
+            self._limiter = None
 
 
 def init_app(app: Flask) -> None:
