@@ -87,11 +87,10 @@ HAND_POINTS = 450
 #: flight, 400 streams a worker) are for a club's router, not for a whole night from one
 #: machine, so they are lifted (docs/CONFIGURATION.md).
 ONE_ADDRESS = {"SCOREKEEPER_REQUESTS_PER_ADDRESS": "0", "SCOREKEEPER_STREAMS_PER_ADDRESS": "0"}
-#: The server closes a connection idle for ``serve.KEEPALIVE`` seconds (5; gunicorn's 2 until
-#: 2026-12-05, when a phone let go after 1 s and its live counts, every 2 s, each came on a
-#: new connection); a phone lets go of it a second sooner, so that it never sends on a
-#: connection the server is closing (a browser would retry; aiohttp reports an error).
-CLIENT_KEEPALIVE = 4.0
+#: gunicorn closes a connection idle for 2 s (its ``keepalive``); a phone lets go of it sooner,
+#: so that it never sends on a connection the server is closing (a browser would retry; aiohttp
+#: reports an error).
+CLIENT_KEEPALIVE = 1.0
 
 
 def target_for(hands: int) -> int:
@@ -268,7 +267,6 @@ class Server:
         self.server = start_server(
             [str(BIN / "gunicorn"), "-w", str(workers), "-k", "scorekeeper.serve.StreamingWorker",
              "--worker-connections", str(serve.CONNECTIONS_PER_WORKER),
-             "--keep-alive", str(serve.KEEPALIVE),
              "-b", f"127.0.0.1:{self.port}", "--log-level", "warning", app],
             f"gunicorn {app}", env, lambda: listens(self.port))
         assert self.server.proc is not None

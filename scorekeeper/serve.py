@@ -36,15 +36,6 @@ from .network import lan_address
 LOGGER_CLASS = "scorekeeper.accesslog.RedactingLogger"
 #: Connections a worker holds at once (each following page holds one, its event stream).
 CONNECTIONS_PER_WORKER = 5000
-#: How long a connection may wait idle for its phone's next request, in seconds. A phone
-#: counting a hand asks for the live count every second or two: gunicorn's 2 s closed its
-#: connection between two of them, so each came on a new one, accepted, set up and closed
-#: again (a new connection costs a worker about what a bare request does: `wrk` on the hello,
-#: 7,238 req/s kept alive, 3,741 with "Connection: close", 2026-12-05). With gevent an idle
-#: connection is a greenlet of a few KB. A proxy in front lets go of an idle connection to
-#: the app sooner than this (deploy/Caddyfile's ``keepalive``): a request is never sent on a
-#: connection the app is closing.
-KEEPALIVE = 5
 ANY_ADDRESS = ("0.0.0.0", "", "::")
 
 
@@ -244,7 +235,6 @@ def main(argv: list[str] | None = None) -> None:
         # thousands (bench/club_night.py measures it).
         "worker_class": f"{__name__}.StreamingWorker",
         "worker_connections": CONNECTIONS_PER_WORKER,
-        "keepalive": KEEPALIVE,
         "loglevel": "warning",
         "accesslog": args.access_log,
         "logger_class": LOGGER_CLASS,
