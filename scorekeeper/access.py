@@ -230,6 +230,8 @@ def _game_editor(resource: Guard, door: str, game_id: str) -> str | None:
     head = games_service.find_head(game_id)
     if head is None:
         raise resource.refuse(404, game_id)
+    # The row just read, for the view: the live count needs no other read of an unchanged game.
+    g.game_head = head
     if door == PAGES:
         by = game_editor_by(game_id, head)
         if by is None:

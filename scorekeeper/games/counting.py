@@ -27,7 +27,6 @@ from ..engine import (
     HandEnd,
     HandResult,
     Outcome,
-    RuleSet,
     ShapeError,
     flow,
 )
@@ -58,29 +57,36 @@ from .views import OFFLINE_COPY, describe_undo, game_or_404, is_editor, undo_red
 # -- counting a hand -------------------------------------------------------------------------
 
 
-def _count_page(game: Game, game_id: str, number_: int | None, *, values: Mapping[str, Any],
-                hidden: Mapping[str, Any], status: int = 200, result: HandResult | None = None,
-                errors: EntryErrors | None = None, stored: Mapping[str, str] | None = None,
-                **extra: Any) -> Response:
-    rs, fmt = games_service.ruleset_of(game), games_service.format_of(game)
+def _count_page(game: Game | None, game_id: str, number_: int | None, *,
+                values: Mapping[str, Any], hidden: Mapping[str, Any], status: int = 200,
+                result: HandResult | None = None, errors: EntryErrors | None = None,
+                stored: Mapping[str, str] | None = None,
+                basis: games_service.CountBasis | None = None, **extra: Any) -> Response:
+    """The count form (or, to htmx, the live count alone). ``game`` may be ``None`` for the
+    live count of a new hand, which needs its ``basis`` only."""
+    if basis is None:
+        assert game is not None
+        basis = games_service.basis_of(game)
+    rs, fmt = basis.ruleset, basis.format
     if result is None and errors is None and (number_ is not None or request.method == "POST"):
         # A fix, or a save refused for a conflict, opens with a whole hand in its fields: its
         # count shows at once, as the live count would show it, with or without JavaScript.
         # Only a hand that counts is shown; its messages wait for "Check" or "Save".
-        result = _count(game, hand_body_from_form(values, rs, fmt))[0]
+        result = _count(basis, hand_body_from_form(values, rs, fmt))[0]
     # htmx gets the live count alone (``_count_preview.html``): it shows the totals after the
     # hand, not the list of hands, the dealer or the title, so the hands' rows are not built.
-    state = None if htmx else games_service.game_state(game, translate)
-    base = list(state.totals) if state is not None else games_service.running_totals(game)
+    state = None if htmx or game is None else games_service.game_state(game, translate)
+    base = list(state.totals) if state is not None else list(basis.totals)
     # What is saved now, shown instead of the sum while a save of this form waits (offline.js).
     saved = list(base)
     if number_ is not None:
+        assert game is not None
         base = [t - h for t, h in zip(base, game.hands[number_ - 1].totals, strict=True)]
     action = (url_for("games.update_hand", game_id=game_id, number=number_) if number_
               else url_for("games.add_hand", game_id=game_id))
     ctx = count_context(
         count_layout(rs, fmt, total_only=is_total_mode(values)),
-        side_names=[s.name for s in game.sides], values=values,
+        side_names=list(basis.side_names), values=values,
         action=action, preview_url=url_for("games.preview_hand", game_id=game_id),
         hidden={**hidden, **({"editing": number_} if number_ else {})}, base_totals=base,
         submit_label=_("Save the corrected hand") if number_ else None, result=result,
@@ -88,7 +94,7 @@ def _count_page(game: Game, game_id: str, number_: int | None, *, values: Mappin
         typing=request.form.get("typing") if htmx and request.method == "POST" else None,
     )
     if result is not None:
-        ctx["ending"] = _ending(game, rs, number_, values,
+        ctx["ending"] = _ending(game, basis, number_, values,
                                 [b + t for b, t in zip(base, result.totals, strict=True)])
     # The other lane, one tap away: the same page opened in it (what was typed stays behind).
     lane_url = (url_for("games.edit_hand", game_id=game_id, number=number_) if number_
@@ -107,20 +113,22 @@ def _count_page(game: Game, game_id: str, number_: int | None, *, values: Mappin
     return response
 
 
-def _ending(game: Game, rs: RuleSet, number_: int | None, values: Mapping[str, Any],
-            totals: list[int]) -> Outcome | None:
-    """How the game ends if this count is saved ("this hand wins the game"), or ``None``."""
-    last = number_ is None or number_ == len(game.hands)
-    end = values.get("end") if last else game.hands[-1].entry.get("end")
-    hands = games_service.hands_played(game) + (1 if number_ is None else 0)
-    outcome = flow.decide(rs, totals, hands=hands, target=game.target,
+def _ending(game: Game | None, basis: games_service.CountBasis, number_: int | None,
+            values: Mapping[str, Any], totals: list[int]) -> Outcome | None:
+    """How the game ends if this count is saved ("this hand wins the game"), or ``None``
+    (``game`` with its hands when a stored hand is corrected)."""
+    last = number_ is None or game is None or number_ == len(game.hands)
+    end = values.get("end") if last or game is None else game.hands[-1].entry.get("end")
+    hands = basis.hands + (1 if number_ is None else 0)
+    outcome = flow.decide(basis.ruleset, totals, hands=hands, target=basis.target,
                           time_up=end == HandEnd.TIME_UP.value)
     return outcome if outcome.finished else None
 
 
-def _count(game: Game, body: dict[str, Any]) -> tuple[HandResult | None, EntryErrors | None]:
+def _count(basis: games_service.CountBasis, body: dict[str, Any]
+           ) -> tuple[HandResult | None, EntryErrors | None]:
     try:
-        return games_service.count(game, body)[1], None
+        return games_service.count_with(basis.ruleset, basis.format_id, body)[1], None
     except EntryErrors as exc:
         return None, exc
     except ShapeError:
@@ -186,15 +194,22 @@ def preview_hand(game_id: str) -> Response:
     # one missing from Werkzeug's MultiDict raises and catches an exception (0.3 ms a count).
     form = request.form.to_dict()
     editing = whole(form.get("editing"))
-    # While someone types a new hand, the live count needs the running totals, not the hands.
-    game = game_or_404(game_id, hands=not htmx or editing is not None)
-    if editing is not None and not 1 <= editing <= len(game.hands):
-        editing = None
-    body = hand_body_from_form(form, games_service.ruleset_of(game),
-                               games_service.format_of(game))
-    result, errors = _count(game, body)
+    game: Game | None = None
+    if htmx and editing is None:
+        # While someone types a new hand, the live count needs the game's basis alone: read
+        # once per version of the game (the version its guard just read), not per keystroke.
+        basis = games_service.count_basis(game_id, g.game_head.version)
+        if basis is None:
+            abort(404)
+    else:
+        game = game_or_404(game_id)
+        if editing is not None and not 1 <= editing <= len(game.hands):
+            editing = None
+        basis = games_service.basis_of(game)
+    body = hand_body_from_form(form, basis.ruleset, basis.format)
+    result, errors = _count(basis, body)
     hidden = {k: form[k] for k in ("request_key", "seen", "version") if form.get(k)}
-    return _count_page(game, game_id, editing, values=form, hidden=hidden,
+    return _count_page(game, game_id, editing, values=form, hidden=hidden, basis=basis,
                        result=result, errors=errors, status=200 if result or htmx else 422)
 
 

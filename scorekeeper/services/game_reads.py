@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from cachetools import LRUCache
 from sqlalchemy import Select, bindparam, func, select
 from sqlalchemy.orm import joinedload, raiseload, selectinload
 from sqlalchemy.orm.attributes import instance_state
@@ -139,6 +140,48 @@ def _game_by_view_token(*, hands: bool) -> Select[Game]:
 # took to run (the club night's commonest requests read a game this way).
 _GAME_WITH_HANDS = _game_by_view_token(hands=True)
 _GAME_WITHOUT_HANDS = _game_by_view_token(hands=False)
+
+
+@dataclass(frozen=True)
+class CountBasis:
+    """What counting a hand needs of its game: its rule set and player format, the sides'
+    names, their totals before the hand, the hands played and the target. A version of a game
+    never changes (every change makes a new one), so the live count reads this once per
+    version (:func:`count_basis`), not once per keystroke of every scorekeeper."""
+
+    ruleset: RuleSet
+    format: PlayerFormat
+    format_id: str
+    side_names: tuple[str, ...]
+    totals: tuple[int, ...]
+    hands: int
+    target: int
+
+
+def basis_of(game: Game) -> CountBasis:
+    """The count basis of a loaded game (with or without its hands)."""
+    return CountBasis(ruleset_of(game), format_of(game), game.format_id,
+                      tuple(side.name for side in game.sides), tuple(running_totals(game)),
+                      hands_played(game), game.target)
+
+
+#: Count bases by (read-only token, version): a few hundred bytes each, one per table counting.
+_bases: LRUCache[tuple[str, int], CountBasis] = LRUCache(maxsize=8192)
+
+
+def count_basis(view_token: str, version: int) -> CountBasis | None:
+    """The count basis of the game ``view_token`` at ``version`` (its current one, as its head
+    said), read from the database once per version; ``None`` when there is no such game."""
+    kept = _bases.get((view_token, version))
+    if kept is not None:
+        return kept
+    game = find_game(view_token, hands=False)
+    if game is None:
+        return None
+    basis = basis_of(game)
+    # Read at the version it has now (a save may have come since the head was read).
+    _bases[(view_token, game.version)] = basis
+    return basis
 
 
 def can_edit(game: Game, edit_token: str | None) -> bool:

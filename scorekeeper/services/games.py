@@ -32,11 +32,14 @@ from .errors import GameOver, HandNotFound, StaleWrite  # noqa: F401  (callers c
 from .game_reads import UNNAMED_SEAT as UNNAMED_SEAT
 
 # What a game reads, named here too: callers find a game's reads and writes in one place.
+from .game_reads import CountBasis as CountBasis
 from .game_reads import GameHead as GameHead
 from .game_reads import GameState as GameState
 from .game_reads import HandRow as HandRow
 from .game_reads import Translate as Translate
+from .game_reads import basis_of as basis_of
 from .game_reads import can_edit as can_edit
+from .game_reads import count_basis as count_basis
 from .game_reads import dealer_of_hand as dealer_of_hand
 from .game_reads import find_game as find_game
 from .game_reads import find_head as find_head

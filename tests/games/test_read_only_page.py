@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from game_helpers import edit_token_of, post_hand, start_game
+from game_helpers import WORKED_HAND, edit_token_of, post_hand, start_game
 
 CSRF_META = re.compile(r'<meta name="csrf-token" content="([^"]*)">')
 
@@ -173,3 +173,37 @@ def test_a_followers_page_is_drawn_once_per_change_with_each_phones_own_token(
     post_hand(client, game_id)
     after = _page(app.test_client(), game_id)
     assert len(loads) == 2 and "2,070" in after and "events?v=3" in after
+
+
+def test_the_live_count_reads_its_game_once_per_version(
+        app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A scorekeeper types a hand: each keystroke's live count reads the game's basis (its
+    # totals, sides, rule set) once per version of the game, not once per keystroke; a hand
+    # saved meanwhile on another phone makes a new version, counted from its new totals.
+    from scorekeeper.services import game_reads
+
+    reads: list[str] = []
+    real = game_reads.find_game
+    monkeypatch.setattr(game_reads, "find_game",
+                        lambda token, **kw: reads.append(token) or real(token, **kw))
+    game_id = start_game(client)
+    post_hand(client, game_id)
+    htmx = {"HX-Request": "true"}
+
+    def live() -> str:
+        res = client.post(f"/games/{game_id}/hands/preview", data=WORKED_HAND, headers=htmx)
+        assert res.status_code == 200
+        return res.get_data(as_text=True)
+
+    first = [live() for _ in range(3)]
+    assert reads == [game_id] and "→ 2,070" in first[0] and len(set(first)) == 1
+    # Another phone of the table saves a hand: the next keystroke sees it.
+    other = app.test_client()
+    other.get(f"/games/{game_id}/join/{edit_token_of(client, game_id)}")
+    assert post_hand(other, game_id).status_code == 303
+    assert "→ 3,105" in live() and "→ 3,105" in live()
+    assert reads == [game_id, game_id]
+    # Without htmx ("Check" with JavaScript off) the whole form is drawn from the whole game.
+    res = client.post(f"/games/{game_id}/hands/preview", data=WORKED_HAND)
+    assert res.status_code == 200 and "→ 3,105" in res.get_data(as_text=True)
+    assert "<html" in res.get_data(as_text=True)
