@@ -231,6 +231,10 @@ def deck_has_the_ranks(hand: HandUnderCheck) -> Iterator[FieldError]:
     rank")."""
     one_a_side = hand.ruleset.held_cards.one_meld_per_rank
     per_rank = RANK_PER_PACK * hand.packs
+    if fits(_rank_melds(hand, range(len(hand.sides))), per_rank, one_a_side):
+        # Fewer melds never need more cards: the first sides' fit too. Only a hand that does
+        # not fit is looked at side by side, to blame the first side that breaks it.
+        return
     for i in range(len(hand.sides)):
         if fits(_rank_melds(hand, range(i + 1)), per_rank, one_a_side):
             continue

@@ -10,3 +10,6 @@ from . import (  # noqa: E402,F401  (register the routes on bp)
     house_rules,
     views,
 )
+from .forms import out_of_band_slots  # noqa: E402
+
+bp.add_app_template_global(out_of_band_slots, "out_of_band_slots")
