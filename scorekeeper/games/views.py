@@ -17,7 +17,6 @@ from flask import (
     flash,
     get_flashed_messages,
     make_response,
-    render_template,
     request,
     session,
 )
@@ -271,14 +270,22 @@ OFFLINE_COPY = "Offline-Copy"
 LINK_REPLACED = "link-replaced"
 
 
-def _read_only_page(game: Game, game_id: str, in_tournament: bool) -> Response:
-    """The read-only page (or its htmx board): never the edit link nor a form."""
+def _read_only_page(game: Game, game_id: str, in_tournament: bool, *,
+                    shared: bool = False) -> Response:
+    """The read-only page (or its htmx board): never the edit link nor a form. ``shared``: the
+    page drawn once for every follower of the table, with holes for each phone's own CSRF
+    token and the table's clock of the moment (games/shared_board.py), and no message."""
     ctx = _board_context(game, game_id, False, in_tournament)
     if not htmx:
-        _remember_view(game_id)
         ctx["chart"] = _chart(game, ctx["state"])
-        ctx["messages"] = get_flashed_messages()
-        ctx["table_clock"] = table_clock_html(game.id, game_id) if in_tournament else None
+        if shared:
+            ctx["messages"] = []
+            ctx["table_clock"] = Markup(CLOCK_HOLE) if in_tournament else None
+            ctx["csrf_token"] = lambda: CSRF_HOLE
+        else:
+            _remember_view(game_id)
+            ctx["messages"] = get_flashed_messages()
+            ctx["table_clock"] = table_clock_html(game.id, game_id) if in_tournament else None
     return render("games/show.html", "games/_board.html", **ctx)
 
 
@@ -290,11 +297,8 @@ def _shared_read_only_page(game_id: str, head: games_service.GameHead) -> Respon
     key = (game_id, head.version, head.tournament_version, str(get_locale()), "page")
 
     def draw() -> str:
-        ctx = _board_context(game_or_404(game_id), game_id, False, head.in_tournament)
-        ctx["chart"] = _chart(ctx["game"], ctx["state"])
-        ctx["messages"] = []
-        ctx["table_clock"] = Markup(CLOCK_HOLE) if head.in_tournament else None
-        return render_template("games/show.html", csrf_token=lambda: CSRF_HOLE, **ctx)
+        return _read_only_page(game_or_404(game_id), game_id, head.in_tournament,
+                               shared=True).get_data(as_text=True)
 
     clock = table_clock_html(head.id, game_id) if head.in_tournament else None
     response = make_response(fill(follower_board(key, draw), generate_csrf(), str(clock or "")))
