@@ -7,6 +7,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -166,21 +167,25 @@ def basis_of(game: Game) -> CountBasis:
 
 
 #: Count bases by (read-only token, version): a few hundred bytes each, one per table counting.
+#: cachetools' caches are not thread-safe (a threaded server's requests share this one).
 _bases: LRUCache[tuple[str, int], CountBasis] = LRUCache(maxsize=8192)
+_bases_lock = threading.Lock()
 
 
 def count_basis(view_token: str, version: int) -> CountBasis | None:
     """The count basis of the game ``view_token`` at ``version`` (its current one, as its head
     said), read from the database once per version; ``None`` when there is no such game."""
-    kept = _bases.get((view_token, version))
+    with _bases_lock:
+        kept = _bases.get((view_token, version))
     if kept is not None:
         return kept
     game = find_game(view_token, hands=False)
     if game is None:
         return None
     basis = basis_of(game)
-    # Read at the version it has now (a save may have come since the head was read).
-    _bases[(view_token, game.version)] = basis
+    with _bases_lock:
+        # Read at the version it has now (a save may have come since the head was read).
+        _bases[(view_token, game.version)] = basis
     return basis
 
 
