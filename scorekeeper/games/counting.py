@@ -117,8 +117,10 @@ def _ending(game: Game | None, basis: games_service.CountBasis, number_: int | N
             values: Mapping[str, Any], totals: list[int]) -> Outcome | None:
     """How the game ends if this count is saved ("this hand wins the game"), or ``None``
     (``game`` with its hands when a stored hand is corrected)."""
-    last = number_ is None or game is None or number_ == len(game.hands)
-    end = values.get("end") if last or game is None else game.hands[-1].entry.get("end")
+    if number_ is None or game is None or number_ == len(game.hands):
+        end = values.get("end")
+    else:
+        end = game.hands[-1].entry.get("end")
     hands = basis.hands + (1 if number_ is None else 0)
     outcome = flow.decide(basis.ruleset, totals, hands=hands, target=basis.target,
                           time_up=end == HandEnd.TIME_UP.value)
@@ -197,8 +199,8 @@ def preview_hand(game_id: str) -> Response:
     game: Game | None = None
     if htmx and editing is None:
         # While someone types a new hand, the live count needs the game's basis alone: read
-        # once per version of the game (the version its guard just read), not per keystroke.
-        basis = games_service.count_basis(game_id, g.game_head.version)
+        # once per version of the game (the head its guard just read), not per keystroke.
+        basis = games_service.count_basis(game_id, g.game_head)
         if basis is None:
             abort(404)
     else:

@@ -166,17 +166,20 @@ def basis_of(game: Game) -> CountBasis:
                       hands_played(game), game.target)
 
 
-#: Count bases by (read-only token, version): a few hundred bytes each, one per table counting.
-#: cachetools' caches are not thread-safe (a threaded server's requests share this one).
-_bases: LRUCache[tuple[str, int], CountBasis] = LRUCache(maxsize=8192)
+#: Count bases by (read-only token, game's version, its tournament's version): a few hundred
+#: bytes each, one per table counting. cachetools' caches are not thread-safe (a threaded
+#: server's requests share this one).
+_bases: LRUCache[tuple[str, int, int | None], CountBasis] = LRUCache(maxsize=8192)
 _bases_lock = threading.Lock()
 
 
-def count_basis(view_token: str, version: int) -> CountBasis | None:
-    """The count basis of the game ``view_token`` at ``version`` (its current one, as its head
-    said), read from the database once per version; ``None`` when there is no such game."""
+def count_basis(view_token: str, head: GameHead) -> CountBasis | None:
+    """The count basis of the game ``view_token`` as its ``head`` (just read) says it stands,
+    read from the database once per version; ``None`` when there is no such game. The
+    tournament's version is in the key too: the desk renames a pair's game sides before game 1
+    without changing the game's own version."""
     with _bases_lock:
-        kept = _bases.get((view_token, version))
+        kept = _bases.get((view_token, head.version, head.tournament_version))
     if kept is not None:
         return kept
     game = find_game(view_token, hands=False)
@@ -185,7 +188,7 @@ def count_basis(view_token: str, version: int) -> CountBasis | None:
     basis = basis_of(game)
     with _bases_lock:
         # Read at the version it has now (a save may have come since the head was read).
-        _bases[(view_token, game.version)] = basis
+        _bases[(view_token, game.version, head.tournament_version)] = basis
     return basis
 
 

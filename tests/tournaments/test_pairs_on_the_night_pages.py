@@ -89,15 +89,26 @@ def test_the_desk_checks_in_adds_withdraws_and_corrects_pairs_before_game_1(clie
     assert client.post(action, data=confirm).status_code in (303, 404)
     assert len(read(client, tid, token)["pairs"]) == 4
 
+    game_id = read(client, tid, token)["rounds"][0]["tables"][1]["game_id"]
+
+    def live_count() -> str:
+        # The desk may count its tables' hands: the live count names the sides.
+        res = client.post(f"/games/{game_id}/hands/preview", data={"end": "went_out"},
+                          headers={"HX-Request": "true"})
+        assert res.status_code == 200
+        return res.get_data(as_text=True)
+
+    assert ">Golondrinas<" in live_count()
     fixed = post(client, tid, f"/tournaments/{tid}/pairs/5/rename", **{
         "pair5-name": "Las Golondrinas", "pair5-player1": "Concha", "pair5-player2": "Pili"})
     assert fixed.status_code == 303
     data = read(client, tid, token)
     assert data["pairs"][3]["players"] == ["Concha", "Pili"]
-    # The game 1 table's game follows the correction (its sheet and phone show it).
-    game_id = data["rounds"][0]["tables"][1]["game_id"]
+    # The game 1 table's game follows the correction (its sheet and phone show it), the live
+    # count too (the game's own version did not change; its tournament's did).
     game = client.get(f"/api/v1/games/{game_id}").get_json()
     assert game["sides"][1]["name"] == "Las Golondrinas"
+    assert ">Las Golondrinas<" in live_count() and ">Golondrinas<" not in live_count()
     kinds = [c.kind for c in db.session.query(TournamentChange).order_by(TournamentChange.seq)]
     assert kinds == ["check_in", "pair_add", "pair_withdraw", "pair_rename"]
 
