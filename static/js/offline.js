@@ -385,10 +385,15 @@
       });
     }, RETRY_EVERY);
   }
-  // The live count follows the restored values (htmx is ready by DOMContentLoaded).
+  // The live count follows the restored values (htmx is ready by DOMContentLoaded). Not on
+  // the server's answer to a save it refused (data-answer): that page counted what was typed
+  // and says why it was refused ("Time is not up..."), words a live count cannot judge and
+  // wiped a moment after they showed.
   function recount() {
     var form = document.getElementById("count-form");
-    if (form && readKept(form) && window.htmx) { window.htmx.trigger(form, "change"); }
+    if (form && readKept(form) && !form.hasAttribute("data-answer") && window.htmx) {
+      window.htmx.trigger(form, "change");
+    }
   }
 
   window.addEventListener("offline", function () { showBanner(true); });
