@@ -27,7 +27,7 @@ from ..i18n import force_locale, gettext
 from ..page_errors import found
 from ..services import season
 from ..services import season_standings as reader
-from ..tournaments.results_csv import SEPARATORS, _text
+from ..tournaments.results_csv import SEPARATORS, cell_text
 from . import bp
 
 COLUMNS = ("record", "place", "pair", "name", "players", "night", "tournament", "played",
@@ -40,8 +40,8 @@ HEADERS = (N_("record"), N_("place"), N_("pair"), N_("name"), N_("players"), N_(
 def rows(read: reader.Season) -> list[dict[str, Any]]:
     """The file's rows as plain data: the series' standings, then each pair's nights."""
     out: list[dict[str, Any]] = [{
-        "record": "series", "place": row.place, "pair": row.key, "name": _text(row.name),
-        "players": _text(" / ".join(row.players)), "played": row.played, "total": row.total,
+        "record": "series", "place": row.place, "pair": row.key, "name": cell_text(row.name),
+        "players": cell_text(" / ".join(row.players)), "played": row.played, "total": row.total,
     } for row in read.rows]
     for row in read.rows:
         for night in read.nights:
@@ -50,8 +50,8 @@ def rows(read: reader.Season) -> list[dict[str, Any]]:
                 continue
             out.append({
                 "record": "night", "place": result.place, "pair": row.key,
-                "name": _text(result.name), "players": _text(" / ".join(result.players)),
-                "night": night.number, "tournament": _text(night.name),
+                "name": cell_text(result.name), "players": cell_text(" / ".join(result.players)),
+                "night": night.number, "tournament": cell_text(night.name),
                 "score": result.score, "difference": result.difference,
                 "victory_points": result.victory_points,
                 "counts": "yes" if result.counts else "no"})
@@ -63,7 +63,7 @@ def header(language: str) -> tuple[str, ...]:
     if language == "en":
         return COLUMNS
     with force_locale(language):
-        return tuple(_text(gettext(h)) for h in HEADERS)
+        return tuple(cell_text(gettext(h)) for h in HEADERS)
 
 
 def to_csv(read: reader.Season) -> str:

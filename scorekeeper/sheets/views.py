@@ -48,7 +48,7 @@ def day(value: Any) -> str:
     return str(format_date(value, format="long"))
 
 
-def _helpers() -> dict[str, Any]:
+def paper_helpers() -> dict[str, Any]:
     # A paper sheet writes points as counted: a minus sign for points taken, no plus sign.
     return {
         "number": number, "signed": number, "tr": translate, "day": day,
@@ -155,7 +155,7 @@ def _sheet_html(sheet: layout.Sheet, lang: str, paper: str,
     with force_locale(lang):
         return render_template("sheets/sheet.html", sheet=sheet, lang=lang, paper=paper,
                                changes=changes, change_sentence=change_sentence,
-                               change_by=by_label, **_helpers())
+                               change_by=by_label, **paper_helpers())
 
 
 # -- the views ----------------------------------------------------------------------------------
@@ -300,5 +300,5 @@ def rules_card_pdf(ruleset_id: str) -> Response:
 def rules_card_html(rs: RuleSet, lang: str) -> str:
     """The HTML of a rule set's card (printed portrait)."""
     with force_locale(lang):
-        return render_template("sheets/rules_card.html", ruleset=rs, lang=lang, **_helpers())
+        return render_template("sheets/rules_card.html", ruleset=rs, lang=lang, **paper_helpers())
 

@@ -31,7 +31,7 @@ from ..services import desk, record
 from ..services import tournaments as service
 from ..sheets import layout, tables
 from ..sheets.render import PAPERS
-from ..sheets.views import _helpers, game_sheet_model
+from ..sheets.views import game_sheet_model, paper_helpers
 from ..web import see_other
 from . import bp, standings_paper
 from .pdf import cached_pdf, tournament_pdf
@@ -84,7 +84,7 @@ def _shown_again(error: Exception, message: str, status: int) -> Response:
 
 def _table_sheets_html(tournament: Tournament, sheets: list[layout.Sheet], title: str) -> str:
     return render_template("sheets/table_sheets.html", sheets=sheets, title=title,
-                           lang=tournament.language, paper="a4", **_helpers())
+                           lang=tournament.language, paper="a4", **paper_helpers())
 
 
 def seated_sheet(tournament: Tournament, row: TournamentTable) -> layout.Sheet:

@@ -84,7 +84,7 @@ def _starts_formula(rest: str) -> bool:
     return i < len(rest) and unicodedata.normalize("NFKC", rest[i]).startswith(_FORMULA_STARTS)
 
 
-def _text(value: str) -> str:
+def cell_text(value: str) -> str:
     """User text as a cell: a ``'`` before every piece of it that a spreadsheet splitting on
     ``,`` or ``;`` (quotes honoured or not) would read as the start of a formula."""
     starts = [0, *(m.end() for m in _CELL_BREAKS.finditer(value))]
@@ -104,8 +104,8 @@ def rows(tournament: Tournament) -> list[dict[str, Any]]:
     standings = service.standings(tournament)
     names = {p.number: p.name for p in tournament.pairs}
     out: list[dict[str, Any]] = [{
-        "record": "standing", "place": row.rank, "pair": row.number, "name": _text(row.name),
-        "players": _text(" / ".join(row.players)), "played": row.played, "wins": row.wins,
+        "record": "standing", "place": row.rank, "pair": row.number, "name": cell_text(row.name),
+        "players": cell_text(" / ".join(row.players)), "played": row.played, "wins": row.wins,
         "difference": row.difference, "victory_points": row.victory_points,
         "status": _status(row),
     } for row in standings]
@@ -122,8 +122,8 @@ def rows(tournament: Tournament) -> list[dict[str, Any]]:
                           else view.credits[side])
                 out.append({
                     "record": "game", "game": rnd.number, "table": table.number,
-                    "pair": pair.number, "name": _text(pair.name),
-                    "opponent": other.number, "opponent_name": _text(other.name),
+                    "pair": pair.number, "name": cell_text(pair.name),
+                    "opponent": other.number, "opponent_name": cell_text(other.name),
                     "total": view.totals[side], "opponent_total": view.totals[1 - side],
                     "credit": credit,
                     "victory_points": victory.get(pair.number, {}).get(rnd.number),
@@ -132,7 +132,7 @@ def rows(tournament: Tournament) -> list[dict[str, Any]]:
                 })
         for number in rnd.byes:
             out.append({"record": "game", "game": rnd.number, "pair": number,
-                        "name": _text(names.get(number, "")), "ended": "bye",
+                        "name": cell_text(names.get(number, "")), "ended": "bye",
                         "victory_points": victory.get(number, {}).get(rnd.number)})
     return out
 
@@ -166,7 +166,7 @@ def header(language: str, columns: tuple[str, ...] = COLUMNS) -> tuple[str, ...]
         return columns
     names = dict(zip(COLUMNS, HEADERS, strict=True))
     with force_locale(language):
-        return tuple(_text(gettext(names[c])) for c in columns)
+        return tuple(cell_text(gettext(names[c])) for c in columns)
 
 
 def to_csv(tournament: Tournament) -> str:

@@ -13,7 +13,7 @@ import unicodedata
 import pytest
 from tournament_helpers import admin, create, links, post_hand, stock_out
 
-from scorekeeper.tournaments.results_csv import COLUMNS, _text
+from scorekeeper.tournaments.results_csv import COLUMNS, cell_text
 
 #: The columns of these files' nights, ranked on the difference (no victory points).
 DIFFERENCE_COLUMNS = tuple(c for c in COLUMNS if c != "victory_points")
@@ -119,4 +119,4 @@ def test_the_header_row_is_in_the_files_language(client):
     ("a, +1", "a,' +1"), ("5;Concha", "5;Concha"), ("Ñandú", "Ñandú"), ("a-b=c", "a-b=c"),
 ])
 def test_every_piece_that_would_start_a_formula_gets_a_quote(typed, cell):
-    assert _text(typed) == cell
+    assert cell_text(typed) == cell
