@@ -6,13 +6,15 @@ per request and the functions with the most cumulative time.
 
 Run: ``.venv/bin/python bench/profile_requests.py [-n 300]
 [--only page|preview|save|hello|screen|board|count|table-page|table-board|table-preview|join]
-[--top 25] [--sort cumulative|tottime] [--synchronous NORMAL|FULL]``, with ``--only poll`` (a
-read-only phone's board poll, nothing changed: 204) and ``--only dashboard`` (a tournament desk's
-dashboard, 20 tables of 6 hands), the club night's most frequent and its heaviest poll; and
-``--only table-page``, ``table-board``, ``table-preview``: the read-only page, a follower's new
-board and a live count of a tournament table's game (6 hands), which is what every table of the
-club night plays (its clock, its table and round read beside the game); ``--only join``, a
-scorekeeper's edit link. For reading, not a gate.
+[--top 25] [--sort cumulative|tottime] [--synchronous NORMAL|FULL] [--database URL]``, with
+``--only poll`` (a read-only phone's board poll, nothing changed: 204) and ``--only
+dashboard`` (a tournament desk's dashboard, 20 tables of 6 hands), the club night's most
+frequent and its heaviest poll; and ``--only table-page``, ``table-board``, ``table-preview``:
+the read-only page, a follower's new board and a live count of a tournament table's game (6
+hands), which is what every table of the club night plays (its clock, its table and round read
+beside the game); ``--only join``, a scorekeeper's edit link. ``--database``: a PostgreSQL
+URL (its tables dropped and made anew), to see what the stack's database adds to each request.
+For reading, not a gate.
 """
 
 from __future__ import annotations
@@ -53,6 +55,8 @@ def main() -> int:
     parser.add_argument("--top", type=int, default=25)
     parser.add_argument("--synchronous", choices=["NORMAL", "FULL"])
     parser.add_argument("--no-profile", action="store_true", help="time only")
+    parser.add_argument("--database", help="a PostgreSQL URL whose tables are dropped and made "
+                        "anew (default: a throwaway SQLite file)")
     parser.add_argument("--sort", default="cumulative", choices=["cumulative", "tottime"])
     args = parser.parse_args()
     if args.synchronous:
@@ -64,10 +68,13 @@ def main() -> int:
     from scorekeeper.extensions import db
 
     tmp = Path(tempfile.mkdtemp(prefix="bench-prof-"))
-    app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp / 'bench.sqlite'}",
+    database = args.database or f"sqlite:///{tmp / 'bench.sqlite'}"
+    app = create_app({"SQLALCHEMY_DATABASE_URI": database,
                       "SECRET_KEY": "bench", "WTF_CSRF_ENABLED": False},
                      instance_path=str(tmp / "instance"))
     with app.app_context():
+        if args.database:
+            db.drop_all()
         db.create_all()
     client = app.test_client()
     game = client.post("/api/v1/games", json=BODY).get_json()
