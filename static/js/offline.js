@@ -316,22 +316,29 @@
     save(form, submitter);
   });
 
-  // Typing while a hand waits: the kept copy follows, so a reload shows the latest.
+  // Typing: the kept copy follows, so a reload, or the count opened again, shows the latest.
+  // A hand that waits or was refused keeps what it is (sent, or only put back); a new hand not
+  // yet saved is kept as a draft, put back and never sent, like a refused one. (The form has
+  // autocomplete="off": the browser's own restoring brought back the last hand's "Going out"
+  // on the next hand's form after Back, and nothing else.)
   function follow(event) {
     var form = event.target && event.target.form;
     if (!form || form.id !== "count-form" || !form.hasAttribute("data-done")) { return; }
     var kept = readKept(form);
-    if (kept && !kept.refused) {
+    if (kept) {
       kept.values = typed(form);
       writeKept(form, kept);
+    } else if (!form.querySelector("input[name=editing]")) {
+      writeKept(form, {values: typed(form), submit: null, why: null, refused: true});
     }
   }
   document.addEventListener("input", follow);
   document.addEventListener("change", follow);
 
   // A count page opened (or reloaded) while this phone keeps a hand for it: the hand is back
-  // as typed, still waiting, and goes once the server answers. A hand the server refused is
-  // only put back into the same form (the same game version), not sent.
+  // as typed, still waiting, and goes once the server answers. A hand the server refused, or
+  // a draft, is only put back into the same form (the same game version), not sent; for
+  // another version it is dropped (the game moved on: another phone saved or undid a hand).
   function restore() {
     var form = document.getElementById("count-form");
     if (!form || !form.hasAttribute("data-done")) { return; }
@@ -339,10 +346,14 @@
     if (!kept) { return; }
     if (kept.refused) {
       var here = typed(form);
-      var same = ["seen", "version", "editing"].every(function (name) {
-        return (here[name] || "") === (kept.values[name] || "");
-      });
-      if (same) { putBack(form, kept.values); }
+      var alike = function (names) {
+        return names.every(function (name) {
+          return (here[name] || "") === (kept.values[name] || "");
+        });
+      };
+      // The other lane (?mode=) starts empty, as the server opens it; its typing replaces it.
+      if (!alike(["seen", "version", "editing"])) { forget(form); }
+      else if (alike(["mode"])) { putBack(form, kept.values); }
       return;
     }
     putBack(form, kept.values);
