@@ -147,7 +147,9 @@
       return kept && typeof kept.values === "object" ? kept : null;
     } catch (e) { return null; }
   }
+  // kept.at: the page it was typed on (a "Who went out?" tap opens the count with ?went_out=).
   function writeKept(form, kept) {
+    kept.at = window.location.pathname + window.location.search;
     try { window.localStorage.setItem(storeKey(form), JSON.stringify(kept)); } catch (e) { /* full or private mode */ }
   }
   function forget(form) {
@@ -351,8 +353,13 @@
           return (here[name] || "") === (kept.values[name] || "");
         });
       };
+      // A "Who went out?" tap starts the count it names: a draft typed elsewhere would put
+      // its own going out back over the side just tapped (and the bonus went to the wrong
+      // side). A reload of the page it was typed on still brings it back.
+      var tapped = new URLSearchParams(window.location.search).has("went_out") &&
+        kept.at !== window.location.pathname + window.location.search;
+      if (!alike(["seen", "version", "editing"]) || tapped) { forget(form); }
       // The other lane (?mode=) starts empty, as the server opens it; its typing replaces it.
-      if (!alike(["seen", "version", "editing"])) { forget(form); }
       else if (alike(["mode"])) { putBack(form, kept.values); }
       return;
     }

@@ -127,3 +127,32 @@ def test_a_draft_gives_way_when_the_game_moves_on(page: Page, live_server: str) 
     page.reload()
     page.wait_for_function("() => window.htmx !== undefined && document.readyState === 'complete'")
     expect(side(page, 0, "table_points")).to_have_value("")
+
+
+def test_a_who_went_out_tap_starts_its_own_count(page: Page, live_server: str) -> None:
+    """QA of 2026-12-05 (Buraco): a count typed after tapping the wrong side, left unsaved, came
+    back over the side tapped next, and the going-out bonus was saved for the wrong side."""
+    game = game_with_a_hand(live_server)
+    page.goto(game["edit_url"])
+    page.get_by_role("link", name="Ellos").click()  # "Who went out?": side 2, by mistake
+    page.wait_for_function("() => window.htmx !== undefined && document.readyState === 'complete'")
+    expect(page.locator("input[name='sides[1].going_out'][value='normal']")).to_be_checked()
+    side(page, 1, "canastas.mixed").fill("1")
+    side(page, 1, "table_points").fill("95")
+    page.reload()  # the page it was typed on: the draft comes back
+    page.wait_for_function("() => window.htmx !== undefined && document.readyState === 'complete'")
+    expect(side(page, 1, "table_points")).to_have_value("95")
+    page.get_by_role("link", name="Back to the game").click()
+
+    page.get_by_role("link", name="Nosotros").click()  # side 1 went out
+    page.wait_for_function("() => window.htmx !== undefined && document.readyState === 'complete'")
+    expect(page.locator("input[name='sides[0].going_out'][value='normal']")).to_be_checked()
+    expect(page.locator("input[name='sides[1].going_out'][value='']")).to_be_checked()
+    expect(side(page, 1, "table_points")).to_have_value("")
+    expect(side(page, 1, "canastas.mixed")).to_have_value("")
+    side(page, 0, "canastas.mixed").fill("1")
+    side(page, 0, "table_points").fill("95")
+    side(page, 1, "table_points").fill("40")
+    page.get_by_role("button", name="Save this hand").click()
+    page.wait_for_url(f"{live_server}/games/{game['id']}")
+    assert hands_of(live_server, game, page) == [[450, 0], [495, 40]]
