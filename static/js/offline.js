@@ -23,6 +23,8 @@
   var WAITING = text("waiting", "1 hand waiting to be sent: it goes as soon as the server answers.");
   // The count's bar while a hand waits: this instead of the sum (the saved total shows).
   var WAITING_SHORT = text("waiting-short", "1 hand waiting");
+  // A count put back as it was left on this phone, before any save of it.
+  var DRAFT = text("draft", "Brought back as it was left: not saved yet.");
   // The page is the copy the service worker kept (static/sw.js), shown without a connection.
   var COPY = document.documentElement.hasAttribute("data-offline-copy");
   // How often a waiting hand asks whether the server can be reached again (ms).
@@ -73,6 +75,14 @@
     waiting = retry;
     if (!timer) { timer = window.setInterval(tryWaiting, RETRY_EVERY); }
     notice.scrollIntoView({block: "nearest"});
+  }
+
+  function showDraft(form) {
+    var note = document.createElement("p");
+    note.className = "draft-note";
+    note.setAttribute("role", "status");
+    note.textContent = DRAFT;
+    form.insertBefore(note, form.firstChild);
   }
 
   // The count's bar says the hand waits, and shows the saved total instead of saved + this hand
@@ -360,7 +370,11 @@
         kept.at !== window.location.pathname + window.location.search;
       if (!alike(["seen", "version", "editing"]) || tapped) { forget(form); }
       // The other lane (?mode=) starts empty, as the server opens it; its typing replaces it.
-      else if (alike(["mode"])) { putBack(form, kept.values); }
+      else if (alike(["mode"])) {
+        putBack(form, kept.values);
+        // The server's answer to a refused save shows that hand and says why already.
+        if (!form.hasAttribute("data-answer")) { showDraft(form); }
+      }
       return;
     }
     putBack(form, kept.values);

@@ -6,6 +6,8 @@ after a save left the last hand's "Going out" chosen on the next hand's form).""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -61,8 +63,10 @@ def test_a_reload_in_the_middle_of_a_count_keeps_what_was_typed(page: Page,
     expect(side(page, 1, "table_points")).to_have_value("40")
     expect(side(page, 0, "canastas.mixed")).to_have_value("1")
     expect(page.locator("input[name='sides[0].going_out'][value='normal']")).to_be_checked()
-    # The live count follows what came back, and nothing waits to be sent.
+    # The live count follows what came back, the page says so, and nothing waits to be sent.
     expect(summary).to_contain_text("+495", use_inner_text=True)
+    expect(page.locator(".draft-note")).to_have_text(
+        "Brought back as it was left: not saved yet.")
     expect(page.locator(".offline-notice")).to_have_count(0)
     assert hands_of(live_server, game, page) == [[450, 0]]
 
@@ -79,6 +83,7 @@ def test_the_count_opened_again_shows_the_fix_of_a_refused_save(page: Page,
     side(page, 0, "table_points").fill("120")
     page.get_by_role("button", name="Save this hand").click()
     expect(page.locator(".error-summary")).to_contain_text("The hand was not saved.")
+    expect(page.locator(".draft-note")).to_have_count(0)  # the server's page says why
 
     # Fixed on the refused page, then left for the game screen without saving.
     side(page, 0, "canastas.mixed").fill("1")
@@ -92,6 +97,7 @@ def test_the_count_opened_again_shows_the_fix_of_a_refused_save(page: Page,
     expect(side(page, 0, "table_points")).to_have_value("95")
     expect(side(page, 0, "canastas.mixed")).to_have_value("1")
     expect(page.locator("#count-summary")).to_contain_text("+495", use_inner_text=True)
+    expect(page.locator(".draft-note")).to_be_visible()
     page.get_by_role("button", name="Save this hand").click()
     page.wait_for_url(f"{live_server}/games/{game['id']}")
     assert hands_of(live_server, game, page) == [[450, 0], [495, 0]]
@@ -150,9 +156,25 @@ def test_a_who_went_out_tap_starts_its_own_count(page: Page, live_server: str) -
     expect(page.locator("input[name='sides[1].going_out'][value='']")).to_be_checked()
     expect(side(page, 1, "table_points")).to_have_value("")
     expect(side(page, 1, "canastas.mixed")).to_have_value("")
+    expect(page.locator(".draft-note")).to_have_count(0)
     side(page, 0, "canastas.mixed").fill("1")
     side(page, 0, "table_points").fill("95")
     side(page, 1, "table_points").fill("40")
     page.get_by_role("button", name="Save this hand").click()
     page.wait_for_url(f"{live_server}/games/{game['id']}")
     assert hands_of(live_server, game, page) == [[450, 0], [495, 40]]
+
+
+def test_the_note_of_a_count_brought_back_speaks_the_pages_language(
+        page: Page, live_server: str, shot: Callable[[Page, str], Path]) -> None:
+    game = game_with_a_hand(live_server)
+    page.goto(game["edit_url"])
+    page.goto(f"{live_server}/games/{game['id']}/hands/new?lang=es")
+    page.wait_for_function("() => window.htmx !== undefined && document.readyState === 'complete'")
+    side(page, 0, "table_points").fill("95")
+    page.reload()
+    expect(page.locator(".draft-note")).to_have_text(
+        "Recuperada tal como quedó: todavía sin guardar.")
+    expect(side(page, 0, "table_points")).to_have_value("95")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    shot(page, "count-draft-brought-back-es")
