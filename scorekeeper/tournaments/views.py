@@ -400,6 +400,8 @@ def round_response(tournament: Tournament, rnd: TournamentRound,
     response = render("tournaments/round.html", tournament=tournament, links=links,
                       missing=sum(1 for t in rnd.tables if t.link_made_at is None),
                       time_up_label=label(HandEnd.TIME_UP.label),
+                      # Burraco's clock takes the going-out bonus alone (rulesets.py)
+                      time_up_cards_count=service.ruleset_of(tournament).time_up_cards_count,
                       notes=service.notes_of(tournament),
                       **_round_context(tournament, rnd), **extra)
     if links:

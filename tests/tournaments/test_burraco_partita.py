@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from tournament_helpers import SEATED, admin, links, pairs, post_hand, read
+from tournament_helpers import SEATED, admin, create, links, pairs, post_hand, read
 
 
 def hand(points: tuple[int, int], naturals: tuple[int, int]) -> dict[str, Any]:
@@ -108,3 +108,19 @@ def test_the_set_up_page_says_what_is_wrong_by_the_field(client: Any) -> None:
     html = response.get_data(as_text=True)
     assert re.search(r'id="hands_per_game"[^>]*aria-invalid="true"', html)
     assert 'id="hands_per_game-error"' in html
+
+
+def test_the_round_page_says_burracos_rule_at_time(client: Any) -> None:
+    """Burraco's clock takes the going-out bonus alone, the cards counting as usual (EB-TO,
+    ``time_up_cards_count``); the tournament rules' 002 counts only canastas and premios. The
+    round's page told a Burraco desk 002's rule (QA, 2026-12-05)."""
+    tid, token = burraco(client)
+    assert client.get(f"/tournaments/{tid}", query_string={"token": token}).status_code == 303
+    page = client.get(f"/tournaments/{tid}/rounds/1").get_data(as_text=True)
+    assert ("When time is up, nobody gets the going-out bonus and the cards on the table and in "
+            "hand count as usual") in page
+    assert "counts only its canastas and premios" not in page
+    tid, token = create(client)  # the tournament rules (002)
+    assert client.get(f"/tournaments/{tid}", query_string={"token": token}).status_code == 303
+    page = client.get(f"/tournaments/{tid}/rounds/1").get_data(as_text=True)
+    assert "the hand being played counts only its canastas and premios" in page
