@@ -159,14 +159,19 @@ def test_the_sides_names_in_the_bar_are_never_cut(page: Page, live_server: str, 
     expect(page.locator(".count-bar .summary-points")).to_have_count(2)
     shown = page.locator(".count-bar .summary-name")
     expect(shown).to_have_text(names)
-    for i in range(2):
+    # The last keystrokes' live count may still replace the bar: measured once it has (a name
+    # measured while its bar was swapped out had no box, a failed CI run of 2026-12-05), and
+    # each name's overflow and box read together, in one go.
+    page.wait_for_load_state("networkidle")
+    measured = shown.evaluate_all(
+        "els => els.map(el => { const r = el.getBoundingClientRect(); return {"
+        " cut: el.scrollWidth > el.clientWidth || getComputedStyle(el).textOverflow === "
+        "'ellipsis' && getComputedStyle(el).overflow === 'hidden', x: r.x, width: r.width}; })")
+    assert len(measured) == 2, measured
+    for name, box in zip(names, measured, strict=True):
         # Whole: nothing overflows its box, and the box is on the screen.
-        cut = shown.nth(i).evaluate(
-            "el => el.scrollWidth > el.clientWidth || getComputedStyle(el).textOverflow === "
-            "'ellipsis' && getComputedStyle(el).overflow === 'hidden'")
-        assert not cut, (lang, width, names[i])
-        box = shown.nth(i).bounding_box()
-        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width, box
+        assert not box["cut"], (lang, width, name)
+        assert box["width"] > 0 and box["x"] >= 0 and box["x"] + box["width"] <= width, box
     bar = bar_box(page)
     assert bar["y"] + bar["height"] <= height + 0.5, bar
     shot(page, f"count-bar-names-{width}-{lang}", full_page=False)
