@@ -48,7 +48,8 @@ if sync_playwright is None or not os.path.exists(CHROMIUM):
 
 #: The environment variables of libfaketime, which .ci/run's runs at other dates set for the
 #: Python processes (the tests, the servers they start).
-FAKETIME_VARIABLES = ("LD_PRELOAD", "FAKETIME", "FAKETIME_DONT_FAKE_MONOTONIC")
+FAKETIME_VARIABLES = ("LD_PRELOAD", "FAKETIME", "FAKETIME_DONT_FAKE_MONOTONIC",
+                      "FAKETIME_FORCE_MONOTONIC_FIX")
 
 
 def chromium_env() -> dict[str, str] | None:
