@@ -192,11 +192,12 @@ def game_urls(view_token: str, edit_token: str | None) -> GameLinks:
 
 def hand_to_dict(hand: Hand | record.HandView) -> StoredHand:
     """A stored hand as the API shows it (labels in the request's language)."""
+    kept = hand.kept if isinstance(hand, record.HandView) else record.kept_hand(hand)
     return {
         "number": hand.number,
         "version": hand.version,
-        "entry": cast(StoredEntry, hand.entry),
-        "totals": list(hand.totals),
+        "entry": cast(StoredEntry, kept["entry"]),
+        "totals": list(kept["totals"]),
         "sides": [
             {
                 "total": side["total"],
@@ -206,7 +207,7 @@ def hand_to_dict(hand: Hand | record.HandView) -> StoredHand:
                     for line in side["lines"]
                 ],
             }
-            for side in hand.result
+            for side in kept["result"]
         ],
     }
 

@@ -28,19 +28,18 @@ class HandSnapshot(TypedDict):
     total."""
 
     entry: dict[str, object]
-    result: list[dict[str, object]]
+    result: list[dict[str, Any]]
     totals: list[int]
 
 
 @dataclass(frozen=True)
 class HandView:
-    """A hand as an answer shows it (plain data, read before the request commits)."""
+    """A hand as an answer shows it: its number and version, and the hand as the change log
+    keeps it (plain data, read before the request commits)."""
 
     number: int
     version: int
-    entry: dict[str, object]
-    result: list[dict[str, Any]]
-    totals: list[int]
+    kept: HandSnapshot
 
 
 @dataclass(frozen=True)

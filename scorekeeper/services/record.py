@@ -123,8 +123,9 @@ class GameLedger(Ledger[str | int, Game, HandEntry, Written]):
         hand = None
         if earlier.after is not None and earlier.hand is not None:
             snap = earlier.after
-            hand = HandView(number=earlier.hand, version=earlier.version, entry=snap["entry"],
-                            result=snap["result"], totals=[int(t) for t in snap["totals"]])
+            hand = HandView(earlier.hand, earlier.version, {
+                "entry": snap["entry"], "result": snap["result"],
+                "totals": [int(t) for t in snap["totals"]]})
         return Written(view_of(earlier), hand, row.version, repeated=True)
 
     def check(self, row: Game, by: str) -> None:
@@ -150,9 +151,7 @@ class GameLedger(Ledger[str | int, Game, HandEntry, Written]):
         if shown is not None:
             shown.version = game.version
             db.session.flush()
-        view = None if shown is None else HandView(
-            number=shown.number, version=shown.version, entry=shown.entry, result=shown.result,
-            totals=[int(t) for t in shown.totals])
+        view = None if shown is None else HandView(shown.number, shown.version, kept_hand(shown))
         return Written(view_of(change), view, game.version)
 
 
@@ -177,7 +176,8 @@ def _check_time_up(game: Game, body: Mapping[str, object], by: str) -> None:
 # -- hands, as the log keeps them ----------------------------------------------------------------
 
 
-def _snapshot(hand: Hand) -> HandSnapshot:
+def kept_hand(hand: Hand) -> HandSnapshot:
+    """``hand`` as the change log keeps it."""
     return {"entry": hand.entry, "result": hand.result, "totals": [int(t) for t in hand.totals]}
 
 
@@ -334,7 +334,7 @@ def fix_hand(game_id: str | int, number: int, body: Mapping[str, object], *, by:
             _check_time_up(game, body, by)
         snap = _counted(game, body)
         before_totals = games_service.totals_of(game)
-        before = _snapshot(hand)
+        before = kept_hand(hand)
         _set_hand(hand, snap)
         games_service.settle(game)
         return HandEntry(ChangeKind.FIX, hand.number, before, snap, before_totals, hand)
@@ -356,7 +356,7 @@ def delete_hand(game_id: str | int, number: int, *, by: str,
         hand = _hand_now(game, number, expected_version, follow)
         at = hand.number
         before_totals = games_service.totals_of(game)
-        before = _snapshot(hand)
+        before = kept_hand(hand)
         _take_hand(game, at)
         games_service.settle(game)
         return HandEntry(ChangeKind.DELETE, at, before, None, before_totals)
@@ -414,7 +414,7 @@ def _apply(game: Game, target: GameChange, kind: ChangeKind) -> HandEntry:
     totals_before = games_service.totals_of(game)
     hand: Hand | None = None
     if removes:
-        before, after = _snapshot(get_hand(game, number)), None
+        before, after = kept_hand(get_hand(game, number)), None
         _take_hand(game, number)
     elif puts:
         snap = _logged(target, kind)
@@ -423,7 +423,7 @@ def _apply(game: Game, target: GameChange, kind: ChangeKind) -> HandEntry:
     else:
         hand = get_hand(game, number)
         snap = _logged(target, kind)
-        before, after = _snapshot(hand), snap
+        before, after = kept_hand(hand), snap
         _set_hand(hand, snap)
     target.undone = kind is ChangeKind.UNDO
     games_service.settle(game)

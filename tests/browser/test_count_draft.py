@@ -29,11 +29,23 @@ def game_with_a_hand(base: str) -> dict[str, Any]:
     return game
 
 
+def ready(page: Page) -> None:
+    """Wait for the page's scripts: the draft is put back and the live count started then."""
+    page.wait_for_function("() => window.htmx !== undefined && document.readyState === 'complete'")
+
+
+def type_side(page: Page, n: int, table: int, canastas: int | None = None) -> None:
+    """Side ``n``'s mixed canastas (when given) and table points, typed as a player does."""
+    if canastas is not None:
+        side(page, n, "canastas.mixed").fill(str(canastas))
+    side(page, n, "table_points").fill(str(table))
+
+
 def open_count(page: Page, base: str, game: dict[str, Any]) -> None:
     """The count of the next hand, from the game screen as a scorekeeper opens it."""
     page.goto(game["edit_url"])
     page.get_by_role("link", name="Count this hand").click()
-    page.wait_for_function("() => window.htmx !== undefined && document.readyState === 'complete'")
+    ready(page)
 
 
 def hands_of(base: str, game: dict[str, Any], page: Page) -> list[list[int]]:
@@ -51,14 +63,13 @@ def test_a_reload_in_the_middle_of_a_count_keeps_what_was_typed(page: Page,
     game = game_with_a_hand(live_server)
     open_count(page, live_server, game)
     page.check("input[name='sides[0].going_out'][value='normal']")
-    side(page, 0, "canastas.mixed").fill("1")
-    side(page, 0, "table_points").fill("95")
-    side(page, 1, "table_points").fill("40")
+    type_side(page, 0, 95, canastas=1)
+    type_side(page, 1, 40)
     summary = page.locator("#count-summary")
     expect(summary).to_contain_text("+495", use_inner_text=True)
 
     page.reload()
-    page.wait_for_function("() => window.htmx !== undefined && document.readyState === 'complete'")
+    ready(page)
     expect(side(page, 0, "table_points")).to_have_value("95")
     expect(side(page, 1, "table_points")).to_have_value("40")
     expect(side(page, 0, "canastas.mixed")).to_have_value("1")
@@ -80,20 +91,19 @@ def test_the_count_opened_again_shows_the_fix_of_a_refused_save(page: Page,
     game = game_with_a_hand(live_server)
     open_count(page, live_server, game)
     page.check("input[name='sides[0].going_out'][value='normal']")
-    side(page, 0, "table_points").fill("120")
+    type_side(page, 0, 120)
     page.get_by_role("button", name="Save this hand").click()
     expect(page.locator(".error-summary")).to_contain_text("The hand was not saved.")
     expect(page.locator(".draft-note")).to_have_count(0)  # the server's page says why
 
     # Fixed on the refused page, then left for the game screen without saving.
-    side(page, 0, "canastas.mixed").fill("1")
-    side(page, 0, "table_points").fill("95")
+    type_side(page, 0, 95, canastas=1)
     expect(page.locator("#count-summary")).to_contain_text("+495", use_inner_text=True)
     page.get_by_role("link", name="Back to the game").click()
     page.wait_for_url(f"{live_server}/games/{game['id']}")
 
     page.get_by_role("link", name="Count this hand").click()
-    page.wait_for_function("() => window.htmx !== undefined && document.readyState === 'complete'")
+    ready(page)
     expect(side(page, 0, "table_points")).to_have_value("95")
     expect(side(page, 0, "canastas.mixed")).to_have_value("1")
     expect(page.locator("#count-summary")).to_contain_text("+495", use_inner_text=True)
@@ -107,14 +117,13 @@ def test_back_after_a_save_opens_a_clean_next_hand(page: Page, live_server: str)
     game = game_with_a_hand(live_server)
     open_count(page, live_server, game)
     page.check("input[name='sides[1].going_out'][value='normal']")
-    side(page, 1, "canastas.mixed").fill("1")
-    side(page, 1, "table_points").fill("95")
+    type_side(page, 1, 95, canastas=1)
     page.get_by_role("button", name="Save this hand").click()
     page.wait_for_url(f"{live_server}/games/{game['id']}")
     expect(page.locator(".notice").first).to_have_text("Hand 2 saved.")
 
     page.go_back()
-    page.wait_for_function("() => window.htmx !== undefined && document.readyState === 'complete'")
+    ready(page)
     expect(page.locator("h1.count-title")).to_have_text("Count hand 3")
     for n in (0, 1):
         expect(page.locator(f"input[name='sides[{n}].going_out'][value='']")).to_be_checked()
@@ -128,10 +137,10 @@ def test_a_draft_gives_way_when_the_game_moves_on(page: Page, live_server: str) 
     of the next one starts empty."""
     game = game_with_a_hand(live_server)
     open_count(page, live_server, game)
-    side(page, 0, "table_points").fill("95")
+    type_side(page, 0, 95)
     api(live_server, f"/api/v1/games/{game['id']}/hands", HAND, game["edit_token"])
     page.reload()
-    page.wait_for_function("() => window.htmx !== undefined && document.readyState === 'complete'")
+    ready(page)
     expect(side(page, 0, "table_points")).to_have_value("")
 
 
@@ -141,25 +150,23 @@ def test_a_who_went_out_tap_starts_its_own_count(page: Page, live_server: str) -
     game = game_with_a_hand(live_server)
     page.goto(game["edit_url"])
     page.get_by_role("link", name="Ellos").click()  # "Who went out?": side 2, by mistake
-    page.wait_for_function("() => window.htmx !== undefined && document.readyState === 'complete'")
+    ready(page)
     expect(page.locator("input[name='sides[1].going_out'][value='normal']")).to_be_checked()
-    side(page, 1, "canastas.mixed").fill("1")
-    side(page, 1, "table_points").fill("95")
+    type_side(page, 1, 95, canastas=1)
     page.reload()  # the page it was typed on: the draft comes back
-    page.wait_for_function("() => window.htmx !== undefined && document.readyState === 'complete'")
+    ready(page)
     expect(side(page, 1, "table_points")).to_have_value("95")
     page.get_by_role("link", name="Back to the game").click()
 
     page.get_by_role("link", name="Nosotros").click()  # side 1 went out
-    page.wait_for_function("() => window.htmx !== undefined && document.readyState === 'complete'")
+    ready(page)
     expect(page.locator("input[name='sides[0].going_out'][value='normal']")).to_be_checked()
     expect(page.locator("input[name='sides[1].going_out'][value='']")).to_be_checked()
     expect(side(page, 1, "table_points")).to_have_value("")
     expect(side(page, 1, "canastas.mixed")).to_have_value("")
     expect(page.locator(".draft-note")).to_have_count(0)
-    side(page, 0, "canastas.mixed").fill("1")
-    side(page, 0, "table_points").fill("95")
-    side(page, 1, "table_points").fill("40")
+    type_side(page, 0, 95, canastas=1)
+    type_side(page, 1, 40)
     page.get_by_role("button", name="Save this hand").click()
     page.wait_for_url(f"{live_server}/games/{game['id']}")
     assert hands_of(live_server, game, page) == [[450, 0], [495, 40]]
@@ -170,8 +177,8 @@ def test_the_note_of_a_count_brought_back_speaks_the_pages_language(
     game = game_with_a_hand(live_server)
     page.goto(game["edit_url"])
     page.goto(f"{live_server}/games/{game['id']}/hands/new?lang=es")
-    page.wait_for_function("() => window.htmx !== undefined && document.readyState === 'complete'")
-    side(page, 0, "table_points").fill("95")
+    ready(page)
+    type_side(page, 0, 95)
     page.reload()
     expect(page.locator(".draft-note")).to_have_text(
         "Recuperada tal como quedó: todavía sin guardar.")
