@@ -38,6 +38,9 @@
                   one address (default 400), on one game (100), on one tournament (400); past
                   them a stream is refused (429) and the page asks every few seconds instead
                   (0: no bound)
+``SCOREKEEPER_STREAM_KEEPALIVE_SECONDS``  how often an idle event stream sends a comment line
+                  (default 20; 1 to 300): it keeps a proxy from closing the stream, and finds a
+                  phone that went away, whose stream then ends and frees its slot
 ``RATELIMIT_STORAGE_URI``  where the wrong-token counts live (a ``limits`` storage URI,
                   default ``memory://``: each worker counts alone). ``redis://host:6379`` makes
                   every worker and server share them.
@@ -237,6 +240,7 @@ INTAKE_SETTINGS = {
     "STREAMS_PER_ADDRESS": ("SCOREKEEPER_STREAMS_PER_ADDRESS", True, 0, 1_000_000),
     "STREAMS_PER_GAME": ("SCOREKEEPER_STREAMS_PER_GAME", True, 0, 1_000_000),
     "STREAMS_PER_TOURNAMENT": ("SCOREKEEPER_STREAMS_PER_TOURNAMENT", True, 0, 1_000_000),
+    "STREAM_KEEPALIVE_SECONDS": ("SCOREKEEPER_STREAM_KEEPALIVE_SECONDS", False, 1.0, 300.0),
 }
 
 

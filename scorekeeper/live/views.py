@@ -45,7 +45,8 @@ from .news import (
 )
 
 #: A comment line this often keeps proxies from closing an idle stream, and finds a phone that
-#: went away (the write fails) so its stream ends.
+#: went away (the write fails) so its stream ends and its slot is free
+#: (``SCOREKEEPER_STREAM_KEEPALIVE_SECONDS``: a proxy that closes idle connections sooner).
 KEEP_ALIVE_SECONDS = 20.0
 #: A stream ends after about this long; the browser opens a new one by itself (3 s later) and
 #: the page asks once whether it missed anything. Streams never live on a worker forever.
@@ -117,7 +118,8 @@ def _take_slot(followed: str, setting: str, default: int) -> Callable[[], None]:
     return free
 
 
-def _stream(hub: Hub, names: dict[Topic, str], missed: Callable[[], bool]) -> Iterator[str]:
+def _stream(hub: Hub, names: dict[Topic, str], missed: Callable[[], bool],
+            keep_alive: float) -> Iterator[str]:
     with hub.subscribe(names) as subscription:
         # Subscribed before anything is compared: a change saved from now on is news, and one
         # saved between the page and now shows as a version other than the page's.
@@ -127,7 +129,7 @@ def _stream(hub: Hub, names: dict[Topic, str], missed: Callable[[], bool]) -> It
         yield first
         ends = time.monotonic() + STREAM_SECONDS * random.uniform(0.8, 1.0)
         while time.monotonic() < ends:
-            news = subscription.wait(KEEP_ALIVE_SECONDS)
+            news = subscription.wait(keep_alive)
             if not news:
                 yield ": keep-alive\n\n"
                 continue
@@ -151,7 +153,9 @@ def _event_stream(names: dict[Topic, str], missed: Callable[[], bool],
         hub = hub_of(current_app._get_current_object())  # type: ignore[attr-defined]
         # Nothing of the request's database session is needed while the stream waits.
         db.session.remove()
-        response = Response(_stream(hub, names, missed), mimetype="text/event-stream")
+        keep_alive = float(current_app.config.get("STREAM_KEEPALIVE_SECONDS", KEEP_ALIVE_SECONDS))
+        response = Response(_stream(hub, names, missed, keep_alive),
+                            mimetype="text/event-stream")
     except BaseException:
         free()
         raise

@@ -37,9 +37,11 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 @pytest.fixture(scope="module")
 def capped(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The same, holding one stream a game at most (100 by default), in one worker (the bounds
-    are each worker's)."""
-    yield from serve(tmp_path_factory.mktemp("capped"), {"SCOREKEEPER_STREAMS_PER_GAME": "1"},
-                     workers=1)
+    are each worker's), and finding a phone that went away within 2 s (its stream's comment
+    line every 2 s, not 20)."""
+    yield from serve(tmp_path_factory.mktemp("capped"), {
+        "SCOREKEEPER_STREAMS_PER_GAME": "1", "SCOREKEEPER_STREAM_KEEPALIVE_SECONDS": "2"},
+        workers=1)
 
 
 def serve(folder: Path, settings: dict[str, str] | None = None,
@@ -177,8 +179,8 @@ def test_a_refused_stream_falls_back_to_asking_with_no_error_and_no_hurry(
     the board asks every second instead, shows each hand, shows no error, and does not ask for
     its stream again at once (htmx's extension alone would, half a second later, then at 1.5,
     3.5 and 7.5 s): a room of refused phones must not knock at the server in a loop. It asks
-    again after its wait (a minute or two; here 20 to 40 s), and holds the stream then."""
-    page.add_init_script("window.scorekeeperRefusedWait = 20000;")
+    again after its wait (a minute or two; here 8 to 16 s), and holds the stream then."""
+    page.add_init_script("window.scorekeeperRefusedWait = 8000;")
     game = new_game(capped)
     host, port = capped.removeprefix("http://").split(":")
     held = http.client.HTTPConnection(host, int(port), timeout=30)
@@ -201,7 +203,7 @@ def test_a_refused_stream_falls_back_to_asking_with_no_error_and_no_hurry(
     page.wait_for_function("() => document.documentElement.dataset.following === 'stream'",
                            timeout=120_000)
     # Asked again once or twice (the server frees the held stream's slot at its next
-    # keep-alive, up to 20 s after it went), never in a loop.
+    # keep-alive, up to 2 s after it went), never in a loop.
     assert 2 <= len(streams) <= 4, streams
     follow(page, capped, game, 1)
     # Shown to no one: the console's lines for the refused stream (Chromium's for its 429,

@@ -212,3 +212,15 @@ def test_a_listener_that_lost_its_connection_tells_every_page_to_ask(client, app
     assert scorekeeper.post(f"{url}/hands", json=HAND, headers={
         "Authorization": f"Bearer {game['edit_token']}"}).status_code == 201
     assert s.next_event() == ("changed", str(now + 1))
+
+
+def test_an_idle_stream_says_it_is_alive_as_often_as_set(client, app, stream) -> None:
+    """``SCOREKEEPER_STREAM_KEEPALIVE_SECONDS``: an idle stream's comment line, which keeps a
+    proxy from closing it and finds a phone that went away, comes that often (20 s by
+    default; 1 here)."""
+    app.config["STREAM_KEEPALIVE_SECONDS"] = 1.0
+    game = new_game(client)
+    s = stream(f"/games/{game['id']}/events")
+    assert s.opened().startswith("retry: ")
+    assert s.chunks.get(timeout=WAIT) == ": keep-alive\n\n"
+    assert s.chunks.get(timeout=WAIT) == ": keep-alive\n\n"
