@@ -97,3 +97,30 @@ def test_the_base_url_setting_wins(app: Flask, client: FlaskClient, lan: str,
     view, edit = share_links(client, base_url="http://127.0.0.1:5000")
     assert view.startswith("https://canasta.example.org/games/")
     assert edit.startswith("https://canasta.example.org/games/")
+
+
+def test_the_desk_on_the_laptop_hands_out_links_the_tables_phones_can_open(
+        client: FlaskClient, lan: str) -> None:
+    """QA of 2026-12-05: the desk opened at 127.0.0.1 showed its organizer link and the
+    tables' edit links (and their QR codes) at 127.0.0.1, which no phone can open; the game's
+    share page and the table cards already said the LAN address."""
+    local = {"base_url": "http://127.0.0.1:5000"}
+    res = client.post("/tournaments/new", data={
+        "name": "Club", "ruleset": "classic", "rounds": "1", "minutes": "60", "target": "5000",
+        "language": "en", "pairs": "\n".join(f"Pair {i}: A{i}, B{i}" for i in range(1, 5))},
+        **local)
+    assert res.status_code == 303, res.get_data(as_text=True)[:300]
+    page = client.get(res.headers["Location"], **local)
+    while page.status_code in (302, 303):
+        page = client.get(page.headers["Location"], **local)
+    html = page.get_data(as_text=True)
+    organizer = re.findall(r'<p class="token-link"><a href="([^"]+)"', html)
+    assert len(organizer) == 1 and organizer[0].startswith("http://192.168.1.20:5000/tournaments/")
+    tid = organizer[0].split("/tournaments/")[1].split("?")[0]
+
+    html = client.post(f"/tournaments/{tid}/rounds/1/links", data={"which": "missing"},
+                       **local).get_data(as_text=True)
+    joins = re.findall(r'href="(http://[^"]+/join/[^"]+)"', html)
+    assert len(joins) == 2, html[:500]  # four pairs: two tables
+    assert all(j.startswith("http://192.168.1.20:5000/games/") for j in joins), joins
+    assert "127.0.0.1" not in html

@@ -12,7 +12,7 @@ import uuid
 from datetime import datetime
 from typing import Any
 
-from flask import Response, abort, request, session, url_for
+from flask import Response, abort, request, session
 
 from .. import access, config
 from ..access import guard, public
@@ -41,6 +41,7 @@ from ..extensions import htmx
 from ..i18n import error_message, get_locale, label
 from ..i18n import gettext as _
 from ..models.tournaments import Tournament, TournamentRound
+from ..network import public_url
 from ..services import confirmations, season
 from ..services import tournaments as service
 from ..services.clock import (
@@ -359,8 +360,10 @@ def show(tournament_id: str) -> Response:
     if not _is_admin(tournament):
         return see_other("tournaments.standings_page", tournament_id=tournament.id)
     new_token = session.pop("tournament_new_token", None)
-    admin_url = (url_for("tournaments.show", tournament_id=tournament.id, token=new_token,
-                         _external=True) if new_token else None)
+    # At the other phones' address (the LAN's, where the desk is on the laptop itself): the
+    # organizer may open it on a phone.
+    admin_url = (public_url("tournaments.show", tournament_id=tournament.id, token=new_token)
+                 if new_token else None)
     response = render("tournaments/show.html", "tournaments/_dashboard.html",
                       admin_url=admin_url, **page_context(tournament))
     if admin_url:
@@ -394,8 +397,8 @@ def round_response(tournament: Tournament, rnd: TournamentRound,
     """
     links = {}
     for table in made or []:
-        url = url_for("games.join", game_id=table.view_token, edit_token=table.new_edit_token,
-                      _external=True)
+        # For the table's phone: at the LAN's address where the desk is on the laptop itself.
+        url = public_url("games.join", game_id=table.view_token, edit_token=table.new_edit_token)
         links[table.id] = {"url": url, "qr": qr_svg(url, scale=4)}
     response = render("tournaments/round.html", tournament=tournament, links=links,
                       missing=sum(1 for t in rnd.tables if t.link_made_at is None),
