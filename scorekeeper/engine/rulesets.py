@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, fields, replace
 from functools import cached_property
 from typing import Any
 
-from .cards import CardValues
+from .cards import CardGroup, CardValues
 from .declared import Empty, Section, all_declared, rule, section, sections
 from .errors import N_
 from .numbers import whole
@@ -288,6 +288,13 @@ class RuleSet:
             if generic == (singular, plural) and isinstance(own, tuple):
                 return own
         return singular, plural
+
+    def card_groups(self) -> tuple[CardGroup, ...]:
+        """The groups of cards a count names: every group, but where 3s are ordinary cards
+        (Buraco, Burraco: VARIANTS-2.md 11.2 "7–3 5", 12.2) the black 3s are 5-point cards
+        like the 4s to 7s, with no group, row or value of their own."""
+        return tuple(g for g in CardGroup
+                     if not (self.red_threes.ordinary and g is CardGroup.BLACK_THREES))
 
     def sections(self) -> tuple[Section, ...]:
         """The declared values of this rule set by section (the data form, the API's schema)."""

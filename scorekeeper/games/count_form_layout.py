@@ -35,14 +35,7 @@ CARD_GROUPS: tuple[tuple[str, Any], ...] = tuple((g.value, _l(g.plural)) for g i
 def card_groups(ruleset: RuleSet) -> tuple[tuple[str, str], ...]:
     """The card helper's rows under ``ruleset``, named in the game's words (Buraco's jokers
     are its curingões)."""
-    return tuple((g.value, own_gettext(ruleset, g.plural)) for g in helper_groups(ruleset))
-
-
-def helper_groups(ruleset: RuleSet) -> tuple[CardGroup, ...]:
-    """The groups the card helper has a row for: every group, but where 3s are ordinary
-    cards (Buraco, Burraco) they are counted with the 5-point cards: no row of black 3s."""
-    return tuple(g for g in CardGroup
-                 if not (ruleset.red_threes.ordinary and g is CardGroup.BLACK_THREES))
+    return tuple((g.value, own_gettext(ruleset, g.plural)) for g in ruleset.card_groups())
 
 
 @dataclass(frozen=True)
@@ -117,7 +110,7 @@ class CountLayout:
     def input_names(self, d: HandInput, p: str) -> list[str]:
         """The names of the inputs the form has for ``d`` (``p``: the side's prefix)."""
         if d.kind is InputKind.CARDS:
-            return [f"{p}{d.name}.{g.value}" for g in helper_groups(self.ruleset)]
+            return [f"{p}{d.name}.{g.value}" for g in self.ruleset.card_groups()]
         if d.kind in (InputKind.KINDS, InputKind.BY_ID):
             return [f"{p}{d.name}.{k}" for k in self.ids(d.name)]
         return [p + d.name]
@@ -133,7 +126,7 @@ class CountLayout:
     def table_points_hint(self) -> str:
         """What "Points on the table" holds under this rule set: players counting the melds
         often leave out the cards inside canastas (only the bonus seems to count for them)."""
-        hints = [_l("Cards in canastas included.")]
+        hints = [own_gettext(self.ruleset, "Cards in canastas included.")]
         if self.ruleset.held_cards.table_against_without_canasta:
             hints.append(_l("Taken off while the side has no canasta."))
         if flow.ends_at_time(self.ruleset) and not self.ruleset.time_up_cards_count:

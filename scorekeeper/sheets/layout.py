@@ -467,8 +467,10 @@ def penalty_values(rs: RuleSet, fmt: PlayerFormat | None = None) -> list[Value]:
 
 
 def card_values(rs: RuleSet) -> list[Value]:
-    """What each card is worth at the count, named in the game's words (Buraco's curingão)."""
-    return [Value(rs.own(d.label), d.value) for d in declared(rs.card_values)]
+    """What each card is worth at the count, named in the game's words (Buraco's curingão):
+    no black 3s where they are ordinary cards (the game's "3 to 7" says them)."""
+    named = {g.value for g in rs.card_groups()}
+    return [Value(rs.own(d.label), d.value) for d in declared(rs.card_values) if d.name in named]
 
 
 def opening_rows(rs: RuleSet) -> tuple[flow.OpeningRow, ...]:

@@ -16,6 +16,10 @@ from scorekeeper.engine import PRESETS
 pytestmark = pytest.mark.usefixtures("app_context")
 
 INCLUDED = "Cards in canastas included."
+#: In the game's own words (QA, 2026-12-05: "canaste" in an Italian Burraco, where a canasta
+#: is a burraco, and "canastas" in Hand and Foot, whose canastas are books).
+OWN_INCLUDED = {"burraco": "Cards in burrachi included.",
+                "hand-and-foot": "Cards in books included."}
 AGAINST = "Taken off while the side has no canasta."
 AT_TIME = "Not counted when time is up."
 
@@ -38,7 +42,7 @@ def test_every_preset_says_canasta_cards_are_in_table_points(client: FlaskClient
     sides = PRESETS[ruleset].formats[0].sides
     for side in range(sides):
         text = hint(html, side)
-        assert text is not None and text.startswith(INCLUDED)
+        assert text is not None and text.startswith(OWN_INCLUDED.get(ruleset, INCLUDED))
         assert (AGAINST in text) is (ruleset == "american")
         assert (AT_TIME in text) is (ruleset == "torneo")
         # Only the table: points in hand have no such hint.
@@ -61,3 +65,12 @@ def test_in_spanish(client: FlaskClient) -> None:
     assert hint(html, 1) == ("Incluye las cartas de las canastas. "
                              "No cuentan al acabar el tiempo.")
     refresh()
+
+
+def test_an_italian_burraco_says_burrachi(client: FlaskClient) -> None:
+    refresh()
+    html = client.get("/calculator?ruleset=burraco&lang=it").get_data(as_text=True)
+    assert hint(html) == "Carte nei burrachi incluse."
+    refresh()
+    html = client.get("/calculator?ruleset=hand-and-foot&lang=es").get_data(as_text=True)
+    assert hint(html).startswith("Incluye las cartas de los libros.")  # type: ignore[union-attr]

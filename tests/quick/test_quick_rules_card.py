@@ -266,7 +266,10 @@ def test_buraco_and_burraco_show_their_own_values(client, ruleset, joker, two, k
     # Buraco's joker is its curingão (issue 42).
     joker_row = "Joker (curingão)" if ruleset == "buraco" else "Joker"
     assert rows[joker_row] == joker and rows["2 (wild)"] == two and rows["Ace"] == "15"
-    assert rows["K, Q, J, 10, 9, 8"] == "10" and rows["7, 6, 5, 4"] == "5"
+    # Every 3 is an ordinary 5-point card (11.2 "7–3 5", 12.2): no row of black 3s (QA,
+    # 2026-12-05: "Black 3 5" stood beside the 5-point cards).
+    assert rows["K, Q, J, 10, 9, 8"] == "10" and rows["7, 6, 5, 4, 3"] == "5"
+    assert "Black 3" not in rows and "7, 6, 5, 4" not in rows
     assert {k: rows[k] for k in kinds} == kinds
     # "Opening minimum | none": said so, with no table of zeros (issue 40).
     html = card(client, ruleset)

@@ -82,3 +82,25 @@ def test_the_rules_card_says_the_3s_are_ordinary_cards(client, rs_id: str) -> No
     html = client.get("/rules/classic?lang=en").get_data(as_text=True)
     assert "they count only as bonuses" in html and "ordinary cards" not in html
 
+
+
+@pytest.mark.no_database
+@pytest.mark.parametrize("rs_id", ["buraco", "burraco"])
+def test_the_card_values_have_no_black_3_of_their_own(client, rs_id: str) -> None:
+    """QA of 2026-12-05: the sheet's card values listed "Black 3 5" beside "3 to 7 5", where
+    every 3 is an ordinary 5-point card (VARIANTS-2.md 11.2 "7–3 5", 12.2)."""
+    import re
+
+    res = client.get(f"/sheets/blank.pdf?ruleset={rs_id}&players=4&paper=a4&lang=en")
+    text = flat("\n".join(pdf_text(res.data)))
+    assert "3 to 7 5" in text and "Black 3 5" not in text, text
+    html = client.get(f"/rules/{rs_id}?lang=en").get_data(as_text=True)
+    card = flat(re.sub(r"<[^>]+>", " ", html.split("Card values", 1)[1].split("Canastas", 1)[0]))
+    assert "7, 6, 5, 4, 3 5" in card and "Black 3 5" not in card, card
+    # Classic's 3s are not ordinary: its black 3 keeps its value, its 4s to 7s their row.
+    text = flat("\n".join(pdf_text(client.get(
+        "/sheets/blank.pdf?ruleset=classic&players=4&paper=a4&lang=en").data)))
+    assert "4 to 7 5" in text and "Black 3 5" in text
+    html = client.get("/rules/classic?lang=en").get_data(as_text=True)
+    card = flat(re.sub(r"<[^>]+>", " ", html.split("Card values", 1)[1].split("Canastas", 1)[0]))
+    assert "7, 6, 5, 4 5" in card and "Black 3 5" in card, card

@@ -81,6 +81,7 @@ BURACO = second_packet_game(
     words=(
         # 11.2 "7–3 5": the 5-point cards begin at the 3.
         (N_("4 to 7"), N_("3 to 7")),
+        (N_("7, 6, 5, 4"), N_("7, 6, 5, 4, 3")),
         (N_("Joker"), N_("Joker (curingão)")),
         (N_("Jokers"), N_("Jokers (curingões)")),
     ),
@@ -169,6 +170,7 @@ BURRACO = second_packet_game(
     words=(
         # 12.2 "7, 6, 5, 4, 3: 5 punti": the 5-point cards begin at the 3.
         (N_("4 to 7"), N_("3 to 7")),
+        (N_("7, 6, 5, 4"), N_("7, 6, 5, 4, 3")),
         (N_("Count hand %(n)d"), N_("Count smazzata %(n)d")),
         (N_("Canastas"), N_("Burrachi")),
         (("%(num)d finished canasta", "%(num)d finished canastas"),
@@ -177,6 +179,7 @@ BURRACO = second_packet_game(
          Nn_("%(num)d clean burraco", "%(num)d clean burrachi")),
         (N_("Each canasta also counts its cards at card value."),
          N_("Each burraco also counts its cards at card value.")),
+        (N_("Cards in canastas included."), N_("Cards in burrachi included.")),
         # The count's refusals (engine/checks_*.py) of its burrachi, where 3s are ordinary cards
         # and none is shown apart.
         *meld_refusals(

@@ -111,6 +111,7 @@ HAND_AND_FOOT = vary(
          Nn_("%(num)d wild book", "%(num)d wild books")),
         (N_("Each canasta also counts its cards at card value."),
          N_("Each book also counts its cards at card value.")),
+        (N_("Cards in canastas included."), N_("Cards in books included.")),
         # The count's refusals (engine/checks_*.py) of its books.
         *meld_refusals(
             least=N_("The books and black 3s on the table are worth at least %(least)d."),
