@@ -99,8 +99,13 @@ def _count_page(game: Game | None, game_id: str, number_: int | None, *,
     # The other lane, one tap away: the same page opened in it (what was typed stays behind).
     lane_url = (url_for("games.edit_hand", game_id=game_id, number=number_) if number_
                 else url_for("games.new_hand", game_id=game_id))
-    extra.setdefault("lane_url", f"{lane_url}?{MODE_FIELD}="
-                     + ("count" if is_total_mode(values) else TOTAL_MODE))
+    lane_url += f"?{MODE_FIELD}=" + ("count" if is_total_mode(values) else TOTAL_MODE)
+    # The side the board's "Who went out?" named goes along (QA, 2026-12-05: switching lanes
+    # forgot it).
+    went_out = whole(request.args.get("went_out"))
+    if not number_ and went_out is not None:
+        lane_url += f"&went_out={went_out}"
+    extra.setdefault("lane_url", lane_url)
     response = render("games/count.html", "games/_count_preview.html", game=game,
                       game_id=game_id, state=state, ruleset=rs, editing=number_,
                       dealer=(None if state is None else state.hands[number_ - 1].dealer

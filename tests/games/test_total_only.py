@@ -131,6 +131,23 @@ def test_the_form_opens_in_the_lane_of_the_games_last_hand(
     assert "+500" in fix  # its count shows at once
 
 
+def test_switching_lanes_keeps_the_side_the_board_said_went_out(
+        client: FlaskClient, game_id: str) -> None:
+    """QA of 2026-12-05: "Who went out?" on the board, then "Type totals only", and the count
+    opened with "Not noted"."""
+    page = client.get(f"/games/{game_id}/hands/new?went_out=1").get_data(as_text=True)
+    assert re.search(r'name="sides\[1\]\.going_out" value="normal"[^>]* checked', page)
+    lane = re.search(r'class="lane-switch" href="([^"]+)"', page)
+    assert lane is not None
+    totals = client.get(lane.group(1).replace("&amp;", "&")).get_data(as_text=True)
+    assert 'name="sides[0].hand_total"' in totals
+    assert re.search(r'name="went_out" value="1"[^>]* checked', totals)
+    back = re.search(r'class="lane-switch" href="([^"]+)"', totals)
+    assert back is not None
+    page = client.get(back.group(1).replace("&amp;", "&")).get_data(as_text=True)
+    assert re.search(r'name="sides\[1\]\.going_out" value="normal"[^>]* checked', page)
+
+
 def api_hand(*totals: Any, **extra: Any) -> dict[str, Any]:
     return {"end": "went_out", "sides": [{"hand_total": t, **extra} for t in totals]}
 
