@@ -185,6 +185,9 @@ def test_the_standings_paper_prints_the_bye_and_its_points(client, tmp_path):
     text = subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True,
                           text=True, check=True).stdout
     assert "Place 1: Pair 5, Pair 5 (P5a, P5b) · 40 victory points" in text
+    # Each prize says its place once (QA, 2026-12-05: "1. Place 1: ..."; tied pairs share a
+    # place, so the list's own numbers are not shown).
+    assert not re.search(r"\d\.\s+Place \d", text), text
     # Pair 5's line: its bye in game 1 with 12 VP, then its two games (each game's credit
     # and victory points side by side), its 40 VP, difference and games won.
     assert re.search(r"1\s+5\. Pair 5\s+P5a, P5b\s+2\s+Bye\s+12\s+\+360\s+14\s+\+360\s+14\s+40"
