@@ -46,6 +46,19 @@ def test_the_form_folds_the_paper_totals_away(client):
     assert 'name="start_0"' in html and 'name="start_1"' in html and 'name="start_2"' not in html
 
 
+@pytest.mark.parametrize(("ruleset", "follow"), [
+    ("classic", True), ("burraco", False), ("buraco", False), ("hand-and-foot", False)])
+def test_the_paper_hint_speaks_of_minimums_only_where_the_score_sets_them(client, ruleset,
+                                                                          follow):
+    """QA of 2026-12-05: an Italian Burraco, which has no opening minimum, said "i minimi di
+    apertura si adeguano"; Hand and Foot's follows the round, not the totals."""
+    html = client.get(f"/games/new?ruleset={ruleset}").get_data(as_text=True)
+    hint = re.search(r'<p class="hint" id="paper-hint">([^<]*)</p>', html)
+    assert hint is not None
+    assert hint.group(1).startswith("Type the totals the paper sheet shows: the game goes on")
+    assert ("opening minimums follow" in hint.group(1)) is follow
+
+
 def test_resume_through_the_form(client):
     game_id = start_game(client, start_0="2,350", start_1="1515")
     html = page(client, game_id)
