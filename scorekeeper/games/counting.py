@@ -32,7 +32,7 @@ from ..engine import (
 )
 from ..engine.numbers import whole
 from ..extensions import htmx
-from ..i18n import error_message, translate
+from ..i18n import error_message, own_gettext, translate
 from ..i18n import gettext as _
 from ..i18n import number as format_number
 from ..models import Game
@@ -282,7 +282,7 @@ def add_hand(game_id: str) -> Response:
     done = record.add_hand(game_id, _hand_body(game), by=g.by, request_key=_request_key(),
                            seen_version=seen)
     shown = format_number(done.change.hand or 0)
-    plain = _("Hand %(n)s saved.", n=shown)
+    plain = own_gettext(games_service.ruleset_of(game), "Hand %(n)s saved.", n=shown)
     # offline.js marks a save sent again after its first try was lost ("sent_late").
     message = (_("Hand %(n)s saved when the connection came back.", n=shown) if _sent_late()
                else plain)

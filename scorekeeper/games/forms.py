@@ -27,8 +27,7 @@ from ..engine import (
 from ..engine.errors import N_
 from ..engine.hand_inputs import HandInput, InputKind, hand_inputs
 from ..engine.numbers import ungrouped, written_with_minus
-from ..i18n import error_message, translate
-from ..i18n import lazy_gettext as _l
+from ..i18n import error_message, own_gettext, translate
 from ..web import error_id, field_id
 from .count_form_layout import (
     CARD_GROUPS,
@@ -328,7 +327,7 @@ def count_context(
         "preview_url": preview_url,
         "hidden": hidden,
         "stored": stored or {},
-        "submit_label": submit_label or str(_l("Save this hand")),
+        "submit_label": submit_label or own_gettext(layout.ruleset, "Save this hand"),
         "card_groups": card_groups(layout.ruleset),
         "waiting_for_going_out": waiting_for_going_out,
         "waiting_for_typing": waiting_for_typing,

@@ -36,7 +36,7 @@ from ..engine import (
     with_values,
 )
 from ..extensions import htmx
-from ..i18n import error_message, get_locale, translate
+from ..i18n import error_message, get_locale, own_gettext, translate
 from ..i18n import gettext as _
 from ..i18n import number as format_number
 from ..models import Game
@@ -467,7 +467,8 @@ def undo_redo_labels(game: Game) -> tuple[str | None, str | None]:
     undo_label = redo_label = None
     if undo_change is not None:
         n = format_number(undo_change.hand or 0)
-        undo_label = {ChangeKind.ADD: _("Undo: take back hand %(n)s", n=n),
+        undo_label = {ChangeKind.ADD: own_gettext(games_service.ruleset_of(game),
+                                                  "Undo: take back hand %(n)s", n=n),
                       ChangeKind.FIX: _("Undo the fix of hand %(n)s", n=n),
                       ChangeKind.DELETE: _("Undo: put hand %(n)s back", n=n)}[undo_change.kind]
     if redo_change is not None:

@@ -119,13 +119,13 @@ def test_the_count_form_offers_time_up_and_counts_it(client):
     assert res.status_code == 303, flat(res.get_data(as_text=True))[-3000:]
     board = flat(client.get(f"/games/{game_id}").get_data(as_text=True))
     assert "225" in board and "−80" in board
-    assert "Count this hand" not in board and "End the game at time" not in board
+    assert "Count this smazzata" not in board and "End the game at time" not in board
 
 
 def test_the_board_ends_the_game_at_time(client):
     game_id = start_page_game(client)
     board = client.get(f"/games/{game_id}").get_data(as_text=True)
-    assert "End the game at time" in board
+    assert "End the game at time" in board and "Count this smazzata" in board
     version = re.search(r'action="/games/[^"]+/time-up">.*?name="version" value="(\d+)"', board,
                         re.S)
     assert version is not None
@@ -133,7 +133,7 @@ def test_the_board_ends_the_game_at_time(client):
     assert res.status_code == 303
     board = flat(client.get(f"/games/{game_id}").get_data(as_text=True))
     assert "Time was up: the game ended on its totals." in board
-    assert "Count this hand" not in board and "End the game at time" not in board
+    assert "Count this smazzata" not in board and "End the game at time" not in board
 
 
 def test_a_rule_set_without_time_has_no_button_and_refuses_the_post(client):

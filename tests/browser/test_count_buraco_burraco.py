@@ -45,7 +45,7 @@ def open_count(page: Page, live_server: str, ruleset: str, lang: str, start: str
          ("1.080", "\u221275"), {1: "Morto não pegado"}),
         # Noi chiudono with a pulito and a semipulito, 400 on the table: 200 + 150 + 100 + 400
         # = 850. Loro never took the pozzetto: 50 - 100 - 80 = -130.
-        ("burraco", "it", ("Inizia la partita", "Conta questa mano", "Salva questa mano"),
+        ("burraco", "it", ("Inizia la partita", "Conta questa smazzata", "Salva questa smazzata"),
          ("Burraco pulito", "Burraco sporco", "Chiusura"), (),
          {"sides[0].canastas.natural": 1, "sides[0].canastas.semi_clean": 1,
           f"sides[1].penalties.{NOT_TAKEN}": 1},

@@ -18,7 +18,7 @@ def test_hand_and_foot_round_one(page: Page, live_server: str, shot: Shot) -> No
     game_url = start(page, live_server, "hand-and-foot", "4")
     expect(page.locator(".game-facts")).to_contain_text("Round 1 of 4")
     expect(page.locator(".side-minimum").first).to_contain_text("To open in round 1 50")
-    page.get_by_role("link", name="Count this hand").click()
+    page.get_by_role("link", name="Count this round").click()
     page.wait_for_selector("#count-form")
     expect(page.locator(".count-round")).to_have_text("Round 1 of 4 · opening minimum 50")
     # Side 1 goes out with pagat's contract: two clean books of kings, two dirty books of five

@@ -21,7 +21,7 @@ def test_five_players_count_a_round(page: Page, live_server: str, shot: Shot) ->
     expect(page.locator(".game-facts")).to_contain_text("Round 1 of 4")
     shot(page, "hand-and-foot-five-board-390x844")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
-    page.get_by_role("link", name="Count this hand").click()
+    page.get_by_role("link", name="Count this round").click()
     page.wait_for_selector("#count-form")
     shot(page, "hand-and-foot-five-count-top-390x844")
     # The first goes out with pagat's contract (580 on the table, two red 3s): 3,980; the

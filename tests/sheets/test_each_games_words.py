@@ -205,3 +205,46 @@ def test_buracos_house_rules_form_names_the_curingao(client: FlaskClient) -> Non
     assert res.status_code == 303
     form = get(client, res.headers["Location"] + "?lang=pt")
     assert re.search(r"<label[^>]*>\s*Curingão\s*</label>", form), "no field for the curingão"
+
+
+#: A hand's way through the pages in the game's own word for it (QA, 2026-12-05: an Italian
+#: Burraco titled its form "Conta la smazzata 1" and then said "Salva questa mano", "Mano 1
+#: salvata", "Annulla: togli la mano 1"). What a scorekeeper reads on the board, the count
+#: form, the notice after the save and the undo button.
+HAND_WORDS = {
+    ("burraco", "it"): ("Conta questa smazzata", "Come è finita la smazzata?",
+                        "Salva questa smazzata", "Smazzata 1 salvata.",
+                        "Annulla: togli la smazzata 1"),
+    ("hand-and-foot", "es"): ("Contar esta ronda", "¿Cómo terminó la ronda?",
+                              "Guardar esta ronda", "Ronda 1 guardada.",
+                              "Deshacer: quitar la ronda 1"),
+    ("classic", "es"): ("Contar esta mano", "¿Cómo terminó la mano?", "Guardar esta mano",
+                        "Mano 1 guardada.", "Deshacer: quitar la mano 1"),
+}
+#: A hand each accepts: side 1 goes out with what its going out needs (Hand and Foot's
+#: contract: 2 clean, 2 dirty, 1 wild book).
+HAND_FORMS = {
+    "burraco": {"sides[0].canastas.natural": "1", "sides[0].going_out": "normal",
+                "sides[0].table_points": "60"},
+    "hand-and-foot": {"sides[0].canastas.natural": "2", "sides[0].canastas.mixed": "2",
+                      "sides[0].canastas.wild": "1", "sides[0].going_out": "normal",
+                      "sides[0].table_points": "400"},
+    "classic": {"sides[0].canastas.mixed": "1", "sides[0].going_out": "normal",
+                "sides[0].table_points": "60"},
+}
+
+
+@pytest.mark.parametrize(("ruleset", "lang"), list(HAND_WORDS))
+def test_a_hand_goes_through_the_pages_in_the_games_word_for_it(
+        client: FlaskClient, ruleset: str, lang: str) -> None:
+    board_button, how, save, saved, undo = HAND_WORDS[ruleset, lang]
+    gid = start_game(client, ruleset)
+    assert board_button in words(get(client, f"/games/{gid}?lang={lang}"))
+    form = words(get(client, f"/games/{gid}/hands/new?lang={lang}"))
+    assert how in form and save in form
+    flask_babel.refresh()
+    res = client.post(f"/games/{gid}/hands", data={
+        "end": "went_out", "seen": "1", "sides[1].table_points": "0", **HAND_FORMS[ruleset]})
+    assert res.status_code == 303, words(res.get_data(as_text=True))[:800]
+    board = words(get(client, f"/games/{gid}"))
+    assert saved in board and undo in board

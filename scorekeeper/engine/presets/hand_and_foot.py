@@ -100,6 +100,11 @@ HAND_AND_FOOT = vary(
     # languages say them as the app says canastas and hands.
     words=(
         (N_("Count hand %(n)d"), N_("Count round %(n)d")),
+        (N_("Count this hand"), N_("Count this round")),
+        (N_("How did the hand end?"), N_("How did the round end?")),
+        (N_("Save this hand"), N_("Save this round")),
+        (N_("Hand %(n)s saved."), N_("Round %(n)s saved.")),
+        (N_("Undo: take back hand %(n)s"), N_("Undo: take back round %(n)s")),
         (N_("Canastas"), N_("Books")),
         (("%(num)d finished canasta", "%(num)d finished canastas"),
          Nn_("%(num)d finished book", "%(num)d finished books")),
