@@ -276,8 +276,8 @@ def _read_only_page(game: Game, game_id: str, in_tournament: bool, *,
     page drawn once for every follower of the table, with holes for each phone's own CSRF
     token and the table's clock of the moment (games/shared_board.py), and no message."""
     ctx = _board_context(game, game_id, False, in_tournament)
+    ctx["chart"] = _chart(game, ctx["state"])
     if not htmx:
-        ctx["chart"] = _chart(game, ctx["state"])
         if shared:
             ctx["messages"] = []
             ctx["table_clock"] = Markup(CLOCK_HOLE) if in_tournament else None
@@ -286,7 +286,7 @@ def _read_only_page(game: Game, game_id: str, in_tournament: bool, *,
             _remember_view(game_id)
             ctx["messages"] = get_flashed_messages()
             ctx["table_clock"] = table_clock_html(game.id, game_id) if in_tournament else None
-    return render("games/show.html", "games/_board.html", **ctx)
+    return render("games/show.html", "games/_board_follow.html", **ctx)
 
 
 def _shared_read_only_page(game_id: str, head: games_service.GameHead) -> Response:

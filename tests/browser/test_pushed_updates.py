@@ -8,6 +8,7 @@ import http.client
 import json
 import math
 import os
+import re
 import subprocess
 import sys
 import time
@@ -16,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, expect
 from servers import ROOT, ServerProcess, answers, free_port
 
 HAND = {"end": "went_out", "sides": [
@@ -123,6 +124,17 @@ def test_a_read_only_phone_shows_each_hand_within_a_second(page: Page, served: s
     # without the stream it would have asked every second.
     assert len(asked) - opened_asks == SAVES, asked
     assert page.evaluate("document.documentElement.dataset.following") == "stream"
+    # The chart under the board came along with it (QA, 2026-12-05: it stayed at the page's
+    # moment, so after an undo the phone showed two different totals); an undo too.
+    chart = page.locator("#chart svg")
+    expect(chart).to_have_attribute("aria-label", re.compile(f"after {SAVES} hands$"))
+    status, _ = api(served, "POST", f"/api/v1/games/{game['id']}/undo", None,
+                    {"Authorization": f"Bearer {game['edit_token']}"})
+    assert status == 200
+    page.wait_for_function(
+        "n => document.querySelectorAll('#board .hands-table tbody tr').length === n",
+        arg=SAVES - 1, polling=20)
+    expect(chart).to_have_attribute("aria-label", re.compile(f"after {SAVES - 1} hands$"))
     assert page.errors == []  # type: ignore[attr-defined]
 
 
