@@ -172,9 +172,10 @@ def _register_template_helpers(app: Flask) -> None:
         signed,
         source_name,
     )
-    from .web import error_id, field_id
+    from .web import error_id, field_id, language_link
 
     app.jinja_env.globals["get_locale"] = get_locale
+    app.jinja_env.globals["language_link"] = language_link
     # A game's own words for the generic ones (its rule set's ``words``): Burraco's smazzata.
     app.jinja_env.globals.update(own_gettext=own_gettext, own_ngettext=own_ngettext)
     # Names and labels in templates go through ``|label``, never ``_()``: Jinja's ``_()`` would

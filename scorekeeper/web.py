@@ -7,6 +7,7 @@ import zlib
 from collections.abc import Callable
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urlencode
 
 from flask import (
     Response,
@@ -99,6 +100,14 @@ def render(template_full: str, partial: str | None = None, **ctx: Any) -> Respon
     response = make_response(render_template(template, **ctx))
     response.vary.add("HX-Request")
     return response
+
+
+def language_link(code: str) -> str:
+    """The page as it is in language ``code``: its query kept (a count's lane, the side the
+    board said went out), ``lang`` put in (QA, 2026-12-05: "?lang=en" alone opened a count
+    in the other lane, empty)."""
+    args = [(k, v) for k, v in request.args.items(multi=True) if k != "lang"]
+    return "?" + urlencode([*args, ("lang", code)])
 
 
 def see_other(endpoint: str, **values: Any) -> Response:

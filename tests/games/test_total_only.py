@@ -212,3 +212,19 @@ def test_a_stale_fix_of_a_total_only_hand_shows_what_the_other_phone_saved(
     assert re.search(r'name="sides\[0\]\.hand_total" value="1.035"', html)
     assert html.count("Saved by someone else") == 1
     assert "Saved by someone else: 300" in html
+
+
+def test_the_language_switch_keeps_the_count_in_its_lane(client: FlaskClient,
+                                                         game_id: str) -> None:
+    """QA of 2026-12-05: in a game whose last hand was typed as totals, a count opened in the
+    counting lane and switched to English opened the totals lane, empty ("?lang=en" alone)."""
+    post_hand(client, game_id, total_hand("500", "300"))
+    page = client.get(f"/games/{game_id}/hands/new?mode=count&went_out=0").get_data(
+        as_text=True)
+    links = dict(re.findall(r'<a href="([^"]+)" hreflang="(\w+)"', page))
+    english = {lang: href for href, lang in links.items()}["en"].replace("&amp;", "&")
+    assert english == "?mode=count&went_out=0&lang=en"
+    refresh()
+    page = client.get(f"/games/{game_id}/hands/new{english}").get_data(as_text=True)
+    assert 'name="sides[0].table_points"' in page and 'name="sides[0].hand_total"' not in page
+    assert re.search(r'name="sides\[0\]\.going_out" value="normal"[^>]* checked', page)
