@@ -233,3 +233,24 @@ def test_the_wall_has_no_serious_accessibility_violations(browser: Browser,
     expect(page.locator(".wall-standings .wall-page")).to_have_text(re.compile(r"^1/\d$"))
     assert serious_violations(page) == []
     context.close()
+
+
+@pytest.mark.both_dates  # the wall's clock reads the calendar
+def test_on_a_phone_the_standings_names_wrap_instead_of_being_cut(
+        browser: Browser, wall_server: str, shot: Shot) -> None:
+    """QA of 2026-12-05: the wall opened on a phone (390 px) cut every pair's name to a few
+    letters ("11. Caf…") beside the standings' four columns of numbers."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-GB")
+    page = context.new_page()
+    tid, token, _data = make(page, wall_server, 8, language="en")
+    result(page, wall_server, tid, token, 1, [9000, 6500])
+    page.goto(f"{wall_server}/tournaments/{tid}/wall")
+    names = page.locator(".wall-standings-table .wall-name")
+    expect(names.first).to_be_visible()
+    cut = page.evaluate("""() => [...document.querySelectorAll(
+        '.wall-standings-table .wall-name')].filter(n => n.scrollWidth > n.clientWidth + 1)
+        .map(n => n.textContent)""")
+    assert cut == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    shot(page, "wall-standings-390x844")
+    context.close()
