@@ -11,6 +11,7 @@ from .checks import CHOOSE_WHO_WENT_OUT
 from .errors import N_, EntryErrors, FieldError, UnknownRuleSet
 from .game import Outcome, Standing, decide, opening_minimum, running_totals, standing
 from .hand import (
+    TYPE_THE_TOTAL,
     CanastaCounts,
     HandEntry,
     ShapeError,
@@ -45,7 +46,7 @@ __all__ = [
     "CardGroup", "CardValues",
     "EntryErrors", "FieldError", "GoingOutKind", "HandEnd", "HandEntry", "HandResult", "Line",
     "OpeningCondition", "OpeningMinimums", "Outcome", "Penalty", "PlayerFormat", "Premio",
-    "RuleSet", "ShapeError",
+    "RuleSet", "ShapeError", "TYPE_THE_TOTAL",
     "SideEntry", "SideResult", "Standing", "TieRule", "UnfinishedPenalty", "UnknownRuleSet",
     "decide", "entry_from_dict", "flow",
     "entry_to_dict", "find_ruleset", "opening_minimum", "ruleset_from_dict", "ruleset_to_dict",

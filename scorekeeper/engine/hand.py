@@ -369,14 +369,17 @@ def _given(value: Any) -> bool:
     return value not in (None, 0, False)
 
 
+#: A side of a hand typed as its totals that has no total yet.
+TYPE_THE_TOTAL = N_("Type this side's score for the hand.")
+
+
 def _totals_only(sides: list[Mapping[str, Any]]) -> list[FieldError]:
     """A hand typed as its totals has a total for every side and nothing else to count: a
     count beside a typed total would be one score said twice."""
     errors = []
     for i, side in enumerate(sides):
         if side.get("hand_total") in (None, ""):
-            errors.append(FieldError(f"sides[{i}].hand_total",
-                                     N_("Type this side's score for the hand.")))
+            errors.append(FieldError(f"sides[{i}].hand_total", TYPE_THE_TOTAL))
         for key in sorted(set(side) & side_fields() - _TOTAL_FIELDS):
             if _given(side[key]):
                 errors.append(FieldError(

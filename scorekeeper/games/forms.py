@@ -17,6 +17,7 @@ from markupsafe import Markup, escape
 
 from ..engine import (
     CHOOSE_WHO_WENT_OUT,
+    TYPE_THE_TOTAL,
     EntryErrors,
     FieldError,
     HandEnd,
@@ -284,11 +285,17 @@ def count_context(
     ``typing`` is the input the live count was asked from while its value was being typed: its
     own messages wait until the field is left ("3" on the way to "35" is not yet wrong).
     """
-    waiting_for_going_out = waiting_for_typing = False
+    waiting_for_going_out = waiting_for_typing = waiting_for_totals = False
     if live and errors is not None:
         kept = [e for e in errors.errors
                 if not (e.field == "end" and e.template == CHOOSE_WHO_WENT_OUT)]
         waiting_for_going_out = len(kept) < len(errors.errors)
+        # Typed as totals, a side not typed yet is not a mistake while the table types: the
+        # count waits for it (QA, 2026-12-05: a tap on "The stock ran out" put "Type this
+        # side's score" under both empty boxes at once). Saving still says it.
+        untyped = [e for e in kept if e.template == TYPE_THE_TOTAL]
+        waiting_for_totals = bool(untyped)
+        kept = [e for e in kept if e.template != TYPE_THE_TOTAL]
         if typing:
             held = [e for e in kept if e.field == typing]
             waiting_for_typing = bool(held)
@@ -331,6 +338,7 @@ def count_context(
         "card_groups": card_groups(layout.ruleset),
         "waiting_for_going_out": waiting_for_going_out,
         "waiting_for_typing": waiting_for_typing,
+        "waiting_for_totals": waiting_for_totals,
         "open_more": open_more,
         "open_helpers": open_helpers,
         "counted": counted,

@@ -228,3 +228,25 @@ def test_the_language_switch_keeps_the_count_in_its_lane(client: FlaskClient,
     page = client.get(f"/games/{game_id}/hands/new{english}").get_data(as_text=True)
     assert 'name="sides[0].table_points"' in page and 'name="sides[0].hand_total"' not in page
     assert re.search(r'name="sides\[0\]\.going_out" value="normal"[^>]* checked', page)
+
+
+def test_the_live_count_waits_for_the_totals_before_saying_they_are_missing(
+        client: FlaskClient, game_id: str) -> None:
+    """QA of 2026-12-05: in the totals lane a tap on "The stock ran out" put "Type this side's
+    score for the hand." under both empty boxes at once. While the table types, the live count
+    waits for them; a save still says what is missing, by its field."""
+    live = {"HX-Request": "true"}
+    body = {"mode": "total", "end": "stock_out", "went_out": "", "seen": "1"}
+    html = client.post(f"/games/{game_id}/hands/preview", data=body, headers=live).get_data(
+        as_text=True)
+    assert "Type each side's score to see the count." in html
+    assert "score for the hand." not in html
+    # One typed: the other still awaited, no mistake shown.
+    html = client.post(f"/games/{game_id}/hands/preview", data={
+        **body, "sides[0].hand_total": "120"}, headers=live).get_data(as_text=True)
+    assert "score for the hand." not in html
+    # Saved with a box empty: refused, said by the empty box.
+    res = client.post(f"/games/{game_id}/hands", data={**body, "sides[0].hand_total": "120"})
+    html = res.get_data(as_text=True)
+    assert res.status_code == 422
+    assert error_slot(html, "sides[1].hand_total") == "Type this side&#39;s score for the hand."
