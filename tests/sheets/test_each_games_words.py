@@ -113,7 +113,10 @@ OWN_SAYINGS = {
     ("hand-and-foot", "en"): (
         "Count round 1", "Books", "Each book also counts its cards at card value.",
         "2 clean books and 2 dirty books and 1 wild book."),
-    ("hand-and-foot", "pt"): ("Contar a rodada 1", "2 livros limpos"),
+    ("hand-and-foot", "pt"): ("Contar a rodada 1", "2 livros limpos", "Pontos nas mãos e pés"),
+    # 10.5 "every card in every hand and every unplayed foot counts minus" (QA, 2026-12-05:
+    # "Points in hand" let a table leave the foot out).
+    ("hand-and-foot", "es"): ("Puntos en manos y pies", "Contar las cartas de manos y pies"),
 }
 
 

@@ -117,6 +117,10 @@ HAND_AND_FOOT = vary(
         (N_("Each canasta also counts its cards at card value."),
          N_("Each book also counts its cards at card value.")),
         (N_("Cards in canastas included."), N_("Cards in books included.")),
+        # 10.5 "every card in every hand and every unplayed foot counts minus": the foot's too
+        # (QA, 2026-12-05: "Points in hand" let a table leave an unplayed foot out).
+        (N_("Points in hand"), N_("Points in hands and feet")),
+        (N_("Count the cards left in hand"), N_("Count the cards left in hands and feet")),
         # The count's refusals (engine/checks_*.py) of its books.
         *meld_refusals(
             least=N_("The books and black 3s on the table are worth at least %(least)d."),
