@@ -294,7 +294,10 @@ def _shared_read_only_page(game_id: str, head: games_service.GameHead) -> Respon
     phones (games/shared_board.py), with this phone's CSRF token and the table's clock of
     this moment in its holes."""
     _remember_view(game_id)
-    key = (game_id, head.version, head.tournament_version, str(get_locale()), "page")
+    # The query too: the header's language links keep it (web.language_link), so one phone's
+    # query never shows in another's page.
+    key = (game_id, head.version, head.tournament_version, str(get_locale()), "page",
+           request.query_string)
 
     def draw() -> str:
         return _read_only_page(game_or_404(game_id), game_id, head.in_tournament,

@@ -48,3 +48,15 @@ def test_the_followers_board_brings_its_chart(app: Flask) -> None:
     # The page a follower opens says the same.
     assert "Nosotros 450; Ellos 0 after 1 hand" in chart_of(
         follower.get(f"/games/{game['id']}").get_data(as_text=True))
+
+
+def test_a_followers_shared_page_keeps_no_other_phones_query(app: Flask) -> None:
+    """The read-only page is drawn once and shared by a table's phones; its language links
+    keep the page's query (web.language_link), so one phone's query must not reach the
+    page another phone gets."""
+    keeper = app.test_client()
+    game = keeper.post("/api/v1/games", json={"ruleset": "classic"}).get_json()
+    first = app.test_client().get(f"/games/{game['id']}?seat=north").get_data(as_text=True)
+    assert 'href="?seat=north&amp;lang=es"' in first
+    other = app.test_client().get(f"/games/{game['id']}").get_data(as_text=True)
+    assert "seat=north" not in other and 'href="?lang=es"' in other
