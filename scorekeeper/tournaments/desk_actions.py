@@ -61,8 +61,11 @@ def round_links(tournament_id: str, number: int) -> Response:
     ``which=missing`` makes them for the tables that have none yet; ``which=all`` replaces
     every table's link (the old ones stop working).
     """
+    # The version the page was shown: the same form sent again (a reload of the links' page)
+    # is refused as stale instead of replacing the links just printed or scanned.
     done = desk.round_links(tournament_id, number, by=desk.BY_DESK,
-                            only_missing=request.form.get("which") != "all")
+                            only_missing=request.form.get("which") != "all",
+                            seen_version=form_seen_version())
     rnd = round_or_404(done.tournament, number)
     return round_response(done.tournament, rnd, done.links)
 
@@ -71,7 +74,8 @@ def round_links(tournament_id: str, number: int) -> Response:
 @guard(access.tournament_desk)
 def table_link(tournament_id: str, number: int, table: int) -> Response:
     """A new edit link for one table (its old one stops working), shown once with its QR."""
-    done = desk.table_link(tournament_id, number, table, by=desk.BY_DESK)
+    done = desk.table_link(tournament_id, number, table, by=desk.BY_DESK,
+                           seen_version=form_seen_version())
     return round_response(done.tournament, round_or_404(done.tournament, number), done.links)
 
 
@@ -201,7 +205,13 @@ def _shown_again(error: Exception, message: str, status: int) -> Response:
                              first.field if first is not None else "round", status)
     number = (request.view_args or {}).get("number")
     if request.endpoint in ("tournaments.round_links", "tournaments.table_link"):
-        return see_other("tournaments.round_page", tournament_id=tournament_id, number=number)
+        # The round's page with the words at its top: a reload of the links' answer lands
+        # here (its form's version is stale), and the desk must see that nothing was made.
+        tournament = tournament_or_404(tournament_id)
+        response = round_response(tournament, round_or_404(tournament, int(number or 0)),
+                                  refusal=message)
+        response.status_code = status
+        return response
     place = _ERROR_PLACE.get(request.endpoint or "", "round")
     if isinstance(error, desk.RoundClosed) and request.endpoint == "tournaments.finish_round":
         # Closing a round another desk (or a second tap) closed: it got there first (409).

@@ -297,3 +297,43 @@ def test_the_tournaments_page_lists_what_this_browser_organizes(client, app):
     # Another browser (no admin token remembered) sees none of it.
     other = app.test_client()
     assert "Club de los jueves" not in other.get("/tournaments/").get_data(as_text=True)
+
+
+def page_form(html, action_end, which=None):
+    """The hidden fields of the page's form that posts to ``action_end`` (and ``which``)."""
+    for form in re.findall(r'<form method="post" action="([^"]+)"[^>]*>(.*?)</form>', html, re.S):
+        if form[0].endswith(action_end) and (which is None or f'value="{which}"' in form[1]):
+            return dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)"', form[1]))
+    raise AssertionError(f"no form posting to {action_end}")
+
+
+def test_a_reload_of_the_links_answer_keeps_the_links_it_showed(app, client):
+    """The links' answer reloaded (the browser posts its form again) must not replace the
+    links just printed or scanned: the form's version is stale by then, and it is refused."""
+    tid, token = create(client, 4)
+    login(client, tid, token)
+    assert client.post(f"/tournaments/{tid}/rounds/1/finish",
+                       data={"confirm": "1"}).status_code == 303
+    page = client.get(f"/tournaments/{tid}/rounds/2").get_data(as_text=True)
+    for which in ("missing", "all"):
+        form = page_form(page, "/rounds/2/links", which)
+        answer = client.post(f"/tournaments/{tid}/rounds/2/links", data=form)
+        assert answer.status_code == 200
+        made = join_links(answer.get_data(as_text=True))
+        assert len(made) == 2
+        reloaded = client.post(f"/tournaments/{tid}/rounds/2/links", data=form)
+        reloaded = client.post(f"/tournaments/{tid}/rounds/2/links", data=form)
+        html = reloaded.get_data(as_text=True)
+        assert reloaded.status_code == 409 and not join_links(html)
+        assert "The tournament changed meanwhile" in html and "nothing was done" in html
+        table = app.test_client()
+        assert table.get(made[0]).status_code == 303  # the printed code still opens the game
+        assert table.get(made[1]).status_code == 303
+        page = client.get(f"/tournaments/{tid}/rounds/2").get_data(as_text=True)
+    # One table's new link, reloaded: the same.
+    form = page_form(page, "/rounds/2/tables/1/link")
+    (new,) = join_links(client.post(f"/tournaments/{tid}/rounds/2/tables/1/link",
+                                    data=form).get_data(as_text=True))
+    again = client.post(f"/tournaments/{tid}/rounds/2/tables/1/link", data=form)
+    assert again.status_code == 409 and not join_links(again.get_data(as_text=True))
+    assert app.test_client().get(new).status_code == 303
