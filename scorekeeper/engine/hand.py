@@ -149,6 +149,21 @@ MAX_FORMAT_ID = 20
 _TOTAL_FIELDS = frozenset({"hand_total", "going_out", "name"})
 
 
+#: Digits past which a number is read as :data:`_PAST_EVERY_BOUND` (``int()`` of a long string
+#: costs time, and Python refuses more than 4,300 digits).
+_DIGITS = 12
+_PAST_EVERY_BOUND = 10**_DIGITS
+
+
+def _whole(text: str) -> int:
+    """``text`` (an optional minus and decimal digits) as a whole number. Too long to be any
+    count's or score's, it is still a number, one past every bound with its sign, so it is
+    refused as too big (or negative), not as "not a whole number" (QA, 2026-12-05)."""
+    if len(text.removeprefix("-")) <= _DIGITS:
+        return int(text)
+    return -_PAST_EVERY_BOUND if text.startswith("-") else _PAST_EVERY_BOUND
+
+
 class _Reader:
     def __init__(self) -> None:
         self.errors: list[FieldError] = []
@@ -165,8 +180,8 @@ class _Reader:
         text = value.strip() if isinstance(value, str) else ""
         if points:
             text = ungrouped(text)
-        if text.removeprefix("-").isdecimal() and len(text) <= 12:
-            value = int(text)
+        if text.removeprefix("-").isdecimal():
+            value = _whole(text)
         if isinstance(value, bool) or not isinstance(value, int):
             self.errors.append(FieldError(path, N_("Enter a whole number.")))
             return 0
@@ -190,8 +205,8 @@ class _Reader:
             return None
         if isinstance(value, str):
             text = ungrouped(value)
-            if text.removeprefix("-").isdecimal() and len(text) <= 12:
-                value = int(text)
+            if text.removeprefix("-").isdecimal():
+                value = _whole(text)
         if isinstance(value, bool) or not isinstance(value, int):
             self.errors.append(FieldError(path, N_("Enter a whole number.")))
             return 0

@@ -141,6 +141,26 @@ def test_separators_that_do_not_group_thousands_are_refused(
     assert totals(game_id) == [0, 0]
 
 
+@pytest.mark.parametrize("lang, more, negative", [
+    ("en", "Cannot be more than", "Cannot be negative."),
+    ("es", "No puede ser más de", "No puede ser negativo.")])
+def test_a_number_too_long_for_any_count_is_refused_as_too_big(
+        client: FlaskClient, game_id: str, lang: str, more: str, negative: str) -> None:
+    """Twenty-one nines are a whole number: the page says it is too big, not that it is not a
+    number (QA, 2026-12-05: "Escribe un número entero." by "999999999999999999999")."""
+    use_language(client, lang)
+    res = post_hand(client, game_id, {**BIG_HAND, "sides[0].table_points": "9" * 21,
+                                      "sides[0].canastas.natural": "9" * 40,
+                                      "sides[1].hand_points": "-" + "9" * 30,
+                                      "sides[1].table_points": "-" + "9" * 13})
+    assert res.status_code == 422
+    html = text(res)
+    for field in ("sides[0].table_points", "sides[0].canastas.natural", "sides[1].hand_points"):
+        assert slot(html, "field-error", field).startswith(more), field
+    assert slot(html, "field-error", "sides[1].table_points") == negative
+    assert totals(game_id) == [0, 0]
+
+
 # -- the API --------------------------------------------------------------------------------------
 
 def api_hand(a_table: Any = 355, a_hand: Any = 20, b_table: Any = 280,
