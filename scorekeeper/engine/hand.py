@@ -152,7 +152,7 @@ _TOTAL_FIELDS = frozenset({"hand_total", "going_out", "name"})
 #: Digits past which a number is read as :data:`_PAST_EVERY_BOUND` (``int()`` of a long string
 #: costs time, and Python refuses more than 4,300 digits).
 _DIGITS = 12
-_PAST_EVERY_BOUND = 10**_DIGITS
+_PAST_EVERY_BOUND: int = 10**_DIGITS
 
 
 def _whole(text: str) -> int:
