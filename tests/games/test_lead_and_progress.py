@@ -44,7 +44,7 @@ def test_in_spanish(client, game_id):
     client.get("/?lang=es")
     refresh()
     html = board(client, game_id)
-    assert "Nosotros gana por 500" in html
+    assert "Nosotros va ganando por 500" in html
     assert "le faltan 3.965 para ganar" in html and "le faltan 4.465 para ganar" in html
 
 
