@@ -158,3 +158,24 @@ def test_the_desk_uses_a_laptops_width(browser, live_server: str, shot: Shot) ->
     page.goto(f"{live_server}/tournaments/{tid}")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     context.close()
+
+
+def test_the_new_tournament_forms_numbers_stay_in_line_on_a_phone(page: Page,
+                                                                   live_server: str,
+                                                                   shot: Shot) -> None:
+    """QA, 2026-12-05: with messages under two of the numbers, the third stood a line lower,
+    and "Hands per game"'s hint was wrapped into a column a few words wide."""
+    for lang in ("en", "es"):
+        page.goto(f"{live_server}/tournaments/new?lang={lang}")
+        page.fill("#rounds", "99999")
+        page.fill("#minutes", "-5")
+        page.locator("form.tournament-form button[type=submit]").click()
+        expect(page.locator("#rounds-error")).to_be_visible()
+        expect(page.locator("#minutes-error")).to_be_visible()
+        tops = {round(page.locator(f"#{name}").bounding_box()["y"])  # type: ignore[index]
+                for name in ("rounds", "minutes", "warn_minutes")}
+        assert len(tops) == 1, (lang, tops)
+        hint = page.locator("#hands_per_game ~ .hint").bounding_box()
+        assert hint and hint["width"] > 300, (lang, hint)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        shot(page, f"new-tournament-numbers-{lang}")
