@@ -284,8 +284,9 @@ def add_hand(game_id: str) -> Response:
     shown = format_number(done.change.hand or 0)
     plain = own_gettext(games_service.ruleset_of(game), "Hand %(n)s saved.", n=shown)
     # offline.js marks a save sent again after its first try was lost ("sent_late").
-    message = (_("Hand %(n)s saved when the connection came back.", n=shown) if _sent_late()
-               else plain)
+    message = (own_gettext(games_service.ruleset_of(game),
+                           "Hand %(n)s saved when the connection came back.", n=shown)
+               if _sent_late() else plain)
     # A repeat is the phone sending again a save whose answer it never got (the connection
     # dropped): it is told the hand is saved, once (the first answer's notice, if it still
     # waits, gives way to this one).
@@ -320,8 +321,9 @@ def update_hand(game_id: str, number: int) -> Response:
                            expected_version=_seen("version"), request_key=_request_key(),
                            follow=True)
     shown = format_number(done.change.hand or 0)
-    flash(_("Hand %(n)s corrected when the connection came back.", n=shown) if _sent_late()
-          else _("Hand %(n)s corrected.", n=shown))
+    rs = games_service.ruleset_of(game)
+    flash(own_gettext(rs, "Hand %(n)s corrected when the connection came back.", n=shown)
+          if _sent_late() else own_gettext(rs, "Hand %(n)s corrected.", n=shown))
     return see_other("games.show", game_id=game_id)
 
 
@@ -339,16 +341,18 @@ def delete_hand(game_id: str, number: int) -> Response:
             return refused
         totals = games_service.running_totals(game)
         after = [t - h for t, h in zip(totals, game.hands[number - 1].totals, strict=True)]
+        rs = games_service.ruleset_of(game)
         return _ask_first(
-            game_id, _("Delete hand %(n)s?", n=format_number(number)),
+            game_id, own_gettext(rs, "Delete hand %(n)s?", n=format_number(number)),
             [_("The game is over: removing a hand may reopen it and change who won."),
              _("The totals become %(totals)s.",
                totals=" – ".join(format_number(t) for t in after))],
             url_for("games.delete_hand", game_id=game_id, number=number),
-            _("Delete hand %(n)d", n=number))
+            own_gettext(rs, "Delete hand %(n)d", n=number))
+    rs = games_service.ruleset_of(game if game is not None else record.lock(game_id))
     done = record.delete_hand(game_id, number, by=g.by, expected_version=_seen("version"),
                               request_key=_request_key(), follow=True)
-    flash(_("Hand %(n)s was removed.", n=format_number(done.change.hand or 0)))
+    flash(own_gettext(rs, "Hand %(n)s was removed.", n=format_number(done.change.hand or 0)))
     return see_other("games.show", game_id=game_id)
 
 
@@ -410,6 +414,7 @@ def changes(game_id: str) -> Response:
     """Every change of the game, newest first: what, which hand, when, by which link."""
     game = game_or_404(game_id)
     return render("games/changes.html", game=game, game_id=game_id,
+                  ruleset=games_service.ruleset_of(game),
                   changes=list(reversed(record.changes_of(game))),
                   editor=is_editor(game, game_id))
 

@@ -8,9 +8,12 @@ from datetime import UTC, datetime
 import pytest
 from flask import Flask
 
+from scorekeeper.engine import find_ruleset
 from scorekeeper.games.changes import SENTENCES, change_sentence
 from scorekeeper.models.changes import ChangeKind
 from scorekeeper.services.record import ChangeView
+
+CLASSIC = find_ruleset("classic")
 
 
 def logged(kind: ChangeKind, *, hand: int = 3) -> ChangeView:
@@ -37,14 +40,14 @@ def test_every_kind_of_change_has_its_sentence() -> None:
 ])
 def test_a_change_reads_as_its_kind(app: Flask, lang: str, kind: ChangeKind, said: str) -> None:
     with app.test_request_context(f"/?lang={lang}"):
-        assert change_sentence(logged(kind)) == said
+        assert change_sentence(logged(kind), CLASSIC) == said
 
 
 def test_another_phones_change_says_so_and_an_undo_reads_as_itself(app: Flask) -> None:
     with app.test_request_context("/?lang=en"):
-        assert (change_sentence(logged(ChangeKind.FIX), other_phone=True)
+        assert (change_sentence(logged(ChangeKind.FIX), CLASSIC, other_phone=True)
                 == "Hand 3 was corrected from another phone: +1,035 / +535")
-        assert (change_sentence(logged(ChangeKind.UNDO), other_phone=True)
+        assert (change_sentence(logged(ChangeKind.UNDO), CLASSIC, other_phone=True)
                 == "Undo (hand 3): +1,035 / +535")
 
 
@@ -84,3 +87,22 @@ def test_a_logged_change_is_read_back_as_its_kind(app: Flask) -> None:
         with pytest.raises(StatementError, match="undid"):
             db.session.flush()
         db.session.rollback()
+
+
+@pytest.mark.parametrize(("ruleset", "lang", "kind", "other_phone", "said"), [
+    ("burraco", "it", ChangeKind.ADD, False, "Smazzata 3 salvata: +1.035 / +535"),
+    ("burraco", "es", ChangeKind.UNDO, False, "Deshacer (smazzata 3): +1.035 / +535"),
+    ("burraco", "en", ChangeKind.DELETE, True,
+     "Smazzata 3 was removed from another phone: +1,035 / +535"),
+    ("hand-and-foot", "en", ChangeKind.FIX, False, "Round 3 corrected: +1,035 / +535"),
+    ("hand-and-foot", "it", ChangeKind.ADD, True,
+     "Il giro 3 è stato salvato da un altro telefono: +1.035 / +535"),
+    ("hand-and-foot", "pt", ChangeKind.REDO, False, "Refazer (rodada 3): +1.035 / +535"),
+])
+def test_a_change_names_the_hand_in_the_games_own_words(
+        app: Flask, ruleset: str, lang: str, kind: ChangeKind, other_phone: bool,
+        said: str) -> None:
+    """Burraco's smazzata and Hand and Foot's round, as their count and board say them."""
+    with app.test_request_context(f"/?lang={lang}"):
+        assert change_sentence(logged(kind), find_ruleset(ruleset),
+                               other_phone=other_phone) == said

@@ -1,0 +1,66 @@
+"""The board, its change log and its notices name a hand as the game's count does (QA,
+2026-12-05: Burraco's count said "Conta questa smazzata" and the board beside it "Mani",
+"Mano 2"): Burraco's smazzata (VARIANTS-2.md 12.1), Hand and Foot's round (10.7)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from flask.testing import FlaskClient
+from flask_babel import refresh
+from game_helpers import start_game
+
+pytestmark = pytest.mark.usefixtures("app_context")
+
+#: One hand typed as its totals (the totals lane every rule set has).
+TOTALS = {"mode": "total", "end": "went_out", "went_out": "0", "sides[0].hand_total": "600",
+          "sides[1].hand_total": "-90"}
+
+
+def page(client: FlaskClient, url: str, lang: str) -> str:
+    refresh()
+    html = client.get(f"{url}?lang={lang}").get_data(as_text=True)
+    refresh()
+    return html
+
+
+def flashed(client: FlaskClient, response) -> str:  # type: ignore[no-untyped-def]
+    assert response.status_code == 303, response.get_data(as_text=True)[:400]
+    html = client.get(response.headers["Location"]).get_data(as_text=True)
+    found = re.search(r'<p class="notice" role="status">(.*?)</p>', html, re.S)
+    return found.group(1).strip() if found else html
+
+
+@pytest.mark.parametrize(("ruleset", "lang", "heading", "next_one", "fix", "saved", "fixed",
+                          "absent"), [
+    ("burraco", "it", "Smazzate", "Smazzata 2", "Correggi la smazzata 1",
+     "Smazzata 1 salvata: +600 / −90", "Smazzata 1 corretta.", (">Mani<", "Mano 2")),
+    ("burraco", "es", "Smazzate", "Smazzata 2", "Corregir la smazzata 1",
+     "Smazzata 1 guardada: +600 / −90", "Smazzata 1 corregida.", (">Manos<", "Mano 2")),
+    ("hand-and-foot", "en", "Rounds", "Round 2 of 4", "Fix round 1",
+     "Round 1 saved: +600 / −90", "Round 1 corrected.", (">Hands<", "Fix hand")),
+    ("hand-and-foot", "pt", "Rodadas", "Rodada 2 de 4", "Corrigir a rodada 1",
+     "Rodada 1 salva: +600 / −90", "Rodada 1 corrigida.", (">Mãos<", "a mão 1")),
+])
+def test_the_board_and_its_log_say_the_games_word(
+        client: FlaskClient, ruleset: str, lang: str, heading: str, next_one: str, fix: str,
+        saved: str, fixed: str, absent: tuple[str, ...]) -> None:
+    refresh()
+    client.get(f"/?lang={lang}")
+    game_id = start_game(client, ruleset=ruleset)
+    assert client.post(f"/games/{game_id}/hands", data=TOTALS).status_code == 303
+    board = page(client, f"/games/{game_id}", lang)
+    assert f'<h2 id="hands-title">{heading}</h2>' in board
+    assert next_one in board and f'aria-label="{fix}"' in board
+    for word in absent:
+        assert word not in board, word
+    assert saved in page(client, f"/games/{game_id}/changes", lang)
+    refresh()
+    # A correction's notice, sent with the version its form was shown.
+    form = client.get(f"/games/{game_id}/hands/1/edit").get_data(as_text=True)
+    version = re.search(r'name="version" value="(\d+)"', form)
+    assert version, form[:300]
+    message = flashed(client, client.post(f"/games/{game_id}/hands/1", data={
+        **TOTALS, "sides[0].hand_total": "650", "version": version.group(1)}))
+    assert message == fixed
