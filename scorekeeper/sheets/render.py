@@ -3,7 +3,8 @@
 WeasyPrint may fetch what a document links to; a sheet links to nothing but the print CSS, so the
 URL fetcher refuses every URL that is not a file under ``static/``: no network while rendering,
 and no way for a name typed into a game to pull in a file from elsewhere on the server. Fonts are
-the system's (DejaVu, from fonts-dejavu-core), found through fontconfig; no web fonts.
+the system's (DejaVu, from fonts-dejavu-core; a name's emoji from fonts-noto-color-emoji, else
+a box), found through fontconfig; no web fonts.
 """
 
 from __future__ import annotations
