@@ -162,6 +162,7 @@ def _init_extensions(app: Flask) -> None:
 def _register_template_helpers(app: Flask) -> None:
     """Filters and globals every blueprint's templates may use."""
     from .i18n import (
+        PLAIN_WORDS,
         get_locale,
         label,
         line_label,
@@ -177,7 +178,8 @@ def _register_template_helpers(app: Flask) -> None:
     app.jinja_env.globals["get_locale"] = get_locale
     app.jinja_env.globals["language_link"] = language_link
     # A game's own words for the generic ones (its rule set's ``words``): Burraco's smazzata.
-    app.jinja_env.globals.update(own_gettext=own_gettext, own_ngettext=own_ngettext)
+    app.jinja_env.globals.update(own_gettext=own_gettext, own_ngettext=own_ngettext,
+                                 plain_words=PLAIN_WORDS)
     # Names and labels in templates go through ``|label``, never ``_()``: Jinja's ``_()`` would
     # look user text up as a msgid, format it with ``%`` and mark it safe (raw HTML).
     app.jinja_env.filters.update(

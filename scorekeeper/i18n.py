@@ -141,6 +141,20 @@ class _HasOwnWords(Protocol):
     def own_plural(self, singular: str, plural: str) -> tuple[str, str]: ...
 
 
+class _PlainWords:
+    """The app's own words for every msgid: a page with no game's rule set."""
+
+    def own(self, msgid: str) -> str:
+        return msgid
+
+    def own_plural(self, singular: str, plural: str) -> tuple[str, str]:
+        return singular, plural
+
+
+#: For ``own_gettext`` on a page that shows no game (``base.html``'s notices).
+PLAIN_WORDS = _PlainWords()
+
+
 def own_gettext(ruleset: _HasOwnWords, msgid: str, **variables: Any) -> str:
     """``msgid`` in the game's own words (``RuleSet.words``: Burraco's "smazzata" for a hand),
     translated. Templates call it with the generic msgid, a literal the extractor reads

@@ -64,3 +64,18 @@ def test_the_board_and_its_log_say_the_games_word(
     message = flashed(client, client.post(f"/games/{game_id}/hands/1", data={
         **TOTALS, "sides[0].hand_total": "650", "version": version.group(1)}))
     assert message == fixed
+
+
+@pytest.mark.parametrize(("ruleset", "lang", "waiting"), [
+    ("burraco", "it", "1 smazzata in attesa"), ("hand-and-foot", "es", "1 ronda en espera"),
+    ("classic", "it", "1 mano in attesa")])
+def test_the_waiting_save_notices_say_the_games_word(client: FlaskClient, ruleset: str,
+                                                     lang: str, waiting: str) -> None:
+    """The notices offline.js shows when a save waits for the connection (base.html)."""
+    refresh()
+    client.get(f"/?lang={lang}")
+    game_id = start_game(client, ruleset=ruleset)
+    for url in (f"/games/{game_id}", f"/games/{game_id}/hands/new"):
+        assert f'data-waiting-short="{waiting}"' in page(client, url, lang), url
+    # A page with no game says it plainly.
+    assert 'data-waiting-short="1 ' in page(client, "/", lang)

@@ -205,6 +205,12 @@ BURRACO = second_packet_game(
          N_("Smazzata %(n)s corrected when the connection came back.")),
         (N_("Delete hand %(n)s?"), N_("Delete smazzata %(n)s?")),
         (N_("Delete hand %(n)d"), N_("Delete smazzata %(n)d")),
+        # The notices of a save that waits for the connection (base.html, static/js/offline.js).
+        (N_("The connection dropped while saving: the hand is not confirmed yet."),
+         N_("The connection dropped while saving: the smazzata is not confirmed yet.")),
+        (N_("1 hand waiting to be sent: it goes as soon as the server answers."),
+         N_("1 smazzata waiting to be sent: it goes as soon as the server answers.")),
+        (N_("1 hand waiting"), N_("1 smazzata waiting")),
         (N_("Canastas"), N_("Burrachi")),
         (("%(num)d finished canasta", "%(num)d finished canastas"),
          Nn_("%(num)d burraco", "%(num)d burrachi")),

@@ -132,6 +132,12 @@ HAND_AND_FOOT = vary(
          N_("Round %(n)s corrected when the connection came back.")),
         (N_("Delete hand %(n)s?"), N_("Delete round %(n)s?")),
         (N_("Delete hand %(n)d"), N_("Delete round %(n)d")),
+        # The notices of a save that waits for the connection (base.html, static/js/offline.js).
+        (N_("The connection dropped while saving: the hand is not confirmed yet."),
+         N_("The connection dropped while saving: the round is not confirmed yet.")),
+        (N_("1 hand waiting to be sent: it goes as soon as the server answers."),
+         N_("1 round waiting to be sent: it goes as soon as the server answers.")),
+        (N_("1 hand waiting"), N_("1 round waiting")),
         (N_("Canastas"), N_("Books")),
         (("%(num)d finished canasta", "%(num)d finished canastas"),
          Nn_("%(num)d finished book", "%(num)d finished books")),
