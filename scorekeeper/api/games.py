@@ -21,7 +21,7 @@ from ..services import games as games_service
 from ..services import record
 from ..services import tournaments as tournaments_service
 from ..services.scoring import resolve_ruleset
-from ..services.tournaments import ENDINGS, fill_values
+from ..services.tournaments import TABLE_ENDINGS, fill_values
 from . import bp
 from .common import (
     Change,
@@ -146,9 +146,10 @@ class Game(GameLinks):
     ended: Annotated[str | None, Doc(
         "How it ended (null while played): target (a side reached it, or a game of rounds "
         "played its last), time (a hand stopped by the clock or by a time-out, or closed by "
-        "the tournament desk when time was up), abandoned (a pair "
-        "abandoned it at the desk), paper (the desk typed its result from the paper sheet)",
-        enum=[*ENDINGS, None])]
+        "the tournament desk when time was up), closed (the tournament desk closed its round "
+        "before time was up: it counts as it stood), abandoned (a pair abandoned it at the "
+        "desk), paper (the desk typed its result from the paper sheet)",
+        enum=[*TABLE_ENDINGS, None])]
     abandoned_by: Annotated[int | None, Doc(
         "The side that abandoned it at the tournament desk")]
     credits: Annotated[list[int] | None, Doc(

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from ..models.games import Game
 from ..models.tournaments import Tournament, TournamentTable
-from . import confirmed, desk, table_cards
+from . import confirmed, desk, results, table_cards
 from . import games as games_service
 from . import tournaments as service
 from .errors import (
@@ -66,9 +66,12 @@ class TableResult:
 def result_of(tournament: Tournament, table: TournamentTable) -> TableResult:
     """Table ``table``'s result as it stands (loaded rows)."""
     view = service.table_view(tournament, table)
+    # The hands played, as the standings count them: not the empty hand the desk's close
+    # settles a game with (QA, 2026-12-05: "3 manos" for a game of two).
+    hands = results.table_ending(tournament, table).hands
     return TableResult(table.round.number, table.number, (table.pair_a.name, table.pair_b.name),
                        (table.pair_a.number, table.pair_b.number), view.totals, view.credits,
-                       view.hands, table.game.version, confirmed.is_confirmed(table),
+                       hands, table.game.version, confirmed.is_confirmed(table),
                        table.confirmed_by if confirmed.is_confirmed(table) else None)
 
 

@@ -74,7 +74,8 @@ class Ending:
     """Whether a game is over and how, its own record and its tournament's desk together."""
 
     finished: bool
-    #: One of :data:`ENDINGS`; ``None`` while the game is played.
+    #: One of :data:`ENDINGS`, or :data:`CLOSED` (a tournament game the desk closed with time
+    #: left); ``None`` while the game is played.
     how: str | None = None
     winner: int | None = None
     drawn: bool = False
@@ -94,7 +95,7 @@ class Ending:
 
 #: How a tournament table's sheet and the standings say a game ended, beyond :data:`ENDINGS`:
 #: the desk closed the game's round before its time was up (the unfinished game settled on its
-#: totals then, not at the bell).
+#: totals then, not at the bell); a game's board says it too (:func:`game_ending`).
 CLOSED = "closed"
 TABLE_ENDINGS = (TARGET, TIME, CLOSED, ABANDONED, PAPER)
 
@@ -294,6 +295,11 @@ def game_ending(game: Game, outcome: Outcome, *, in_tournament: bool = True) -> 
         return Ending(False, accepts_hands=not closed, desk_only=closed)
     last_end = game.hands[-1].entry.get("end") if game.hands else None
     how = TARGET if outcome.finished and last_end != HandEnd.TIME_UP.value else TIME
+    if table is not None and how == TIME and closed:
+        # The desk's close settles the game with an empty time-up hand: with time still on
+        # the clock, that is the desk's close, as the standings say (QA, 2026-12-05: the board
+        # said "Ended when time was up." beside "The desk closed this game with 57:48 left").
+        how = table_ending(table.round.tournament, table).how or TIME
     winner, drawn = ((outcome.winner, outcome.drawn) if outcome.finished
                      else (game.winner, game.drawn))
     credits = None if table is None else table_view(table.round.tournament, table).credits

@@ -10,7 +10,8 @@ from tournament_helpers import admin, create, links, play, read, time_up
 
 from scorekeeper.extensions import db
 from scorekeeper.models import GameChange
-from scorekeeper.models.tournaments import TournamentRound, TournamentTable
+from scorekeeper.models.tournaments import Tournament, TournamentRound, TournamentTable
+from scorekeeper.services import confirmations
 
 
 def login(client, tid, token):
@@ -63,6 +64,19 @@ def test_closing_with_time_left_says_what_will_happen_and_waits_for_a_yes(client
     data = read(client, tid, token)
     assert len(data["rounds"]) == 2
     assert data["rounds"][0]["tables"][1]["credits"] == [750, -750]
+
+    # Table 2's game was settled by the close with its hands as they stood (1,200 in two
+    # hands): its board and the API say the desk closed it, not that time was up, and its
+    # result counts the two hands played, not the empty hand the close adds (QA, 2026-12-05:
+    # "3 manos" for a game of two, and "Ended when time was up." with 57:48 on the clock).
+    board = text(client.get(f"/games/{t2['game_id']}"))
+    assert "The tournament desk closed this game before time was up" in board
+    assert "Ended when time was up." not in board
+    game = client.get(f"/api/v1/games/{t2['game_id']}").get_json()
+    assert game["ended"] == "closed" and len(game["hands"]) == 3
+    tournament = db.session.get(Tournament, tid)
+    table = next(t for t in tournament.rounds[0].tables if t.number == 2)
+    assert confirmations.result_of(tournament, table).hands == 2
 
 
 def test_closing_after_time_is_up_still_names_the_tables_playing(client):

@@ -7,7 +7,10 @@ from __future__ import annotations
 import re
 
 import pytest
-from tournament_helpers import admin, create, links, play, post_hand, stock_out
+from tournament_helpers import admin, create, links, play, post_hand, stock_out, time_up
+
+from scorekeeper.extensions import db
+from scorekeeper.models.tournaments import TournamentRound
 
 # Only requests here: no app context held across them (it would keep the first request's
 # language for all).
@@ -74,7 +77,8 @@ def test_a_game_the_desk_closed_at_time_and_one_won_on_target(client):
                                  "credits": [14000, -14000], "accepts_hands": False}
     response = client.post(f"/api/v1/tournaments/{tid}/rounds/1/finish", headers=admin(token))
     assert response.status_code == 200, response.get_json()
-    assert state(client, t2) == {**PLAYING, "finished": True, "ended": "time", "winner": 1,
+    # Closed with the hour still on the clock: the desk's close, as the standings say it.
+    assert state(client, t2) == {**PLAYING, "finished": True, "ended": "closed", "winner": 1,
                                  "credits": [-150, 150], "accepts_hands": False}
     # The game won on target stays so; its closed round takes no more hands either way.
     assert state(client, t1)["ended"] == "target"
@@ -106,7 +110,8 @@ def test_a_game_of_no_tournament_has_no_credits(client):
 def test_the_document_declares_how_a_game_ended(client):
     game = client.get("/api/v1/openapi.json").get_json()["components"]["schemas"]["Game"]
     properties = game["allOf"][1]["properties"]
-    assert properties["ended"]["enum"] == ["target", "time", "abandoned", "paper", None]
+    assert properties["ended"]["enum"] == ["target", "time", "closed", "abandoned", "paper",
+                                           None]
     for name in ("ended", "abandoned_by", "credits", "paper_totals", "accepts_hands"):
         assert name in game["allOf"][1]["required"]
 
@@ -140,13 +145,20 @@ def test_the_tables_phone_is_told_and_offered_no_count(client):
     assert "Pair 2 abandoned this game" in text(other.get(game))
 
 
-def test_a_closed_round_offers_no_count_and_says_time_was_up(client):
+@pytest.mark.parametrize("time_is_up", [False, True])
+def test_a_closed_round_offers_no_count_and_says_how_it_ended(app, client, time_is_up):
     tid, token, game = table_phone_with_a_hand(client)
+    if time_is_up:
+        with app.app_context():
+            time_up(db.session.query(TournamentRound).one())
+            db.session.commit()
     assert client.post(f"/api/v1/tournaments/{tid}/rounds/1/finish",
                        headers=admin(token)).status_code == 200
     board = client.get(game)
     page, html = text(board), board.get_data(as_text=True)
-    assert "Ended when time was up." in page and "Winner Pair 1" in page
+    said = ("Ended when time was up." if time_is_up else
+            "The tournament desk closed this game before time was up: it counts as it stood.")
+    assert said in page and "Winner Pair 1" in page
     assert "Count this hand" not in page and f'href="{game}/hands/1/edit"' not in html
     refused = client.get(f"{game}/hands/1/edit")
     assert refused.status_code == 409
