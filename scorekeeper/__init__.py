@@ -251,11 +251,16 @@ def _register_error_handlers(app: Flask) -> None:
     from flask import render_template, request
 
     from .api.errors import json_error
+    from .web import form_page
 
     def handle_http_error(error: HTTPException) -> Response | tuple[str, int]:
         code = error.code or 500
         if request.path.startswith("/api/"):
             return json_error(error)
+        if code == 405 and request.method in ("GET", "HEAD"):
+            page = form_page(request.path)
+            if page is not None:
+                return page
         response = app.make_response((render_template("error.html", error=error, code=code),
                                       code))
         for name, value in error.get_headers():  # ``Allow`` on 405, as HTTP asks

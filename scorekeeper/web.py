@@ -19,7 +19,7 @@ from flask import (
     session,
     url_for,
 )
-from werkzeug.exceptions import NotFound
+from werkzeug.exceptions import HTTPException, NotFound
 
 from .extensions import htmx
 from .i18n import error_message
@@ -115,6 +115,34 @@ def see_other(endpoint: str, **values: Any) -> Response:
     # make_response: flask.redirect is typed as returning werkzeug's Response; the app's own
     # response class comes back unchanged.
     return make_response(redirect(url_for(endpoint, **values), code=303))
+
+
+#: The forms whose page is their round's (the links, a paper result), not the control table.
+_ROUND_FORMS = frozenset({"tournaments.round_links", "tournaments.table_link",
+                          "tournaments.paper_result"})
+
+
+def form_page(path: str) -> Response | None:
+    """Where a form's address opened with GET leads: the page the form is on (``None``: no
+    form posts there, or none of a game's or a tournament's).
+
+    A page shown as a form's answer (a desk's confirmation, the links, a refusal shown again)
+    leaves the form's address in the browser: a reload of it from the history, a new tab or a
+    bookmark asks it with GET, which no form route answers (QA, 2026-12-05: the desk's "finish
+    game" address gave a bare 405)."""
+    adapter = current_app.url_map.bind("localhost")
+    try:
+        endpoint, values = adapter.match(path, method="POST")
+    except HTTPException:  # no route, or none that takes a POST: not a form's address
+        return None
+    if "tournament_id" in values:
+        if endpoint in _ROUND_FORMS and "number" in values:
+            return see_other("tournaments.round_page", tournament_id=values["tournament_id"],
+                             number=values["number"])
+        return see_other("tournaments.show", tournament_id=values["tournament_id"])
+    if "game_id" in values and not path.startswith("/api/"):
+        return see_other("games.show", game_id=values["game_id"])
+    return None
 
 
 def refused_page(error: WriteRefused, again: Callable[[str, int], Response]) -> Response:

@@ -311,3 +311,28 @@ def test_a_finished_tournament_game_does_not_offer_to_play_again(client):
     assert "A tournament game: the desk seats your next game." in page
     response = phone.post(f"/games/{t1['game_id']}/again")
     assert response.status_code == 303 and t1["game_id"] in response.headers["Location"]
+
+
+def test_a_forms_address_opened_again_leads_to_its_page(client):
+    """The desk's confirmation (or the links, or a refusal) is shown at its form's address: a
+    reload from the history, a new tab or a bookmark asks it with GET, and lands on the page
+    the form is on, not on a bare 405 (QA, 2026-12-05)."""
+    tid, token = create(client, 4)
+    login(client, tid, token)
+    t1, _t2 = links(client, tid, token)
+    desk = f"/tournaments/{tid}"
+    for path, page in ((f"{desk}/rounds/1/finish", desk), (f"{desk}/abandon", desk),
+                       (f"{desk}/substitute/undo", desk), (f"{desk}/pairs/add", desk),
+                       (f"{desk}/rounds/1/links", f"{desk}/rounds/1"),
+                       (f"{desk}/rounds/1/tables/2/link", f"{desk}/rounds/1"),
+                       (f"{desk}/rounds/1/tables/2/result", f"{desk}/rounds/1"),
+                       (f"/games/{t1['game_id']}/hands/1/delete", f"/games/{t1['game_id']}"),
+                       (f"/games/{t1['game_id']}/undo", f"/games/{t1['game_id']}")):
+        answer = client.get(path)
+        assert answer.status_code == 303 and answer.headers["Location"] == page, path
+    # Nothing was done by it.
+    assert len(read(client, tid, token)["rounds"]) == 1
+    # Not a form's address: Not Found as before; the API answers in JSON.
+    assert client.get(f"{desk}/no-such-form").status_code == 404
+    api = client.get(f"/api/v1/tournaments/{tid}/rounds/1/finish")
+    assert api.status_code == 405 and api.is_json
