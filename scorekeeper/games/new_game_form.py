@@ -167,8 +167,11 @@ def read_total(text: str) -> int | str:
     text = text.strip().replace("\u2212", "-")
     if _GROUPED.fullmatch(text):
         text = re.sub(r"[^\d-]", "", text)
-    if text.removeprefix("-").isdecimal() and len(text) <= 9:
-        return int(text)
+    digits = text.removeprefix("-")
+    if digits.isdecimal():
+        # Too long for any total, still a number: one past every bound with its sign, so the
+        # service says it is too big (or too low), not that it is no number (QA, 2026-12-05).
+        return int(text) if len(digits) <= 9 else (-1 if text.startswith("-") else 1) * 10**9
     return text
 
 

@@ -112,6 +112,10 @@ def test_no_paper_totals_no_carried_line(client):
     ({"start_1": "5000"}, "At 5,000 the game is already won: a carried total is below the "
                           "target."),
     ({"start_1": "-10005"}, "Cannot be less than −10,000."),
+    # A number too long for any total is still a number (QA, 2026-12-05).
+    ({"start_0": "99999999999999"}, "At 5,000 the game is already won: a carried total is "
+                                    "below the target."),
+    ({"start_1": "-99999999999999"}, "Cannot be less than −10,000."),
 ])
 def test_form_errors_sit_by_their_field(client, typed, message):
     data = {"ruleset": "classic", "players": "4", "shown_ruleset": "classic", **typed}
