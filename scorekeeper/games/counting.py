@@ -89,8 +89,8 @@ def _count_page(game: Game | None, game_id: str, number_: int | None, *,
         side_names=list(basis.side_names), values=values,
         action=action, preview_url=url_for("games.preview_hand", game_id=game_id),
         hidden={**hidden, **({"editing": number_} if number_ else {})}, base_totals=base,
-        submit_label=_("Save the corrected hand") if number_ else None, result=result,
-        errors=errors, stored=stored, live=bool(htmx),
+        submit_label=own_gettext(rs, "Save the corrected hand") if number_ else None,
+        result=result, errors=errors, stored=stored, live=bool(htmx),
         typing=request.form.get("typing") if htmx and request.method == "POST" else None,
     )
     if result is not None:

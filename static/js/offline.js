@@ -25,6 +25,9 @@
   var WAITING_SHORT = text("waiting-short", "1 hand waiting");
   // A count put back as it was left on this phone, before any save of it.
   var DRAFT = text("draft", "Brought back as it was left: not saved yet.");
+  // Its button: what was typed is dropped and the form opens as the server shows it (a fix:
+  // the saved hand; QA, 2026-12-05: a refused fix's "-abc" came back with no way out).
+  var START_AGAIN = text("start-again", "Start again");
   // The page is the copy the service worker kept (static/sw.js), shown without a connection.
   var COPY = document.documentElement.hasAttribute("data-offline-copy");
   // How often a waiting hand asks whether the server can be reached again (ms).
@@ -81,7 +84,21 @@
     var note = document.createElement("p");
     note.className = "draft-note";
     note.setAttribute("role", "status");
-    note.textContent = DRAFT;
+    var words = document.createElement("span");
+    words.className = "draft-text";
+    words.textContent = DRAFT;
+    note.appendChild(words);
+    note.appendChild(document.createTextNode(" "));
+    var again = document.createElement("button");
+    again.type = "button";
+    again.className = "button-small draft-start-again";
+    again.textContent = START_AGAIN;
+    again.addEventListener("click", function () {
+      forget(form);
+      // The same address again, asked anew (never a form's answer sent again).
+      window.location.replace(window.location.href);
+    });
+    note.appendChild(again);
     form.insertBefore(note, form.firstChild);
   }
 

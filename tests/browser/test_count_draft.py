@@ -76,7 +76,7 @@ def test_a_reload_in_the_middle_of_a_count_keeps_what_was_typed(page: Page,
     expect(page.locator("input[name='sides[0].going_out'][value='normal']")).to_be_checked()
     # The live count follows what came back, the page says so, and nothing waits to be sent.
     expect(summary).to_contain_text("+495", use_inner_text=True)
-    expect(page.locator(".draft-note")).to_have_text(
+    expect(page.locator(".draft-note .draft-text")).to_have_text(
         "Brought back as it was left: not saved yet.")
     expect(page.locator(".offline-notice")).to_have_count(0)
     assert hands_of(live_server, game, page) == [[450, 0]]
@@ -111,6 +111,38 @@ def test_the_count_opened_again_shows_the_fix_of_a_refused_save(page: Page,
     page.get_by_role("button", name="Save this hand").click()
     page.wait_for_url(f"{live_server}/games/{game['id']}")
     assert hands_of(live_server, game, page) == [[450, 0], [495, 0]]
+
+
+def test_a_refused_fix_brought_back_can_be_dropped_for_the_saved_hand(
+        page: Page, live_server: str) -> None:
+    """QA, 2026-12-05: a fix refused for "-abc", left, then opened again showed "-abc" under
+    the draft's note with no way back to the saved hand."""
+    game = game_with_a_hand(live_server)
+    page.goto(game["edit_url"])
+    page.get_by_role("link", name="Fix hand 1").click()
+    ready(page)
+    expect(side(page, 0, "table_points")).to_have_value("50")
+    side(page, 0, "table_points").fill("-abc")
+    page.get_by_role("button", name="Save the corrected hand").click()
+    expect(page.locator(".error-summary")).to_be_visible()
+    page.get_by_role("link", name="Back to the game").click()
+    page.wait_for_url(f"{live_server}/games/{game['id']}")
+
+    page.get_by_role("link", name="Fix hand 1").click()
+    ready(page)
+    expect(side(page, 0, "table_points")).to_have_value("-abc")
+    note = page.locator(".draft-note")
+    expect(note).to_contain_text("Brought back as it was left: not saved yet.")
+    note.get_by_role("button", name="Start again").click()
+    expect(page.locator(".draft-note")).to_have_count(0)
+    expect(side(page, 0, "table_points")).to_have_value("50")
+    expect(side(page, 0, "canastas.mixed")).to_have_value("1")
+    assert hands_of(live_server, game, page) == [[450, 0]]
+    # Opened again, the saved hand stays: nothing typed was kept.
+    page.reload()
+    ready(page)
+    expect(page.locator(".draft-note")).to_have_count(0)
+    expect(side(page, 0, "table_points")).to_have_value("50")
 
 
 def test_back_after_a_save_opens_a_clean_next_hand(page: Page, live_server: str) -> None:
@@ -180,8 +212,9 @@ def test_the_note_of_a_count_brought_back_speaks_the_pages_language(
     ready(page)
     type_side(page, 0, 95)
     page.reload()
-    expect(page.locator(".draft-note")).to_have_text(
+    expect(page.locator(".draft-note .draft-text")).to_have_text(
         "Recuperada tal como quedó: todavía sin guardar.")
+    expect(page.locator(".draft-note button")).to_have_text("Empezar de nuevo")
     expect(side(page, 0, "table_points")).to_have_value("95")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     shot(page, "count-draft-brought-back-es")

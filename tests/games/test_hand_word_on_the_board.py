@@ -79,3 +79,13 @@ def test_the_waiting_save_notices_say_the_games_word(client: FlaskClient, rulese
         assert f'data-waiting-short="{waiting}"' in page(client, url, lang), url
     # A page with no game says it plainly.
     assert 'data-waiting-short="1 ' in page(client, "/", lang)
+
+
+def test_the_fix_forms_button_says_the_games_word(client: FlaskClient) -> None:
+    refresh()
+    client.get("/?lang=it")
+    game_id = start_game(client, ruleset="burraco")
+    assert client.post(f"/games/{game_id}/hands", data=TOTALS).status_code == 303
+    form = page(client, f"/games/{game_id}/hands/1/edit", "it")
+    assert ">Salva la smazzata corretta</button>" in form
+    assert "<h1 class=\"count-title\">Correggi la smazzata 1</h1>" in form

@@ -205,6 +205,7 @@ BURRACO = second_packet_game(
          N_("Smazzata %(n)s corrected when the connection came back.")),
         (N_("Delete hand %(n)s?"), N_("Delete smazzata %(n)s?")),
         (N_("Delete hand %(n)d"), N_("Delete smazzata %(n)d")),
+        (N_("Save the corrected hand"), N_("Save the corrected smazzata")),
         # The notices of a save that waits for the connection (base.html, static/js/offline.js).
         (N_("The connection dropped while saving: the hand is not confirmed yet."),
          N_("The connection dropped while saving: the smazzata is not confirmed yet.")),

@@ -132,6 +132,7 @@ HAND_AND_FOOT = vary(
          N_("Round %(n)s corrected when the connection came back.")),
         (N_("Delete hand %(n)s?"), N_("Delete round %(n)s?")),
         (N_("Delete hand %(n)d"), N_("Delete round %(n)d")),
+        (N_("Save the corrected hand"), N_("Save the corrected round")),
         # The notices of a save that waits for the connection (base.html, static/js/offline.js).
         (N_("The connection dropped while saving: the hand is not confirmed yet."),
          N_("The connection dropped while saving: the round is not confirmed yet.")),
