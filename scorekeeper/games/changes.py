@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from ..engine import RuleSet
+from ..engine.errors import N_
 from ..i18n import gettext as _
 from ..i18n import number, own_gettext, signed
 from ..models.changes import ChangeKind
@@ -33,44 +32,30 @@ def _total_only(change: ChangeView) -> bool:
 
 
 def _sentence(change: ChangeView, ruleset: RuleSet, other_phone: bool) -> str:
-    n, points = number(change.hand or 0), points_text(change)
-    if other_phone:
-        told = _FROM_ANOTHER_PHONE.get(change.kind)
-        if told is not None:
-            return told(ruleset, n, points)
-    return SENTENCES[change.kind](ruleset, n, points)
+    said = (_FROM_ANOTHER_PHONE.get(change.kind) if other_phone else None) or SENTENCES[change.kind]
+    # A sentence that names the hand says it in the game's own words (RuleSet.words).
+    return own_gettext(ruleset, said, n=number(change.hand or 0), points=points_text(change))
 
-
-_Sentence = Callable[[RuleSet, str, str], str]
 
 #: What each kind of change says, by :class:`ChangeKind` (a kind without its sentence fails
-#: tests/games/test_change_sentences.py); ``n`` is the hand's number, ``points`` the change
-#: to the totals; a sentence that names the hand says it in the game's own words.
-SENTENCES: dict[ChangeKind, _Sentence] = {
-    ChangeKind.ADD: lambda rs, n, points: own_gettext(
-        rs, "Hand %(n)s saved: %(points)s", n=n, points=points),
-    ChangeKind.FIX: lambda rs, n, points: own_gettext(
-        rs, "Hand %(n)s corrected: %(points)s", n=n, points=points),
-    ChangeKind.DELETE: lambda rs, n, points: own_gettext(
-        rs, "Hand %(n)s removed: %(points)s", n=n, points=points),
-    ChangeKind.UNDO: lambda rs, n, points: own_gettext(
-        rs, "Undo (hand %(n)s): %(points)s", n=n, points=points),
-    ChangeKind.REDO: lambda rs, n, points: own_gettext(
-        rs, "Redo (hand %(n)s): %(points)s", n=n, points=points),
-    ChangeKind.SETTLE: lambda rs, n, points: _("Settled when time was up: %(points)s",
-                                               points=points),
-    ChangeKind.ABANDON: lambda rs, n, points: _("The desk recorded an abandonment."),
-    ChangeKind.UNABANDON: lambda rs, n, points: _("The desk took back an abandonment."),
+#: tests/games/test_change_sentences.py): ``%(n)s`` is the hand's number, ``%(points)s`` the
+#: change to the totals.
+SENTENCES: dict[ChangeKind, str] = {
+    ChangeKind.ADD: N_("Hand %(n)s saved: %(points)s"),
+    ChangeKind.FIX: N_("Hand %(n)s corrected: %(points)s"),
+    ChangeKind.DELETE: N_("Hand %(n)s removed: %(points)s"),
+    ChangeKind.UNDO: N_("Undo (hand %(n)s): %(points)s"),
+    ChangeKind.REDO: N_("Redo (hand %(n)s): %(points)s"),
+    ChangeKind.SETTLE: N_("Settled when time was up: %(points)s"),
+    ChangeKind.ABANDON: N_("The desk recorded an abandonment."),
+    ChangeKind.UNABANDON: N_("The desk took back an abandonment."),
 }
 
 #: The two-phones notice: a hand saved, corrected or removed on another phone.
-_FROM_ANOTHER_PHONE: dict[ChangeKind, _Sentence] = {
-    ChangeKind.ADD: lambda rs, n, points: own_gettext(
-        rs, "Hand %(n)s was saved from another phone: %(points)s", n=n, points=points),
-    ChangeKind.FIX: lambda rs, n, points: own_gettext(
-        rs, "Hand %(n)s was corrected from another phone: %(points)s", n=n, points=points),
-    ChangeKind.DELETE: lambda rs, n, points: own_gettext(
-        rs, "Hand %(n)s was removed from another phone: %(points)s", n=n, points=points),
+_FROM_ANOTHER_PHONE: dict[ChangeKind, str] = {
+    ChangeKind.ADD: N_("Hand %(n)s was saved from another phone: %(points)s"),
+    ChangeKind.FIX: N_("Hand %(n)s was corrected from another phone: %(points)s"),
+    ChangeKind.DELETE: N_("Hand %(n)s was removed from another phone: %(points)s"),
 }
 
 
