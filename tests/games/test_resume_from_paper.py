@@ -238,3 +238,19 @@ def test_running_totals_without_figures_read_the_hands_totals(client):
     lean = games_service.find_game(game_id, hands=False)
     assert lean is not None
     assert games_service.running_totals(lean) == [2485, 435]
+
+
+def test_the_paper_totals_are_checked_with_the_forms_other_fields(client):
+    """QA, 2026-12-05: a 200-letter name and a target of -5 were said first, and "abc" in a
+    paper total only once they were right."""
+    data = {"ruleset": "classic", "players": "4", "shown_ruleset": "classic",
+            "side_0_name": "Z" * 200, "target": "-5", "start_0": "abc", "start_1": "2352"}
+    res = client.post("/games/new", data=data)
+    assert res.status_code == 422
+    html = res.get_data(as_text=True)
+    for field, message in (("start_0", "Enter a whole number."),
+                           ("start_1", "Points always come in multiples of 5.")):
+        assert f'<p class="field-error" id="err-{field}">{message}</p>' in html, field
+    assert "cannot be longer than 60 characters" in html
+    assert "The target is a whole number from 100 to 100,000." in html
+    assert games_service.db.session.query(Game).count() == 0
