@@ -289,12 +289,16 @@ class RuleSet:
                 return own
         return singular, plural
 
-    def card_groups(self) -> tuple[CardGroup, ...]:
+    def card_groups(self, *, on_table: bool = False) -> tuple[CardGroup, ...]:
         """The groups of cards a count names: every group, but where 3s are ordinary cards
         (Buraco, Burraco: VARIANTS-2.md 11.2 "7–3 5", 12.2) the black 3s are 5-point cards
-        like the 4s to 7s, with no group, row or value of their own."""
+        like the 4s to 7s, with no group, row or value of their own. ``on_table``: those a
+        side can have on the table, not the black 3s where they are never melded (Hand and
+        Foot, 10.2 "cannot be melded"; QA, 2026-12-05: its table helper offered them)."""
+        never_melded = on_table and not self.black_threes.melded_going_out
         return tuple(g for g in CardGroup
-                     if not (self.red_threes.ordinary and g is CardGroup.BLACK_THREES))
+                     if not ((self.red_threes.ordinary or never_melded)
+                             and g is CardGroup.BLACK_THREES))
 
     def sections(self) -> tuple[Section, ...]:
         """The declared values of this rule set by section (the data form, the API's schema)."""

@@ -32,10 +32,11 @@ from ..i18n import own_gettext, signed, translate
 CARD_GROUPS: tuple[tuple[str, Any], ...] = tuple((g.value, _l(g.plural)) for g in CardGroup)
 
 
-def card_groups(ruleset: RuleSet) -> tuple[tuple[str, str], ...]:
+def card_groups(ruleset: RuleSet, *, on_table: bool = False) -> tuple[tuple[str, str], ...]:
     """The card helper's rows under ``ruleset``, named in the game's words (Buraco's jokers
-    are its curingões)."""
-    return tuple((g.value, own_gettext(ruleset, g.plural)) for g in ruleset.card_groups())
+    are its curingões); ``on_table``: the table's helper (``RuleSet.card_groups``)."""
+    return tuple((g.value, own_gettext(ruleset, g.plural))
+                 for g in ruleset.card_groups(on_table=on_table))
 
 
 @dataclass(frozen=True)
@@ -110,7 +111,9 @@ class CountLayout:
     def input_names(self, d: HandInput, p: str) -> list[str]:
         """The names of the inputs the form has for ``d`` (``p``: the side's prefix)."""
         if d.kind is InputKind.CARDS:
-            return [f"{p}{d.name}.{g.value}" for g in self.ruleset.card_groups()]
+            on_table = d.name == "table_cards"
+            return [f"{p}{d.name}.{g.value}"
+                    for g in self.ruleset.card_groups(on_table=on_table)]
         if d.kind in (InputKind.KINDS, InputKind.BY_ID):
             return [f"{p}{d.name}.{k}" for k in self.ids(d.name)]
         return [p + d.name]

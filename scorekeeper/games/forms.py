@@ -336,6 +336,7 @@ def count_context(
         "stored": stored or {},
         "submit_label": submit_label or own_gettext(layout.ruleset, "Save this hand"),
         "card_groups": card_groups(layout.ruleset),
+        "table_card_groups": card_groups(layout.ruleset, on_table=True),
         "waiting_for_going_out": waiting_for_going_out,
         "waiting_for_typing": waiting_for_typing,
         "waiting_for_totals": waiting_for_totals,

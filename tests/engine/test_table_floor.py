@@ -47,8 +47,9 @@ def table_total(rs: RuleSet, *sides: dict[str, Any]) -> tuple[int, ...]:
 
 def floor_message(rs: RuleSet, points: int) -> str:
     """The floor's refusal, in the game's own word for its canastas (Hand and Foot: books)."""
-    melds = "books" if rs is HAND_AND_FOOT else "canastas"
-    return f"The {melds} and black 3s on the table are worth at least {points}."
+    if rs is HAND_AND_FOOT:  # VARIANTS-2.md 10.2: its black 3s are never melded
+        return f"The books on the table are worth at least {points}."
+    return f"The canastas and black 3s on the table are worth at least {points}."
 
 
 @pytest.mark.parametrize(("rs", "canastas", "least"), [

@@ -89,3 +89,24 @@ def test_the_fix_forms_button_says_the_games_word(client: FlaskClient) -> None:
     form = page(client, f"/games/{game_id}/hands/1/edit", "it")
     assert ">Salva la smazzata corretta</button>" in form
     assert "<h1 class=\"count-title\">Correggi la smazzata 1</h1>" in form
+
+
+def test_hand_and_foots_table_has_no_black_3s(client: FlaskClient) -> None:
+    """VARIANTS-2.md 10.2: black 3s "cannot be melded" in Hand and Foot: its table's card
+    helper offers none and its refusal names none; in hand they still count (QA, 2026-12-05)."""
+    refresh()
+    client.get("/?lang=en")
+    game_id = start_game(client, ruleset="hand-and-foot")
+    form = page(client, f"/games/{game_id}/hands/new", "en")
+    assert 'name="sides[0].table_cards.black_threes"' not in form
+    assert 'name="sides[0].hand_cards.black_threes"' in form
+    refused = client.post(f"/games/{game_id}/hands", data={
+        "end": "went_out", "sides[0].going_out": "normal", "sides[0].canastas.natural": "1"})
+    assert refused.status_code == 422
+    html = refused.get_data(as_text=True)
+    assert "The books on the table are worth at least" in html
+    assert "black 3s on the table" not in html
+    # Classic Canasta melds black 3s when going out: its table helper keeps them.
+    classic = start_game(client, ruleset="classic")
+    assert 'name="sides[0].table_cards.black_threes"' in page(
+        client, f"/games/{classic}/hands/new", "en")

@@ -157,7 +157,8 @@ HAND_AND_FOOT = vary(
         (N_("Count the cards left in hand"), N_("Count the cards left in hands and feet")),
         # The count's refusals (engine/checks_*.py) of its books.
         *meld_refusals(
-            least=N_("The books and black 3s on the table are worth at least %(least)d."),
+            # 10.2: black 3s "cannot be melded": none is ever on the table.
+            least=N_("The books on the table are worth at least %(least)d."),
             cards=N_("Books made: %(count)d. They need at least %(cards)d cards on the table."),
             wild=N_("Dirty and wild books need more wild cards on the table."),
             hold=N_("The books made hold at least %(count)d of these cards."),
