@@ -6,6 +6,7 @@ less the cards left in hand. A side's total is always the sum of its lines.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 
 from .cards import CardGroup
 from .errors import N_
@@ -78,7 +79,8 @@ def count_side(ruleset: RuleSet, fmt: PlayerFormat, entry: HandEntry, s: WorkedS
         *_declared_lines(ruleset, fmt, entry, s, CountAt.HELD),
         *_card_lines(ruleset, entry, s, kind),
     ]
-    return SideResult(tuple(lines))
+    # The game's own words for a line (Hand and Foot's "Cards left in hands and feet").
+    return SideResult(tuple(replace(line, label=ruleset.own(line.label)) for line in lines))
 
 
 def _canasta_lines(ruleset: RuleSet, e: SideEntry, earns_wild: bool = True) -> Iterator[Line]:

@@ -384,7 +384,7 @@ def _undo_or_redo(game_id: str, step: Callable[..., record.Written], *, undo: bo
                 game_id, label, [_("The game is over: this may reopen it and change who won.")],
                 url_for("games.undo" if undo else "games.redo", game_id=game_id), label)
     done = step(game_id, by=g.by, seen_version=_seen("version"), request_key=_request_key())
-    flash(describe_undo(done.change, undo=undo))
+    flash(describe_undo(done.change, games_service.ruleset_of(record.lock(game_id)), undo=undo))
     return see_other("games.show", game_id=game_id)
 
 

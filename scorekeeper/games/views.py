@@ -36,12 +36,13 @@ from ..engine import (
     flow,
     with_values,
 )
+from ..engine.errors import N_
 from ..extensions import htmx
 from ..i18n import error_message, get_locale, own_gettext, translate
 from ..i18n import gettext as _
 from ..i18n import number as format_number
 from ..models import Game
-from ..models.changes import ChangeKind
+from ..models.changes import ChangeKind, GameChange
 from ..network import public_url
 from ..ratelimit import limit_token_failures
 from ..services import games as games_service
@@ -453,20 +454,28 @@ def play_again(game_id: str) -> Response:
     return see_other("games.show", game_id=new.view_token)
 
 
-def describe_undo(change: record.ChangeView, *, undo: bool) -> str:
-    """What an undo or a redo did, in the players' words."""
-    target_kind = _target_kind(change)
-    n = format_number(change.hand or 0)
-    if undo:
-        texts: dict[ChangeKind, str] = {
-            ChangeKind.ADD: _("Undone: hand %(n)s is no longer counted.", n=n),
-            ChangeKind.FIX: _("Undone: hand %(n)s is back as it was before the fix.", n=n),
-            ChangeKind.DELETE: _("Undone: hand %(n)s is back in its place.", n=n)}
-    else:
-        texts = {ChangeKind.ADD: _("Redone: hand %(n)s is counted again.", n=n),
-                 ChangeKind.FIX: _("Redone: hand %(n)s has the fix again.", n=n),
-                 ChangeKind.DELETE: _("Redone: hand %(n)s is removed again.", n=n)}
-    return texts.get(target_kind, str(_("Done.")))
+#: What an undo or a redo did, by the kind of change it acted on.
+_UNDONE = {ChangeKind.ADD: N_("Undone: hand %(n)s is no longer counted."),
+           ChangeKind.FIX: N_("Undone: hand %(n)s is back as it was before the fix."),
+           ChangeKind.DELETE: N_("Undone: hand %(n)s is back in its place.")}
+_REDONE = {ChangeKind.ADD: N_("Redone: hand %(n)s is counted again."),
+           ChangeKind.FIX: N_("Redone: hand %(n)s has the fix again."),
+           ChangeKind.DELETE: N_("Redone: hand %(n)s is removed again.")}
+#: What the Undo and Redo buttons say they would do, by the kind of change they act on.
+_UNDO_LABELS = {ChangeKind.ADD: N_("Undo: take back hand %(n)s"),
+                ChangeKind.FIX: N_("Undo the fix of hand %(n)s"),
+                ChangeKind.DELETE: N_("Undo: put hand %(n)s back")}
+_REDO_LABELS = {ChangeKind.ADD: N_("Redo: count hand %(n)s again"),
+                ChangeKind.FIX: N_("Redo the fix of hand %(n)s"),
+                ChangeKind.DELETE: N_("Redo: remove hand %(n)s again")}
+
+
+def describe_undo(change: record.ChangeView, ruleset: RuleSet, *, undo: bool) -> str:
+    """What an undo or a redo did, in the players' words (the game's own for a hand)."""
+    said = (_UNDONE if undo else _REDONE).get(_target_kind(change))
+    if said is None:
+        return str(_("Done."))
+    return own_gettext(ruleset, said, n=format_number(change.hand or 0))
 
 
 def _target_kind(change: record.ChangeView) -> ChangeKind:
@@ -480,17 +489,11 @@ def _target_kind(change: record.ChangeView) -> ChangeKind:
 
 def undo_redo_labels(game: Game) -> tuple[str | None, str | None]:
     """What the Undo and Redo buttons would do now (``None`` where there is nothing to do)."""
-    undo_change, redo_change = record.undo_target(game), record.redo_target(game)
-    undo_label = redo_label = None
-    if undo_change is not None:
-        n = format_number(undo_change.hand or 0)
-        undo_label = {ChangeKind.ADD: own_gettext(games_service.ruleset_of(game),
-                                                  "Undo: take back hand %(n)s", n=n),
-                      ChangeKind.FIX: _("Undo the fix of hand %(n)s", n=n),
-                      ChangeKind.DELETE: _("Undo: put hand %(n)s back", n=n)}[undo_change.kind]
-    if redo_change is not None:
-        n = format_number(redo_change.hand or 0)
-        redo_label = {ChangeKind.ADD: _("Redo: count hand %(n)s again", n=n),
-                      ChangeKind.FIX: _("Redo the fix of hand %(n)s", n=n),
-                      ChangeKind.DELETE: _("Redo: remove hand %(n)s again", n=n)}[redo_change.kind]
-    return undo_label, redo_label
+    rs = games_service.ruleset_of(game)
+
+    def said(change: GameChange | None, labels: dict[ChangeKind, str]) -> str | None:
+        return None if change is None else own_gettext(
+            rs, labels[change.kind], n=format_number(change.hand or 0))
+
+    return (said(record.undo_target(game), _UNDO_LABELS),
+            said(record.redo_target(game), _REDO_LABELS))

@@ -244,8 +244,9 @@ def _all_columns(rs: RuleSet) -> tuple[Column, ...]:
     if has_penalties(rs):
         cols.append(Column("penalties", N_("Penalties")))
     cols.append(Column("table", N_("Cards on the table")))
-    cols.append(Column("hand", N_("Cards in hand")))
-    cols.append(Column("total", N_("Hand total")))
+    # The game's own words (Hand and Foot's hands and feet, Burraco's smazzata).
+    cols.append(Column("hand", rs.own(N_("Cards in hand"))))
+    cols.append(Column("total", rs.own(N_("Hand total"))))
     cols.append(Column("running", N_("Running total")))
     return tuple(cols)
 

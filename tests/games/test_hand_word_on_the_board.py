@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import re
+import subprocess
 
 import pytest
 from flask.testing import FlaskClient
@@ -110,3 +111,47 @@ def test_hand_and_foots_table_has_no_black_3s(client: FlaskClient) -> None:
     classic = start_game(client, ruleset="classic")
     assert 'name="sides[0].table_cards.black_threes"' in page(
         client, f"/games/{classic}/hands/new", "en")
+
+
+def test_undo_redo_the_counts_breakdown_and_refusal_say_the_games_word(
+        client: FlaskClient) -> None:
+    """QA, 2026-12-05: "Annullato: la mano 3 non conta più.", "Questa mano per Loro", "La mano
+    non è stata salvata" in a Burraco game whose count said "smazzata"."""
+    refresh()
+    client.get("/?lang=it")
+    game_id = start_game(client, ruleset="burraco")
+    assert client.post(f"/games/{game_id}/hands", data=TOTALS).status_code == 303
+    board = page(client, f"/games/{game_id}", "it")
+    assert "Annulla: togli la smazzata 1" in board
+    assert flashed(client, client.post(f"/games/{game_id}/undo")) == (
+        "Annullato: la smazzata 1 non conta più.")
+    assert "Ripeti: conta di nuovo la smazzata 1" in page(client, f"/games/{game_id}", "it")
+    counted = client.post(f"/games/{game_id}/hands/preview", data={
+        "end": "went_out", "sides[0].going_out": "normal", "sides[0].canastas.natural": "1",
+        "sides[0].table_points": "300"}).get_data(as_text=True)
+    assert "<caption>Questa smazzata per Nosotros</caption>" in counted
+    assert "Totale della smazzata" in counted
+    refused = client.post(f"/games/{game_id}/hands", data={
+        "end": "went_out", "sides[0].going_out": "normal"}).get_data(as_text=True)
+    assert "La smazzata non è stata salvata. Controlla:" in refused
+
+
+def test_hand_and_foots_count_and_sheet_say_round_and_hands_and_feet(client: FlaskClient) -> None:
+    refresh()
+    client.get("/?lang=en")
+    game_id = start_game(client, ruleset="hand-and-foot")
+    counted = client.post(f"/games/{game_id}/hands/preview", data={
+        "end": "went_out", "sides[0].going_out": "normal", "sides[0].canastas.natural": "2",
+        "sides[0].canastas.mixed": "2", "sides[0].canastas.wild": "1",
+        "sides[0].table_points": "2000", "sides[1].hand_points": "45"}).get_data(as_text=True)
+    assert re.findall(r'class="field-error"[^>]*>([^<]+)<', counted) == []
+    assert "<caption>This round for Ellos</caption>" in counted
+    assert "Cards left in hands and feet" in counted and "Round total" in counted
+    assert client.post(f"/games/{game_id}/hands", data=TOTALS).status_code == 303
+    pdf = client.get(f"/sheets/games/{game_id}.pdf").data
+    text = subprocess.run(["pdftotext", "-layout", "-", "-"], input=pdf, capture_output=True,
+                          check=True).stdout.decode()
+    # The columns (wrapped in their narrow headings): "Round", "Cards in hands and feet",
+    # "Round total".
+    assert re.search(r"^Round\s", text, re.M) and "and feet" in text and "Round" in text
+    assert re.search(r"Round\s+Running", text), text[:800]
