@@ -98,7 +98,8 @@ def _score_totals(ruleset: RuleSet, fmt: PlayerFormat, entry: HandEntry) -> Hand
     if errors:
         raise EntryErrors(errors)
     return HandResult(
-        sides=tuple(SideResult((Line("hand_total", HAND_TOTAL_LINE, side.hand_total or 0),))
+        sides=tuple(SideResult((Line("hand_total", ruleset.own(HAND_TOTAL_LINE),
+                                     side.hand_total or 0),))
                     for side in entry.sides),
         format=fmt,
     )

@@ -155,3 +155,4 @@ def test_hand_and_foots_count_and_sheet_say_round_and_hands_and_feet(client: Fla
     # "Round total".
     assert re.search(r"^Round\s", text, re.M) and "and feet" in text and "Round" in text
     assert re.search(r"Round\s+Running", text), text[:800]
+    assert "Round total, counted at the table 600" in text

@@ -228,6 +228,7 @@ BURRACO = second_packet_game(
          N_("The smazzata was not saved. Please check:")),
         (N_("This hand for %(side)s"), N_("This smazzata for %(side)s")),
         (N_("Hand total"), N_("Smazzata total")),
+        (N_("Hand total, counted at the table"), N_("Smazzata total, counted at the table")),
         (N_("Hand"), N_("Smazzata")),
         # The notices of a save that waits for the connection (base.html, static/js/offline.js).
         (N_("The connection dropped while saving: the hand is not confirmed yet."),

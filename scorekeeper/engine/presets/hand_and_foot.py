@@ -153,6 +153,7 @@ HAND_AND_FOOT = vary(
          N_("The round was not saved. Please check:")),
         (N_("This hand for %(side)s"), N_("This round for %(side)s")),
         (N_("Hand total"), N_("Round total")),
+        (N_("Hand total, counted at the table"), N_("Round total, counted at the table")),
         (N_("Hand"), N_("Round")),
         (N_("Cards in hand"), N_("Cards in hands and feet")),
         (N_("Cards left in hand"), N_("Cards left in hands and feet")),
