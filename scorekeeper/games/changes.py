@@ -1,12 +1,18 @@
-"""How a logged change reads to players: the "Changes" page, the two-phones notice, the sheet."""
+"""How a logged change reads to players: the "Changes" page, the two-phones notice, the sheet,
+and the board's Undo and Redo (their buttons and what they did)."""
 
 from __future__ import annotations
+
+from typing import NamedTuple
 
 from ..engine import RuleSet
 from ..engine.errors import N_
 from ..i18n import gettext as _
 from ..i18n import number, own_gettext, signed
 from ..models.changes import ChangeKind
+from ..models.games import Game
+from ..services import games as games_service
+from ..services import record
 from ..services.record import ChangeView
 
 
@@ -68,3 +74,57 @@ def by_label(change: ChangeView) -> str:
         "desk": _("the tournament desk"),
     }
     return labels.get(change.by, change.by)
+
+
+class _UndoWords(NamedTuple):
+    """By the kind of change an undo or a redo acts on: what the Undo and Redo buttons say
+    they would do, and what an undo and a redo did (a hand in the game's own words)."""
+
+    undo: str
+    redo: str
+    undone: str
+    redone: str
+
+
+_UNDO_WORDS = {
+    ChangeKind.ADD: _UndoWords(N_("Undo: take back hand %(n)s"),
+                               N_("Redo: count hand %(n)s again"),
+                               N_("Undone: hand %(n)s is no longer counted."),
+                               N_("Redone: hand %(n)s is counted again.")),
+    ChangeKind.FIX: _UndoWords(N_("Undo the fix of hand %(n)s"), N_("Redo the fix of hand %(n)s"),
+                               N_("Undone: hand %(n)s is back as it was before the fix."),
+                               N_("Redone: hand %(n)s has the fix again.")),
+    ChangeKind.DELETE: _UndoWords(N_("Undo: put hand %(n)s back"),
+                                  N_("Redo: remove hand %(n)s again"),
+                                  N_("Undone: hand %(n)s is back in its place."),
+                                  N_("Redone: hand %(n)s is removed again.")),
+}
+
+
+def describe_undo(change: ChangeView, ruleset: RuleSet, *, undo: bool) -> str:
+    """What an undo or a redo did, in the players' words (the game's own for a hand)."""
+    words = _UNDO_WORDS.get(_target_kind(change))
+    if words is None:
+        return str(_("Done."))
+    return own_gettext(ruleset, words.undone if undo else words.redone,
+                       n=number(change.hand or 0))
+
+
+def _target_kind(change: ChangeView) -> ChangeKind:
+    """For an undo or a redo: the kind of change it acted on (from what it did to the hand)."""
+    if change.before is None and change.after is not None:
+        return ChangeKind.ADD if change.kind is ChangeKind.REDO else ChangeKind.DELETE
+    if change.before is not None and change.after is None:
+        return ChangeKind.ADD if change.kind is ChangeKind.UNDO else ChangeKind.DELETE
+    return ChangeKind.FIX
+
+
+def undo_redo_labels(game: Game) -> tuple[str | None, str | None]:
+    """What the Undo and Redo buttons would do now (``None`` where there is nothing to do)."""
+    rs = games_service.ruleset_of(game)
+
+    undo, redo = record.undo_target(game), record.redo_target(game)
+    return (None if undo is None else own_gettext(
+                rs, _UNDO_WORDS[undo.kind].undo, n=number(undo.hand or 0)),
+            None if redo is None else own_gettext(
+                rs, _UNDO_WORDS[redo.kind].redo, n=number(redo.hand or 0)))

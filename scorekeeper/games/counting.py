@@ -42,6 +42,7 @@ from ..services import tournaments as tournaments_service
 from ..tournaments.wall import is_time_up, waits_for_bell
 from ..web import not_found_page, render, see_other
 from . import bp
+from .changes import describe_undo, undo_redo_labels
 from .count_form_layout import count_layout
 from .forms import (
     MODE_FIELD,
@@ -52,7 +53,7 @@ from .forms import (
     hand_body_from_form,
     is_total_mode,
 )
-from .views import OFFLINE_COPY, describe_undo, game_or_404, is_editor, undo_redo_labels
+from .views import OFFLINE_COPY, game_or_404, is_editor
 
 # -- counting a hand -------------------------------------------------------------------------
 

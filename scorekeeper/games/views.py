@@ -36,13 +36,10 @@ from ..engine import (
     flow,
     with_values,
 )
-from ..engine.errors import N_
 from ..extensions import htmx
-from ..i18n import error_message, get_locale, own_gettext, translate
+from ..i18n import error_message, get_locale, translate
 from ..i18n import gettext as _
-from ..i18n import number as format_number
 from ..models import Game
-from ..models.changes import ChangeKind, GameChange
 from ..network import public_url
 from ..ratelimit import limit_token_failures
 from ..services import games as games_service
@@ -53,6 +50,7 @@ from ..services.scoring import resolve_ruleset
 from ..tournaments.wall import table_clock_html
 from ..web import qr_svg_file, render, see_other
 from . import bp
+from .changes import undo_redo_labels
 from .chart import running_total_svg  # also adds the chart's route to the blueprint
 from .new_game_form import (
     TARGET_HIGH,
@@ -452,48 +450,3 @@ def play_again(game_id: str) -> Response:
     )
     _remember(new.view_token, new.edit_token)
     return see_other("games.show", game_id=new.view_token)
-
-
-#: What an undo or a redo did, by the kind of change it acted on.
-_UNDONE = {ChangeKind.ADD: N_("Undone: hand %(n)s is no longer counted."),
-           ChangeKind.FIX: N_("Undone: hand %(n)s is back as it was before the fix."),
-           ChangeKind.DELETE: N_("Undone: hand %(n)s is back in its place.")}
-_REDONE = {ChangeKind.ADD: N_("Redone: hand %(n)s is counted again."),
-           ChangeKind.FIX: N_("Redone: hand %(n)s has the fix again."),
-           ChangeKind.DELETE: N_("Redone: hand %(n)s is removed again.")}
-#: What the Undo and Redo buttons say they would do, by the kind of change they act on.
-_UNDO_LABELS = {ChangeKind.ADD: N_("Undo: take back hand %(n)s"),
-                ChangeKind.FIX: N_("Undo the fix of hand %(n)s"),
-                ChangeKind.DELETE: N_("Undo: put hand %(n)s back")}
-_REDO_LABELS = {ChangeKind.ADD: N_("Redo: count hand %(n)s again"),
-                ChangeKind.FIX: N_("Redo the fix of hand %(n)s"),
-                ChangeKind.DELETE: N_("Redo: remove hand %(n)s again")}
-
-
-def describe_undo(change: record.ChangeView, ruleset: RuleSet, *, undo: bool) -> str:
-    """What an undo or a redo did, in the players' words (the game's own for a hand)."""
-    said = (_UNDONE if undo else _REDONE).get(_target_kind(change))
-    if said is None:
-        return str(_("Done."))
-    return own_gettext(ruleset, said, n=format_number(change.hand or 0))
-
-
-def _target_kind(change: record.ChangeView) -> ChangeKind:
-    """For an undo or a redo: the kind of change it acted on (from what it did to the hand)."""
-    if change.before is None and change.after is not None:
-        return ChangeKind.ADD if change.kind is ChangeKind.REDO else ChangeKind.DELETE
-    if change.before is not None and change.after is None:
-        return ChangeKind.ADD if change.kind is ChangeKind.UNDO else ChangeKind.DELETE
-    return ChangeKind.FIX
-
-
-def undo_redo_labels(game: Game) -> tuple[str | None, str | None]:
-    """What the Undo and Redo buttons would do now (``None`` where there is nothing to do)."""
-    rs = games_service.ruleset_of(game)
-
-    def said(change: GameChange | None, labels: dict[ChangeKind, str]) -> str | None:
-        return None if change is None else own_gettext(
-            rs, labels[change.kind], n=format_number(change.hand or 0))
-
-    return (said(record.undo_target(game), _UNDO_LABELS),
-            said(record.redo_target(game), _REDO_LABELS))

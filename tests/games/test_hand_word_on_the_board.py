@@ -19,6 +19,15 @@ TOTALS = {"mode": "total", "end": "went_out", "went_out": "0", "sides[0].hand_to
           "sides[1].hand_total": "-90"}
 
 
+def game_with_a_hand(client: FlaskClient, ruleset: str, lang: str) -> str:
+    """A game of ``ruleset`` started in ``lang`` with one hand typed as its totals."""
+    refresh()
+    client.get(f"/?lang={lang}")
+    game_id = start_game(client, ruleset=ruleset)
+    assert client.post(f"/games/{game_id}/hands", data=TOTALS).status_code == 303
+    return game_id
+
+
 def page(client: FlaskClient, url: str, lang: str) -> str:
     refresh()
     html = client.get(f"{url}?lang={lang}").get_data(as_text=True)
@@ -47,10 +56,7 @@ def flashed(client: FlaskClient, response) -> str:  # type: ignore[no-untyped-de
 def test_the_board_and_its_log_say_the_games_word(
         client: FlaskClient, ruleset: str, lang: str, heading: str, next_one: str, fix: str,
         saved: str, fixed: str, absent: tuple[str, ...]) -> None:
-    refresh()
-    client.get(f"/?lang={lang}")
-    game_id = start_game(client, ruleset=ruleset)
-    assert client.post(f"/games/{game_id}/hands", data=TOTALS).status_code == 303
+    game_id = game_with_a_hand(client, ruleset, lang)
     board = page(client, f"/games/{game_id}", lang)
     assert f'<h2 id="hands-title">{heading}</h2>' in board
     assert next_one in board and f'aria-label="{fix}"' in board
@@ -83,10 +89,7 @@ def test_the_waiting_save_notices_say_the_games_word(client: FlaskClient, rulese
 
 
 def test_the_fix_forms_button_says_the_games_word(client: FlaskClient) -> None:
-    refresh()
-    client.get("/?lang=it")
-    game_id = start_game(client, ruleset="burraco")
-    assert client.post(f"/games/{game_id}/hands", data=TOTALS).status_code == 303
+    game_id = game_with_a_hand(client, "burraco", "it")
     form = page(client, f"/games/{game_id}/hands/1/edit", "it")
     assert ">Salva la smazzata corretta</button>" in form
     assert "<h1 class=\"count-title\">Correggi la smazzata 1</h1>" in form
@@ -117,10 +120,7 @@ def test_undo_redo_the_counts_breakdown_and_refusal_say_the_games_word(
         client: FlaskClient) -> None:
     """QA, 2026-12-05: "Annullato: la mano 3 non conta più.", "Questa mano per Loro", "La mano
     non è stata salvata" in a Burraco game whose count said "smazzata"."""
-    refresh()
-    client.get("/?lang=it")
-    game_id = start_game(client, ruleset="burraco")
-    assert client.post(f"/games/{game_id}/hands", data=TOTALS).status_code == 303
+    game_id = game_with_a_hand(client, "burraco", "it")
     board = page(client, f"/games/{game_id}", "it")
     assert "Annulla: togli la smazzata 1" in board
     assert flashed(client, client.post(f"/games/{game_id}/undo")) == (
