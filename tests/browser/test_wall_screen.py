@@ -236,11 +236,13 @@ def test_the_wall_has_no_serious_accessibility_violations(browser: Browser,
 
 
 @pytest.mark.both_dates  # the wall's clock reads the calendar
+@pytest.mark.parametrize("width", [360, 390])
 def test_on_a_phone_the_standings_names_wrap_instead_of_being_cut(
-        browser: Browser, wall_server: str, shot: Shot) -> None:
+        browser: Browser, wall_server: str, shot: Shot, width: int) -> None:
     """QA of 2026-12-05: the wall opened on a phone (390 px) cut every pair's name to a few
-    letters ("11. Caf…") beside the standings' four columns of numbers."""
-    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-GB")
+    letters ("11. Caf…") beside the standings' four columns of numbers; at 360 px each
+    table's card ran past the screen's right edge."""
+    context = browser.new_context(viewport={"width": width, "height": 844}, locale="en-GB")
     page = context.new_page()
     tid, token, _data = make(page, wall_server, 8, language="en")
     result(page, wall_server, tid, token, 1, [9000, 6500])
@@ -251,6 +253,9 @@ def test_on_a_phone_the_standings_names_wrap_instead_of_being_cut(
         '.wall-standings-table .wall-name')].filter(n => n.scrollWidth > n.clientWidth + 1)
         .map(n => n.textContent)""")
     assert cut == []
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
-    shot(page, "wall-standings-390x844")
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    rights = page.evaluate("""() => [...document.querySelectorAll('.wall-table')]
+        .map(t => t.getBoundingClientRect().right)""")
+    assert rights and max(rights) <= width, rights
+    shot(page, f"wall-standings-{width}x844")
     context.close()
