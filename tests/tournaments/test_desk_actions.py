@@ -72,6 +72,10 @@ def test_closing_with_time_left_says_what_will_happen_and_waits_for_a_yes(client
     board = text(client.get(f"/games/{t2['game_id']}"))
     assert "The tournament desk closed this game before time was up" in board
     assert "Ended when time was up." not in board
+    # The empty hand the close added is named, not listed as a third hand played.
+    html = client.get(f"/games/{t2['game_id']}").get_data(as_text=True)
+    assert '<th scope="row" class="settle-row">Closed by the desk</th>' in html
+    assert '<th scope="row">3</th>' not in html and '<th scope="row">2</th>' in html
     game = client.get(f"/api/v1/games/{t2['game_id']}").get_json()
     assert game["ended"] == "closed" and len(game["hands"]) == 3
     tournament = db.session.get(Tournament, tid)
