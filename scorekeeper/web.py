@@ -130,6 +130,8 @@ def form_page(path: str) -> Response | None:
     leaves the form's address in the browser: a reload of it from the history, a new tab or a
     bookmark asks it with GET, which no form route answers (QA, 2026-12-05: the desk's "finish
     game" address gave a bare 405)."""
+    if path.startswith("/api/"):  # the API answers its own 405, in JSON
+        return None
     adapter = current_app.url_map.bind("localhost")
     try:
         endpoint, values = adapter.match(path, method="POST")
@@ -140,7 +142,7 @@ def form_page(path: str) -> Response | None:
             return see_other("tournaments.round_page", tournament_id=values["tournament_id"],
                              number=values["number"])
         return see_other("tournaments.show", tournament_id=values["tournament_id"])
-    if "game_id" in values and not path.startswith("/api/"):
+    if "game_id" in values:
         return see_other("games.show", game_id=values["game_id"])
     return None
 

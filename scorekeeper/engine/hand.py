@@ -155,10 +155,11 @@ _DIGITS = 12
 _PAST_EVERY_BOUND: int = 10**_DIGITS
 
 
-def _whole(text: str) -> int:
+def whole_number(text: str) -> int:
     """``text`` (an optional minus and decimal digits) as a whole number. Too long to be any
     count's or score's, it is still a number, one past every bound with its sign, so it is
-    refused as too big (or negative), not as "not a whole number" (QA, 2026-12-05)."""
+    refused as too big (or negative), not as "not a whole number" (QA, 2026-12-05). The count's
+    fields and the start form's paper totals read it so."""
     if len(text.removeprefix("-")) <= _DIGITS:
         return int(text)
     return -_PAST_EVERY_BOUND if text.startswith("-") else _PAST_EVERY_BOUND
@@ -181,7 +182,7 @@ class _Reader:
         if points:
             text = ungrouped(text)
         if text.removeprefix("-").isdecimal():
-            value = _whole(text)
+            value = whole_number(text)
         if isinstance(value, bool) or not isinstance(value, int):
             self.errors.append(FieldError(path, N_("Enter a whole number.")))
             return 0
@@ -206,7 +207,7 @@ class _Reader:
         if isinstance(value, str):
             text = ungrouped(value)
             if text.removeprefix("-").isdecimal():
-                value = _whole(text)
+                value = whole_number(text)
         if isinstance(value, bool) or not isinstance(value, int):
             self.errors.append(FieldError(path, N_("Enter a whole number.")))
             return 0

@@ -27,6 +27,7 @@ from ..engine import (
     RuleSet,
     flow,
 )
+from ..engine.hand import whole_number
 from ..i18n import gettext, ngettext, number, translate
 
 #: The most sides and players per side any format has (three pairs; two teams of three).
@@ -167,11 +168,9 @@ def read_total(text: str) -> int | str:
     text = text.strip().replace("\u2212", "-")
     if _GROUPED.fullmatch(text):
         text = re.sub(r"[^\d-]", "", text)
-    digits = text.removeprefix("-")
-    if digits.isdecimal():
-        # Too long for any total, still a number: one past every bound with its sign, so the
-        # service says it is too big (or too low), not that it is no number (QA, 2026-12-05).
-        return int(text) if len(digits) <= 9 else (-1 if text.startswith("-") else 1) * 10**9
+    if text.removeprefix("-").isdecimal():
+        # Too long for any total is still a number, past every bound (QA, 2026-12-05).
+        return whole_number(text)
     return text
 
 

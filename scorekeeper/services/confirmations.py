@@ -63,12 +63,17 @@ class TableResult:
     confirmed_by: str | None
 
 
-def result_of(tournament: Tournament, table: TournamentTable) -> TableResult:
-    """Table ``table``'s result as it stands (loaded rows)."""
+def results_of(tournament: Tournament, tables: list[TournamentTable]) -> list[TableResult]:
+    """The results of ``tables`` as they stand (loaded rows), their endings read at once."""
+    endings = results.table_endings(tournament, tables)
+    return [result_of(tournament, t, endings[t.id].hands) for t in tables]
+
+
+def result_of(tournament: Tournament, table: TournamentTable, hands: int) -> TableResult:
+    """Table ``table``'s result as it stands (loaded rows); ``hands``: the hands played, as the
+    standings count them (``results.TableEnding.hands``), not the empty hand the desk's close
+    settles a game with (QA, 2026-12-05: "3 manos" for a game of two)."""
     view = service.table_view(tournament, table)
-    # The hands played, as the standings count them: not the empty hand the desk's close
-    # settles a game with (QA, 2026-12-05: "3 manos" for a game of two).
-    hands = results.table_ending(tournament, table).hands
     return TableResult(table.round.number, table.number, (table.pair_a.name, table.pair_b.name),
                        (table.pair_a.number, table.pair_b.number), view.totals, view.credits,
                        hands, table.game.version, confirmed.is_confirmed(table),
@@ -92,8 +97,8 @@ class ConfirmPage:
 def waiting_results(tournament: Tournament) -> list[TableResult]:
     """Every result over that waits for confirmation, game by game and table by table (the
     desk's list: it confirms in the other pair's stead)."""
-    return [result_of(tournament, t) for rnd in tournament.rounds for t in rnd.tables
-            if confirmed.waits(tournament, t)]
+    return results_of(tournament, [t for rnd in tournament.rounds for t in rnd.tables
+                                   if confirmed.waits(tournament, t)])
 
 
 def open_link(token: str, scorer_tokens: Iterable[str] = ()) -> ConfirmPage:
@@ -109,8 +114,8 @@ def open_link(token: str, scorer_tokens: Iterable[str] = ()) -> ConfirmPage:
         raise ConfirmLinkNotFound(token)
     if not confirmed.asks_confirmation(tournament):
         raise ConfirmationNotAsked(tournament.id)
-    waiting: list[TableResult] = []
-    done: list[TableResult] = []
+    waiting: list[TournamentTable] = []
+    done: list[TournamentTable] = []
     playing: int | None = None
     held = list(scorer_tokens)
     own = False
@@ -121,12 +126,13 @@ def open_link(token: str, scorer_tokens: Iterable[str] = ()) -> ConfirmPage:
         if held and not own and (confirmed.waits(tournament, table) or rnd.finished_at is None):
             own = _keeps_score(table.game, held)
         if confirmed.waits(tournament, table):
-            waiting.append(result_of(tournament, table))
+            waiting.append(table)
         elif confirmed.to_confirm(table) and confirmed.is_confirmed(table):
-            done.append(result_of(tournament, table))
+            done.append(table)
         elif not table.game.finished and rnd.finished_at is None:
             playing = rnd.number
-    return ConfirmPage(tournament, card.number, waiting, done[::-1], playing, own)
+    return ConfirmPage(tournament, card.number, results_of(tournament, waiting),
+                       results_of(tournament, done[::-1]), playing, own)
 
 
 def _confirm(w: Writing[Tournament], table: TournamentTable, seen_game_version: int | None,

@@ -80,7 +80,7 @@ def test_closing_with_time_left_says_what_will_happen_and_waits_for_a_yes(client
     assert game["ended"] == "closed" and len(game["hands"]) == 3
     tournament = db.session.get(Tournament, tid)
     table = next(t for t in tournament.rounds[0].tables if t.number == 2)
-    assert confirmations.result_of(tournament, table).hands == 2
+    assert confirmations.results_of(tournament, [table])[0].hands == 2
 
 
 def test_closing_after_time_is_up_still_names_the_tables_playing(client):
