@@ -29,14 +29,15 @@ way and measured with ``wrk`` for ``--hello-seconds`` (aiohttp when ``wrk`` is m
 machine's pace, the mean of both.
 
 Prints, per kind of request: count, p50, p95, p99, max (ms) and errors (any answer that is not
-2xx or 3xx, or no answer); then the server's and the load generator's CPU, the event loop's lag,
-the load average before and after, how long a follower took from a save's answer to having
-the new board (pushed: the stream's news, then the board's request), and last the line
-``tables=N p95_ms=X errors=E cpu_ms_per_table_minute=Y hello_rps=Z hellos_per_table_minute=H``
-(p95 over every request of the night; CPU of gunicorn's processes per minute of a club table's
-time; that CPU counted in bare hello requests of the same run, the figure that holds from one
-machine's pace to another's). Exits 1 if any answer was a 5xx or never came, or, with
-``--max-hellos H``, when a table-minute cost more than H hellos; else 0.
+2xx or 3xx, or no answer); then the server's CPU (gunicorn's processes with the sheets'
+printers) and the load generator's, the event loop's lag, the load average before and after,
+how long a follower took from a save's answer to having the new board (pushed: the stream's
+news, then the board's request), and last the line ``tables=N p95_ms=X errors=E
+cpu_ms_per_table_minute=Y hello_rps=Z hellos_per_table_minute=H`` (p95 over every request of
+the night; that CPU per minute of a club table's time; that CPU counted in bare hello requests
+of the same run, the figure that holds from one machine's pace to another's). Exits 1 if any
+answer was a 5xx or never came, or, with ``--max-hellos H``, when a table-minute cost more
+than H hellos; else 0.
 
 Run: ``.venv/bin/python bench/club_night.py [--tables 50] [--seconds 240] [--speed 1]
 [--workers 2] [--readers 3] [--database postgresql+psycopg://...]``. ``--tables 50,100,200``
@@ -233,26 +234,44 @@ def set_up(url: str, tmp: Path, args: argparse.Namespace) -> tuple[list[Table], 
     return tables, desks
 
 
-def cpu_by_process(pid: int) -> dict[int, float]:
-    """CPU seconds used so far by the process ``pid`` and by each of its children (from /proc)."""
-    tick = os.sysconf("SC_CLK_TCK")
-    pids = [pid]
+def _children(pid: int) -> list[int]:
     try:
-        pids += [int(p) for p in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+        return [int(p) for p in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
     except OSError:
-        pass
-    used = {}
-    for one in pids:
-        try:
-            fields = Path(f"/proc/{one}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        used[one] = (int(fields[11]) + int(fields[12])) / tick
+        return []
+
+
+def _tree_cpu(pid: int, tick: int) -> float:
+    """CPU seconds of ``pid``, of the children it has reaped, and of every live descendant:
+    a worker's sheet printers are its children (``sheets.renderer``), and a printer that
+    ended counts in its worker's reaped children's time."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    own = sum(int(value) for value in fields[11:15]) / tick  # utime stime cutime cstime
+    return own + sum(_tree_cpu(child, tick) for child in _children(pid))
+
+
+def cpu_by_process(pid: int) -> dict[int, float]:
+    """CPU seconds used so far by the process ``pid`` (alone) and by each of its children,
+    each with all of its own descendants (from /proc)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    used: dict[int, float] = {}
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return used
+    # The process itself with the children it reaped (a worker gunicorn replaced).
+    used[pid] = sum(int(value) for value in fields[11:15]) / tick
+    for child in _children(pid):
+        used[child] = _tree_cpu(child, tick)
     return used
 
 
 def cpu_of(pid: int) -> float:
-    """CPU seconds used so far by the process ``pid`` and its children (from /proc)."""
+    """CPU seconds used so far by the process ``pid`` and all its descendants, the sheets'
+    printers included (from /proc)."""
     return sum(cpu_by_process(pid).values())
 
 

@@ -6,11 +6,13 @@ A smoke test of the tool, not a speed figure: nothing here looks at a latency.
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 
 import pytest
 from servers import start_seconds
 
-from . import own_database, run_bench, table
+from . import ROOT, own_database, run_bench, table
 
 pytestmark = own_database
 
@@ -59,3 +61,33 @@ def test_a_short_club_night_reports_every_kind_its_cost_in_hellos_and_its_gate()
     cpu, rps, hellos = float(found.group(2)), int(found.group(3)), int(found.group(4))
     assert hellos == pytest.approx(cpu * rps / 2000, abs=1), last
 
+
+
+def test_the_servers_cpu_counts_the_printers_a_worker_started() -> None:
+    # A worker's sheet printers are its children, so gunicorn's grandchildren: until
+    # 2026-12-05 the night counted gunicorn's master and workers alone, and a night's sheets
+    # (some 0.5 s of CPU each) were missing from its table-minute. Here a "worker" starts a
+    # "printer" that spends half a second of CPU and waits, and the master's count holds it.
+    printer = ("import sys, time\nend = time.process_time() + 0.5\n"
+               "while time.process_time() < end: pass\nprint('done', flush=True)\n"
+               "sys.stdin.read()")
+    worker = ("import subprocess, sys\n"
+              f"p = subprocess.Popen([sys.executable, '-c', {printer!r}], stdin=subprocess.PIPE,"
+              " stdout=subprocess.PIPE, text=True)\n"
+              "print(p.stdout.readline(), end='', flush=True)\nsys.stdin.read()")
+    gunicorn = ("import subprocess, sys\n"
+                f"w = subprocess.Popen([sys.executable, '-c', {worker!r}], stdin=subprocess.PIPE,"
+                " stdout=subprocess.PIPE, text=True)\n"
+                "print(w.stdout.readline(), end='', flush=True)\nsys.stdin.read()")
+    # The check runs from the checkout's root, where ``bench`` is bench/ (here it is tests/bench).
+    check = ("import subprocess, sys\n"
+             "from bench.club_night import cpu_of\n"
+             f"master = subprocess.Popen([sys.executable, '-c', {gunicorn!r}],"
+             " stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)\n"
+             "assert master.stdout.readline() == 'done\\n'\n"
+             "print(cpu_of(master.pid))\n"
+             "master.stdin.close(); master.wait()")
+    run = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True,
+                         timeout=120, cwd=ROOT)
+    assert run.returncode == 0, run.stderr
+    assert float(run.stdout) >= 0.45, run.stdout
