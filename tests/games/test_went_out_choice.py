@@ -41,7 +41,20 @@ def test_other_mistakes_still_show_while_typing(client, game_id):
 def test_saving_without_a_side_out_asks_for_it(client, game_id):
     res = post_hand(client, game_id, {"end": "went_out", "sides[0].table_points": "300"})
     assert res.status_code == 422
-    assert end_slot(res.get_data(as_text=True)) == CHOOSE
+    html = res.get_data(as_text=True)
+    assert end_slot(html) == CHOOSE
+    # The one message is on the bar too, linked to the choice at the top of the form (a phone
+    # scrolled down to the bar does not see it): not "see the marked fields".
+    bar = re.search(r'<p class="summary-problem">(.*?)</p>', html, re.S)
+    assert bar and " ".join(bar.group(1).split()) == (
+        f'Not ready to save: <a href="#err-end">{CHOOSE}</a>')
+
+
+def test_two_mistakes_send_the_bar_to_the_marked_fields(client, game_id):
+    res = client.post(f"/games/{game_id}/hands/preview", headers=HTMX, data={
+        "end": "went_out", "sides[0].table_points": "3x", "sides[1].table_points": "4y"})
+    html = res.get_data(as_text=True)
+    assert "Not ready to save: see the marked fields." in html
 
 
 def test_check_without_javascript_asks_for_it(client, game_id):

@@ -186,3 +186,23 @@ def test_house_rules_are_offered_and_used(app, client):
         page = res.get_data(as_text=True)
         assert minimum_shown(page) == minimum
         assert current_band(page) == band
+
+
+@pytest.mark.no_database
+def test_italian_says_giro_for_a_game_round_and_turno_for_a_tournament_round(app):
+    # Italian has two words where English has "Round": a game's round (Hand and Foot's giro,
+    # "Giro 1" in the table's rows) and a tournament's (turno). QA, 2026-12-05: the table's
+    # heading said "Turno" over rows of "Giro 1", "Giro 2".
+    from scorekeeper.engine import find_ruleset
+    from scorekeeper.sheets.views import blank_sheet_html
+
+    page = app.test_client().get("/opening-minimum?ruleset=hand-and-foot&lang=it").get_data(
+        as_text=True)
+    table = text(page.split('class="qk-table om-table"', 1)[1].split("</table>", 1)[0])
+    assert "Giro Minimo Giro 1 50 Giro 2 90" in table and "Turno" not in table, table
+    with app.test_request_context("/?lang=it"):
+        rs = find_ruleset("hand-and-foot")
+        sheet = text(blank_sheet_html(rs, rs.formats[0], "a4", "it"))
+    # The blank sheet's lines to fill in name the tournament's round; its minimums, the game's.
+    assert "Data Tavolo Turno Giro Mazziere" in sheet, sheet
+    assert "Giro Minimo Giro 1" in sheet and "Turno 1" not in sheet
