@@ -1,7 +1,8 @@
 """Seed a served app through its own API for the Schemathesis run; print shell assignments.
 
 ``python .ci/seed_api.py http://127.0.0.1:PORT/api/v1`` makes a game with two hands, two
-house rules and a tournament of four pairs, and prints ``export SK_…=…`` lines for ``eval``.
+house rules, two tournaments of four pairs and a series of both, and prints ``export SK_…=…``
+lines for ``eval``.
 """
 
 from __future__ import annotations
@@ -42,14 +43,25 @@ def main(base: str) -> None:
     house = call("POST", f"{base}/house-rules", rules)
     rules["name"] = "Otra casa"
     other_house = call("POST", f"{base}/house-rules", rules)
-    tournament = call("POST", f"{base}/tournaments", {
+    tournament, other_night = (call("POST", f"{base}/tournaments", {
         "name": "Club", "ruleset": "torneo", "values": VALUES, "rounds": 3,
         "pairs": [{"name": f"Pair {i}", "players": [f"P{i}a", f"P{i}b"]} for i in range(1, 5)]})
+        for _ in range(2))
+    # A season of both nights: the series' operations reach their code, not only their 404s.
+    series = call("POST", f"{base}/series", {"name": "Winter"})
+    for night in (tournament, other_night):
+        answer = call("POST", f"{base}/series/{series['id']}/nights",
+                      {"tournament": night["id"], "admin_token": night["admin_token"]},
+                      series["admin_token"])
+    pair = answer["standings"][0]
     found = {"SK_GAME_ID": game["id"], "SK_GAME_TOKEN": game["edit_token"],
              "SK_HOUSE_ID": house["id"], "SK_HOUSE_TOKEN": house["edit_token"],
              "SK_OTHER_HOUSE_ID": other_house["id"],
              "SK_TOURNAMENT_ID": tournament["id"],
-             "SK_TOURNAMENT_TOKEN": tournament["admin_token"]}
+             "SK_TOURNAMENT_TOKEN": tournament["admin_token"],
+             "SK_SERIES_ID": series["id"], "SK_SERIES_TOKEN": series["admin_token"],
+             "SK_OTHER_NIGHT_ID": other_night["id"], "SK_PAIR_KEY": pair["key"],
+             "SK_PLAYER_KEY": pair["player_histories"][0]["key"]}
     for name, value in found.items():
         print(f"export {name}={shlex.quote(value)}")
 

@@ -54,6 +54,12 @@ class NightScore(TypedDict):
     counts: Annotated[bool, Doc("the night counts towards the total (best N of M)")]
 
 
+class PlayerLink(TypedDict):
+    name: str
+    key: str
+    history_url: str
+
+
 class SeriesStanding(TypedDict):
     key: Annotated[str, Doc(
         "who the pair is across nights: a digest of its two players' names, white space "
@@ -67,6 +73,8 @@ class SeriesStanding(TypedDict):
     nights: Annotated[list[NightScore | None], Doc(
         "one per night of the series, in order; null: the pair was absent")]
     history_url: str
+    player_histories: Annotated[list[PlayerLink], Doc(
+        "each of its players, in the order of players: their key and history")]
 
 
 class Series(TypedDict):
@@ -210,6 +218,10 @@ def series_to_dict(series: SeriesRowModel) -> Series:
                 "difference": r.difference, "victory_points": r.victory_points,
                 "counts": r.counts} for n in read.nights],
             "history_url": public_url("series.pair", series_id=series.id, key=row.key),
+            "player_histories": [
+                {"name": name, "key": key,
+                 "history_url": public_url("series.player", series_id=series.id, key=key)}
+                for name, key in row.player_keys],
         } for row in read.rows],
     }
 
@@ -277,7 +289,8 @@ def add_night(series_id: str) -> Response:
     """Add a night: 201 with the series."""
     body = season.NIGHT.pick(json_body())
     tournament, token = body["tournament"], body["admin_token"]
-    if not isinstance(tournament, str) or not tournament:
+    # A mistyped id is told apart from a wrong token: the id is public, the token is not.
+    if not isinstance(tournament, str) or not season.is_tournament(tournament):
         fail(422, _("There is no tournament with that id."), "tournament")
     if not season.opens_night(tournament, token):
         note_token_failure()

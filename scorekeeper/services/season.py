@@ -145,18 +145,31 @@ def is_admin(series_id: str, token: str | None) -> bool:
     return stored is not None and games_service.token_matches(token, stored)
 
 
+def _token_hash(tournament_id: object) -> str | None:
+    """The stored desk token digest of the tournament ``tournament_id``; ``None``: no such
+    tournament."""
+    if not isinstance(tournament_id, str):
+        return None
+    # A form's pasted link may hold what no database stores (NUL): no tournament has that id.
+    if not tournament_id or len(tournament_id) > 24 or not is_storable(tournament_id):
+        return None
+    stored: str | None = db.session.execute(
+        select(Tournament.admin_token_hash).where(Tournament.id == tournament_id)
+    ).scalar_one_or_none()
+    return stored
+
+
+def is_tournament(tournament_id: object) -> bool:
+    """Whether a tournament of that id exists (ids are public: its standings page shows it)."""
+    return _token_hash(tournament_id) is not None
+
+
 def opens_night(tournament_id: object, token: object) -> bool:
     """Whether ``token`` is the desk token of the tournament ``tournament_id`` (the proof a
     night is the caller's to add)."""
-    if not isinstance(tournament_id, str) or not isinstance(token, str):
-        return False
-    # A form's pasted link may hold what no database stores (NUL): no tournament has that id.
-    if not tournament_id or len(tournament_id) > 24 or not is_storable(tournament_id):
-        return False
-    stored = db.session.execute(
-        select(Tournament.admin_token_hash).where(Tournament.id == tournament_id)
-    ).scalar_one_or_none()
-    return stored is not None and games_service.token_matches(token, stored)
+    stored = _token_hash(tournament_id)
+    return stored is not None and isinstance(token, str) \
+        and games_service.token_matches(token, stored)
 
 
 def _lock(series_id: str) -> Series:

@@ -126,9 +126,14 @@ def test_a_players_history_follows_the_name_whatever_the_pair(client: FlaskClien
                                                               post) -> None:
     sid, _token, answer = _series(client, play_season(post))
     ana = next(r for r in answer["standings"] if r["name"] == "Ases del club")
-    from scorekeeper.services.season_standings import player_key
+    # The standings give each player's key and history, as the pages link them: a client
+    # finds a player's history without knowing how keys are made.
+    link = ana["player_histories"][ana["players"].index("ana")]
+    assert link["name"] == "ana"
+    assert link["history_url"] == f"http://localhost/series/{sid}/players/{link['key']}"
+    assert client.get(link["history_url"]).status_code == 200
 
-    got = client.get(f"/api/v1/series/{sid}/players/{player_key(' ANA ')}")
+    got = client.get(f"/api/v1/series/{sid}/players/{link['key']}")
     assert got.status_code == 200, got.get_json()
     history = got.get_json()
     assert history["name"] == "ana"  # as last typed
@@ -149,6 +154,12 @@ def test_adding_a_night_needs_both_credentials(client: FlaskClient, post) -> Non
     refused = client.post(url, json={**body, "admin_token": "wrong"}, headers=_bearer(token))
     assert refused.status_code == 403
     assert refused.get_json()["errors"][0]["field"] == "admin_token"
+    # A mistyped id is a field error on the id, not a wrong token (the id is public).
+    mistyped = client.post(url, json={**body, "tournament": "no-such-night"},
+                           headers=_bearer(token))
+    assert mistyped.status_code == 422
+    assert mistyped.get_json()["errors"] == [{
+        "field": "tournament", "message": "There is no tournament with that id."}]
     # A series' token is not a night's, nor a night's the series'.
     assert client.post(url, json={**body, "admin_token": token},
                        headers=_bearer(token)).status_code == 403
