@@ -254,3 +254,9 @@ def test_the_paper_totals_are_checked_with_the_forms_other_fields(client):
     assert "cannot be longer than 60 characters" in html
     assert "The target is a whole number from 100 to 100,000." in html
     assert games_service.db.session.query(Game).count() == 0
+    # The refused name is not echoed as the first total's label (200 letters stood in a
+    # column a few letters wide); the second side's, typed right, is.
+    data["side_1_name"] = "Ellos"
+    html = client.post("/games/new", data=data).get_data(as_text=True)
+    assert '<label for="f-start_0">Side 1</label>' in html
+    assert '<label for="f-start_1">Ellos</label>' in html
