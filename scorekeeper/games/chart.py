@@ -16,8 +16,8 @@ from flask import Response, make_response, request
 from markupsafe import Markup, escape
 
 from ..access import public
-from ..engine import flow
-from ..i18n import get_locale, ngettext, number
+from ..engine import RuleSet, flow
+from ..i18n import PLAIN_WORDS, get_locale, number, own_gettext, own_ngettext
 from ..i18n import gettext as _
 from ..models import Game
 from ..page_errors import found
@@ -73,9 +73,11 @@ def _marker(shape: str, x: float, y: float, colour: str) -> str:
     return f'<circle cx="{_fmt(x)}" cy="{_fmt(y)}" r="3.5" fill="{colour}"/>'
 
 
-def chart_svg(names: Sequence[str], series: Sequence[Sequence[int]], target: int | None = None
-              ) -> Markup:
-    """The chart for running totals ``series`` (one list per side, starting at hand 1)."""
+def chart_svg(names: Sequence[str], series: Sequence[Sequence[int]], target: int | None = None,
+              ruleset: RuleSet | None = None) -> Markup:
+    """The chart for running totals ``series`` (one list per side, starting at hand 1), its
+    words the game's own (``ruleset``: Burraco's smazzata for a hand)."""
+    words = ruleset if ruleset is not None else PLAIN_WORDS
     hands = max((len(s) for s in series), default=0)
     points = [[0, *s] for s in series]  # every side starts the game at 0
     values = [v for s in points for v in s] or [0]
@@ -98,11 +100,11 @@ def chart_svg(names: Sequence[str], series: Sequence[Sequence[int]], target: int
         return PLOT_TOP + PLOT_HEIGHT * (y_max - v) / (y_max - y_min)
 
     finals = [s[-1] if s else 0 for s in series]
-    summary = _("Running total by hand") + ": " + "; ".join(
+    summary = own_gettext(words, "Running total by hand") + ": " + "; ".join(
         f"{name} {_num(total)}" for name, total in zip(names, finals, strict=False)
     )
     if hands:
-        summary += " " + ngettext("after %(num)d hand", "after %(num)d hands", hands)
+        summary += " " + own_ngettext(words, "after %(num)d hand", "after %(num)d hands", hands)
 
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="chart-svg" viewBox="0 0 {WIDTH} {height}" '
@@ -134,8 +136,9 @@ def chart_svg(names: Sequence[str], series: Sequence[Sequence[int]], target: int
         out.append(f'<text x="{LEFT + 6}" y="{_fmt(label_y)}" text-anchor="start" '
                    f'fill="#333333">{escape(_("Target"))} {escape(_num(target))}</text>')
     if not hands:
+        empty = escape(own_gettext(words, "No hands yet"))
         out.append(f'<text x="{LEFT + plot_w / 2}" y="{PLOT_TOP + PLOT_HEIGHT / 2}" '
-                   f'text-anchor="middle" fill="#333333">{escape(_("No hands yet"))}</text>')
+                   f'text-anchor="middle" fill="#333333">{empty}</text>')
     for k, (name, pts) in enumerate(zip(names, points, strict=False)):
         colour, dash, shape = STYLES[k % len(STYLES)]
         dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
@@ -164,7 +167,8 @@ def running_total_svg(game: Game, state: GameState | None = None) -> Markup:
     names = [side.name for side in game.sides]
     series = [[row.running[i] for row in state.hands] for i in range(len(names))]
     # A game of rounds has no target line (engine/flow.py).
-    return chart_svg(names, series, target=flow.goal(games_service.ruleset_of(game), game.target))
+    ruleset = games_service.ruleset_of(game)
+    return chart_svg(names, series, target=flow.goal(ruleset, game.target), ruleset=ruleset)
 
 
 @bp.get("/<game_id>/chart.svg")

@@ -209,15 +209,17 @@ def minus_notes(layout: CountLayout, values: Mapping[str, Any],
     return notes
 
 
-def errors_by_field(errors: EntryErrors | Iterable[FieldError], slots: Iterable[str]
-                    ) -> tuple[dict[str, list[str]], list[str]]:
-    """Translated messages keyed by the input they belong to, and those that fit no input."""
+def errors_by_field(errors: EntryErrors | Iterable[FieldError], slots: Iterable[str],
+                    ruleset: RuleSet | None = None) -> tuple[dict[str, list[str]], list[str]]:
+    """Translated messages keyed by the input they belong to, and those that fit no input,
+    in the game's own words (``ruleset``: Burraco's smazzata for a hand)."""
     known = set(slots)
     items = errors.errors if isinstance(errors, EntryErrors) else tuple(errors)
     by_field: dict[str, list[str]] = {}
     general: list[str] = []
     for error in items:
-        message = error_message(error)
+        message = (error_message(error) if ruleset is None
+                   else translate(ruleset.own(error.template), error.params))
         if error.field in known:
             by_field.setdefault(error.field, []).append(message)
         else:
@@ -301,7 +303,7 @@ def count_context(
             waiting_for_typing = bool(held)
             kept = [e for e in kept if e.field != typing]
         errors = EntryErrors(kept)
-    by_field, general = errors_by_field(errors or (), layout.slots())
+    by_field, general = errors_by_field(errors or (), layout.slots(), layout.ruleset)
     # "More" and the card helpers open by themselves when they hold a value or a message.
     open_more = {i: any(_holds_something(values.get(n)) or n in by_field
                         for n in layout.folded(i)) for i in layout.sides}

@@ -63,7 +63,8 @@ def history() -> Response:
             "view_token": token,
             "editor": games_service.can_edit(game, edit_tokens.get(token)),
             "state": state,
-            "chart": chart_module.running_total_svg(game) if game.hands else None,
+            "ruleset": games_service.ruleset_of(game),
+            "chart": chart_module.running_total_svg(game, state) if game.hands else None,
         })
     return render("games/history.html", rows=rows)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import subprocess
+from html import unescape
 
 import pytest
 from flask.testing import FlaskClient
@@ -156,3 +157,47 @@ def test_hand_and_foots_count_and_sheet_say_round_and_hands_and_feet(client: Fla
     assert re.search(r"^Round\s", text, re.M) and "and feet" in text and "Round" in text
     assert re.search(r"Round\s+Running", text), text[:800]
     assert "Round total, counted at the table 600" in text
+
+
+def _visible(html: str) -> str:
+    """A page's words as a player meets them: its text and what screen readers announce."""
+    said = " ".join(re.findall(r'(?:aria-label|title|alt|placeholder)="([^"]*)"', html))
+    html = re.sub(r"<script.*?</script>|<style.*?</style>", " ", html, flags=re.S)
+    return unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)) + " " + said)
+
+
+#: Where "hand" is the cards a player holds, not a deal: right in Burraco too.
+_CARDS_HELD = re.compile(r"(Points in hand|cards left in hand|Punti in mano|"
+                         r"carte rimaste in mano)", re.I)
+
+
+@pytest.mark.parametrize(("lang", "deal"), [("en", r"\bhands?\b"), ("it", r"\bman[oi]\b")])
+def test_no_page_of_a_burraco_game_calls_a_smazzata_a_hand(client: FlaskClient, lang: str,
+                                                          deal: str) -> None:
+    # QA on the stack's https, 2026-12-05: the totals lane ("Count the hand here", "Score for
+    # this hand"), the chart ("Running total by hand ... after 3 hands"), the list of games
+    # ("3 hands") and the time-up button still said hand. Every page a table opens is read.
+    game_id = game_with_a_hand(client, "burraco", lang)
+    assert client.post(f"/games/{game_id}/hands", data=TOTALS).status_code == 303
+    total_lane = page(client, f"/games/{game_id}/hands/new", lang)
+    lane = re.search(r'class="lane-switch" href="([^"]+)"', total_lane)
+    assert lane, total_lane[:300]
+    pages = {url: page(client, url, lang) for url in (
+        f"/games/{game_id}", f"/games/{game_id}/hands/1/edit", f"/games/{game_id}/changes",
+        "/games/", f"/games/{game_id}/chart.svg", lane.group(1).replace("&amp;", "&"))}
+    pages["totals lane"] = total_lane
+    refused = client.post(f"/games/{game_id}/hands", data={"mode": "total", "end": "went_out"})
+    assert refused.status_code == 422
+    pages["refusal"] = refused.get_data(as_text=True)
+    for where, html in pages.items():
+        words = _CARDS_HELD.sub("", _visible(html))
+        found = [words[max(0, m.start() - 50):m.end() + 30] for m in re.finditer(deal, words, re.I)]
+        assert not found, (where, found)
+    said = {"en": ("Count the smazzata here", "Running total by smazzata",
+                   "after 2 smazzate", "2 smazzate", "Type this side's score for the smazzata."),
+            "it": ("Conta la smazzata qui", "Totale progressivo per smazzata",
+                   "dopo 2 smazzate", "2 smazzate",
+                   "Scrivi il punteggio di questa squadra nella smazzata.")}[lang]
+    everything = " ".join(_visible(html) for html in pages.values())
+    for words in said:
+        assert words in everything, words

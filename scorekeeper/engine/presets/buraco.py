@@ -236,6 +236,23 @@ BURRACO = second_packet_game(
         (N_("1 hand waiting to be sent: it goes as soon as the server answers."),
          N_("1 smazzata waiting to be sent: it goes as soon as the server answers.")),
         (N_("1 hand waiting"), N_("1 smazzata waiting")),
+        # The totals lane, the chart, the list of games and the time-up button (QA on the
+        # stack's https, 2026-12-05: "Count the hand here", "Running total by hand", "3 hands").
+        (N_("Count the hand here"), N_("Count the smazzata here")),
+        (N_("Score for this hand"), N_("Score for this smazzata")),
+        (N_("Type this side's score for the hand."),
+         N_("Type this side's score for the smazzata.")),
+        (N_("Running totals by hand"), N_("Running totals by smazzata")),
+        (N_("Running total by hand"), N_("Running total by smazzata")),
+        (N_("No hands yet"), N_("No smazzate yet")),
+        (("after %(num)d hand", "after %(num)d hands"),
+         Nn_("after %(num)d smazzata", "after %(num)d smazzate")),
+        (("%(num)d hand", "%(num)d hands"), Nn_("%(num)d smazzata", "%(num)d smazzate")),
+        (N_("Time called between hands? End the game on its totals. A hand in progress when "
+            "time is called is counted with “Time was up”: nobody gets the going-out bonus."),
+         N_("Time called between smazzate? End the game on its totals. A smazzata in progress "
+            "when time is called is counted with “Time was up”: nobody gets the going-out "
+            "bonus.")),
         (N_("Canastas"), N_("Burrachi")),
         (("%(num)d finished canasta", "%(num)d finished canastas"),
          Nn_("%(num)d burraco", "%(num)d burrachi")),

@@ -163,6 +163,17 @@ HAND_AND_FOOT = vary(
         (N_("1 hand waiting to be sent: it goes as soon as the server answers."),
          N_("1 round waiting to be sent: it goes as soon as the server answers.")),
         (N_("1 hand waiting"), N_("1 round waiting")),
+        # The totals lane, the chart and the list of games (its time-up button never shows:
+        # the game is its rounds).
+        (N_("Count the hand here"), N_("Count the round here")),
+        (N_("Score for this hand"), N_("Score for this round")),
+        (N_("Type this side's score for the hand."), N_("Type this side's score for the round.")),
+        (N_("Running totals by hand"), N_("Running totals by round")),
+        (N_("Running total by hand"), N_("Running total by round")),
+        (N_("No hands yet"), N_("No rounds yet")),
+        (("after %(num)d hand", "after %(num)d hands"),
+         Nn_("after %(num)d round", "after %(num)d rounds")),
+        (("%(num)d hand", "%(num)d hands"), Nn_("%(num)d round", "%(num)d rounds")),
         (N_("Canastas"), N_("Books")),
         (("%(num)d finished canasta", "%(num)d finished canastas"),
          Nn_("%(num)d finished book", "%(num)d finished books")),
