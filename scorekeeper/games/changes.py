@@ -38,6 +38,8 @@ def _total_only(change: ChangeView) -> bool:
 
 
 def _sentence(change: ChangeView, ruleset: RuleSet, other_phone: bool) -> str:
+    if change.kind is ChangeKind.ADD and games_service.is_time_call(change.after):
+        return str(_("Time was up: the game ended on its totals."))
     said = (_FROM_ANOTHER_PHONE.get(change.kind) if other_phone else None) or SENTENCES[change.kind]
     # A sentence that names the hand says it in the game's own words (RuleSet.words).
     return own_gettext(ruleset, said, n=number(change.hand or 0), points=points_text(change))
@@ -101,9 +103,24 @@ _UNDO_WORDS = {
 }
 
 
+#: The undo and redo of the empty hand that ended a game at time: they take back, or make
+#: again, the end of the game, not a hand (QA, 2026-12-05: "Undo: take back smazzata 3").
+_TIME_CALL = _UndoWords(N_("Undo the end at time"), N_("Redo the end at time"),
+                        N_("Undone: the game goes on."),
+                        N_("Redone: time was up, the game ended on its totals."))
+
+
+def _words(kind: ChangeKind, hand: dict[str, object] | None) -> _UndoWords | None:
+    """What an undo or a redo of a change of ``kind`` to ``hand`` (its stored snapshot) says."""
+    if kind is ChangeKind.ADD and games_service.is_time_call(hand):
+        return _TIME_CALL
+    return _UNDO_WORDS.get(kind)
+
+
 def describe_undo(change: ChangeView, ruleset: RuleSet, *, undo: bool) -> str:
     """What an undo or a redo did, in the players' words (the game's own for a hand)."""
-    words = _UNDO_WORDS.get(_target_kind(change))
+    words = _words(_target_kind(change),
+                   change.before if change.before is not None else change.after)
     if words is None:
         return str(_("Done."))
     return own_gettext(ruleset, words.undone if undo else words.redone,
@@ -124,7 +141,9 @@ def undo_redo_labels(game: Game) -> tuple[str | None, str | None]:
     rs = games_service.ruleset_of(game)
 
     undo, redo = record.undo_target(game), record.redo_target(game)
-    return (None if undo is None else own_gettext(
-                rs, _UNDO_WORDS[undo.kind].undo, n=number(undo.hand or 0)),
-            None if redo is None else own_gettext(
-                rs, _UNDO_WORDS[redo.kind].redo, n=number(redo.hand or 0)))
+    undo_words = None if undo is None else _words(undo.kind, undo.after)
+    redo_words = None if redo is None else _words(redo.kind, redo.after)
+    return (None if undo is None or undo_words is None else own_gettext(
+                rs, undo_words.undo, n=number(undo.hand or 0)),
+            None if redo is None or redo_words is None else own_gettext(
+                rs, redo_words.redo, n=number(redo.hand or 0)))

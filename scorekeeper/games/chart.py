@@ -165,7 +165,9 @@ def running_total_svg(game: Game, state: GameState | None = None) -> Markup:
     game's state when the page has it already; only its running totals are read)."""
     state = state if state is not None else games_service.game_state(game)
     names = [side.name for side in game.sides]
-    series = [[row.running[i] for row in state.hands] for i in range(len(names))]
+    # The empty hand that ended the game at time (or at the desk's close) is no hand played.
+    played = [row for row in state.hands if row.number != games_service.time_call(game)]
+    series = [[row.running[i] for row in played] for i in range(len(names))]
     # A game of rounds has no target line (engine/flow.py).
     ruleset = games_service.ruleset_of(game)
     return chart_svg(names, series, target=flow.goal(ruleset, game.target), ruleset=ruleset)

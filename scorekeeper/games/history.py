@@ -64,6 +64,8 @@ def history() -> Response:
             "editor": games_service.can_edit(game, edit_tokens.get(token)),
             "state": state,
             "ruleset": games_service.ruleset_of(game),
+            # The empty hand that ended a game at time is no hand played.
+            "hands": len(game.hands) - (games_service.time_call(game) is not None),
             "chart": chart_module.running_total_svg(game, state) if game.hands else None,
         })
     return render("games/history.html", rows=rows)

@@ -374,6 +374,26 @@ def running_totals(game: Game) -> list[int]:
     return totals
 
 
+def is_time_call(snapshot: Mapping[str, object] | None) -> bool:
+    """Whether a stored hand (its ``entry`` and ``totals``) is an empty hand ended by time:
+    the board's "End the game at time" or the desk's settle adds one to record why the game
+    ended. Players see it as the end of the game, not as a hand played (QA, 2026-12-05: a
+    Burraco board showed "3 | 0 / 0" and its undo "take back smazzata 3")."""
+    if not snapshot:
+        return False
+    entry, totals = snapshot.get("entry"), snapshot.get("totals")
+    return (isinstance(entry, Mapping) and entry.get("end") == HandEnd.TIME_UP.value
+            and isinstance(totals, Sequence) and not any(totals))
+
+
+def time_call(game: Game) -> int | None:
+    """The number of the game's last hand when it is a time call (:func:`is_time_call`)."""
+    if not game.hands:
+        return None
+    last = game.hands[-1]
+    return last.number if is_time_call({"entry": last.entry, "totals": last.totals}) else None
+
+
 def hands_played(game: Game) -> int:
     """How many hands the game has, for a game loaded without them too (the figures
     :func:`settle` keeps, else a count by query): a game of rounds ends by it."""

@@ -48,6 +48,7 @@ from .game_reads import game_state as game_state
 from .game_reads import games_by_hashes as games_by_hashes
 from .game_reads import get_hand as get_hand
 from .game_reads import hands_played as hands_played
+from .game_reads import is_time_call as is_time_call
 from .game_reads import hash_token as hash_token
 from .game_reads import outcome_of as outcome_of
 from .game_reads import ruleset_from_data as ruleset_from_data
@@ -58,6 +59,7 @@ from .game_reads import running_totals_of_hands as running_totals_of_hands
 from .game_reads import seat_names as seat_names
 from .game_reads import side_figures as side_figures
 from .game_reads import starting_totals as starting_totals
+from .game_reads import time_call as time_call
 from .game_reads import token_matches as token_matches
 from .game_reads import totals_of as totals_of
 

@@ -91,8 +91,9 @@ class Ending:
     #: Whether only the tournament desk can change it now (a pair abandoned it, or its round
     #: is closed): the table can neither count, fix nor undo.
     desk_only: bool = False
-    #: The empty hand the desk's close added (:data:`CLOSED`): the board names it so, not as
-    #: a hand played (QA, 2026-12-05: "3 · 0 – 0" under two hands).
+    #: The empty hand that ended the game at time (the board's button, the desk's settle at
+    #: time) or at the desk's close (:data:`CLOSED`): the board names it so, not as a hand
+    #: played (QA, 2026-12-05: "3 · 0 – 0" under two hands).
     settle_hand: int | None = None
 
 
@@ -298,14 +299,16 @@ def game_ending(game: Game, outcome: Outcome, *, in_tournament: bool = True) -> 
         return Ending(False, accepts_hands=not closed, desk_only=closed)
     last_end = game.hands[-1].entry.get("end") if game.hands else None
     how = TARGET if outcome.finished and last_end != HandEnd.TIME_UP.value else TIME
-    settle_hand = None
+    # The empty hand that ended it at time is named so on the board, not listed as played.
+    settle_hand = games_service.time_call(game) if how == TIME else None
     if table is not None and how == TIME and closed:
         # The desk's close settles the game with an empty time-up hand: with time still on
         # the clock, that is the desk's close, as the standings say (QA, 2026-12-05: the board
         # said "Ended when time was up." beside "The desk closed this game with 57:48 left").
         table_end = table_ending(table.round.tournament, table)
         how = table_end.how or TIME
-        settle_hand = table_end.settle_hand if how == CLOSED else None
+        if how == CLOSED:
+            settle_hand = table_end.settle_hand
     winner, drawn = ((outcome.winner, outcome.drawn) if outcome.finished
                      else (game.winner, game.drawn))
     credits = None if table is None else table_view(table.round.tournament, table).credits

@@ -147,3 +147,36 @@ def test_a_rule_set_without_time_has_no_button_and_refuses_the_post(client):
     board = flat(client.get(f"/games/{game_id}").get_data(as_text=True))
     assert "This rule set plays without a clock." in board
     assert "Count this hand" in board
+
+
+def test_the_end_at_time_is_named_so_and_its_undo_plays_on(client):
+    # QA on the stack's https, 2026-12-05: after "End the game at time" the board listed
+    # "3 | 0 / 0" as a smazzata, the list of games counted it, and the undo offered to "take
+    # back smazzata 3". The empty hand that records the time call is the end of the game.
+    game_id = start_page_game(client)
+    res = client.post(f"/games/{game_id}/hands", data={
+        "mode": "total", "end": "went_out", "went_out": "0", "sides[0].hand_total": "600",
+        "sides[1].hand_total": "-90"})
+    assert res.status_code == 303
+    board = client.get(f"/games/{game_id}").get_data(as_text=True)
+    version = re.search(r'action="/games/[^"]+/time-up">.*?name="version" value="(\d+)"', board,
+                        re.S)
+    assert version is not None
+    assert client.post(f"/games/{game_id}/time-up",
+                       data={"version": version.group(1)}).status_code == 303
+    board = flat(client.get(f"/games/{game_id}").get_data(as_text=True))
+    assert "# Nord-Sud Est-Ovest Fix Time was up 0 600 0 −90 Fix 1 +600 600" in board, board
+    assert "Running total by smazzata: Nord-Sud 600; Est-Ovest −90 after 1 smazzata" in board
+    assert "Undo the end at time" in board and "take back smazzata 2" not in board
+    changes = flat(client.get(f"/games/{game_id}/changes").get_data(as_text=True))
+    assert "Time was up: the game ended on its totals." in changes
+    assert "Smazzata 2 saved" not in changes
+    listed = flat(client.get("/games/").get_data(as_text=True))
+    assert "Finished · 1 smazzata ·" in listed, listed
+    asked = flat(client.post(f"/games/{game_id}/undo").get_data(as_text=True))
+    assert "Undo the end at time The game is over: this may reopen it" in asked
+    res = client.post(f"/games/{game_id}/undo", data={"confirmed": "1"})
+    assert res.status_code == 303
+    board = flat(client.get(res.headers["Location"]).get_data(as_text=True))
+    assert "Undone: the game goes on." in board
+    assert "Redo the end at time" in board and "Count this smazzata" in board
