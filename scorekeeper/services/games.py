@@ -48,8 +48,8 @@ from .game_reads import game_state as game_state
 from .game_reads import games_by_hashes as games_by_hashes
 from .game_reads import get_hand as get_hand
 from .game_reads import hands_played as hands_played
-from .game_reads import is_time_call as is_time_call
 from .game_reads import hash_token as hash_token
+from .game_reads import is_time_call as is_time_call
 from .game_reads import outcome_of as outcome_of
 from .game_reads import ruleset_from_data as ruleset_from_data
 from .game_reads import ruleset_of as ruleset_of
