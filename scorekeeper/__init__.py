@@ -169,6 +169,7 @@ def _register_template_helpers(app: Flask) -> None:
         number,
         own_gettext,
         own_ngettext,
+        preset_name,
         rule_text,
         signed,
         source_name,
@@ -185,6 +186,7 @@ def _register_template_helpers(app: Flask) -> None:
     app.jinja_env.filters.update(
         label=label, source_name=source_name, line_label=line_label, number=number,
         signed=signed, field_id=field_id, error_id=error_id, rule_text=rule_text,
+        preset_name=preset_name,
     )
 
 

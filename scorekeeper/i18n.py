@@ -21,7 +21,7 @@ from babel.support import NullTranslations
 from flask import Flask, g, has_app_context, has_request_context, request
 from flask_babel import LazyString
 
-from .engine import NAMED_LINE, PRESET_LABELS, FieldError, Line
+from .engine import NAMED_LINE, PRESET_LABELS, PRESETS, FieldError, Line
 
 
 @dataclass(slots=True)
@@ -133,6 +133,13 @@ def label(text: object) -> str:
     if isinstance(text, str) and text in PRESET_LABELS:
         return str(gettext(text))
     return str(text)
+
+
+def preset_name(preset_id: str) -> str:
+    """The name of the preset ``preset_id`` (a house rule set's ``based_on``), translated;
+    an id no preset has is shown as it is."""
+    preset = PRESETS.get(preset_id)
+    return label(preset.name) if preset is not None else preset_id
 
 
 class _HasOwnWords(Protocol):

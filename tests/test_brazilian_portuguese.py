@@ -18,7 +18,9 @@ CATALOG = Path(__file__).resolve().parent.parent / "translations" / "pt" / "LC_M
 #: European Portuguese forms and the Brazilian ones the catalog says instead.
 EUROPEAN = {
     r"\bsão precis[ao]s\b": "são necessárias / são necessários",
-    r"\bregist(ar|ad[ao]s?|o|os)\b": "registrar, registrada, registro",
+    r"\bregist(ar|ad[ao]s?|o|os|e|em)\b": "registrar, registrada, registro, registre",
+    r"\brondas?\b": "rodada",
+    r"\baté à\b": "até a",
     r"\becrãs?\b": "tela",
     r"\btelemóve(l|is)\b": "celular",
     r"\bequipas?\b": "equipe",

@@ -118,7 +118,6 @@ def _list_page(values: Mapping[str, Any], errors: dict[str, list[str]], status: 
         houses=houses,
         owned={h.id for h in houses if service.owner_token(h, tokens) is not None},
         presets=list(PRESETS.values()),
-        presets_by_id=PRESETS,
         values=values,
         errors=errors,
     )

@@ -233,6 +233,9 @@ def test_house_rules_card(app, client):
     assert rows["Abatir on the first turn, without partner's melds"] == "+1,000"  # kept
     assert f'<option value="{house_id}" selected>Casa Pérez</option>' in page
     assert "Sources: 000 “La Canasta” (Spanish)" in text(page)
+    # The preset by its name, not its id (QA, 2026-12-05: "baseadas numa predefinição
+    # (classic)").
+    assert "House rules based on a preset (La Canasta (Spanish rules))." in text(page)
 
 
 def test_a_source_the_app_does_not_know_is_shown_as_it_is(app):

@@ -192,6 +192,10 @@ def test_a_pairs_history_with_head_to_head(client: FlaskClient, post) -> None:
     cincos = pair_key(["Dani", "Eva"])
     head = client.get(f"/series/{sid}/pairs/{ases}?against={cincos}").get_data(as_text=True)
     assert "Against Cincos: 1 won, 0 lost, 0 drawn; difference +1,200." in head
+    # Each count agrees with its own number (QA, 2026-12-05: Italian "1 vinte, 1 perse").
+    head = client.get(f"/series/{sid}/pairs/{ases}?against={cincos}&lang=it").get_data(
+        as_text=True)
+    assert "Contro Cincos: 1 vinta, 0 perse, 0 pareggiate; differenza +1.200." in head
     assert client.get(f"/series/{sid}/pairs/nosuchpair").status_code == 404
 
 
@@ -205,8 +209,8 @@ def test_a_players_history(client: FlaskClient, post) -> None:
     assert "<h1>Luis</h1>" in text and "3 nights played" in text
     assert [" ".join(re.sub(r"<[^>]+>", " ", row).split()) for row in
             re.findall(r"<tr><td>(.*?)</tr>", text, re.S)] == [
-        "N1 Night 1 Ases Ana 1 +800", "N2 Night 2 Los Ases ana 1 +1,200",
-        "N3 Night 3 Ases del club ana 4 −1,100"]
+        "N1 Night 1 Ases with Ana 1 +800", "N2 Night 2 Los Ases with ana 1 +1,200",
+        "N3 Night 3 Ases del club with ana 4 −1,100"]
     assert client.get(f"/series/{sid}/players/{player_key('Nobody')}").status_code == 404
 
 
