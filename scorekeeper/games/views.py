@@ -254,6 +254,10 @@ def _board_context(game: Game, game_id: str, editor: bool,
     state = games_service.game_state(game, translate)
     rs = games_service.ruleset_of(game)
     ending = tournaments_service.game_ending(game, state.outcome, in_tournament=in_tournament)
+    # A tournament's table does not play again: the desk seats its next game, if any. Asked
+    # only where the answer shows (the scorekeeper's page of a finished game).
+    seated_by_desk = (editor and ending.finished
+                      and record.desk_token_hash(game.id) is not None)
     return {
         "game": game,
         "game_id": game_id,
@@ -267,10 +271,10 @@ def _board_context(game: Game, game_id: str, editor: bool,
         "format": games_service.format_of(game),
         "editor": editor,
         "next_hand": len(state.hands) + 1,
-        # A tournament's table does not play again: the desk seats its next game. Asked only
-        # where the answer shows (the scorekeeper's page of a finished game).
-        "in_tournament": (editor and ending.finished
-                          and record.desk_token_hash(game.id) is not None),
+        "in_tournament": seated_by_desk,
+        # After the table's last game the desk seats no other (QA, 2026-12-05: "the desk seats
+        # your next game" under the tournament's last game).
+        "last_game": seated_by_desk and tournaments_service.last_game_of_the_night(game),
     }
 
 

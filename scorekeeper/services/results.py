@@ -276,6 +276,17 @@ _TABLE_OF_GAME = (
 )
 
 
+def last_game_of_the_night(game: Game) -> bool:
+    """Whether ``game`` is its table's last game of the tournament (the last round planned,
+    or the tournament closed): the desk seats no next game after it."""
+    table = _table_of_game(game)
+    if table is None:
+        return False
+    tournament = table.round.tournament
+    return (tournament.finished_at is not None
+            or table.round.number >= tournament.rounds_planned)
+
+
 def game_ending(game: Game, outcome: Outcome, *, in_tournament: bool = True) -> Ending:
     """How ``game`` ended, or that it is still played; ``outcome`` is where its hands leave it
     (``games.game_state``). A game settled without a hand (time up under rules without a

@@ -29,6 +29,7 @@ from .results import TableEnding as TableEnding
 from .results import TableView as TableView
 from .results import corrected_results as corrected_results
 from .results import game_ending as game_ending
+from .results import last_game_of_the_night as last_game_of_the_night
 from .results import settled_games as settled_games
 from .results import standings as standings
 from .results import table_ending as table_ending

@@ -317,6 +317,19 @@ def test_a_finished_tournament_game_does_not_offer_to_play_again(client):
     assert response.status_code == 303 and t1["game_id"] in response.headers["Location"]
 
 
+def test_the_last_game_of_the_tournament_says_so(client):
+    # QA, 2026-12-05: after the one game of a one-round tournament the table's phone said the
+    # desk would seat its next game.
+    tid, token = create(client, 4, rounds=1)
+    t1, _t2 = links(client, tid, token)
+    play(client, t1, (15000, 1000))
+    phone = client.application.test_client()
+    assert phone.get(f"/games/{t1['game_id']}/join/{t1['edit_token']}").status_code == 303
+    page = text(phone.get(f"/games/{t1['game_id']}"))
+    assert "That was your last game of the tournament: the desk has the standings." in page
+    assert "seats your next game" not in page and "Play again" not in page
+
+
 def test_a_forms_address_opened_again_leads_to_its_page(client):
     """The desk's confirmation (or the links, or a refusal) is shown at its form's address: a
     reload from the history, a new tab or a bookmark asks it with GET, and lands on the page
