@@ -158,19 +158,27 @@ class GameLedger(Ledger[str | int, Game, HandEntry, Written]):
 GAMES = GameLedger()
 
 
-def _check_time_up(game: Game, body: Mapping[str, object], by: str) -> None:
-    """A hand stopped by the clock (002) before the desk's clock is out needs the desk."""
+def check_time_up(game_id: int, body: Mapping[str, object], by: str) -> None:
+    """Raises :func:`time_not_up`'s refusal, if any."""
+    refused = time_not_up(game_id, body, by)
+    if refused is not None:
+        raise EntryErrors([refused])
+
+
+def time_not_up(game_id: int, body: Mapping[str, object], by: str) -> FieldError | None:
+    """A hand stopped by the clock (002) before the desk's clock is out needs the desk: the
+    save refuses it, and the live count says so as soon as the table chooses it."""
     if by == BY_DESK or body.get("end") != HandEnd.TIME_UP.value:
-        return
+        return None
     from .clock import OVER, format_clock, table_clock
 
-    info = table_clock(game.id)
+    info = table_clock(game_id)
     if info is None or info.clock.state == OVER:
-        return
-    raise EntryErrors([FieldError(
+        return None
+    return FieldError(
         "end", N_("Time is not up: %(left)s left on the desk's clock. A hand stopped by the "
                   "clock is counted when time is up; before that, only the tournament desk "
-                  "can enter one."), left=format_clock(info.clock.seconds_left))])
+                  "can enter one."), left=format_clock(info.clock.seconds_left))
 
 
 # -- hands, as the log keeps them ----------------------------------------------------------------
@@ -282,7 +290,7 @@ def add_hand(game_id: str | int, body: Mapping[str, object], *, by: str,
     """
     def act(w: Writing[Game]) -> HandEntry:
         game = w.row
-        _check_time_up(game, body, by)
+        check_time_up(game.id, body, by)
         # After the repeat and game-over checks: a repeated save gets its earlier answer, a
         # game over says so. The desk's time-up hand (settle_at_time) is never refused for room.
         games_service.check_room_for_hand(game)
@@ -331,7 +339,7 @@ def fix_hand(game_id: str | int, number: int, body: Mapping[str, object], *, by:
         game = w.row
         hand = _hand_now(game, number, expected_version, follow)
         if hand.entry.get("end") != HandEnd.TIME_UP.value:
-            _check_time_up(game, body, by)
+            check_time_up(game.id, body, by)
         snap = _counted(game, body)
         before_totals = games_service.totals_of(game)
         before = kept_hand(hand)

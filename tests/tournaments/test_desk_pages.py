@@ -254,6 +254,15 @@ def test_a_time_up_hand_before_time_needs_the_desk(app, client):
     assert re.search(r"Time is not up: [\d:]+ left on the desk's clock\. A hand stopped by the "
                      r"clock is counted when time is up; before that, only the tournament desk "
                      r"can enter one\.", text(refused))
+    # The live count says it as "Time was up" is chosen, beside the choice, before the hand
+    # is typed (QA, 2026-12-05: the bar showed "+500 → 1.700", refused only at saving).
+    live = table.post(f"/games/{t1['game_id']}/hands/preview", headers={"HX-Request": "true"},
+                      data={**time_up_form(html), "sides[0].table_points": "500"})
+    assert live.status_code == 200
+    slot = re.search(r'<p class="field-error" id="err-end"[^>]*>(.*?)</p>',
+                     live.get_data(as_text=True), re.S)
+    assert slot and slot.group(1).startswith("Time is not up: "), live.get_data(as_text=True)
+    assert "summary-points" not in live.get_data(as_text=True)
     # The API refuses it from the table's token too, by the field.
     body = {"end": "time_up", "sides": [{}, {}]}
     api = post_hand(client, t1, body)
