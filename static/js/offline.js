@@ -370,7 +370,8 @@
   // another version it is dropped (the game moved on: another phone saved or undid a hand).
   function restore() {
     var form = document.getElementById("count-form");
-    if (!form || !form.hasAttribute("data-done")) { return; }
+    if (!form) { goToWaiting(); return; }
+    if (!form.hasAttribute("data-done")) { return; }
     var kept = readKept(form);
     if (!kept) { return; }
     if (kept.refused) {
@@ -394,9 +395,46 @@
       }
       return;
     }
+    // A waiting hand goes from the lane it was typed in: the other lane's form has none of
+    // its fields (QA, 2026-12-05: the totals lane, opened next, sent itself empty, was
+    // refused, and the hand typed in the whole count was lost).
+    if ((typed(form).mode || "") !== (kept.values.mode || "") &&
+        laneOf(kept) !== window.location.pathname + window.location.search) {
+      window.location.replace(laneOf(kept));
+      return;
+    }
     putBack(form, kept.values);
     showNotSaved(form, function () { save(form, submitterOf(form, kept), true); }, kept.why);
     tryWaiting();
+  }
+
+  // The count page a kept hand was typed on, in its lane (?mode=), which the server opens as
+  // asked whatever the game's last hand was.
+  function laneOf(kept) {
+    var there = new URL(kept.at || window.location.pathname, window.location.href);
+    there.searchParams.set("mode", kept.values.mode === "total" ? "total" : "count");
+    return there.pathname + there.search;
+  }
+
+  // A game's board on a phone that keeps one of its hands waiting (the tab was closed before
+  // the server answered): once the server answers, its count page opens and sends it, instead
+  // of a board that shows the hand before it and says nothing (QA, 2026-12-05).
+  function waitingHand() {
+    var prefix = STORE + window.location.pathname.replace(/\/$/, "") + "/hands";
+    try {
+      for (var i = 0; i < window.localStorage.length; i += 1) {
+        var key = window.localStorage.key(i);
+        if (!key || key.indexOf(prefix) !== 0) { continue; }
+        var kept = JSON.parse(window.localStorage.getItem(key) || "null");
+        if (kept && typeof kept.values === "object" && !kept.refused) { return kept; }
+      }
+    } catch (e) { /* private mode, or a value not ours */ }
+    return null;
+  }
+  function goToWaiting() {
+    var kept = COPY ? null : waitingHand();
+    if (!kept) { return; }
+    reachable().then(function (ok) { if (ok) { window.location.replace(laneOf(kept)); } });
   }
 
   // -- the copy the service worker kept, shown without a connection ---------------------------
@@ -449,6 +487,7 @@
   window.addEventListener("online", function () {
     if (!COPY) { showBanner(false); }  // a copy says so until the live page replaces it
     tryWaiting();
+    if (!document.getElementById("count-form")) { goToWaiting(); }
   });
 
   function start() {

@@ -132,6 +132,28 @@ def test_a_waiting_hand_is_sent_on_its_own_when_the_signal_returns(page: Page,
     assert len(state["hands"]) == 2 and state["hands"][1]["totals"][0] == 495
 
 
+@pytest.mark.parametrize("opened", ["totals lane", "board"])
+def test_a_hand_left_waiting_in_a_closed_tab_is_sent_from_where_it_was_typed(
+        page: Page, live_server: str, opened: str) -> None:
+    # QA, 2026-12-05: a hand counted in the whole count, saved offline, its tab closed; back
+    # online the phone opened the totals lane, which sent itself empty (refused: "Type this
+    # side's score") in the hand's place, and the hand was lost. Opened on the board, nothing
+    # said a hand was waiting until the count was opened again.
+    game = count_going_out(page, live_server)
+    page.locator("[name='sides[0].table_points']").fill("95")
+    page.context.set_offline(True)
+    page.get_by_role("button", name="Save this hand").click()
+    expect(page.locator(".offline-notice")).to_contain_text("1 hand waiting to be sent")
+    later = page.context.new_page()
+    page.close()
+    later.context.set_offline(False)
+    board = f"{live_server}/games/{game['id']}"
+    later.goto(f"{board}/hands/new?mode=total" if opened == "totals lane" else board)
+    later.wait_for_url(board)
+    expect(later.locator(".notice").first).to_have_text(LATE % 2)
+    assert hands_of(later, live_server, game) == [[450, 0], [495, 0]]
+
+
 CACHED = """async () => {
   const out = [];
   for (const name of await caches.keys()) {
