@@ -242,13 +242,19 @@ def test_on_a_phone_the_standings_names_wrap_instead_of_being_cut(
     """QA of 2026-12-05: the wall opened on a phone (390 px) cut every pair's name to a few
     letters ("11. Caf…") beside the standings' four columns of numbers; at 360 px each
     table's card ran past the screen's right edge."""
-    context = browser.new_context(viewport={"width": width, "height": 844}, locale="en-GB")
+    context = browser.new_context(viewport={"width": width, "height": 844}, locale="es-ES")
     page = context.new_page()
-    tid, token, _data = make(page, wall_server, 8, language="en")
+    # Seven pairs: a bye each game, so a column of byes too; Spanish, the longest headings
+    # (QA, 2026-12-05: "Jugadas", "Descansos", "Diferencia" left the name 2 to 8 px, a
+    # letter a line).
+    tid, token, _data = make(page, wall_server, 7, language="es")
     result(page, wall_server, tid, token, 1, [9000, 6500])
-    page.goto(f"{wall_server}/tournaments/{tid}/wall")
+    page.goto(f"{wall_server}/tournaments/{tid}/wall?lang=es")
     names = page.locator(".wall-standings-table .wall-name")
     expect(names.first).to_be_visible()
+    widths = page.evaluate("""() => [...document.querySelectorAll(
+        '.wall-standings-table td.pair')].map(c => c.getBoundingClientRect().width)""")
+    assert widths and min(widths) >= 100, widths
     cut = page.evaluate("""() => [...document.querySelectorAll(
         '.wall-standings-table .wall-name')].filter(n => n.scrollWidth > n.clientWidth + 1)
         .map(n => n.textContent)""")

@@ -80,10 +80,16 @@ def outside(html: str, paper: str, landscape: bool) -> tuple[list[str], Any, int
     pages = document.pages
     found: list[str] = []
     measured = 0
+    # The pages each body row of a table is on: one (a header row is repeated by design).
+    rows: dict[int, set[int]] = {}
 
     def walk(box: Any, area: tuple[float, float, float, float], inside: Any) -> None:
         nonlocal measured
         kind = type(box).__name__
+        if kind == "TableRowGroupBox" and (box.is_header or box.is_footer):
+            return walk_header(box, area, inside)
+        if kind == "TableRowBox":
+            rows.setdefault(id(box.element), set()).add(number)
         if kind == "TextBox" or kind.endswith("ReplacedBox"):
             text = getattr(box, "text", kind)
             if not text.strip():
@@ -118,12 +124,21 @@ def outside(html: str, paper: str, landscape: bool) -> tuple[list[str], Any, int
         for child in getattr(box, "children", None) or ():
             walk(child, area, inside)
 
-    for page in pages:
+    def walk_header(group: Any, area: tuple[float, float, float, float], inside: Any) -> None:
+        for child in group.children:
+            for cell in child.children:
+                walk(cell, area, inside)
+
+    number = 0
+    for number, page in enumerate(pages):
         page_width, page_height = page.width, page.height
         box = page._page_box  # WeasyPrint keeps a page's boxes there (as render.py reads them)
         area = (box.margin_left, box.margin_top, page.width - box.margin_right,
                 page.height - box.margin_bottom)
         walk(box, area, None)
+    split = sum(len(on) > 1 for on in rows.values())
+    if split:
+        found.append(f"{split} table rows split across two pages")
     return found, document, measured
 
 
