@@ -89,7 +89,7 @@ def outside(html: str, paper: str, landscape: bool) -> tuple[list[str], Any, int
         if kind == "TableRowGroupBox" and (box.is_header or box.is_footer):
             return walk_header(box, area, inside)
         if kind == "TableRowBox":
-            rows.setdefault(id(box.element), set()).add(number)
+            rows.setdefault(id(box.element), set()).add(id(page))
         if kind == "TextBox" or kind.endswith("ReplacedBox"):
             text = getattr(box, "text", kind)
             if not text.strip():
@@ -129,8 +129,7 @@ def outside(html: str, paper: str, landscape: bool) -> tuple[list[str], Any, int
             for cell in child.children:
                 walk(cell, area, inside)
 
-    number = 0
-    for number, page in enumerate(pages):
+    for page in pages:
         page_width, page_height = page.width, page.height
         box = page._page_box  # WeasyPrint keeps a page's boxes there (as render.py reads them)
         area = (box.margin_left, box.margin_top, page.width - box.margin_right,
