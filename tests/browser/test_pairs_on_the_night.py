@@ -84,3 +84,30 @@ def test_the_pairs_section_has_no_serious_accessibility_violations(browser,
     found["after game 1 started"] = serious_violations(page)
     assert found == {k: [] for k in found}, found
     context.close()
+
+
+@pytest.mark.parametrize("width", [360, 390])
+def test_the_pairs_of_the_night_fit_a_phone_in_spanish(browser, live_server: str, shot: Shot,
+                                                       width: int) -> None:
+    # QA, 2026-12-05 (40 pairs, Spanish, 390 px): the pairs' table before game 1 was 411 px
+    # wide; "Retirar la pareja N" was cut at the screen's edge.
+    names = [("Los Castañuelas", "Araceli Pascual", "Ramiro Santana"),
+             ("Las Amapolas de la Plaza Mayor", "Angustias Lorenzo", "Santiago Ibáñez")]
+    body = {"name": "Club", "values": VALUES, "rounds": 3, "language": "es", "pairs": [
+        {"name": names[i % 2][0], "players": list(names[i % 2][1:])} for i in range(40)]}
+    made = requests.post(f"{live_server}/api/v1/tournaments", json=body, timeout=60).json()
+    context = browser.new_context(viewport={"width": width, "height": 844}, locale="es-ES",
+                                  is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.goto(f"{live_server}/tournaments/{made['id']}?token={made['admin_token']}&lang=es")
+    section = page.locator("section.pairs-desk")
+    expect(section).to_contain_text("40 parejas aún sin registrar")
+    section.get_by_role("button", name="Registrar la pareja 1", exact=True).click()
+    expect(section).to_contain_text("39 parejas aún sin registrar")
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    edges = page.evaluate("""() => [...document.querySelectorAll(
+        '.pairs-table button, .pairs-table summary')].map(b => b.getBoundingClientRect().right)""")
+    assert edges and max(edges) <= width, max(edges)
+    section.locator(".pairs-table").scroll_into_view_if_needed()
+    shot(page, f"pairs-on-the-night-es-{width}")
+    context.close()
