@@ -206,3 +206,22 @@ def test_italian_says_giro_for_a_game_round_and_turno_for_a_tournament_round(app
     # The blank sheet's lines to fill in name the tournament's round; its minimums, the game's.
     assert "Data Tavolo Turno Giro Mazziere" in sheet, sheet
     assert "Giro Minimo Giro 1" in sheet and "Turno 1" not in sheet
+
+
+@pytest.mark.no_database
+@pytest.mark.parametrize(("ruleset", "lang", "footer"), [
+    ("hand-and-foot", "es", "Hoja de anotación de Hand and Foot (mano y pie)"),
+    ("classic", "en", "Canasta score sheet · Classic Canasta")])
+def test_the_sheets_footer_names_the_game_once(app, ruleset, lang, footer):
+    # QA, 2026-12-05: "Hoja de anotación de Hand and Foot (mano y pie) · Hand and Foot (mano
+    # y pie)": the rule set's name said again where it is the game's.
+    import re
+
+    from scorekeeper.engine import find_ruleset
+    from scorekeeper.sheets.views import blank_sheet_html
+
+    with app.test_request_context(f"/?lang={lang}"):
+        rs = find_ruleset(ruleset)
+        html = blank_sheet_html(rs, rs.formats[0], "a4", lang)
+    found = re.search(r'<div class="page-footer-left">(.*?)</div>', html, re.S)
+    assert found and text(found.group(1)) == footer
