@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from phone import fill_worked_hand
+from phone import api, fill_worked_hand
 from playwright.sync_api import Page, expect
 
 Shot = Callable[..., Path]
@@ -175,3 +175,21 @@ def test_the_sides_names_in_the_bar_are_never_cut(page: Page, live_server: str, 
     bar = bar_box(page)
     assert bar["y"] + bar["height"] <= height + 0.5, bar
     shot(page, f"count-bar-names-{width}-{lang}", full_page=False)
+
+
+@pytest.mark.parametrize("lang", ["es", "pt"])
+def test_a_names_word_stays_whole_in_the_bar_at_360(page: Page, live_server: str,
+                                                    lang: str) -> None:
+    """QA, 2026-12-05: at 360 px the bar's box showed "Nosotros" as "Nosotro" over "s"."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    game = api(live_server, "/api/v1/games", {"ruleset": "classic", "players": 4, "sides": [
+        {"name": "Nosotros"}, {"name": "Ellos"}]})
+    page.goto(game["edit_url"])
+    page.goto(f"{live_server}/games/{game['id']}/hands/new?lang={lang}")
+    page.wait_for_function("() => window.htmx !== undefined && document.readyState === 'complete'")
+    fill_worked_hand(page)
+    expect(page.locator(".count-bar .summary-points")).to_have_count(2)
+    page.wait_for_load_state("networkidle")
+    lines = page.locator(".count-bar .summary-name").first.evaluate(
+        "el => el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)")
+    assert lines < 1.5, lines
