@@ -126,6 +126,9 @@ class TableClock:
     #: (``services.confirmed``): ``waiting`` for the other pair's confirmation, or
     #: ``confirmed``; ``None`` otherwise.
     confirmation: str | None = None
+    #: The desk closed the round early and this table's game was over before (a result from
+    #: paper, an abandonment): the close did not end it, so the phone says the round closed.
+    over_before_close: bool = False
 
 
 def table_clock(game_pk: int, now: datetime | None = None) -> TableClock | None:
@@ -154,4 +157,6 @@ def table_clock(game_pk: int, now: datetime | None = None) -> TableClock | None:
         confirmation = "confirmed" if confirmed.is_confirmed(table) else "waiting"
     return TableClock(tournament.id, tournament.name, table.number, rnd.number,
                       tournament.rounds_planned, clock_of(tournament, rnd, now),
-                      waiting=waits_for_bell(tournament, rnd), confirmation=confirmation)
+                      waiting=waits_for_bell(tournament, rnd), confirmation=confirmation,
+                      over_before_close=(table.paper_totals is not None
+                                         or table.abandoned_by is not None))

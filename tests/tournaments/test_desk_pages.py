@@ -225,6 +225,23 @@ def test_a_game_closed_by_the_desk_before_time_is_not_told_time_is_up(app, clien
     assert "Time is up." not in page and "may finish the play" not in page
 
 
+def test_a_table_whose_result_came_from_paper_is_told_the_round_closed(app, client):
+    # QA, 2026-12-05: table 6's result typed from paper, then the round closed early: its
+    # phone said the desk "closed this game with 7:32 left" above the paper result.
+    tid, token = create(client, 4, warn_minutes=10)
+    first, t2 = links(client, tid, token)
+    assert client.post(f"/api/v1/tournaments/{tid}/rounds/1/tables/1/result",
+                       json={"totals": [9450, 7120]}, headers=admin(token)).status_code == 200
+    set_clock(55)
+    assert client.post(f"/api/v1/tournaments/{tid}/rounds/1/finish",
+                       headers=admin(token)).status_code == 200
+    paper = phone(app, first).get(f"/games/{first['game_id']}").get_data(as_text=True)
+    assert re.search(r"The desk closed this round with 5[45]:\d\d left on the clock\.", paper)
+    assert "closed this game" not in paper
+    closed = phone(app, t2).get(f"/games/{t2['game_id']}").get_data(as_text=True)
+    assert "The desk closed this game with" in closed
+
+
 def test_a_game_outside_a_tournament_shows_no_clock(client):
     game = client.post("/api/v1/games", json={"ruleset": "classic"}).get_json()
     page = client.get(f"/games/{game['id']}").get_data(as_text=True)

@@ -125,3 +125,8 @@ def test_a_followers_board_shows_the_paper_result_the_desk_types(client, app):
     assert result(client, tid, token, 1, [8450, 6120]).status_code == 200
     after = app.test_client().get(f"/games/{game_id}?v=0", headers=htmx).get_data(as_text=True)
     assert "8,450" in after and "paper sheet" in after
+    # Each pair's score is the paper's, not the empty game's 0 (QA, 2026-12-05).
+    import re
+
+    scores = re.findall(r'<p class="side-total">.*?</span>([^<]*)</p>', after, re.S)
+    assert scores == ["8,450", "6,120"], scores
