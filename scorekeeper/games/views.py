@@ -341,15 +341,6 @@ def show(game_id: str) -> Response:
         response.headers["Cache-Control"] = "no-cache"
         return response
     by = access.game_editor_by(game_id, head)
-    if by is not None and htmx and seen:
-        # A scorekeeper's board on news another phone made (a second scorekeeper's save, an
-        # undo from the other phone): the whole page again, its forms at the new version (QA,
-        # 2026-12-05: the second scorekeeper read the old totals, minimum and dealer).
-        response = make_response("", 200)
-        response.headers["HX-Refresh"] = "true"
-        response.vary.add("HX-Request")
-        response.headers["Cache-Control"] = "no-cache"
-        return response
     if by is None and htmx:
         # A follower's board on news: drawn once per change for every follower of the table
         # (its key: games/shared_board.py), not once per phone.
