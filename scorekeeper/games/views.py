@@ -278,6 +278,9 @@ def _board_context(game: Game, game_id: str, editor: bool,
     }
 
 
+#: The header that tells a scorekeeper's page (static/js/live.js) to load itself again.
+RELOAD = "Scorekeeper-Reload"
+
 #: The scorekeeper's pages are never stored as they are (the board carries the edit link), but
 #: the service worker (static/sw.js) keeps a copy of them for offline reloads with the parts
 #: marked ``<!--offline-cut-->`` cut out (the share panel), when they say ``Offline-Copy: cut``.
@@ -341,6 +344,17 @@ def show(game_id: str) -> Response:
         response.headers["Cache-Control"] = "no-cache"
         return response
     by = access.game_editor_by(game_id, head)
+    if by is not None and htmx and seen:
+        # A scorekeeper's board on news another phone made (a second scorekeeper's save, an
+        # undo from the other phone): the whole page again, its forms at the new version (QA,
+        # 2026-12-05: the second scorekeeper read the old totals, minimum and dealer).
+        # (live.js reloads on this header, unless the page is on its way out: its own form's
+        # news must not reload over the answer it waits for.)
+        response = make_response("", 200)
+        response.headers[RELOAD] = "1"
+        response.vary.add("HX-Request")
+        response.headers["Cache-Control"] = "no-cache"
+        return response
     if by is None and htmx:
         # A follower's board on news: drawn once per change for every follower of the table
         # (its key: games/shared_board.py), not once per phone.

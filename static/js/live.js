@@ -123,6 +123,21 @@
     var part = document.getElementById(id);
     if (part) { ask(part); }
   }
+  // A scorekeeper's page asks for its board on news too; when another phone changed the game,
+  // the answer says to load the page again (its forms carry the game's version). Not once the
+  // page is on its way out (a form sent, a link followed): the news may be of its own change,
+  // and a reload then raced the answer the page waits for (the undo's notice was lost).
+  var leaving = false;
+  document.addEventListener("submit", function () { leaving = true; }, true);
+  window.addEventListener("beforeunload", function () { leaving = true; });
+  window.addEventListener("pageshow", function () { leaving = false; });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var xhr = event.detail && event.detail.xhr;
+    if (!leaving && xhr && xhr.getResponseHeader("Scorekeeper-Reload")) {
+      leaving = true;
+      window.location.reload();
+    }
+  });
   // An answer that changed nothing (204) ends at "afterRequest"; one swapped in, at "load".
   document.addEventListener("htmx:afterRequest", askAgain);
   document.addEventListener("htmx:load", askAgain);

@@ -62,8 +62,8 @@ def test_the_other_pair_confirms_on_its_phone_and_the_desk_overrides(
     assert "+700" not in row and "…" in row, row
     shot(desk, "confirm-02-standings-waiting")
 
-    # -- the scorer's game page says the result waits for the other pair
-    scorer.reload()
+    # -- the scorer's game page says the result waits for the other pair (it follows the game
+    #    by itself: a reload here raced the page's own on the hands' news)
     expect(scorer.locator("#confirm-waiting")).to_contain_text(
         "Waiting for the other pair’s confirmation.")
     shot(scorer, "confirm-02b-scorer-waiting")

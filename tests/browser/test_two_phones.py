@@ -75,8 +75,9 @@ def test_two_phones_count_the_same_hand_and_undo_puts_a_removed_hand_back(
     other.wait_for_url(game_url)
     expect(other.locator(".side-total")).to_have_text(["Score: 1,400", "Score: 180"])
 
+    # This phone's board took the other phone's hand 3 by itself.
+    expect(page.locator(".side-total")).to_have_text(["Score: 1,400", "Score: 180"])
     # Hand 2 (the 80 one) removed by mistake on this phone; Undo puts it back as hand 2.
-    page.goto(game_url)
     page.get_by_role("link", name="Fix hand 2").click()
     page.get_by_role("button", name="Delete hand 2").click()
     page.wait_for_url(game_url)
@@ -103,4 +104,9 @@ def test_two_phones_count_the_same_hand_and_undo_puts_a_removed_hand_back(
     expect(page.locator(".changes-list")).to_contain_text("another scorekeeper")
     shot(page, "two-phones-04-changes")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    # The other scorekeeper's board, left open since it saved hand 3, followed every change
+    # made here by itself (QA, 2026-12-05: it kept the old totals, minimum and dealer until a
+    # reload).
+    expect(other.locator(".side-total")).to_have_text(["Score: 920", "Score: 120"])
+    expect(other.get_by_role("button", name="Undo: remove hand 2 again")).to_have_count(0)
     other_context.close()

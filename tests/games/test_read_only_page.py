@@ -41,8 +41,15 @@ def test_the_editor_never_gets_the_read_only_page(app: Flask, client: FlaskClien
     assert token in editor_page  # the share box holds the edit link
     assert f"/games/{game_id}/hands/new" in editor_page
     assert 'name="csrf_token"' in editor_page  # undo, new edit link
-    # The read-only board follows the game; this one does not (nor holds its stream).
-    assert "hx-trigger" not in editor_page and "sse-connect" not in editor_page
+    # It follows the game too, to reload when another phone changes it (QA, 2026-12-05: a
+    # second scorekeeper read the old totals); it is never swapped for a board.
+    assert "sse-connect" in editor_page and 'hx-swap="none"' in editor_page
+    news = client.get(f"/games/{game_id}?v=0", headers={"HX-Request": "true"})
+    assert news.headers["Scorekeeper-Reload"] == "1" and news.get_data(as_text=True) == ""
+    shown = re.search(r'sse-connect="[^"]*\?v=(\d+)"', editor_page)
+    assert shown, editor_page
+    assert client.get(f"/games/{game_id}?v={shown.group(1)}",
+                      headers={"HX-Request": "true"}).status_code == 204
     board = client.get(f"/games/{game_id}", headers={"HX-Request": "true"})
     assert "/hands/1/edit" in board.get_data(as_text=True)
     assert board.headers["Cache-Control"] == "private, no-store"
@@ -150,9 +157,10 @@ def test_a_followers_board_is_drawn_once_per_change_and_shared(
     spanish = app.test_client().get(f"/games/{game_id}?v=1",
                                     headers={**htmx, "Accept-Language": "es"})
     assert len(loads) == 3 and spanish.get_data(as_text=True) != after[0]
-    # The scorekeeper's own board is never a follower's (it has the count buttons).
-    own = client.get(f"/games/{game_id}?v=1", headers=htmx).get_data(as_text=True)
-    assert "/hands/1/edit" in own and "/hands/1/edit" not in after[0]
+    # The scorekeeper's own page is never a follower's board: it reloads (its count buttons
+    # and forms at the new version).
+    own = client.get(f"/games/{game_id}?v=1", headers=htmx)
+    assert own.headers["Scorekeeper-Reload"] == "1" and "/hands/1/edit" not in after[0]
 
 
 def test_a_followers_page_is_drawn_once_per_change_with_each_phones_own_token(

@@ -284,7 +284,10 @@ def test_hostile_text_is_shown_as_typed_everywhere(client: FlaskClient, app: Fla
     # -- a game's pages and partials
     w.get(f"/games/{g}", "side1", "side2", "house")
     w.get(f"/games/{g}", "side1", "side2", htmx=True)
+    # A follower's board on news (the scorekeeper's own page reloads instead).
+    follower, w.client = w.client, app.test_client()
     w.get(f"/games/{g}?v=0", "side1", "side2", htmx=True)
+    w.client = follower
     w.get(f"/games/{g}/hands/new", "premio", "penalty", "renamed", "side1", "side2")
     w.get(f"/games/{g}/hands/new", "side1", "side2", htmx=True)
     w.post(f"/games/{g}/hands/preview", *lines, htmx=True, data=w.form_hand())
