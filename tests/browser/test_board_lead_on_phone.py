@@ -6,7 +6,7 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-from phone import fill_worked_hand
+from phone import fill_worked_hand, page_width
 from playwright.sync_api import Page, expect
 
 Shot = Callable[[Page, str], Path]
@@ -35,7 +35,7 @@ def test_lead_and_needs_on_a_phone(page: Page, live_server: str, shot: Shot) -> 
     for box in (page.locator(".game-lead").bounding_box(),
                 page.locator(".side-to-target").last.bounding_box()):
         assert box and box["y"] + box["height"] <= 844
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page_width(page) <= 390
     # The share panel stays closed after a save.
     assert page.locator("details.share").get_attribute("open") is None
     shot(page, "lead-01-board-en")
@@ -45,6 +45,6 @@ def test_lead_and_needs_on_a_phone(page: Page, live_server: str, shot: Shot) -> 
     expect(page.locator(".side-to-target")).to_have_text(["le faltan 3.965 para ganar",
                                                           "le faltan 4.465 para ganar"])
     # The Spanish lead is the longer: still on one phone's width.
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page_width(page) <= 390
     shot(page, "lead-02-board-es")
     assert page.errors == []  # type: ignore[attr-defined]

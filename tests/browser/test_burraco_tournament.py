@@ -8,14 +8,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from phone import api
+from phone import api, page_width
 from playwright.sync_api import Page, expect
 
 Shot = Callable[[Page, str], Path]
 
 
 def fits(page: Page) -> None:
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page_width(page) <= 390
 
 
 def smazzata(points: tuple[int, int], naturals: tuple[int, int]) -> dict[str, Any]:

@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-from phone import make_tournament
+from phone import make_tournament, page_width
 from playwright.sync_api import Page, expect
 
 Shot = Callable[[Page, str], Path]
@@ -81,13 +81,13 @@ def test_the_other_pair_confirms_on_its_phone_and_the_desk_overrides(
     expect(result).to_contain_text("1,000")
     expect(result).to_contain_text("300")
     expect(result).to_contain_text(f"Won by {winner1} (+700)")
-    assert opponents.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page_width(opponents) <= 390
     shot(opponents, "confirm-04-to-confirm")
     opponents.get_by_role("button", name="Confirm this result").click()
     expect(opponents.locator("#confirm-done")).to_contain_text(
         "Confirmed: the result of game 1 counts in the standings.")
     expect(opponents.locator(".confirmed-results")).to_contain_text("confirmed at the table")
-    assert opponents.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page_width(opponents) <= 390
     shot(opponents, "confirm-05-confirmed")
 
     # -- only now the standings count it (they refresh themselves)
@@ -110,7 +110,7 @@ def test_the_other_pair_confirms_on_its_phone_and_the_desk_overrides(
     expect(spanish.locator("h1")).to_contain_text("Mesa 2: confirmar el resultado")
     expect(spanish.locator("#result-1")).to_contain_text(f"Gana {winner2} (+800)")
     expect(spanish.get_by_role("button", name="Confirmar este resultado")).to_be_visible()
-    assert spanish.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page_width(spanish) <= 390
     shot(spanish, "confirm-06b-to-confirm-es")
     spanish.context.close()
     desk.goto(f"{live_server}/tournaments/{data['id']}?token={data['admin_token']}")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from phone import page_width
 from playwright.sync_api import Page, expect
 from test_count_presets import Shot, check_layout, field, start, stepper
 
@@ -62,7 +63,7 @@ def test_brazilian_on_a_phone(page: Page, live_server: str, shot: Shot) -> None:
         "The first meld must be a natural canasta.")
     row = page.locator("tr", has_text=re.compile(r"8,000 to 8,995"))
     expect(row).to_contain_text("200 and a canasta")
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page_width(page) <= 390
     shot(page, "opening-minimum-brazilian")
 
 
@@ -78,7 +79,7 @@ def test_the_board_says_the_condition_on_a_phone(page: Page, live_server: str,
     page.wait_for_url(re.compile(r"/games/[\w-]{20,}$"))
     expect(page.locator(".minimum-value")).to_have_text(["200 and a canasta",
                                                          "a natural canasta"])
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page_width(page) <= 390
     box = page.locator(".side-minimum").first.bounding_box()
     assert box is not None and box["height"] < 120
     shot(page, "board-brazilian-conditions")

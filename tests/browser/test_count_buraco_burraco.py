@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from phone import count_hand, open_more
+from phone import count_hand, open_more, page_width
 from playwright.sync_api import Page, expect
 
 from scorekeeper.engine.second_packet import NOT_TAKEN
@@ -73,7 +73,7 @@ def test_a_hand_in_the_games_own_words(page: Page, live_server: str, shot: Shot,
         expect(summary).to_contain_text(total if total.startswith("\u2212") else f"+{total}")
     for side, line in breakdowns.items():
         expect(page.locator(f"#breakdown-{side}")).to_contain_text(line)
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page_width(page) <= 390
     shot(page, f"{ruleset}-{lang}-count")
     page.get_by_role("button", name=save).click()
     page.wait_for_url(game_url)

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from phone import api
+from phone import api, page_width
 from playwright.sync_api import Page, expect
 
 # Each test starts with an empty localStorage: what one kept must not reach another.
@@ -216,5 +216,5 @@ def test_the_note_of_a_count_brought_back_speaks_the_pages_language(
         "Recuperada tal como quedó: todavía sin guardar.")
     expect(page.locator(".draft-note button")).to_have_text("Empezar de nuevo")
     expect(side(page, 0, "table_points")).to_have_value("95")
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page_width(page) <= 390
     shot(page, "count-draft-brought-back-es")

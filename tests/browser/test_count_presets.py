@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from phone import count_hand, field, open_more, stepper
+from phone import count_hand, field, open_more, page_width, stepper
 from playwright.sync_api import Page, expect
 
 Shot = Callable[[Page, str], Path]
@@ -26,7 +26,7 @@ def check_layout(page: Page) -> None:
     """No sideways scroll at 390 and at 360 px; every visible control at least 44 px tall."""
     for width in (390, 360):
         page.set_viewport_size({"width": width, "height": 844})
-        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        assert page_width(page) <= width
     small = page.evaluate("""() => [...document.querySelectorAll(
             '#count-form input:not([type=hidden]), #count-form button, #count-form summary,'
             + ' #count-form label.choice')]

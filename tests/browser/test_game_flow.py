@@ -8,14 +8,14 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from phone import count_hand, count_without_script, field, stepper
+from phone import count_hand, count_without_script, field, page_width, stepper
 from playwright.sync_api import Browser, Page, expect
 
 Shot = Callable[..., Path]
 
 
 def no_side_scroll(page: Page) -> None:
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page_width(page) <= 390
 
 
 def summary(page: Page):
@@ -214,9 +214,9 @@ def test_long_names_on_a_small_phone(page: Page, live_server: str, shot: Shot) -
     field(page, "sides[0].canastas.mixed").fill("1")
     field(page, "sides[0].table_points").fill("200")
     expect(page.locator("#breakdown-0 table")).to_be_visible()
-    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    assert page_width(page) <= 360
     page.get_by_role("button", name="Save this hand").click()
     page.wait_for_url(game_url)
     expect(page.locator(".side-total")).to_have_text(["Score: 1,100", "Score: 0", "Score: 0"])
-    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    assert page_width(page) <= 360
     shot(page, "game-long-names-360")

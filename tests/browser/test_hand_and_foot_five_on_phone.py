@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from phone import count_hand
+from phone import count_hand, page_width
 from playwright.sync_api import Page, expect
 from test_count_presets import save_hand, start
 
@@ -20,7 +20,7 @@ def test_five_players_count_a_round(page: Page, live_server: str, shot: Shot) ->
     expect(page.locator(".side-total")).to_have_count(5)
     expect(page.locator(".game-facts")).to_contain_text("Round 1 of 4")
     shot(page, "hand-and-foot-five-board-390x844")
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page_width(page) <= 390
     page.get_by_role("link", name="Count this round").click()
     page.wait_for_selector("#count-form")
     shot(page, "hand-and-foot-five-count-top-390x844")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from phone import page_width
 from playwright.sync_api import Page
 
 Shot = Callable[[Page, str], Path]
@@ -15,7 +16,7 @@ def test_home_fits_a_phone(page: Page, live_server: str, shot: Shot) -> None:
     assert page.locator("h1").inner_text() == "Canasta Scorekeeper"
     # htmx loaded from our own files under the CSP, without console errors.
     page.wait_for_function("() => window.htmx !== undefined && document.readyState === 'complete'")
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page_width(page) <= 390
     # Every nav button is a comfortable tap target.
     buttons = page.locator(".big-nav a")
     assert buttons.count() == 8
@@ -29,7 +30,7 @@ def test_home_fits_a_phone(page: Page, live_server: str, shot: Shot) -> None:
 def test_home_in_spanish(page: Page, live_server: str, shot: Shot) -> None:
     page.goto(live_server + "/?lang=es")
     assert page.get_by_role("link", name="Nueva partida", exact=True).is_visible()
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page_width(page) <= 390
     shot(page, "home-es-390x844")
 
 
@@ -45,7 +46,7 @@ def test_a_player_finds_their_variant_by_typing_its_name(page: Page, live_server
     page.wait_for_function("() => document.querySelectorAll('.variant').length === 1")
     assert page.locator(".variant-name").inner_text() == "Canasta uruguaya"
     assert page.url.endswith("/?q=urugua")
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page_width(page) <= 390
     for link in page.locator(".variant-links a").all():
         box = link.bounding_box()
         assert box is not None and box["height"] >= 44

@@ -6,13 +6,14 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from phone import page_width
 from playwright.sync_api import Page
 
 Shot = Callable[..., Path]
 
 
 def fits(page: Page) -> None:
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page_width(page) <= 390
 
 
 def test_house_rules_pages(page: Page, live_server: str, shot: Shot) -> None:
@@ -139,7 +140,7 @@ def test_no_serious_accessibility_violations(browser, live_server: str) -> None:
             other.goto(page.url.split("?")[0])
             assert other.locator("form.hr-form").count() == 0
             assert other.locator(".rules-card").count() == 1
-            assert other.evaluate("document.documentElement.scrollWidth") <= 390
+            assert page_width(other) <= 390
             found["read only"] = serious_violations(other)
         finally:
             stranger.close()

@@ -13,6 +13,7 @@ import requests
 from playwright.sync_api import Page, expect
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tournaments"))
+from phone import page_width
 from tournament_helpers import VALUES, pairs  # noqa: E402
 
 Shot = Callable[[Page, str], Path]
@@ -55,7 +56,7 @@ def test_the_desk_seats_game_1_again_as_pairs_come_and_go(browser, live_server: 
     error = page.locator("#err-add-players")
     expect(error).to_have_text("A pair needs two players.")
     expect(page.get_by_label("Player 1").last).to_have_value("Rosa")
-    assert page.evaluate("document.documentElement.scrollWidth") <= 1280
+    assert page_width(page) <= 1280
     data = requests.get(f"{live_server}/api/v1/tournaments/{made['id']}", timeout=60).json()
     assert [(p["number"], p["name"]) for p in data["pairs"]] == [
         (1, "Pair 1"), (2, "Pair 2"), (4, "Pair 4"), (5, "Pair 5"), (6, "Pair 6"),
@@ -104,7 +105,7 @@ def test_the_pairs_of_the_night_fit_a_phone_in_spanish(browser, live_server: str
     expect(section).to_contain_text("40 parejas aún sin registrar")
     section.get_by_role("button", name="Registrar la pareja 1", exact=True).click()
     expect(section).to_contain_text("39 parejas aún sin registrar")
-    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    assert page_width(page) <= width
     edges = page.evaluate("""() => [...document.querySelectorAll(
         '.pairs-table button, .pairs-table summary')].map(b => b.getBoundingClientRect().right)""")
     assert edges and max(edges) <= width, max(edges)

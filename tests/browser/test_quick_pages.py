@@ -6,6 +6,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from phone import page_width
 from playwright.sync_api import Browser, Page, expect
 
 from scorekeeper.engine import PRESETS, flow
@@ -14,7 +15,7 @@ Shot = Callable[[Page, str], Path]
 
 
 def fits(page: Page) -> None:
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page_width(page) <= 390
 
 
 def test_opening_minimum_updates_as_you_type(page: Page, live_server: str, shot: Shot) -> None:

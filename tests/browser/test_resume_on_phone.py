@@ -7,6 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from phone import page_width
 from playwright.sync_api import Browser, Page, expect
 
 Shot = Callable[[Page, str], Path]
@@ -42,7 +43,7 @@ def test_resume_from_paper_through_the_form(browser: Browser, live_server: str, 
         expect(page.locator("#f-start_1")).to_have_attribute("aria-invalid", "true")
         expect(page.locator("#f-start_0")).to_have_value("2,350")
         page.locator("#f-start_1").scroll_into_view_if_needed()
-        assert page.evaluate("document.documentElement.scrollWidth") <= PHONES[size]["width"]
+        assert page_width(page) <= PHONES[size]["width"]
         shot(page, f"resume-01-field-error-{size}")
 
         page.locator("#f-start_1").fill("1515")
@@ -57,7 +58,7 @@ def test_resume_from_paper_through_the_form(browser: Browser, live_server: str, 
         expect(page.locator(".game-lead")).to_have_text("Side 1 leads by 835")
         expect(page.locator(".carried-head")).to_have_text("Carried from paper")
         expect(page.locator(".carried-row td .hand-points")).to_have_text(["2,350", "1,515"])
-        assert page.evaluate("document.documentElement.scrollWidth") <= PHONES[size]["width"]
+        assert page_width(page) <= PHONES[size]["width"]
         shot(page, f"resume-02-board-{size}")
         assert not errors
     finally:

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from phone import PHONE, field
+from phone import PHONE, field, page_width
 from playwright.sync_api import Browser, Page, expect
 
 from scorekeeper.engine import PRESETS, RuleSet, flow
@@ -71,7 +71,7 @@ def test_each_rule_set_picked_sets_its_target_and_the_game_keeps_it(
         expect(field(page, "target")).to_have_value(str(rs.target))
         expect(page.locator("#f-target-hint")).to_have_text(form_says)
         expect(page.locator("#game-ends")).to_be_hidden()
-    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert page_width(page) <= PHONE["width"]
     if rs_id in SHOTS:
         shot(page, f"ruleset-picked-{rs_id}-390x844")
 
@@ -91,7 +91,7 @@ def test_each_rule_set_picked_sets_its_target_and_the_game_keeps_it(
     else:  # Buraco, Burraco: no "To open 0"
         expect(page.locator(".side-minimum")).to_have_count(0)
         expect(facts).to_contain_text("No opening minimum: any meld opens")
-    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert page_width(page) <= PHONE["width"]
     if rs_id in SHOTS:
         shot(page, f"ruleset-board-{rs_id}-390x844", full_page=False)
     assert page.errors == []  # type: ignore[attr-defined]

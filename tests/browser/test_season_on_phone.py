@@ -14,6 +14,7 @@ import requests
 from playwright.sync_api import Page, expect
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "series"))
+from phone import page_width
 from season_helpers import play_season  # noqa: E402
 
 Shot = Callable[..., Path]
@@ -61,7 +62,7 @@ def test_a_player_opens_the_seasons_standings_and_a_pairs_history(
         "2 nights played · N1 −100 · N2 +50 · N3 absent")
     expect(table.locator("td.night-score").first).to_be_hidden()
     # The page itself never scrolls sideways; the table scrolls in its own strip.
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page_width(page) <= 390
     shot(page, "season-standings-390")
 
     link = table.get_by_role("link", name="Ases del club")
@@ -75,7 +76,7 @@ def test_a_player_opens_the_seasons_standings_and_a_pairs_history(
     page.get_by_role("button", name="Show").tap()
     expect(page.locator(".h2h-tally")).to_have_text(
         "Against Cincos: 1 won, 0 lost, 0 drawn; difference +1,200.")
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page_width(page) <= 390
     shot(page, "season-pair-history-390")
     page.locator("section.head-to-head").scroll_into_view_if_needed()
     shot(page, "season-head-to-head-390", full_page=False)
@@ -99,7 +100,7 @@ def test_the_seasons_pages_have_no_serious_accessibility_violations(
     page.get_by_role("button", name="Add the night").click()
     expect(page.locator("#err-link")).not_to_be_empty()
     found["desk"] = serious_violations(page)
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page_width(page) <= 390
     shot(page, "season-desk-refused-link-390")
     for name, url in (("standings", made["standings_url"]),
                       ("pair", f"{first['history_url']}?against={series['standings'][1]['key']}"),

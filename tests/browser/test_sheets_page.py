@@ -6,6 +6,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from phone import page_width
 from playwright.sync_api import Page
 
 Shot = Callable[[Page, str], Path]
@@ -14,7 +15,7 @@ Shot = Callable[[Page, str], Path]
 def test_sheet_options_on_a_phone(page: Page, live_server: str, shot: Shot) -> None:
     page.goto(live_server + "/sheets/?lang=en")
     page.wait_for_function("() => window.htmx !== undefined && document.readyState === 'complete'")
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page_width(page) <= 390
     # Classic has two formats; choosing other rules re-draws the form with theirs (htmx).
     assert page.locator('input[name="players"]').count() == 2
     page.select_option("#f-ruleset", "comodines")
@@ -25,7 +26,7 @@ def test_sheet_options_on_a_phone(page: Page, live_server: str, shot: Shot) -> N
     for label in page.locator("label.choice").all():
         box = label.bounding_box()
         assert box is not None and box["height"] >= 44
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page_width(page) <= 390
     shot(page, "sheets-options-390x844")
 
     # The form leads to the PDF with the options chosen.

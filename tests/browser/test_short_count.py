@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from phone import count_without_script
+from phone import count_without_script, page_width
 from playwright.sync_api import Browser, Page, expect
 
 Shot = Callable[..., Path]
@@ -63,7 +63,7 @@ def test_a_classic_count_is_at_most_one_and_a_half_screens(
     expect(field(page, "sides[0].penalties.acaba")).to_be_hidden()
     page_height = page.evaluate("document.documentElement.scrollHeight")
     assert page_height <= 1.5 * height, page_height
-    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    assert page_width(page) <= width
     page.evaluate("window.scrollTo(0, 0)")
     shot(page, f"short-count-{width}-{lang}")
     shot(page, f"short-count-{width}-{lang}-screen", full_page=False)
@@ -246,7 +246,7 @@ def test_long_names_keep_the_boxes_in_line_at_360(page: Page, live_server: str,
                          ".map(e => Math.round(e.getBoundingClientRect().top))")
     # Totals on one line, opening minimums on another, whatever the names.
     assert tops[0] == tops[2] and tops[1] == tops[3], tops
-    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    assert page_width(page) <= 360
     shot(page, "short-count-long-names-board")
     open_count(page, game_url)
     chips = page.locator(".summary-side")
@@ -254,7 +254,7 @@ def test_long_names_keep_the_boxes_in_line_at_360(page: Page, live_server: str,
     assert boxes[0] and boxes[1]
     assert boxes[0]["y"] == boxes[1]["y"] and boxes[0]["height"] == boxes[1]["height"]
     assert boxes[1]["x"] + boxes[1]["width"] <= 360
-    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    assert page_width(page) <= 360
     shot(page, "short-count-long-names-count")
 
 

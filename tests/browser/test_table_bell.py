@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from phone import field, make_tournament
+from phone import field, make_tournament, page_width
 from playwright.sync_api import Page, expect
 
 Shot = Callable[[Page, str], Path]
@@ -29,7 +29,7 @@ def test_the_table_waits_for_the_bell(browser, live_server: str, shot: Shot) -> 
     block = page.locator("#table-clock")
     expect(block).to_contain_text("Waiting for the bell.")
     expect(block).to_contain_text("until then no hand can be saved")
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page_width(page) <= 390
     shot(page, "table-bell-01-waiting")
 
     # The table counts its hand anyway: refused beside the form, what it typed kept.
@@ -42,7 +42,7 @@ def test_the_table_waits_for_the_bell(browser, live_server: str, shot: Shot) -> 
     notice = page.locator("#bell")
     expect(notice).to_contain_text("Play has not started")
     expect(field(page, "sides[0].table_points")).to_have_value("500")
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page_width(page) <= 390
     shot(page, "table-bell-02-refused")
 
     # Back on the game: the desk rings the bell; the phone shows it with no reload.

@@ -7,7 +7,7 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-from phone import make_tournament
+from phone import make_tournament, page_width
 from playwright.sync_api import Page, expect
 
 Shot = Callable[[Page, str], Path]
@@ -40,7 +40,7 @@ def test_the_card_follows_the_table_to_its_next_game(browser, live_server: str,
     expect(page).to_have_url(re.compile(rf"/games/{game2}$"))
     expect(page.locator("#table-clock")).to_contain_text("Game 2 of 2")
     expect(page.get_by_role("link", name="Count this hand")).to_be_visible()
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page_width(page) <= 390
     shot(page, "table-card-02-game-2")
     context.close()
 
@@ -54,7 +54,7 @@ def test_the_desk_replaces_a_card_from_its_page(browser, live_server: str, shot:
     expect(page.get_by_role("heading", level=1)).to_contain_text("Table cards")
     buttons = page.get_by_role("button", name=re.compile(r"^Replace the card of table \d+$"))
     expect(buttons).to_have_count(4)
-    assert page.evaluate("document.documentElement.scrollWidth") <= 1280
+    assert page_width(page) <= 1280
     shot(page, "table-cards-desk-01")
     page.get_by_role("button", name="Replace the card of table 3", exact=True).click()
     notice = page.get_by_role("status")

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from phone import make_tournament
+from phone import make_tournament, page_width
 from playwright.sync_api import Page, expect
 
 Shot = Callable[[Page, str], Path]
@@ -34,7 +34,7 @@ def test_the_table_phone_shows_the_desks_clock(page: Page, live_server: str, sho
     expect(block).to_contain_text("Game 1 of 3")
     expect(block.locator(".clock")).to_have_text("5:00")
     expect(block).to_contain_text("The desk has not started the clock yet.")
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page_width(page) <= 390
     shot(page, "table-clock-01-not-started")
 
     # The desk starts the clock: 5 minutes left is within the 10-minute warning.
@@ -56,7 +56,7 @@ def test_the_table_phone_shows_the_desks_clock(page: Page, live_server: str, sho
     expect(block.locator(".table-clock-up")).to_contain_text(
         "The player whose turn it is may finish the play and discard")
     expect(block.locator(".table-clock-warn")).to_be_hidden()
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page_width(page) <= 390
     shot(page, "table-clock-03-time-up")
 
     # The server's clock is not out yet: a hand "stopped by the clock" needs the desk.
@@ -71,5 +71,5 @@ def test_the_table_phone_shows_the_desks_clock(page: Page, live_server: str, sho
     page.clock.run_for(2000)
     page.wait_for_load_state("networkidle")
     expect(error).to_contain_text("Time is not up", timeout=1000)
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page_width(page) <= 390
     shot(page, "table-clock-04-refused")

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from phone import page_width
 from PIL import Image
 from playwright.sync_api import Browser, Page, expect
 
@@ -160,7 +161,7 @@ def test_big_type_reads_from_across_the_table(phone: Page, live_server: str,
     boxes = [phone.locator(".side-score").nth(i).bounding_box() for i in range(2)]
     assert boxes[0] and boxes[1] and boxes[1]["y"] >= boxes[0]["y"] + boxes[0]["height"]
     width = PHONES[phone.size]["width"]  # type: ignore[attr-defined]
-    assert phone.evaluate("document.documentElement.scrollWidth") <= width
+    assert page_width(phone) <= width
     for i in range(2):
         total = phone.locator(".side-total").nth(i)
         assert total.evaluate("el => el.scrollWidth <= el.clientWidth")

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from phone import page_width
 from playwright.sync_api import Page, expect
 from test_taps_per_preset import Phone
 
@@ -46,7 +47,7 @@ def test_a_total_only_hand_on_the_board_and_the_sheet(page: Page, live_server: s
     # Typed, the form still fits above the bar: both boxes and Save in view.
     for box in (first, second):
         expect(box).to_be_in_viewport()
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page_width(page) <= 390
     shot(page, "total-only-count-390x844")
     phone.tap(page.get_by_role("button", name="Save this hand"))
     assert phone.taps == 4 and phone.swipes == 0

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from phone import page_width
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
@@ -19,7 +20,7 @@ Shot = Callable[[Page, str], Path]
 
 
 def no_side_scroll(page: Page) -> None:
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page_width(page) <= 390
 
 
 # The tables' clock (Date.parse of its deadline) and the tournaments' dates shown.

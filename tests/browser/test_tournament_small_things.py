@@ -11,6 +11,7 @@ import requests
 from playwright.sync_api import Page, expect
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tournaments"))
+from phone import page_width
 from tournament_helpers import VALUES  # noqa: E402
 
 Shot = Callable[[Page, str], Path]
@@ -54,7 +55,7 @@ def test_hand_numbers_stay_on_one_line_with_three_sides(browser, live_server: st
     for number in ("10", "11", "12"):
         lines = page.evaluate(WORD_RECTS, ['.hands-table th[scope="row"]', number])
         assert lines and all(n == 1 for n in lines), (number, lines)
-    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    assert page_width(page) <= 360
     shot(page, "small-hand-numbers-360")
     context.close()
 
@@ -91,7 +92,7 @@ def test_spanish_standings_keep_words_whole(browser, live_server: str, shot: Sho
                      "+2.550", "\u22122.330"):
             lines = page.evaluate(WORD_RECTS, [".standings-table", word])
             assert lines and max(lines) == 1, (width, word, lines)  # 0: hidden on a phone
-        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        assert page_width(page) <= width
         # Nothing hides behind a sideways scroll: the difference and games won are in view.
         assert page.evaluate("""() => {
             const box = document.querySelector('.table-scroll');
@@ -114,7 +115,7 @@ def test_printing_the_round_page_keeps_each_table_whole(browser, live_server: st
     page.fill("#total_b-2", "6120")
     page.get_by_role("button", name="Save the result of table 2").click()
     expect(page.locator("#table-2 .table-score")).to_contain_text("8,450 – 6,120")
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page_width(page) <= 390
     shot(page, "small-round-paper-result")
     page.get_by_role("button", name="New links for every table").click()
     page.wait_for_selector("img.qr")
@@ -150,13 +151,13 @@ def test_the_desk_uses_a_laptops_width(browser, live_server: str, shot: Shot) ->
         page.goto(live_server + path)
         width = page.evaluate("document.querySelector('main').getBoundingClientRect().width")
         assert width >= 1200, (path, width)
-        assert page.evaluate("document.documentElement.scrollWidth") <= 1280
+        assert page_width(page) <= 1280
     page.goto(f"{live_server}/tournaments/{tid}")
     shot(page, "small-desk-1280")
     # A phone still gets the page at its own width.
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto(f"{live_server}/tournaments/{tid}")
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page_width(page) <= 390
     context.close()
 
 
@@ -177,5 +178,5 @@ def test_the_new_tournament_forms_numbers_stay_in_line_on_a_phone(page: Page,
         assert len(tops) == 1, (lang, tops)
         hint = page.locator("#hands_per_game ~ .hint").bounding_box()
         assert hint and hint["width"] > 300, (lang, hint)
-        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        assert page_width(page) <= 390
         shot(page, f"new-tournament-numbers-{lang}")

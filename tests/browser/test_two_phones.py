@@ -8,6 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from phone import page_width
 from playwright.sync_api import Browser, Page, expect
 
 Shot = Callable[[Page, str], Path]
@@ -103,7 +104,7 @@ def test_two_phones_count_the_same_hand_and_undo_puts_a_removed_hand_back(
     expect(changes.first).to_contain_text("Redo (hand 2)")
     expect(page.locator(".changes-list")).to_contain_text("another scorekeeper")
     shot(page, "two-phones-04-changes")
-    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert page_width(page) <= 390
     # The other scorekeeper's board, left open since it saved hand 3, followed every change
     # made here by itself (QA, 2026-12-05: it kept the old totals, minimum and dealer until a
     # reload).

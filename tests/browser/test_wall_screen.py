@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from phone import collect_errors, serving
+from phone import collect_errors, page_width, serving
 from playwright.sync_api import Browser, Page, expect
 
 from scorekeeper.engine import find_ruleset
@@ -259,7 +259,7 @@ def test_on_a_phone_the_standings_names_wrap_instead_of_being_cut(
         '.wall-standings-table .wall-name')].filter(n => n.scrollWidth > n.clientWidth + 1)
         .map(n => n.textContent)""")
     assert cut == []
-    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    assert page_width(page) <= width
     rights = page.evaluate("""() => [...document.querySelectorAll('.wall-table')]
         .map(t => t.getBoundingClientRect().right)""")
     assert rights and max(rights) <= width, rights
