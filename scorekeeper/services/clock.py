@@ -127,7 +127,9 @@ class TableClock:
     #: ``confirmed``; ``None`` otherwise.
     confirmation: str | None = None
     #: The desk closed the round early and this table's game was over before (a result from
-    #: paper, an abandonment): the close did not end it, so the phone says the round closed.
+    #: paper, an abandonment, the target reached): the close did not end it, so the phone says
+    #: the round closed. Set by the clock's block (``results.over_before_close``), which knows
+    #: how a game ended.
     over_before_close: bool = False
 
 
@@ -157,6 +159,4 @@ def table_clock(game_pk: int, now: datetime | None = None) -> TableClock | None:
         confirmation = "confirmed" if confirmed.is_confirmed(table) else "waiting"
     return TableClock(tournament.id, tournament.name, table.number, rnd.number,
                       tournament.rounds_planned, clock_of(tournament, rnd, now),
-                      waiting=waits_for_bell(tournament, rnd), confirmation=confirmation,
-                      over_before_close=(table.paper_totals is not None
-                                         or table.abandoned_by is not None))
+                      waiting=waits_for_bell(tournament, rnd), confirmation=confirmation)

@@ -193,6 +193,17 @@ def table_endings(tournament: Tournament,
     return out
 
 
+def over_before_close(game_pk: int) -> bool:
+    """Whether the tournament game with row id ``game_pk`` was over before the desk closed its
+    round (a result from paper, an abandonment, the target reached): only a game the close
+    settled was closed by the desk (QA, 2026-12-05: a table that had reached its target was
+    told "The desk closed this game")."""
+    table = db.session.execute(
+        select(TournamentTable).where(TournamentTable.game_id == game_pk)).scalar_one()
+    tournament = table.round.tournament
+    return table_endings(tournament, [table])[table.id].how != CLOSED
+
+
 def _short_of_its_end(game: Game, totals: Sequence[int]) -> bool:
     """Whether a finished game ended before its own end (so at time): below its target, or,
     in a game of rounds (a partita of N smazzate), by a hand ended at time."""

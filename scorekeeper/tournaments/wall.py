@@ -9,6 +9,7 @@ a page at a time, turning every ``TOURNAMENT_WALL_PAGE`` seconds.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from flask import Response, abort, current_app, render_template
@@ -18,6 +19,7 @@ from ..access import public
 from ..extensions import htmx
 from ..i18n import force_locale
 from ..services import games as games_service
+from ..services import results
 from ..services import tournaments as service
 from ..services.clock import OVER, clock_of, format_clock, table_clock
 from ..web import render
@@ -99,6 +101,8 @@ def table_clock_html(game_pk: int, game_id: str) -> Markup | None:
     info = table_clock(game_pk)
     if info is None:
         return None
+    if info.clock.closed_with:
+        info = replace(info, over_before_close=results.over_before_close(game_pk))
     return Markup(render_template(
         "tournaments/_table_clock.html", info=info, game_id=game_id,
         clock=format_clock(info.clock.seconds_left), deadline=_iso(info.clock.deadline),

@@ -345,3 +345,20 @@ def test_the_wall_screen_shows_the_clock_tables_and_standings(wall_app):
         assert 'hx-trigger="follow" data-follow="3" data-follow-on="desk"' in phone_page
         assert f'sse-connect="/games/{t1["game_id"]}/events?v=' in phone_page
         assert wall_app.test_client().get("/tournaments/nothere/wall").status_code == 404
+
+
+def test_a_table_that_reached_its_target_is_told_the_round_closed(app, client):
+    # QA, 2026-12-05: a game over at its target before the desk's early close was told "The
+    # desk closed this game", as if the close had settled it on its totals.
+    tid, token = create(client, 4, warn_minutes=10, target=1000)
+    first, t2 = links(client, tid, token)
+    assert post_hand(client, first, stock_out((1200, 100))).status_code == 201
+    assert client.get(f"/api/v1/games/{first['game_id']}").get_json()["finished"] is True
+    set_clock(55)
+    assert client.post(f"/api/v1/tournaments/{tid}/rounds/1/finish",
+                       headers=admin(token)).status_code == 200
+    won = phone(app, first).get(f"/games/{first['game_id']}").get_data(as_text=True)
+    assert re.search(r"The desk closed this round with 5[45]:\d\d left on the clock\.", won)
+    assert "closed this game" not in won
+    closed = phone(app, t2).get(f"/games/{t2['game_id']}").get_data(as_text=True)
+    assert "The desk closed this game with" in closed
