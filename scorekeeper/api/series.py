@@ -290,9 +290,10 @@ def add_night(series_id: str) -> Response:
     body = season.NIGHT.pick(json_body())
     tournament, token = body["tournament"], body["admin_token"]
     # A mistyped id is told apart from a wrong token: the id is public, the token is not.
-    if not isinstance(tournament, str) or not season.is_tournament(tournament):
+    opens = season.opens_night(tournament, token)
+    if opens is None or not isinstance(tournament, str):
         fail(422, _("There is no tournament with that id."), "tournament")
-    if not season.opens_night(tournament, token):
+    if not opens:
         note_token_failure()
         fail(403, _("That admin token does not open this tournament."), "admin_token")
     response = jsonify(series_to_dict(season.add_night(series_id, tournament)))

@@ -166,7 +166,8 @@ def running_total_svg(game: Game, state: GameState | None = None) -> Markup:
     state = state if state is not None else games_service.game_state(game)
     names = [side.name for side in game.sides]
     # The empty hand that ended the game at time (or at the desk's close) is no hand played.
-    played = [row for row in state.hands if row.number != games_service.time_call(game)]
+    settle = games_service.time_call(game)
+    played = [row for row in state.hands if row.number != settle]
     series = [[row.running[i] for row in played] for i in range(len(names))]
     # A game of rounds has no target line (engine/flow.py).
     ruleset = games_service.ruleset_of(game)

@@ -159,17 +159,14 @@ def _token_hash(tournament_id: object) -> str | None:
     return stored
 
 
-def is_tournament(tournament_id: object) -> bool:
-    """Whether a tournament of that id exists (ids are public: its standings page shows it)."""
-    return _token_hash(tournament_id) is not None
-
-
-def opens_night(tournament_id: object, token: object) -> bool:
+def opens_night(tournament_id: object, token: object) -> bool | None:
     """Whether ``token`` is the desk token of the tournament ``tournament_id`` (the proof a
-    night is the caller's to add)."""
+    night is the caller's to add); ``None`` when there is no tournament of that id (ids are
+    public: its standings page shows it, so a mistyped id may be told apart)."""
     stored = _token_hash(tournament_id)
-    return stored is not None and isinstance(token, str) \
-        and games_service.token_matches(token, stored)
+    if stored is None:
+        return None
+    return isinstance(token, str) and games_service.token_matches(token, stored)
 
 
 def _lock(series_id: str) -> Series:
