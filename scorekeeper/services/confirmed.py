@@ -4,9 +4,10 @@ table"): pure reading of loaded rows, shared by the standings and the pages.
 With the tournament's ``results_count`` at :data:`CONFIRMED`, a result the table's scorer
 saved (its game is over) counts once the other pair confirms it on its own phone, or the desk
 does (``services.confirmations``). The confirmation names the game's version: a correction
-raises the version, so a corrected result waits again. A result the desk decided (typed from
-the paper sheet, an abandonment) counts as it is: the desk's rights are what a confirmation
-would give it.
+raises the version, so a corrected result waits again, but for a correction the desk makes
+(``game_standing.desk_result_counts``). A result the desk decided (typed from the paper sheet,
+an abandonment, corrected) counts as it is: the desk's rights are what a confirmation would
+give it.
 """
 
 from __future__ import annotations

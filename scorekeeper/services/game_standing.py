@@ -14,6 +14,7 @@ from ..models import Game
 from ..models.tournaments import Tournament, TournamentRound, TournamentTable
 from .authors import BY_DESK
 from .clock import BELL
+from .confirmed import asks_confirmation
 from .errors import BellNotRung, GameAbandoned, GameClosed, GameOnPaper
 
 
@@ -64,3 +65,26 @@ def check_open(game: Game, by: str) -> None:
         raise GameOnPaper()
     if row[4] == BELL and row[5] is None:
         raise BellNotRung()
+
+
+def desk_result_counts(game: Game) -> None:
+    """A finished tournament game the desk has just changed counts as the desk left it: where
+    results wait for the other pair's confirmation, the desk's correction is that
+    confirmation (its rights are what a confirmation gives; QA, 2026-12-05: a result the desk
+    corrected after the round closed waited for the pair again). Not for the empty hand the
+    desk's close adds: the totals it settles on are the table's, still the pair's to
+    confirm."""
+    if not game.finished:
+        return
+    found = db.session.execute(
+        select(TournamentTable, Tournament)
+        .join(TournamentRound, TournamentTable.round_id == TournamentRound.id)
+        .join(Tournament, TournamentRound.tournament_id == Tournament.id)
+        .where(TournamentTable.game_id == game.id)
+    ).first()
+    if found is None:
+        return
+    table, tournament = found
+    if asks_confirmation(tournament):
+        table.confirmed_version = game.version
+        table.confirmed_by = BY_DESK

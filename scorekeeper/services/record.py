@@ -55,7 +55,7 @@ from .game_changes import redo_target as redo_target
 from .game_changes import undo_target as undo_target
 from .game_changes import view_of as view_of
 from .game_standing import abandoned_side as abandoned_side
-from .game_standing import check_open
+from .game_standing import check_open, desk_result_counts
 from .game_standing import desk_token_hash as desk_token_hash
 from .games import get_hand
 from .writing import BY_API as BY_API  # re-exported: who made a change, for the callers
@@ -147,6 +147,8 @@ class GameLedger(Ledger[str | int, Game, HandEntry, Written]):
         )
         db.session.add(change)
         db.session.flush()
+        if writing.by == BY_DESK and entry.kind is not ChangeKind.SETTLE:
+            desk_result_counts(game)
         shown = entry.shown
         if shown is not None:
             shown.version = game.version

@@ -359,3 +359,24 @@ def _game_pk(game_id: str) -> int:
     head = games_service.find_head(game_id)
     assert head is not None
     return head.id
+
+
+def test_a_result_the_desk_corrects_counts_as_the_desk_left_it(client: FlaskClient) -> None:
+    # QA, 2026-12-05: the desk corrected a table's hand after the round closed, and its result
+    # waited for the other pair's confirmation again, though the desk's word is the last.
+    tid, token, tables = night_asking_confirmation(client)
+    finish(client, tables[0])
+    desk = {"Authorization": f"Bearer {token}"}
+    url = f"/api/v1/games/{tables[0]['game_id']}/hands/2"
+    data = read(client, tid)
+    assert standing(data, 1)["waiting"] == [1] and standing(data, 1)["difference"] == 0
+    fix = client.put(url, json=stock_out((200, 0)), headers=desk)
+    assert fix.status_code == 200, fix.get_json()
+    data = read(client, tid)
+    assert standing(data, 1)["waiting"] == [] and standing(data, 1)["difference"] == 750
+    assert data["rounds"][0]["tables"][0]["confirmed_by"] == "desk"
+    # The scorer's own correction afterwards waits again, as any correction of the table's.
+    fix = client.put(url, json=stock_out((180, 0)),
+                     headers={"Authorization": f"Bearer {tables[0]['edit_token']}"})
+    assert fix.status_code == 200, fix.get_json()
+    assert standing(read(client, tid), 1)["waiting"] == [1]
