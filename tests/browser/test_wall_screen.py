@@ -265,3 +265,35 @@ def test_on_a_phone_the_standings_names_wrap_instead_of_being_cut(
     assert rights and max(rights) <= width, rights
     shot(page, f"wall-standings-{width}x844")
     context.close()
+
+
+@pytest.mark.both_dates
+def test_results_waiting_for_confirmation_are_named_on_a_full_wall(
+        browser: Browser, wall_server: str, shot: Shot) -> None:
+    # QA, 2026-12-05: with 40 pairs the "Waiting for confirmation" line came under the
+    # standings' rows, off the bottom of a 1920x1080 wall.
+    page = browser.new_context(viewport=SCREEN).new_page()
+    tid, token, _data = make(page, wall_server, 40, target=1000, results_count="confirmed",
+                             tables_start="seated")
+    waiting: list[int] = []
+    tables = page.request.post(f"{wall_server}/api/v1/tournaments/{tid}/rounds/1/links",
+                               headers={"Authorization": f"Bearer {token}"}).json()["tables"]
+    for game in tables[:15]:
+        for points in ((850, 300), (150, 0)):
+            saved = page.request.post(
+                f"{wall_server}/api/v1/games/{game['game_id']}/hands",
+                headers={"Authorization": f"Bearer {game['edit_token']}"},
+                data={"end": "stock_out", "sides": [
+                    {"table_points": points[0], "hand_points": 0},
+                    {"table_points": points[1], "hand_points": 0}]})
+            assert saved.status == 201, saved.text()
+        waiting += game["pairs"]
+    page.goto(f"{wall_server}/tournaments/{tid}/wall")
+    line = page.locator("#wall-waiting")
+    expect(line).to_contain_text("Waiting for confirmation:")
+    numbers = [int(n) for n in re.findall(r"\d+", line.inner_text())]
+    assert sorted(numbers) == sorted(waiting)
+    # Wholly on the screen (the wall is swapped every second here: the expectation retries).
+    expect(line).to_be_in_viewport(ratio=1)
+    shot(page, "wall-40-pairs-waiting")
+    page.context.close()
