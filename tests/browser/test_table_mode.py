@@ -178,6 +178,31 @@ def test_big_type_reads_from_across_the_table(phone: Page, live_server: str,
     assert not phone.errors  # type: ignore[attr-defined]
 
 
+def test_big_type_keeps_a_need_in_words_inside_its_box(phone: Page, live_server: str,
+                                                      shot: Shot) -> None:
+    # QA, 2026-12-05 (Portuguese, 360 and 390 px): from 8,500 in Brazilian Canasta, "200 e uma
+    # canastra" at 3.5rem pushed "PARA ABRIR" out of its blue box and cut "canastra".
+    game = new_game(live_server, ruleset="brazilian", language="pt",
+                    starting_totals=[8500, 9200])
+    phone.goto(game["view_url"] + "?lang=pt")
+    phone.get_by_role("button", name="Letra grande").click()
+    expect(phone.locator(".side-minimum").first).to_contain_text("200 e uma canastra")
+    width = PHONES[phone.size]["width"]  # type: ignore[attr-defined]
+    assert page_width(phone) <= width
+    for i in range(2):
+        box = phone.locator(".side-minimum").nth(i)
+        outer = box.bounding_box()
+        assert outer is not None
+        for part in (".minimum-label", ".minimum-value"):
+            inner = box.locator(part).bounding_box()
+            assert inner is not None
+            assert outer["x"] <= inner["x"] and (
+                inner["x"] + inner["width"] <= outer["x"] + outer["width"]), (part, inner, outer)
+        value = box.locator(".minimum-value")
+        assert value.evaluate("el => el.scrollWidth <= el.clientWidth"), value.inner_text()
+    shot(phone, f"table-03-big-type-need-in-words-pt-{phone.size}")  # type: ignore[attr-defined]
+
+
 # JavaScript off: its pages cannot be watched for the calendar (conftest.py), so both dates.
 @pytest.mark.both_dates
 def test_without_javascript_no_dead_button(browser: Browser, live_server: str) -> None:
