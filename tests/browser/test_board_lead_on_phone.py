@@ -41,7 +41,7 @@ def test_lead_and_needs_on_a_phone(page: Page, live_server: str, shot: Shot) -> 
     shot(page, "lead-01-board-en")
 
     page.get_by_role("link", name="Español").click()
-    expect(page.locator(".game-lead")).to_have_text("Nosotros va ganando por 500")
+    expect(page.locator(".game-lead")).to_have_text("Ventaja de 500 para Nosotros")
     expect(page.locator(".side-to-target")).to_have_text(["le faltan 3.965 para ganar",
                                                           "le faltan 4.465 para ganar"])
     # The Spanish lead is the longer: still on one phone's width.

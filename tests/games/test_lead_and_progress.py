@@ -44,7 +44,7 @@ def test_in_spanish(client, game_id):
     client.get("/?lang=es")
     refresh()
     html = board(client, game_id)
-    assert "Nosotros va ganando por 500" in html
+    assert "Ventaja de 500 para Nosotros" in html
     assert "le faltan 3.965 para ganar" in html and "le faltan 4.465 para ganar" in html
 
 
@@ -66,3 +66,18 @@ def test_the_api_gives_to_target(client, game_id):
     assert post_hand(client, game_id).status_code == 303
     data = client.get(f"/api/v1/games/{game_id}").get_json()
     assert data["to_target"] == [3965, 4465]
+
+
+@pytest.mark.parametrize(("lang", "lead"), [
+    ("pt", "Vantagem de 500 para Nós"), ("it", "Vantaggio di 500 per Noi"),
+    ("es", "Ventaja de 500 para Nosotros")])
+def test_the_lead_reads_right_after_a_plural_side_name(client, lang, lead):
+    # QA, 2026-12-05: "Nós lidera por 1.525", "Ellos va ganando por 5": the usual names of a
+    # side on a paper sheet are plural, and the verb after them was singular.
+    name = lead.rsplit(" ", 1)[1]
+    game_id = start_game(client, side_0_name=name, side_1_name="Otros")
+    assert post_hand(client, game_id).status_code == 303
+    refresh()
+    client.get(f"/?lang={lang}")
+    refresh()
+    assert f'<p class="game-lead">{lead}</p>' in board(client, game_id)
