@@ -37,7 +37,7 @@ from ..engine import (
     with_values,
 )
 from ..extensions import htmx
-from ..i18n import error_message, get_locale, translate
+from ..i18n import error_message, get_locale, number, translate
 from ..i18n import gettext as _
 from ..models import Game
 from ..network import public_url
@@ -171,9 +171,15 @@ def new_game() -> Response:
         status = 422
     elif ruleset_error:
         _add_error(form, "ruleset", ruleset_error)
+    # A target of the player's own, kept when another rule set was chosen: its box stays open
+    # and says so, where it folded shut over "These rules play to 7,500" (QA, 2026-12-05).
+    goal = flow.goal(rs)
+    own_target = goal is not None and form.target.data not in (None, goal)
+    ending = (_("Your own target, kept: these rules play to %(target)s.", target=number(goal))
+              if own_target else ending_text(rs))
     response = render("games/new.html", "games/_new_form.html", form=form, ruleset=rs,
                       format=fmt, value_fields=missing_value_fields(form, rs),
-                      ending=ending_text(rs), in_rounds=flow.played_in_rounds(rs))
+                      ending=ending, in_rounds=flow.played_in_rounds(rs), own_target=own_target)
     response.status_code = status
     return response
 

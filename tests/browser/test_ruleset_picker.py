@@ -129,6 +129,38 @@ def test_the_page_alone_follows_the_rule_set_and_keeps_a_typed_target(
     assert page.errors == []  # type: ignore[attr-defined]
 
 
+def test_a_typed_target_kept_for_other_rules_stays_in_sight(page: Page, live_server: str,
+                                                            shot: Shot) -> None:
+    # QA, 2026-12-05 (Spanish, 390 px): 8000 typed for Samba, then Cuban Canasta picked: the
+    # box folded shut over "... a 7.500" and the game started played to 8,000.
+    page.goto(live_server + "/games/new?lang=es")
+    rules = page.get_by_label("Reglas", exact=True)
+
+    def choose(rs_id: str) -> None:
+        rules.select_option(value=rs_id)
+        expect(page.locator(f"#new-game[data-ruleset='{rs_id}']")).to_be_attached()
+        page.wait_for_function("() => !document.querySelector('.htmx-request, "
+                               ".htmx-settling, .htmx-swapping')")
+
+    choose("samba")
+    details = page.locator("details.more", has_text="Objetivo")
+    details.locator("summary").click()
+    target = field(page, "target")
+    target.fill("8000")
+    choose("cuban")
+    expect(details).to_have_attribute("open", "")
+    expect(target).to_be_visible()
+    expect(target).to_have_value("8000")
+    expect(page.locator("#f-target-hint")).to_have_text(
+        "Tu propio objetivo, que se mantiene: con estas reglas se juega a 7.500.")
+    shot(page, "ruleset-picker-own-target-kept-es")
+    # Emptied, it is the rules' again.
+    target.fill("")
+    choose("samba")
+    expect(target).to_have_value("10000")
+    expect(page.locator("#f-target-hint")).to_have_text("Con estas reglas se juega a 10.000.")
+
+
 # JavaScript off: its pages cannot be watched for the calendar (conftest.py), so both dates.
 @pytest.mark.both_dates
 def test_without_javascript_the_server_takes_the_chosen_rule_sets_target(
