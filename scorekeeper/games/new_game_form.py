@@ -130,20 +130,40 @@ def missing_value_fields(form: NewGameForm, ruleset: RuleSet) -> list[tuple[str,
     return [(path, form[value_field_name(path)]) for path, _ in ruleset.missing_values()]
 
 
-def seat_labels(fmt: PlayerFormat, side_names: Sequence[str] = ()) -> list[tuple[int, str]]:
-    """Seats in playing order (partners sit apart, so seats alternate between the sides)."""
+#: Where a seat's label takes its side's name: the label is cut there, so that the page can
+#: put the side's name in as it is typed (``static/js/new_game.js``).
+_SIDE_MARK = "\u2063"
+
+
+def seat_choices(fmt: PlayerFormat, side_names: Sequence[str] = (),
+                 player_names: Sequence[Sequence[str]] = ()) -> list[Any]:
+    """"Who deals first": the seats in playing order (partners sit apart, so seats alternate
+    between the sides), each by its player's name when typed, else by its side and place
+    ("Smiths, player 1"). Each option carries how to say it again as names are typed (QA,
+    2026-12-05: it offered "Side 1, player 1" under "Alice", typed just above)."""
     per_side = fmt.players // fmt.sides
-    seats = []
+    out: list[Any] = []
     for seat in range(fmt.players):
-        side = seat % fmt.sides
-        name = side_names[side] if side < len(side_names) and side_names[side] else None
-        side_label = name or str(_l("Side %(n)d", n=side + 1))
-        if per_side == 1:
-            seats.append((seat, side_label))
-        else:
-            seats.append((seat, str(_l("%(side)s, player %(n)d", side=side_label,
-                                       n=seat // fmt.sides + 1))))
-    return seats
+        side, place = seat % fmt.sides, seat // fmt.sides
+        default = str(_l("Side %(n)d", n=side + 1))
+        name = side_names[side].strip() if side < len(side_names) and side_names[side] else ""
+        # As the game keeps them: a side's players in the order typed, an empty box skipped
+        # (``services.games.create_game``), so the seat is named as the game will name it.
+        kept = [n.strip() for n in (player_names[side] if side < len(player_names) else ())
+                if n and n.strip()]
+        player = kept[place] if per_side > 1 and place < len(kept) else ""
+        before = after = ""
+        if per_side > 1:
+            before, after = str(_l("%(side)s, player %(n)d", side=_SIDE_MARK,
+                                   n=place + 1)).split(_SIDE_MARK, 1)
+        label = player or before + (name or default) + after
+        data = {"data-side": str(side), "data-side-default": default,
+                "data-before": before, "data-after": after}
+        if per_side > 1:
+            data["data-player"] = str(place)
+        out.append(SelectChoice(value=seat, label=label, render_kw=data)
+                   if SelectChoice is not None else (seat, label, data))
+    return out
 
 
 def sides_from_form(form: NewGameForm, fmt: PlayerFormat) -> list[dict[str, Any]]:

@@ -62,7 +62,7 @@ from .new_game_form import (
     new_game_error_field,
     new_game_form_class,
     ruleset_options,
-    seat_labels,
+    seat_choices,
     sides_from_form,
     starting_totals_from_form,
 )
@@ -148,8 +148,11 @@ def new_game() -> Response:
     if "language" not in source:
         form.language.data = str(get_locale() or "en")
     fmt = rs.find_format(form.players.data, form.players.data)
-    side_names = [form[f"side_{i}_name"].data or "" for i in range(fmt.sides)]
-    form.first_dealer.choices = choices(seat_labels(fmt, side_names))
+    per_side = fmt.players // fmt.sides
+    form.first_dealer.choices = seat_choices(
+        fmt, [form[f"side_{i}_name"].data or "" for i in range(fmt.sides)],
+        [[form[f"side_{i}_player_{j}"].data or "" for j in range(per_side)]
+         for i in range(fmt.sides)])
     if form.first_dealer.data is None or not 0 <= form.first_dealer.data < fmt.players:
         form.first_dealer.data = 0
 

@@ -27,3 +27,43 @@
     }
   });
 })();
+
+// "Who deals first" names its seats as the names above are typed: a seat by its player's name,
+// else by its side's ("Smiths, player 1"); each option carries its side, its place and the
+// words around the side's name (games/new_game_form.py seat_choices). A side's players are
+// counted as the game keeps them: in the order typed, an empty box skipped.
+(function () {
+  "use strict";
+
+  function typed(form, name) {
+    var field = form.querySelector("[name='" + name + "']");
+    return field ? field.value.trim() : "";
+  }
+
+  function players(form, side) {
+    var kept = [];
+    var fields = form.querySelectorAll("[name^='side_" + side + "_player_']");
+    for (var i = 0; i < fields.length; i++) {
+      if (fields[i].value.trim()) kept.push(fields[i].value.trim());
+    }
+    return kept;
+  }
+
+  document.addEventListener("input", function (event) {
+    var field = event.target;
+    var form = field.form;
+    if (!form || !form.matches("#new-game") || !/^side_\d+_(name|player_\d+)$/.test(field.name)) {
+      return;
+    }
+    var options = form.querySelectorAll("select[name='first_dealer'] option[data-side]");
+    for (var i = 0; i < options.length; i++) {
+      var option = options[i];
+      var side = option.getAttribute("data-side");
+      var place = option.getAttribute("data-player");
+      var player = place === null ? "" : players(form, side)[Number(place)] || "";
+      option.textContent = player || (option.getAttribute("data-before") +
+        (typed(form, "side_" + side + "_name") || option.getAttribute("data-side-default")) +
+        option.getAttribute("data-after"));
+    }
+  });
+})();
