@@ -201,3 +201,16 @@ def test_no_page_of_a_burraco_game_calls_a_smazzata_a_hand(client: FlaskClient, 
     everything = " ".join(_visible(html) for html in pages.values())
     for words in said:
         assert words in everything, words
+
+
+def test_fixing_a_round_says_its_round_and_the_minimum_it_was_played_at(
+        client: FlaskClient) -> None:
+    # QA, 2026-12-05: "Fix round 2 / Cathy dealt." without the round line its count showed.
+    game_id = game_with_a_hand(client, "hand-and-foot", "en")
+    assert client.post(f"/games/{game_id}/hands", data=TOTALS).status_code == 303
+    new = page(client, f"/games/{game_id}/hands/new", "en")
+    assert '<span class="count-round">Round 3 of 4 · opening minimum 120</span>' in new
+    for n, minimum in ((1, 50), (2, 90)):
+        form = page(client, f"/games/{game_id}/hands/{n}/edit", "en")
+        assert (f'<span class="count-round">Round {n} of 4 · opening minimum {minimum}</span>'
+                in form), form
