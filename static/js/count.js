@@ -155,10 +155,26 @@
     }
   }
 
+  // "Black 3s left in hand" left empty counts the black 3s of the hand's card helper: its box
+  // shows that count, where its "0" read as none charged beside a charge for one (QA,
+  // 2026-12-05, Brazilian in Portuguese: "3 pretos x 1" in the count, 0 in its box).
+  function mirrorBlackThrees(scope) {
+    scope.querySelectorAll("input[name$='.black_threes_in_hand']").forEach(function (box) {
+      var name = box.name.replace(/black_threes_in_hand$/, "hand_cards.black_threes");
+      var counted = box.form ? box.form.elements.namedItem(name) : null;
+      if (counted && counted.value !== undefined) {
+        box.placeholder = counted.value.trim() || "0";
+      }
+    });
+  }
+
   document.addEventListener("input", function (event) {
     var helper = event.target.closest ? event.target.closest("details.card-helper") : null;
     if (helper && event.target.hasAttribute("data-points")) {
       showHelperTotal(helper);
+    }
+    if (event.target.form && /\.hand_cards\.black_threes$/.test(event.target.name || "")) {
+      mirrorBlackThrees(event.target.form);
     }
   });
 
@@ -264,6 +280,7 @@
 
   document.addEventListener("DOMContentLoaded", function () {
     showSteppers(document);
+    mirrorBlackThrees(document);
     document.querySelectorAll("details.card-helper").forEach(function (helper) {
       if (helperTotal(helper) !== null) {
         showHelperTotal(helper);

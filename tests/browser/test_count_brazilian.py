@@ -83,3 +83,20 @@ def test_the_board_says_the_condition_on_a_phone(page: Page, live_server: str,
     box = page.locator(".side-minimum").first.bounding_box()
     assert box is not None and box["height"] < 120
     shot(page, "board-brazilian-conditions")
+
+
+def test_black_threes_counted_in_hand_show_in_their_own_box(page: Page, live_server: str) -> None:
+    # QA, 2026-12-05 (Portuguese): a black 3 counted with the hand's cards was charged ("Black
+    # 3s left in hand x 1") while the box of that name under "More" read 0.
+    start(page, live_server, "brazilian", "4")
+    page.get_by_role("link", name="Count this hand").click()
+    page.wait_for_selector("#count-form")
+    page.locator("#side-1").get_by_text("Count the cards left in hand").click()
+    page.locator("#side-1 details.count-more > summary").click()
+    box = field(page, "sides[1].black_threes_in_hand")
+    expect(box).to_have_attribute("placeholder", "0")
+    stepper(page, "sides[1].hand_cards.black_threes", 1)
+    expect(box).to_have_attribute("placeholder", "1")
+    expect(box).to_have_value("")
+    stepper(page, "sides[1].hand_cards.black_threes", 1)
+    expect(box).to_have_attribute("placeholder", "2")
