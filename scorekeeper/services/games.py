@@ -166,6 +166,15 @@ NEW_GAME = Body(
 )
 
 
+def _default_side_name(position: int, language: str) -> str:
+    """A side sent without a name is "Side 1", "Side 2"... in the game's language, as the start
+    form names it (the API's game showed "1 – 2" on its board)."""
+    from ..i18n import force_locale, gettext
+
+    with force_locale(language if language in config.LANGUAGES else "en"):
+        return gettext("Side %(n)d", n=position + 1)
+
+
 def create_game(
     ruleset: RuleSet,
     *,
@@ -224,7 +233,8 @@ def create_game(
             pname = player_name.read(raw, errors, f"sides[{i}].players[{j}]")
             if pname:
                 player_rows.append(Player(position=len(player_rows), name=pname))
-        side_rows.append(Side(position=i, name=name or f"{i + 1}", players=player_rows))
+        side_rows.append(Side(position=i, name=name or _default_side_name(i, language),
+                              players=player_rows))
 
     goal = NEW_GAME.field("target").read(target, errors) or ruleset.target
     # The first dealer is one of the format's players: the declared bound narrowed to it.
