@@ -23,6 +23,10 @@ from .hand_inputs import MAX_POINTS as MAX_POINTS
 from .numbers import ungrouped
 from .rule_types import CANASTA_KIND_IDS, CANASTA_KINDS, CanastaKind, HandEnd
 
+#: The refusal of a number of points read whole but not in fives: a value the rules may still
+#: refuse for its size, which then says more (``scoring.count_hand``).
+NOT_IN_FIVES = N_("Points always come in multiples of 5.")
+
 
 @dataclass(frozen=True)
 class CanastaCounts(ByKey[CanastaKind]):
@@ -195,7 +199,7 @@ class _Reader:
             self.errors.append(FieldError(path, N_("Cannot be more than %(max)d."), max=maximum))
             return 0
         if points and value % 5:
-            self.errors.append(FieldError(path, N_("Points always come in multiples of 5.")))
+            self.errors.append(FieldError(path, NOT_IN_FIVES))
         return value
 
     def total(self, data: Mapping[str, Any], key: str, path: str) -> int | None:
@@ -212,7 +216,7 @@ class _Reader:
             self.errors.append(FieldError(path, N_("Enter a whole number.")))
             return 0
         if value % 5:
-            self.errors.append(FieldError(path, N_("Points always come in multiples of 5.")))
+            self.errors.append(FieldError(path, NOT_IN_FIVES))
         return value
 
     def chosen(self, data: Mapping[str, Any], key: str, path: str, unknown: str) -> str | None:

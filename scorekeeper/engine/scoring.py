@@ -6,7 +6,7 @@ from .bounds import hand_total_bounds
 from .checks import CHECKS, HandUnderCheck
 from .errors import N_, EntryErrors, FieldError
 from .flow import ends_at_time
-from .hand import HandEntry, read_entry
+from .hand import NOT_IN_FIVES, HandEntry, read_entry
 from .lines import count_side
 from .results import HandResult, Line, SideResult
 from .rule_types import HandEnd, PlayerFormat
@@ -64,6 +64,8 @@ def in_own_words(ruleset: RuleSet, errors: list[FieldError]) -> list[FieldError]
 
 #: The one line of a side in a hand typed as its totals.
 HAND_TOTAL_LINE = N_("Hand total, counted at the table")
+#: A side's typed score beyond what the rule set can score in a hand.
+OUT_OF_BOUNDS = N_("One side scores from %(low)d to %(high)d in a hand under these rules.")
 
 
 def _score_totals(ruleset: RuleSet, fmt: PlayerFormat, entry: HandEntry) -> HandResult:
@@ -80,10 +82,7 @@ def _score_totals(ruleset: RuleSet, fmt: PlayerFormat, entry: HandEntry) -> Hand
         p = f"sides[{i}]"
         total = side.hand_total or 0
         if not low <= total <= high:
-            errors.append(FieldError(
-                f"{p}.hand_total",
-                N_("One side scores from %(low)d to %(high)d in a hand under these rules."),
-                low=low, high=high))
+            errors.append(FieldError(f"{p}.hand_total", OUT_OF_BOUNDS, low=low, high=high))
         if not side.going_out:
             continue
         out += 1
@@ -116,9 +115,14 @@ def count_hand(ruleset: RuleSet, data: object) -> tuple[HandEntry, HandResult]:
     try:
         result = score_hand(ruleset, entry)
     except EntryErrors as exc:
-        bad = {e.field for e in errors}
-        errors += [e for e in exc.errors if e.field not in bad]
-        raise EntryErrors(errors) from None
+        bad = {e.field for e in errors if e.template != NOT_IN_FIVES}
+        ruled = [e for e in exc.errors if e.field not in bad]
+        # A score read whole but not in fives that the rules refuse for its size is told its
+        # size ("99999999": how far a side scores in a hand), not its fives.
+        sized = {e.field for e in ruled
+                 if e.template in (OUT_OF_BOUNDS, ruleset.own(OUT_OF_BOUNDS))}
+        errors = [e for e in errors if not (e.template == NOT_IN_FIVES and e.field in sized)]
+        raise EntryErrors(errors + ruled) from None
     if errors:
         raise EntryErrors(errors)
     return entry, result
