@@ -5,15 +5,17 @@ abandoned, kept on paper, waiting for the bell; and whose desk it answers to. A 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import datetime
 
 from sqlalchemy import Row, select
 
+from ..engine import N_, EntryErrors, FieldError, HandEnd
 from ..extensions import db
 from ..models import Game
 from ..models.tournaments import Tournament, TournamentRound, TournamentTable
 from .authors import BY_DESK
-from .clock import BELL
+from .clock import BELL, OVER, format_clock, table_clock
 from .confirmed import asks_confirmation
 from .errors import BellNotRung, GameAbandoned, GameClosed, GameOnPaper
 
@@ -88,3 +90,24 @@ def desk_result_counts(game: Game) -> None:
     if asks_confirmation(tournament):
         table.confirmed_version = game.version
         table.confirmed_by = BY_DESK
+
+
+def check_time_up(game_id: int, body: Mapping[str, object], by: str) -> None:
+    """Raises :func:`time_not_up`'s refusal, if any."""
+    refused = time_not_up(game_id, body, by)
+    if refused is not None:
+        raise EntryErrors([refused])
+
+
+def time_not_up(game_id: int, body: Mapping[str, object], by: str) -> FieldError | None:
+    """A hand stopped by the clock (002) before the desk's clock is out needs the desk: the
+    save refuses it, and the live count says so as soon as the table chooses it."""
+    if by == BY_DESK or body.get("end") != HandEnd.TIME_UP.value:
+        return None
+    info = table_clock(game_id)
+    if info is None or info.clock.state == OVER:
+        return None
+    return FieldError(
+        "end", N_("Time is not up: %(left)s left on the desk's clock. A hand stopped by the "
+                  "clock is counted when time is up; before that, only the tournament desk "
+                  "can enter one."), left=format_clock(info.clock.seconds_left))

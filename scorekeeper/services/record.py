@@ -20,8 +20,8 @@ from dataclasses import dataclass
 
 from sqlalchemy import select
 
-from ..engine import N_, FieldError, HandEnd, flow
 from ..engine import EntryErrors as EntryErrors  # re-exported: an operation raises it
+from ..engine import HandEnd, flow
 from ..extensions import db
 from ..models import Game, GameChange, Hand
 from ..models.changes import ChangeKind
@@ -55,8 +55,9 @@ from .game_changes import redo_target as redo_target
 from .game_changes import undo_target as undo_target
 from .game_changes import view_of as view_of
 from .game_standing import abandoned_side as abandoned_side
-from .game_standing import check_open, desk_result_counts
+from .game_standing import check_open, check_time_up, desk_result_counts
 from .game_standing import desk_token_hash as desk_token_hash
+from .game_standing import time_not_up as time_not_up  # the live count asks it
 from .games import get_hand
 from .writing import BY_API as BY_API  # re-exported: who made a change, for the callers
 from .writing import BY_DESK as BY_DESK
@@ -158,29 +159,6 @@ class GameLedger(Ledger[str | int, Game, HandEntry, Written]):
 
 
 GAMES = GameLedger()
-
-
-def check_time_up(game_id: int, body: Mapping[str, object], by: str) -> None:
-    """Raises :func:`time_not_up`'s refusal, if any."""
-    refused = time_not_up(game_id, body, by)
-    if refused is not None:
-        raise EntryErrors([refused])
-
-
-def time_not_up(game_id: int, body: Mapping[str, object], by: str) -> FieldError | None:
-    """A hand stopped by the clock (002) before the desk's clock is out needs the desk: the
-    save refuses it, and the live count says so as soon as the table chooses it."""
-    if by == BY_DESK or body.get("end") != HandEnd.TIME_UP.value:
-        return None
-    from .clock import OVER, format_clock, table_clock
-
-    info = table_clock(game_id)
-    if info is None or info.clock.state == OVER:
-        return None
-    return FieldError(
-        "end", N_("Time is not up: %(left)s left on the desk's clock. A hand stopped by the "
-                  "clock is counted when time is up; before that, only the tournament desk "
-                  "can enter one."), left=format_clock(info.clock.seconds_left))
 
 
 # -- hands, as the log keeps them ----------------------------------------------------------------
