@@ -225,19 +225,30 @@ def test_a_game_closed_by_the_desk_before_time_is_not_told_time_is_up(app, clien
     assert "Time is up." not in page and "may finish the play" not in page
 
 
-def test_a_table_whose_result_came_from_paper_is_told_the_round_closed(app, client):
-    # QA, 2026-12-05: table 6's result typed from paper, then the round closed early: its
-    # phone said the desk "closed this game with 7:32 left" above the paper result.
-    tid, token = create(client, 4, warn_minutes=10)
-    first, t2 = links(client, tid, token)
+def _paper_result(client, tid, token, table):
     assert client.post(f"/api/v1/tournaments/{tid}/rounds/1/tables/1/result",
                        json={"totals": [9450, 7120]}, headers=admin(token)).status_code == 200
+
+
+def _target_reached(client, tid, token, table):
+    assert post_hand(client, table, stock_out((1200, 100))).status_code == 201
+    assert client.get(f"/api/v1/games/{table['game_id']}").get_json()["finished"] is True
+
+
+# QA, 2026-12-05: table 6's result typed from paper, then the round closed early: its phone
+# said the desk "closed this game with 7:32 left" above the paper result; so did a game over
+# at its target before the close, as if the close had settled it on its totals.
+@pytest.mark.parametrize("ended", [_paper_result, _target_reached])
+def test_a_table_over_before_an_early_close_is_told_the_round_closed(app, client, ended):
+    tid, token = create(client, 4, warn_minutes=10, target=1000)
+    first, t2 = links(client, tid, token)
+    ended(client, tid, token, first)
     set_clock(55)
     assert client.post(f"/api/v1/tournaments/{tid}/rounds/1/finish",
                        headers=admin(token)).status_code == 200
-    paper = phone(app, first).get(f"/games/{first['game_id']}").get_data(as_text=True)
-    assert re.search(r"The desk closed this round with 5[45]:\d\d left on the clock\.", paper)
-    assert "closed this game" not in paper
+    over = phone(app, first).get(f"/games/{first['game_id']}").get_data(as_text=True)
+    assert re.search(r"The desk closed this round with 5[45]:\d\d left on the clock\.", over)
+    assert "closed this game" not in over
     closed = phone(app, t2).get(f"/games/{t2['game_id']}").get_data(as_text=True)
     assert "The desk closed this game with" in closed
 
@@ -345,20 +356,3 @@ def test_the_wall_screen_shows_the_clock_tables_and_standings(wall_app):
         assert 'hx-trigger="follow" data-follow="3" data-follow-on="desk"' in phone_page
         assert f'sse-connect="/games/{t1["game_id"]}/events?v=' in phone_page
         assert wall_app.test_client().get("/tournaments/nothere/wall").status_code == 404
-
-
-def test_a_table_that_reached_its_target_is_told_the_round_closed(app, client):
-    # QA, 2026-12-05: a game over at its target before the desk's early close was told "The
-    # desk closed this game", as if the close had settled it on its totals.
-    tid, token = create(client, 4, warn_minutes=10, target=1000)
-    first, t2 = links(client, tid, token)
-    assert post_hand(client, first, stock_out((1200, 100))).status_code == 201
-    assert client.get(f"/api/v1/games/{first['game_id']}").get_json()["finished"] is True
-    set_clock(55)
-    assert client.post(f"/api/v1/tournaments/{tid}/rounds/1/finish",
-                       headers=admin(token)).status_code == 200
-    won = phone(app, first).get(f"/games/{first['game_id']}").get_data(as_text=True)
-    assert re.search(r"The desk closed this round with 5[45]:\d\d left on the clock\.", won)
-    assert "closed this game" not in won
-    closed = phone(app, t2).get(f"/games/{t2['game_id']}").get_data(as_text=True)
-    assert "The desk closed this game with" in closed
