@@ -214,3 +214,29 @@ def test_fixing_a_round_says_its_round_and_the_minimum_it_was_played_at(
         form = page(client, f"/games/{game_id}/hands/{n}/edit", "en")
         assert (f'<span class="count-round">Round {n} of 4 · opening minimum {minimum}</span>'
                 in form), form
+
+
+@pytest.mark.parametrize(("meanwhile", "same_hand"), [("fix", False), ("add", True)])
+def test_the_same_hand_is_offered_only_when_another_phone_saved_one(
+        client: FlaskClient, meanwhile: str, same_hand: bool) -> None:
+    # QA, 2026-12-05: after another phone corrected hand 2, a count of hand 3 was offered
+    # "It is the same hand: don't save mine", which would have dropped hand 3.
+    game_id = game_with_a_hand(client, "classic", "en")
+    form = client.get(f"/games/{game_id}/hands/new").get_data(as_text=True)
+    seen = re.search(r'name="seen" value="(\d+)"', form)
+    assert seen, form[:400]
+    if meanwhile == "fix":
+        edit = client.get(f"/games/{game_id}/hands/1/edit").get_data(as_text=True)
+        version = re.search(r'name="version" value="(\d+)"', edit)
+        assert version
+        assert client.post(f"/games/{game_id}/hands/1", data={
+            **TOTALS, "sides[0].hand_total": "650", "version": version.group(1)}
+        ).status_code == 303
+    else:
+        assert client.post(f"/games/{game_id}/hands", data=TOTALS).status_code == 303
+    asked = client.post(f"/games/{game_id}/hands", data={**TOTALS, "seen": seen.group(1)})
+    page_text = asked.get_data(as_text=True)
+    assert "Another phone changed this game while you were counting." in page_text
+    assert ("It is the same hand: don" in page_text) is same_hand
+    hands = 3 if meanwhile == "add" else 2
+    assert f"Save mine as hand {hands}" in page_text
