@@ -27,7 +27,7 @@ from ..engine.seating import Seating
 from ..i18n import error_message
 from ..i18n import gettext as _
 from ..models.tournaments import Tournament, TournamentTable
-from ..services import desk, record
+from ..services import confirmed, desk, record
 from ..services import tournaments as service
 from ..sheets import layout, tables
 from ..sheets.render import PAPERS
@@ -266,6 +266,8 @@ def standings_html(tournament: Tournament, paper: str = "a4") -> str:
     return render_template(
         "tournaments/pdf_standings.html", tournament=tournament, standings=standings,
         prizes=prizes, results=results, settled=service.settled_games(tournament),
+        waiting_results=sum(confirmed.waits(tournament, table)
+                            for rnd in tournament.rounds for table in rnd.tables),
         by_vp=by_vp, scale=scale, scale_rows=standings_paper.halves(list(scale.rows())),
         bye_points=service.bye_points_of(tournament), fit=fit, paper=PAPERS[paper],
         game_cell=partial(standings_paper.game_cell, corrected=corrected), corrected=corrected,

@@ -380,3 +380,37 @@ def test_a_result_the_desk_corrects_counts_as_the_desk_left_it(client: FlaskClie
                      headers={"Authorization": f"Bearer {tables[0]['edit_token']}"})
     assert fix.status_code == 200, fix.get_json()
     assert standing(read(client, tid), 1)["waiting"] == [1]
+
+
+@needs_pdftotext
+def test_standings_printed_at_the_close_with_results_waiting_are_not_final(
+        client: FlaskClient, tmp_path: Any) -> None:
+    # QA, 2026-12-05: closed with two results still waiting, the standings PDF said "final"
+    # and printed a prize list that the confirmations then changed.
+    tid, token = create(client, 4, rounds=1, prizes=2, **CONFIRMED)
+    login(client, tid, token)
+    tables = links(client, tid, token)
+    finish(client, tables[0])
+    finish(client, tables[1], last=250)
+    from tournament_helpers import clock_out
+
+    clock_out()
+    page = client.get(f"/tournaments/{tid}").get_data(as_text=True)
+    url = f"/tournaments/{tid}/rounds/1/finish"
+    asked = client.post(url, data=form_fields(page, url))
+    assert "The tournament ends; its standings are final once those results are confirmed." \
+        in text(asked) and "standings are final." not in text(asked)
+    closing = form_fields(asked.get_data(as_text=True), url)
+    assert client.post(url, data=closing).status_code == 303
+    content, _pages, _r = pdf_pages(client, f"/tournaments/{tid}/standings.pdf", tmp_path,
+                                    "standings-waiting", dpi=50)
+    flat = re.sub(r"\s+", " ", content).upper()  # the headings print in capitals
+    assert "STANDINGS · NOT FINAL: 2 RESULTS WAIT FOR CONFIRMATION" in flat, flat
+    assert "PRIZE LIST SO FAR" in flat and "· FINAL" not in flat
+    for n in (1, 2):
+        assert client.post(f"/api/v1/tournaments/{tid}/rounds/1/tables/{n}/confirm",
+                           headers=admin(token)).status_code == 200
+    content, _pages, _r = pdf_pages(client, f"/tournaments/{tid}/standings.pdf", tmp_path,
+                                    "standings-final", dpi=50)
+    flat = re.sub(r"\s+", " ", content).upper()
+    assert "STANDINGS · FINAL" in flat and "PRIZE LIST " in flat and "SO FAR" not in flat
