@@ -97,6 +97,8 @@ def _count_page(game: Game | None, game_id: str, number_: int | None, *,
     if result is not None:
         ctx["ending"] = _ending(game, basis, number_, values,
                                 [b + t for b, t in zip(base, result.totals, strict=True)])
+        # An earlier hand fixed moves the game's end; it does not win it (QA: "This hand wins").
+        ctx["ending_by_fix"] = bool(number_ and game and number_ < len(game.hands))
     # The other lane, one tap away: the same page opened in it (what was typed stays behind),
     # with the side the board's "Who went out?" named (QA, 2026-12-05: switching forgot it).
     lane_url = (url_for("games.edit_hand", game_id=game_id, number=number_) if number_
@@ -120,8 +122,7 @@ def _count_page(game: Game | None, game_id: str, number_: int | None, *,
 
 def _ending(game: Game | None, basis: games_service.CountBasis, number_: int | None,
             values: Mapping[str, Any], totals: list[int]) -> Outcome | None:
-    """How the game ends if this count is saved ("this hand wins the game"), or ``None``
-    (``game`` with its hands when a stored hand is corrected)."""
+    """How the game ends if this count is saved, or ``None`` (``game``: for a fix)."""
     if number_ is None or game is None or number_ == len(game.hands):
         end = values.get("end")
     else:
@@ -143,8 +144,7 @@ def _count(basis: games_service.CountBasis, body: dict[str, Any]
 
 
 def _desk_only(game: Game, game_id: str) -> Response | None:
-    """The page that says why a game its tournament's desk ended (a pair abandoned it, or its
-    round is closed) takes no hand from the table, instead of a form to type one (409)."""
+    """Why a game its desk ended (abandoned, round closed) takes no hand from the table (409)."""
     if g.get("by") == record.BY_DESK:
         return None
     ending = tournaments_service.game_ending(game, games_service.game_state(game).outcome)

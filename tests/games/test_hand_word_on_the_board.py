@@ -240,3 +240,17 @@ def test_the_same_hand_is_offered_only_when_another_phone_saved_one(
     assert ("It is the same hand: don" in page_text) is same_hand
     hands = 3 if meanwhile == "add" else 2
     assert f"Save mine as hand {hands}" in page_text
+
+
+def test_fixing_an_earlier_hand_of_a_won_game_does_not_say_that_hand_wins(
+        client: FlaskClient) -> None:
+    # QA, 2026-12-05 (Italian): the fix of hand 2 of a game hand 3 had won said "Questa mano
+    # fa vincere la partita a I Gufi".
+    game_id = game_with_a_hand(client, "classic", "en")  # 600 / -90
+    big = {**TOTALS, "sides[0].hand_total": "4500"}
+    assert client.post(f"/games/{game_id}/hands", data=big).status_code == 303  # 5,100: won
+    earlier = page(client, f"/games/{game_id}/hands/1/edit", "en")
+    assert "This hand wins the game" not in earlier
+    assert "With this correction the game goes to Nosotros." in earlier
+    last = page(client, f"/games/{game_id}/hands/2/edit", "en")
+    assert "This hand wins the game for Nosotros." in last
