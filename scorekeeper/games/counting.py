@@ -63,8 +63,7 @@ def _count_page(game: Game | None, game_id: str, number_: int | None, *,
                 result: HandResult | None = None, errors: EntryErrors | None = None,
                 stored: Mapping[str, str] | None = None,
                 basis: games_service.CountBasis | None = None, **extra: Any) -> Response:
-    """The count form (or, to htmx, the live count alone). ``game`` may be ``None`` for the
-    live count of a new hand, which needs its ``basis`` only."""
+    """The count form (or, to htmx, the live count alone; ``game`` ``None``: its basis will do)."""
     if basis is None:
         assert game is not None
         basis = games_service.basis_of(game)
@@ -74,8 +73,7 @@ def _count_page(game: Game | None, game_id: str, number_: int | None, *,
         # count shows at once, as the live count would show it, with or without JavaScript.
         # Only a hand that counts is shown; its messages wait for "Check" or "Save".
         result = _count(basis, hand_body_from_form(values, rs, fmt))[0]
-    # htmx gets the live count alone (``_count_preview.html``): it shows the totals after the
-    # hand, not the list of hands, the dealer or the title, so the hands' rows are not built.
+    # htmx gets the live count alone (``_count_preview.html``): no hands' rows to build.
     state = None if htmx or game is None else games_service.game_state(game, translate)
     base = list(state.totals) if state is not None else list(basis.totals)
     # What is saved now, shown instead of the sum while a save of this form waits (offline.js).
@@ -196,8 +194,8 @@ def new_hand(game_id: str) -> Response:
 @bp.post("/<game_id>/hands/preview")
 @guard(access.game_editor)
 def preview_hand(game_id: str) -> Response:
-    """Count what the form holds so far, store nothing (the live breakdown; "Check" without JS)."""
-    # A plain dict: each of the hundred fields a form leaves out raised in a MultiDict (0.3 ms).
+    """Count what the form holds so far, store nothing (the live breakdown; "Check" without JS).
+    A plain dict: each of the hundred fields a form leaves out raised in a MultiDict (0.3 ms)."""
     form = request.form.to_dict()
     editing = whole(form.get("editing"))
     game: Game | None = None
@@ -217,8 +215,11 @@ def preview_hand(game_id: str) -> Response:
     if early := record.time_not_up(g.game_head.id, body, g.by):  # as chosen, not at saving
         result, errors = None, EntryErrors([*(errors.errors if errors else ()), early])
     hidden = {k: form[k] for k in ("request_key", "seen", "version") if form.get(k)}
+    # Said as the count goes, not first at saving (QA: its totals moved under "Count hand 3").
+    moved = editing is None and whole(form.get("seen")) not in (None, g.game_head.version)
     return _count_page(game, game_id, editing, values=form, hidden=hidden, basis=basis,
-                       result=result, errors=errors, status=200 if result or htmx else 422)
+                       result=result, errors=errors, status=200 if result or htmx else 422,
+                       changed_meanwhile=moved)
 
 
 @bp.get("/<game_id>/hands/<int:number>/edit")
@@ -288,9 +289,8 @@ def add_hand(game_id: str) -> Response:
     message = (own_gettext(games_service.ruleset_of(game),
                            "Hand %(n)s saved when the connection came back.", n=shown)
                if _sent_late() else plain)
-    # A repeat is the phone sending again a save whose answer it never got (the connection
-    # dropped): it is told the hand is saved, once (the first answer's notice, if it still
-    # waits, gives way to this one).
+    # A repeat is a save sent again whose answer never came (connection dropped): it is told
+    # the hand is saved once (the first answer's notice, if still waiting, gives way).
     if done.repeated and "_flashes" in session:
         session["_flashes"] = [f for f in session["_flashes"] if f[1] not in (plain, message)]
     flash(message)

@@ -254,3 +254,20 @@ def test_fixing_an_earlier_hand_of_a_won_game_does_not_say_that_hand_wins(
     assert "With this correction the game goes to Nosotros." in earlier
     last = page(client, f"/games/{game_id}/hands/2/edit", "en")
     assert "This hand wins the game for Nosotros." in last
+
+
+def test_the_live_count_says_when_another_phone_changed_the_game(client: FlaskClient) -> None:
+    # QA, 2026-12-05 (https stack, Spanish): a count opened at 1,985 showed "+75 → 3,060" once
+    # another phone saved hand 3, under "Count hand 3", with no word of the change until saving.
+    game_id = game_with_a_hand(client, "classic", "en")
+    form = client.get(f"/games/{game_id}/hands/new").get_data(as_text=True)
+    seen = re.search(r'name="seen" value="(\d+)"', form)
+    assert seen
+    typed = {**TOTALS, "seen": seen.group(1)}
+    hx = {"HX-Request": "true"}
+    quiet = client.post(f"/games/{game_id}/hands/preview", data=typed, headers=hx)
+    assert 'id="changed-meanwhile"' not in quiet.get_data(as_text=True)
+    assert client.post(f"/games/{game_id}/hands", data=TOTALS).status_code == 303
+    told = client.post(f"/games/{game_id}/hands/preview", data=typed, headers=hx)
+    assert ("Another phone changed this game since you opened this count"
+            in told.get_data(as_text=True))
