@@ -269,5 +269,5 @@ def test_the_live_count_says_when_another_phone_changed_the_game(client: FlaskCl
     assert 'id="changed-meanwhile"' not in quiet.get_data(as_text=True)
     assert client.post(f"/games/{game_id}/hands", data=TOTALS).status_code == 303
     told = client.post(f"/games/{game_id}/hands/preview", data=typed, headers=hx)
-    assert ("Another phone changed this game since you opened this count"
+    assert ("Another phone changed this game while you counted"
             in told.get_data(as_text=True))
