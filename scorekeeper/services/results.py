@@ -205,12 +205,14 @@ def over_before_close(game_pk: int) -> bool:
 
 
 def _short_of_its_end(game: Game, totals: Sequence[int]) -> bool:
-    """Whether a finished game ended before its own end (so at time): below its target, or,
-    in a game of rounds (a partita of N smazzate), by a hand ended at time."""
+    """Whether a finished game ended at time: below its target, or by a hand ended at time,
+    in a game of rounds (a partita of N smazzate) or one that reached its target in that hand
+    (as its board and the results file say it: QA, 2026-12-05, the sheet said "the target was
+    reached" where the file said "time")."""
     goal = flow.goal(games_service.ruleset_of(game), game.target)
-    if goal is None:
-        return bool(game.hands) and game.hands[-1].entry.get("end") == HandEnd.TIME_UP.value
-    return max(totals) < goal
+    if goal is not None and max(totals) < goal:
+        return True
+    return bool(game.hands) and game.hands[-1].entry.get("end") == HandEnd.TIME_UP.value
 
 
 def table_ending(tournament: Tournament, table: TournamentTable) -> TableEnding:

@@ -131,3 +131,28 @@ def test_the_sheet_of_a_game_the_desk_corrected_says_so(client, tmp_path):
     text = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True,
                           check=True).stdout
     assert "Corregida por la mesa del torneo" in " ".join(text.split())
+
+
+def test_a_game_that_reaches_its_target_in_the_time_up_hand_ended_at_time(client):
+    # QA, 2026-12-05: a pair reached 5,100 in the hand stopped by the clock; the results file
+    # said "time", the completed sheet "the target was reached".
+    from tournament_helpers import clock_out
+
+    from scorekeeper.extensions import db
+    from scorekeeper.models.tournaments import TournamentTable
+    from scorekeeper.services import games as games_service
+    from scorekeeper.services import results
+
+    tid, token = create(client, 4, target=1000)
+    table, _other = links(client, tid, token)
+    assert post_hand(client, table, stock_out((800, 100))).status_code == 201
+    clock_out()
+    hand = {"end": "time_up", "sides": [{"canastas": {"natural": 1}}, {}]}
+    saved = post_hand(client, table, hand)
+    assert saved.status_code == 201, saved.get_json()
+    game = client.get(f"/api/v1/games/{table['game_id']}").get_json()
+    assert game["finished"] is True and max(game["totals"]) >= 1000
+    row = db.session.query(TournamentTable).filter_by(number=1).one()
+    state = games_service.game_state(row.game)
+    assert results.game_ending(row.game, state.outcome).how == results.TIME
+    assert results.table_ending(row.round.tournament, row).how == results.TIME
