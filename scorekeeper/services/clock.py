@@ -44,6 +44,10 @@ class Clock:
     #: (``None`` when time ran out, or the round is open): its tables are not told "time is
     #: up" (issue 43: games closed with 55 minutes left showed a red 0:00).
     closed_with: int | None = None
+    #: The desk has closed the round (at time or before): its tables play no more, and are not
+    #: told to finish the hand being played (QA, 2026-12-05: a closed game's page still said
+    #: "Time is up. The player whose turn it is may finish the play").
+    closed: bool = False
 
     @property
     def warning(self) -> bool:
@@ -84,7 +88,7 @@ def clock_of(tournament: Tournament, rnd: TournamentRound, now: datetime | None 
     total = total_seconds(tournament, rnd)
     if rnd.finished_at is not None:
         left = max(0, total - used_seconds(rnd, rnd.finished_at))
-        return Clock(OVER, 0, None, warn, closed_with=left or None)
+        return Clock(OVER, 0, None, warn, closed_with=left or None, closed=True)
     if rnd.clock_started_at is None:
         return Clock(NOT_STARTED, total, None, warn)
     left = max(0, total - used_seconds(rnd, now))

@@ -356,3 +356,19 @@ def test_the_wall_screen_shows_the_clock_tables_and_standings(wall_app):
         assert 'hx-trigger="follow" data-follow="3" data-follow-on="desk"' in phone_page
         assert f'sse-connect="/games/{t1["game_id"]}/events?v=' in phone_page
         assert wall_app.test_client().get("/tournaments/nothere/wall").status_code == 404
+
+
+def test_a_round_closed_after_its_time_tells_its_tables_so_not_to_finish_the_hand(app, client):
+    # QA, 2026-12-05 (Italian): a game-1 page opened after game 1 was closed still said "0:00
+    # Time is up. The player whose turn it is may finish the play and discard".
+    tid, token = create(client, 4, warn_minutes=10)
+    first, _t2 = links(client, tid, token)
+    time_up(db.session.query(TournamentRound).one())
+    db.session.commit()
+    playing = phone(app, first).get(f"/games/{first['game_id']}").get_data(as_text=True)
+    assert "may finish the play" in playing and 'state-over' in playing
+    assert client.post(f"/api/v1/tournaments/{tid}/rounds/1/finish",
+                       headers=admin(token)).status_code == 200
+    closed = phone(app, first).get(f"/games/{first['game_id']}").get_data(as_text=True)
+    assert "Time was up, and the desk has closed this round." in closed
+    assert "may finish the play" not in closed and 'class="table-clock state-closed' in closed
