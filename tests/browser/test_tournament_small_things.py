@@ -100,6 +100,12 @@ def test_spanish_standings_keep_words_whole(browser, live_server: str, shot: Sho
         # Each game's credit is there too, under the pair on a phone.
         expect(page.locator(".standings-table tbody tr").first).to_contain_text(
             "1 partida jugada, 1 ganada · P1 +2.550")
+        # A game's label and its credit stay on one line (QA, 2026-12-05: "P2" ended a line,
+        # "+5.030" began the next).
+        split = page.evaluate("""() => [...document.querySelectorAll('.game-credit-item')]
+            .filter((el) => new Set([...el.getClientRects()].map((r) => Math.round(r.bottom)))
+                .size > 1).map((el) => el.textContent)""")
+        assert page.locator(".game-credit-item").count() and split == [], (width, split)
         context.close()
 
 
