@@ -42,7 +42,7 @@ from ..i18n import error_message, get_locale, label
 from ..i18n import gettext as _
 from ..models.tournaments import Tournament, TournamentRound
 from ..network import public_url
-from ..services import confirmations, season
+from ..services import confirmations, season, table_cards
 from ..services import tournaments as service
 from ..services.clock import (
     BELL,
@@ -402,6 +402,7 @@ def round_response(tournament: Tournament, rnd: TournamentRound,
         links[table.id] = {"url": url, "qr": qr_svg(url, scale=4)}
     response = render("tournaments/round.html", tournament=tournament, links=links,
                       missing=sum(1 for t in rnd.tables if t.link_made_at is None),
+                      carded={card.number for card in table_cards.cards(tournament)},
                       time_up_label=label(HandEnd.TIME_UP.label),
                       # Burraco's clock takes the going-out bonus alone (rulesets.py)
                       time_up_cards_count=service.ruleset_of(tournament).time_up_cards_count,

@@ -119,7 +119,10 @@ def test_round_page_makes_each_table_its_edit_link_once(app, client):
     assert client.post(f"/tournaments/{tid}/rounds/1/finish",
                        data={"confirm": "1"}).status_code == 303
     html = client.get(f"/tournaments/{tid}/rounds/2").get_data(as_text=True)
-    assert html.count("No link made yet.") == 2 and not join_links(html)
+    # Each table plays from its printed card: the page says so, not "No link made yet" (QA,
+    # 2026-12-05: the desk thought the cards needed new links).
+    assert html.count("Plays from its table card.") == 2 and not join_links(html)
+    assert "No link made yet." not in html
     response = client.post(f"/tournaments/{tid}/rounds/2/links", data={"which": "missing"})
     assert response.status_code == 200
     assert "no-store" in response.headers["Cache-Control"]
