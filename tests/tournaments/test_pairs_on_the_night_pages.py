@@ -186,3 +186,25 @@ def test_the_pairs_forms_need_the_desks_credential(client):
     assert client.post("/tournaments/nope/pairs/add", data={}).status_code == 404
     assert len(read(client, tid)["pairs"]) == 4
     assert not any(p["checked_in"] for p in read(client, tid)["pairs"])
+
+
+def test_starting_game_1_with_a_pair_not_checked_in_asks_first(client):
+    # QA, 2026-12-05 (Italian): with pair 7 not checked in, "Start the clock" started game 1
+    # at once and the check-in list was gone.
+    tid, token = create(client, 4, tables_start="bell")
+    login(client, tid, token)
+    start = f"/tournaments/{tid}/rounds/1/clock/start"
+    # A desk that checks no one in is not asked: it does not use the check-in.
+    for n in (1, 2, 3):
+        assert post(client, tid, f"/tournaments/{tid}/pairs/{n}/check-in",
+                    present="1").status_code == 303
+    asked = post(client, tid, start)
+    assert asked.status_code == 200
+    said = text(asked.get_data(as_text=True))
+    assert "Start game 1 without every pair?" in said
+    assert "1 pair is not checked in: 4. Pair 4" in said
+    assert read(client, tid)["rounds"][0]["clock"]["state"] == "not_started"
+    confirm = fields(asked.get_data(as_text=True), start)
+    assert confirm["confirm"] == "1"
+    assert client.post(start, data=confirm).status_code == 303
+    assert read(client, tid)["rounds"][0]["clock"]["state"] == "running"
