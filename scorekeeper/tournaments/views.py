@@ -43,6 +43,7 @@ from ..i18n import gettext as _
 from ..models.tournaments import Tournament, TournamentRound
 from ..network import public_url
 from ..services import confirmations, season, table_cards
+from ..services import pairs as night
 from ..services import tournaments as service
 from ..services.clock import (
     BELL,
@@ -232,7 +233,9 @@ def index() -> Response:
         tournament = service.find_tournament(tournament_id)
         if tournament is not None and _is_admin(tournament):
             rows.append(tournament)
-    return render("tournaments/index.html", "tournaments/index.html", tournaments=rows)
+    # "In play" once game 1 has begun, not from the set-up on (QA, 2026-12-05).
+    return render("tournaments/index.html", "tournaments/index.html", tournaments=rows,
+                  started={t.id for t in rows if night.started(t)})
 
 
 @bp.route("/new", methods=["GET", "POST"])

@@ -208,3 +208,14 @@ def test_starting_game_1_with_a_pair_not_checked_in_asks_first(client):
     assert confirm["confirm"] == "1"
     assert client.post(start, data=confirm).status_code == 303
     assert read(client, tid)["rounds"][0]["clock"]["state"] == "running"
+
+
+def test_the_list_of_tournaments_says_in_play_once_game_1_has_begun(client):
+    # QA, 2026-12-05: "Game 1 of 3 · In play" before anyone had started the clock.
+    tid, token = create(client, 4, tables_start="bell")
+    login(client, tid, token)
+    listed = text(client.get("/tournaments/").get_data(as_text=True))
+    assert "Game 1 of 3 · Not started yet" in listed and "In play" not in listed
+    assert client.post(f"/api/v1/tournaments/{tid}/rounds/1/start",
+                       headers=admin(token)).status_code == 200
+    assert "Game 1 of 3 · In play" in text(client.get("/tournaments/").get_data(as_text=True))
