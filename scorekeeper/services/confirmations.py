@@ -21,7 +21,7 @@ waits for a confirmation again.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..models.games import Game
 from ..models.tournaments import Tournament, TournamentTable
@@ -61,6 +61,16 @@ class TableResult:
     version: int
     confirmed: bool
     confirmed_by: str | None
+    #: Each hand's points, side by side, for the pair that confirms to check against its own
+    #: sheet (QA, 2026-12-05: it was told to ask for a hand's correction, shown none).
+    hand_points: tuple[tuple[int, ...], ...] = ()
+
+
+def with_hands(result: TableResult, table: TournamentTable) -> TableResult:
+    """``result`` with each hand the table played (not the empty hand a time call adds)."""
+    played = [h for h in table.game.hands
+              if not games_service.is_time_call({"entry": h.entry, "totals": h.totals})]
+    return replace(result, hand_points=tuple(tuple(int(p) for p in h.totals) for h in played))
 
 
 def results_of(tournament: Tournament, tables: list[TournamentTable]) -> list[TableResult]:
@@ -131,7 +141,9 @@ def open_link(token: str, scorer_tokens: Iterable[str] = ()) -> ConfirmPage:
             done.append(table)
         elif not table.game.finished and rnd.finished_at is None:
             playing = rnd.number
-    return ConfirmPage(tournament, card.number, results_of(tournament, waiting),
+    shown = [with_hands(r, t) for r, t in zip(results_of(tournament, waiting), waiting,
+                                               strict=True)]
+    return ConfirmPage(tournament, card.number, shown,
                        results_of(tournament, done[::-1]), playing, own)
 
 

@@ -414,3 +414,24 @@ def test_standings_printed_at_the_close_with_results_waiting_are_not_final(
                                     "standings-final", dpi=50)
     flat = re.sub(r"\s+", " ", content).upper()
     assert "STANDINGS · FINAL" in flat and "PRIZE LIST " in flat and "SO FAR" not in flat
+
+
+@needs_pdftotext
+def test_the_confirming_pair_sees_each_hand_the_scorer_saved(app: Flask, client: FlaskClient,
+                                                             tmp_path: Any) -> None:
+    # QA, 2026-12-05: the confirming phone was told to ask the scorer to correct a hand, and
+    # was shown only the two totals.
+    tid, _token, tables = night_asking_confirmation(client)
+    second = confirm_links(client, tid, tmp_path)
+    finish(client, tables[0])  # 850 / 300, then 150 / 0
+    opponents = app.test_client()
+    _fields, html = confirm_form(opponents, second[1])
+    rows = re.search(r'<details class="confirm-hands">.*?</details>', html, re.S)
+    assert rows, html
+    said = text_of(rows.group(0))
+    assert "The points the scorer saved, row by row" in said
+    assert "1 +850 +300" in said and "2 +150 0" in said
+
+
+def text_of(html: str) -> str:
+    return unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))).strip()
