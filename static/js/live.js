@@ -135,9 +135,34 @@
     var xhr = event.detail && event.detail.xhr;
     if (!leaving && xhr && xhr.getResponseHeader("Scorekeeper-Reload")) {
       leaving = true;
+      try { sessionStorage.setItem(RELOADED, String(Date.now())); } catch (e) { /* private */ }
       window.location.reload();
     }
   });
+  // Undo and Redo name the hand they take back: reloaded under a finger about to tap them,
+  // the page's new buttons would take back another phone's hand (QA, 2026-12-05: B saved
+  // hand 4, A's page reloaded and A's tap meant for hand 3 undid hand 4). For a moment after
+  // such a reload they wait, so that a tap aimed at the old page lands on nothing.
+  var RELOADED = "scorekeeper-reloaded";
+  function holdAfterReload() {
+    var at = null;
+    try { at = Number(sessionStorage.getItem(RELOADED)); sessionStorage.removeItem(RELOADED); }
+    catch (e) { return; }
+    if (!at || Date.now() - at > 5000) { return; }
+    var box = document.querySelector(".undo-redo");
+    if (!box) { return; }
+    var buttons = box.querySelectorAll("button");
+    box.setAttribute("data-held-after-reload", "1");
+    for (var i = 0; i < buttons.length; i++) { buttons[i].disabled = true; }
+    window.setTimeout(function () {
+      for (var j = 0; j < buttons.length; j++) { buttons[j].disabled = false; }
+    }, 1200);
+  }
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", holdAfterReload);
+  } else {
+    holdAfterReload();
+  }
   // An answer that changed nothing (204) ends at "afterRequest"; one swapped in, at "load".
   document.addEventListener("htmx:afterRequest", askAgain);
   document.addEventListener("htmx:load", askAgain);

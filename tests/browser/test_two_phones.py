@@ -110,4 +110,10 @@ def test_two_phones_count_the_same_hand_and_undo_puts_a_removed_hand_back(
     # reload).
     expect(other.locator(".side-total")).to_have_text(["Score: 920", "Score: 120"])
     expect(other.get_by_role("button", name="Undo: remove hand 2 again")).to_have_count(0)
+    # Its Undo, drawn anew by that reload, waited a moment before it took a tap (QA, 2026-12-05:
+    # a tap aimed at the old page's "take back hand 3" undid the other phone's hand 4), then
+    # takes one.
+    box = other.locator(".undo-redo")
+    expect(box).to_have_attribute("data-held-after-reload", "1")
+    expect(box.get_by_role("button").first).to_be_enabled()
     other_context.close()
