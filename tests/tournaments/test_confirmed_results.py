@@ -246,17 +246,25 @@ def test_the_desk_confirms_in_the_other_pairs_stead_by_page_and_api(
     assert off.status_code == 409
 
 
-def test_closing_a_game_with_a_result_waiting_asks_first(client: FlaskClient) -> None:
-    tid, token, tables = night_asking_confirmation(client)
-    finish(client, tables[0])
-    finish(client, tables[1], last=250)
+def ask_to_close_with_two_waiting(client: FlaskClient, tid: str,
+                                  tables: list[dict[str, Any]]) -> tuple[Any, str]:
+    """Both tables of game 1 finish, time runs out, and the desk asks to close game 1: the
+    question page, and the form's address."""
     from tournament_helpers import clock_out
 
+    finish(client, tables[0])
+    finish(client, tables[1], last=250)
     clock_out()
     page = client.get(f"/tournaments/{tid}").get_data(as_text=True)
     url = f"/tournaments/{tid}/rounds/1/finish"
     asked = client.post(url, data=form_fields(page, url))
     assert asked.status_code == 200
+    return asked, url
+
+
+def test_closing_a_game_with_a_result_waiting_asks_first(client: FlaskClient) -> None:
+    tid, token, tables = night_asking_confirmation(client)
+    asked, url = ask_to_close_with_two_waiting(client, tid, tables)
     assert "2 results still wait for the other pair’s confirmation" in text(asked)
     # Confirmed by the desk, the close is no longer asked about.
     for n in (1, 2):
@@ -390,14 +398,7 @@ def test_standings_printed_at_the_close_with_results_waiting_are_not_final(
     tid, token = create(client, 4, rounds=1, prizes=2, **CONFIRMED)
     login(client, tid, token)
     tables = links(client, tid, token)
-    finish(client, tables[0])
-    finish(client, tables[1], last=250)
-    from tournament_helpers import clock_out
-
-    clock_out()
-    page = client.get(f"/tournaments/{tid}").get_data(as_text=True)
-    url = f"/tournaments/{tid}/rounds/1/finish"
-    asked = client.post(url, data=form_fields(page, url))
+    asked, url = ask_to_close_with_two_waiting(client, tid, tables)
     assert "The tournament ends; its standings are final once those results are confirmed." \
         in text(asked) and "standings are final." not in text(asked)
     closing = form_fields(asked.get_data(as_text=True), url)
