@@ -240,6 +240,15 @@ def test_the_same_hand_is_offered_only_when_another_phone_saved_one(
     assert ("It is the same hand: don" in page_text) is same_hand
     hands = 3 if meanwhile == "add" else 2
     assert f"Save mine as hand {hands}" in page_text
+    # With nothing to choose between, the form's own Save (the bar's) saves it: it carries the
+    # version the question was shown on.
+    kept = re.search(r'<input type="hidden" name="confirm_seen" value="(\d+)" form="count-form">',
+                     page_text)
+    assert bool(kept) is not same_hand
+    if kept:
+        saved = client.post(f"/games/{game_id}/hands", data={
+            **TOTALS, "seen": seen.group(1), "confirm_seen": kept.group(1)})
+        assert saved.status_code == 303
 
 
 def test_fixing_an_earlier_hand_of_a_won_game_does_not_say_that_hand_wins(
