@@ -4,10 +4,10 @@ ranking itself is pure and lives in :mod:`~scorekeeper.engine.ranking`)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from sqlalchemy import bindparam, select
+from sqlalchemy import bindparam, func, select
 from sqlalchemy.orm import joinedload
 
 from ..engine import (
@@ -17,7 +17,7 @@ from ..engine import (
 )
 from ..engine.ranking import Standing, game_credits, rank
 from ..extensions import db
-from ..models.games import Game
+from ..models.games import Game, Hand
 from ..models.tournaments import Tournament, TournamentRound, TournamentTable
 from . import confirmed, record
 from . import games as games_service
@@ -159,6 +159,7 @@ def table_endings(tournament: Tournament,
     abandoned it (the credits 002 gives); the desk typed its result from the paper sheet."""
     rows = list(tables)
     settled = _settlements([t.game_id for t in rows])
+    ended_at_time = _ended_at_time([t.game_id for t in rows if t.game.finished])
     out: dict[int, TableEnding] = {}
     for table in rows:
         view = table_view(tournament, table)
@@ -184,7 +185,8 @@ def table_endings(tournament: Tournament,
                 else:
                     how = CLOSED
                     seconds = total - used if rnd.clock_started_at is not None else None
-            elif found is not None or _short_of_its_end(table.game, view.totals):
+            elif (found is not None or table.game_id in ended_at_time
+                  or _short_of_its_target(table.game, view.totals)):
                 how = TIME
             else:
                 how = TARGET
@@ -204,15 +206,26 @@ def over_before_close(game_pk: int) -> bool:
     return table_endings(tournament, [table])[table.id].how != CLOSED
 
 
-def _short_of_its_end(game: Game, totals: Sequence[int]) -> bool:
-    """Whether a finished game ended at time: below its target, or by a hand ended at time,
-    in a game of rounds (a partita of N smazzate) or one that reached its target in that hand
-    (as its board and the results file say it: QA, 2026-12-05, the sheet said "the target was
-    reached" where the file said "time")."""
+def _ended_at_time(game_ids: list[int]) -> set[int]:
+    """Those of the games whose last hand ended at time (one query for the lot: the standings
+    and the desk read no hand): such a game ended at time even where a side passed its target
+    in that hand, as its board and the results file say it (QA, 2026-12-05: the sheet said
+    "the target was reached" where the file said "time")."""
+    if not game_ids:
+        return set()
+    last = (select(Hand.game_id, func.max(Hand.number).label("number"))
+            .where(Hand.game_id.in_(game_ids)).group_by(Hand.game_id).subquery())
+    rows = db.session.execute(
+        select(Hand.game_id, Hand.entry)
+        .join(last, (Hand.game_id == last.c.game_id) & (Hand.number == last.c.number)))
+    return {game_id for game_id, entry in rows
+            if isinstance(entry, Mapping) and entry.get("end") == HandEnd.TIME_UP.value}
+
+
+def _short_of_its_target(game: Game, totals: Sequence[int]) -> bool:
+    """Whether a finished game played to a target ended below it (so at time)."""
     goal = flow.goal(games_service.ruleset_of(game), game.target)
-    if goal is not None and max(totals) < goal:
-        return True
-    return bool(game.hands) and game.hands[-1].entry.get("end") == HandEnd.TIME_UP.value
+    return goal is not None and max(totals) < goal
 
 
 def table_ending(tournament: Tournament, table: TournamentTable) -> TableEnding:

@@ -340,3 +340,17 @@ def test_a_reload_of_the_links_answer_keeps_the_links_it_showed(app, client):
     again = client.post(f"/tournaments/{tid}/rounds/2/tables/1/link", data=form)
     assert again.status_code == 409 and not join_links(again.get_data(as_text=True))
     assert app.test_client().get(new).status_code == 303
+
+
+def test_standings_read_no_hand_however_many_games_are_over(client):
+    # The standings and the desk read each game's figures, never its hands: how each finished
+    # game ended (at time or at its target) is one query for the lot, not one per game.
+    counts = {}
+    for finished in (2, 6):
+        tid, token = create(client, 12, target=1000)
+        login(client, tid, token)
+        for t in links(client, tid, token)[:finished]:
+            play(client, t, (1200, 300))
+        counts[finished] = (count_queries(client, f"/tournaments/{tid}/dashboard"),
+                            count_queries(client, f"/tournaments/{tid}/standings"))
+    assert counts[2] == counts[6], counts
